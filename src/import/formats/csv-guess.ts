@@ -81,7 +81,7 @@ function fits(col: Column, role: Role): boolean {
 // round 4, pass 15: a CSV-MT940 export headed "Begünstigter/Zahlungspflichtiger" booked its pending row as spending).
 /** NOT_BOOKED's words as written with their accents (the skip rule compares a cell lower-cased, accents kept). */
 const NOT_BOOKED_ACCENTED = ["refusé", "refusée", "annulé", "annulée", "rejeté", "rejetée", "échoué", "échouée", "zurückgewiesen", "rückgängig gemacht"];
-const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", ...WORLD_STATUS_HEADERS];
+const STATUS_HEADERS = ["status", "state", "statetype", "state type", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", ...WORLD_STATUS_HEADERS];
 
 /**
  * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
@@ -371,6 +371,22 @@ export const listColumns = (cols: readonly { name: string }[]) =>
     .map((c) => `"${c.name.trim()}"`)
     .join(", ");
 
+/** A day and a month with no year: "4月30日" (JA Bank), "30.04.", "30/04". */
+const YEARLESS_DATE = /^\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*日|\d{1,2}[./]\d{1,2}\.?)\s*$/u;
+
+/**
+ * A column headed as the date whose values have no year (QA round 16, JA Bank's export: "4月30日"; its peers' importers
+ * take the year from their settings): refused saying so, not as a file whose columns are unclear.
+ */
+function yearlessDates(cols: readonly Column[], fileName: string, line: number): void {
+  const c = cols.find((c) => headerTier(c.norm, "date") !== null && share(c.values, (v) => YEARLESS_DATE.test(v)) >= 0.8);
+  if (!c) return;
+  const example = c.values.find((v) => YEARLESS_DATE.test(v))!.trim();
+  throw new NeedsColumnMapping(
+    `${fileName}: line ${line}: the dates in "${c.name.trim()}" have no year ("${example}"), so the day of a row cannot be told; export the statement with full dates (day, month and year)`,
+  );
+}
+
 function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
   return new NeedsColumnMapping(
     `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
@@ -467,8 +483,17 @@ export function guessColumns(
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
-  const originalAmount = take(first("originalAmount"));
-  const originalCurrency = take(first("originalCurrency"));
+  // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
+  // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
+  const ownAmount = first("originalAmount");
+  const ownCurrency = first("originalCurrency");
+  const paired =
+    currency && !mapping.currencyColumn && ownAmount === undefined && ownCurrency === undefined
+      ? take(cols.find((c) => !taken.has(c.index) && (c.norm === `${currency.norm} amount` || c.norm === `amount in ${currency.norm}`) && fits(c, "amount")))
+      : undefined;
+  const rowCurrency = paired ? undefined : currency;
+  const originalAmount = paired ?? take(ownAmount);
+  const originalCurrency = paired ? currency : take(ownCurrency);
   const rate = take(first("rate"));
   const fees = take(first("fees"));
   const iban = take(first("iban"));
@@ -522,13 +547,14 @@ export function guessColumns(
   }
   if (description.out.length === 0) missing.push("the description");
   if (missing.length > 0 || !date || !money) {
-    const need = { date: !date, money: !money, description: description.out.length === 0, currency: !currency && !mapping.currency, balance: !balance };
+    const need = { date: !date, money: !money, description: description.out.length === 0, currency: !rowCurrency && !mapping.currency, balance: !balance };
     const filled = byContent.length === 0 ? fillByContent(header, sample, fileName, need, taken) : null;
     if (filled) {
       const plan = guessColumns(header, sample, { ...mapping, ...filled.mapping }, fileName, flipSigns, filled.roles);
       // Every column of words, in the file's order (a mapping names one); the balance the amounts walk, to check them.
       return { ...plan, ...(filled.texts ? { description: { out: filled.texts, in: filled.texts } } : {}), ...(filled.balance !== null ? { balance: filled.balance } : {}) };
     }
+    if (!date) yearlessDates(cols, fileName, header.line);
     throw guessFailure(fileName, header.line, cols, missing);
   }
 
@@ -588,7 +614,7 @@ export function guessColumns(
     feeNotInAmount: fees !== undefined && balance !== undefined && feeOutsideAmount(cols, money, balance.index, fees.index),
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
-    currency: currency?.index ?? null,
+    currency: rowCurrency?.index ?? null,
     defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
     balance: balance?.index ?? null,
     reference: null,
@@ -710,7 +736,11 @@ function fillByContent(
  * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null; note: string | null } {
+export function headerlessMapping(
+  header: CsvRecord,
+  sample: readonly CsvRecord[],
+  fileName: string,
+): { mapping: CsvMapping; texts: number[]; balance: number | null; account: number | null; note: string | null } {
   // A line of fewer cells than the rows' (a note among the bookings: "A null transaction, just to confuse things;;" in
   // Raiffeisen's ELBA file as bank2ynab tests it) tells nothing of the columns (QA round 4, peers' files run as they are:
   // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
@@ -727,23 +757,31 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // Whole numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
   // easybank and French test files run as they are: refused, "2 of amounts"); with a decimal mark ("-0001200.00") they
   // are zero-padded amounts (review of r4-qa13, h2.csv: refused).
-  const numbers = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
+  // The account's number before each row (ABN AMRO's TAB export: "417164300", one number per account, several accounts in
+  // one file; QA round 16, deepakg/beancount-abnamro's file: refused, "4 of amounts"): whole numbers of seven to twelve
+  // digits, filled on every row and repeated, no amount. Its rows are booked to their account, each walking its balance.
+  const accountCol = cols.find((c) => !dates.includes(c) && c.values.length >= 2 && c.filled.length === c.values.length && c.filled.every((v) => /^[1-9]\d{6,11}$/.test(v)) && new Set(c.filled).size < c.filled.length);
+  const numbers = cols.filter((c) => c !== accountCol && !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
   const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
   const withCents = numbers.filter(cents2);
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
   // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
   // does not, though it adds to the balance before as well as that adds to it.
+  // (A row of another account than the row above starts a chain of its own.)
   const chains = (before: Col, after: Col) => {
     const n = before.values.length;
-    const forward = before.values.every((v, r) => r === 0 || cents(v) === cents(after.values[r - 1]!));
-    const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
+    const newAccount = (r: number) => accountCol !== undefined && accountCol.values[r] !== accountCol.values[r - 1];
+    const forward = before.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(after.values[r - 1]!));
+    const backward = after.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
   // column beside the balance, one signed column beside the balance, or a bare debit/credit pair; null when none is told.
   const moneyAmong = (amounts: readonly Col[]) => {
     const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+    // The balance after each row of that pair (ABN AMRO's TAB: before, after, amount): it checks the rows as any balance column.
+    const after = amount && amounts.length > 1 ? amounts.find((y) => y !== amount && amounts.some((x) => x !== y && x !== amount && moves(x, y, amount) && chains(x, y))) : undefined;
     // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
     // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
     // and in added, walk the balance from row to row (oldest or newest first).
@@ -780,7 +818,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
       amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
         ? undefined
         : { out: amounts[0]!, inn: amounts[1]! };
-    return amount || split || signedWithBalance || pair ? { amount, split, signedWithBalance, pair } : null;
+    return amount || split || signedWithBalance || pair ? { amount, after, split, signedWithBalance, pair } : null;
   };
   // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
   // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00"), but only when the
@@ -792,7 +830,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   const byNumbers = moneyAmong(numbers);
   const amounts = byNumbers || !centsOnly ? numbers : withCents;
   const found = byNumbers ?? (centsOnly ? moneyAmong(withCents) : null);
-  const { amount, split, signedWithBalance, pair } = found ?? {};
+  const { amount, after, split, signedWithBalance, pair } = found ?? {};
   const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
   // (A column of IBANs is an account, no text, however long: ING's own account beside the other party's name.)
@@ -811,7 +849,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   const signed = amount ?? signedWithBalance?.amt;
   const outIn = split ?? pair!;
   const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
-  const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? null;
+  const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? after ?? null;
   const note = pair
     ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
     : null;
@@ -819,6 +857,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) },
     texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b),
     balance: balanceColumn ? header.fields.indexOf(balanceColumn.name) : null,
+    account: accountCol ? header.fields.indexOf(accountCol.name) : null,
     note,
   };
 }

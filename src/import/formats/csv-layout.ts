@@ -344,6 +344,15 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const party = layout.party ? { out: opt(layout.party.out), in: opt(layout.party.in) } : null;
   const byDirection = (cols: readonly number[]): ByDirection =>
     party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
+  // A currency column named twice (ING: "Saldo;Währung;Betrag;Währung"): the one after the amount is the amount's (QA
+  // round 16, beancount-ing's test of a USD balance beside a EUR amount: the −500.00 EUR was booked as USD).
+  const amountsCurrency = (c: ColumnName) => {
+    const first = col(c);
+    const amount = money.kind === "signed" || money.kind === "indicator" ? money.amount : -1;
+    if (first < 0 || amount < first) return first;
+    const after = norms.findIndex((n, i) => i > amount && spellings(c).some((name) => isNamed(name, n)));
+    return after >= 0 ? after : first;
+  };
   const whose = layout.bank === "your layout" ? "your layout" : `the ${layout.bank} layout`;
   const plan: ColumnPlan = {
     layout: layout.id,
@@ -361,7 +370,13 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     feeNotInAmount: layout.feeNotInAmount === true,
     // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.
     decimal: layout.decimal === "per file" ? "." : layout.decimal,
-    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date)].filter((i): i is number => i !== null))),
+    // (A column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency".)
+    currency:
+      layout.currency && "column" in layout.currency
+        ? amountsCurrency(layout.currency.column)
+        : layout.currency
+          ? null
+          : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date), opt(layout.originalCurrency)].filter((i): i is number => i !== null))),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency

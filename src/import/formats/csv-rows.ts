@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, LETTER_MARKS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, LETTER_MARKS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -308,16 +308,21 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       dataLines++;
       // The header again: the table's next block (an export of several accounts, each with its header).
       if (repeatsHeader(f, src.header)) return skip("the header row again (the table's next block)");
-      if (f.length === 1 && width > 1) {
-        // "Pending transactions (2)": a title with its count.
-        const title = normaliseHeader(f[0]!).replace(/ \d+$/, "");
-        if (plan.sections.has(title)) {
-          section = plan.sections.get(title)!;
-          return skip(`a section title ("${f[0]!.trim()}")`);
+      // A line of one filled cell: a section title ("Pending transactions (2)", a title with its count), also written
+      // across the table's columns (",,Transactions below are pending,,"; QA round 16: the pending rows under it were
+      // imported as booked), or a note.
+      const only = width > 1 ? onlyFilledCell(f) : null;
+      const title = only === null ? "" : normaliseHeader(only).replace(/ \d+$/, "");
+      if (only !== null) {
+        const opens = plan.sections.has(title) ? plan.sections.get(title)! : sectionNote(title, section !== null);
+        if (opens !== undefined) {
+          section = opens;
+          return skip(`a section title ("${only}")`);
         }
-        return skip("not a row of the table (a note or footer line)");
+        if (f.length === 1) return skip("not a row of the table (a note or footer line)");
       }
-      if (section !== null) return skip(section);
+      // A note inside a section (the closing disclaimer) is skipped as the note it is, below.
+      if (section !== null && !(only !== null && noteLine(title))) return skip(section);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
       if (ruled) return skip(ruled);
 
@@ -736,4 +741,15 @@ function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows
   const r = reconcile({ ...base, opening, closing, basis: opening ? "the statement states its opening balance only" : "the statement states its closing balance only" });
   if (stated.from) r.periodStart = stated.from;
   return r;
+}
+
+/** The text of a line's one filled cell (trimmed), or null when it has none or more than one. */
+function onlyFilledCell(fields: readonly string[]): string | null {
+  let only: string | null = null;
+  for (const x of fields) {
+    if (x.trim() === "") continue;
+    if (only !== null) return null;
+    only = x.trim();
+  }
+  return only;
 }

@@ -312,6 +312,8 @@ export const NOT_BOOKED = [
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
   "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
+  // A charge given back before it was booked (Viseca's StateType "REVERSED"; QA round 16: booked as spending).
+  "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
   // Satispay's "NOT APPROVED" (a payment the other side refused; QA round 4, pass 18: imported as spending).
@@ -341,8 +343,33 @@ export function noteLine(norm: string): boolean {
 const PENDING_SECTION = "pending: not booked yet (under a section title that says so)";
 export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
   ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
-  ...["posted", "posted transactions", "booked transactions", "cleared transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
+  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
 ]);
+
+/** Words that a note is about the lines below it ("Transactions below are pending", "Die folgenden Umsätze sind vorgemerkt"). */
+const BELOW = /\b(below|following|hereafter|unten|nachstehend|nachstehende|nachfolgend|nachfolgende|folgende|folgenden|ci dessous|suivantes|di seguito|seguenti|a continuacion|siguientes|hieronder|onderstaande|volgende)\b/;
+/** A note that says what is not there ("Pending transactions are not shown below") opens no section. */
+const NEGATION = /\b(not|no|nicht|nicht enthalten|kein|keine|pas|non|niet|geen)\b/;
+const BOOKED_WORDS = ["posted", "booked", "cleared", "settled", "completed", "processed", "gebucht", "verbucht", "comptabilise", "comptabilisees", "comptabilisee", "contabilizzati", "contabilizzato", "contabilizados", "contabilizado", "geboekt"];
+
+/**
+ * The section a line of one filled cell opens in a file of no section titles of its layout's: a title of SECTION_TITLES,
+ * or a note that the lines below are pending (PENDING_SECTION) or booked (null) — ",,Transactions below are pending,,"
+ * (QA round 16: the pending rows under it were imported as booked today). Inside a pending section, any other title of
+ * bookings ("Card transactions") ends it: booked rows are never skipped for a title this reader does not know. Undefined:
+ * no section (a note of another kind).
+ */
+export function sectionNote(norm: string, inPending: boolean): string | null | undefined {
+  if (SECTION_TITLES.has(norm)) return SECTION_TITLES.get(norm)!;
+  const words = ` ${norm} `;
+  const notBooked = NOT_BOOKED.some((w) => words.includes(` ${w} `));
+  if (BELOW.test(norm) && !NEGATION.test(norm)) {
+    if (notBooked) return PENDING_SECTION;
+    if (BOOKED_WORDS.some((w) => words.includes(` ${w} `))) return null;
+  }
+  if (inPending && !notBooked && BOOKINGS_WORD.test(norm) && !NOTICE.test(norm)) return null;
+  return undefined;
+}
 
 /** A row's kind when it is a refund: money in, whatever sign the file writes it with. */
 export const REFUND_KINDS = new Set(["refund", "refunds", "erstattung", "ruckerstattung", "gutschrift", "remboursement", "rimborso", "reembolso", "terugbetaling", "restitution"]);

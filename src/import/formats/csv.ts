@@ -267,6 +267,27 @@ function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
 }
 
 /**
+ * The account's currency told by the purchases' own (Bank Norwegian: "Currency Amount" in "Currency", beside the
+ * account's "Amount"): a row whose own amount is its amount was not converted, so its own currency is the account's.
+ * Every such sampled row must say the same currency; none, or two: nothing is told.
+ */
+function unconvertedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): FileCurrency | null {
+  const { originalAmount, originalCurrency, money } = plan;
+  if (originalAmount === null || originalCurrency === null || (money.kind !== "signed" && money.kind !== "indicator")) return null;
+  const codes = new Set<string>();
+  for (const r of sample) {
+    const own = parseAmount(r.fields[originalAmount] ?? "", plan.decimal);
+    const amount = parseAmount(r.fields[money.amount] ?? "", plan.decimal);
+    const code = (r.fields[originalCurrency] ?? "").trim().toUpperCase();
+    if (own === null || amount === null || own === 0 || Math.abs(own) !== Math.abs(amount) || !ISO_CURRENCIES.has(code)) continue;
+    codes.add(code);
+  }
+  if (codes.size !== 1) return null;
+  const code = [...codes][0]!;
+  return { code, from: `the column "${plan.names[originalCurrency]}" of the rows not converted ("${plan.names[originalAmount]}" = "${plan.names[money.amount]}")` };
+}
+
+/**
  * The currency a money column's header names ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
  * "Määrä EUROA"), with that column's header; the balance column's too ("Saldo CHF" beside "Belastung"/"Gutschrift": QA
  * round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)": a "$" names no one currency
@@ -638,7 +659,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
-    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
@@ -653,6 +674,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const file: FileCurrency | null =
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    (plan.currency === null && unconvertedCurrency(plan, sample)) ||
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||

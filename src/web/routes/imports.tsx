@@ -41,7 +41,7 @@ import { HTTPException } from "hono/http-exception";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { z } from "zod";
 import { ChangeRefused, ConfigError, ImportInputError } from "../../core/errors.ts";
-import { formatCount, formatMoney, plural } from "../../core/format.ts";
+import { formatCount, formatMoney, plural, rowPlace } from "../../core/format.ts";
 import { CurrencyCode, lazySchema } from "../../core/validation.ts";
 import type { ModelUsageOfCalls } from "../../import/classify.ts";
 import { LAYOUTS } from "../../import/formats/layouts/index.ts";
@@ -51,7 +51,6 @@ import { membersToRead } from "../../import/formats/index.ts";
 import {
   importRecordJson,
   reconciliationJson,
-  rowPlace,
   unreconciledMessage,
   type CommitResult,
   type ImportActor,

@@ -521,6 +521,23 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // Viseca with a PENDING hotel charge (−96.00) and a REVERSED one (−42.50) (QA round 16: both were imported as spending):
+  // skipped. Booked: out 18.40, in 18.40 (the refund) + 250.00 (the payment) = 268.40.
+  "viseca-pending-reversed.csv": {
+    format: "csv",
+    layout: "viseca",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-03-01",-18.4,"CHF","Bäckerei Sonne · Baeckerei Sonne Luzern"],
+      [5,"2026-03-05",18.4,"CHF","Bäckerei Sonne · Luzern · Gutschrift Baeckerei Sonne"],
+      [6,"2026-03-06",250,"CHF","Ihre Zahlung - Danke"],
+    ],
+    totals: [{"currency":"CHF","out":18.4,"outRows":1,"in":268.4,"inRows":2}],
+    skipped: [{"line":3,"reason":"not booked (pending or reversed): no money moved"},{"line":4,"reason":"not booked (pending or reversed): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
   "viseca-migros-card.csv": {
     format: "csv",
     layout: "viseca",
@@ -651,6 +668,23 @@ export const BANK_EXPECTED: Record<string, Expected> = {
   },
   // chase-checking.csv after a spreadsheet with German settings saved it again (QA round 4, pass 15): semicolons, dates
   // "01.12.2025", amounts "2590,73": the layout did not fit, and the generic reader stored the dollars as the data's CHF
+  // ING (Germany) with its two "Währung" columns, the balance's and the amount's, saying different things on line 16
+  // (siddhantgoel/beancount-ing's test of a USD balance beside a EUR amount; QA round 16: the −78.00 EUR was booked as
+  // USD, read from the first "Währung"). The amount's currency is the one after "Betrag". Newest first: 138.75 +
+  // 2'150.00 = 2'288.75; − 6.40 = 2'282.35; − 78.00 = 2'204.35, the stated "Saldo" ✓.
+  "ing-de-two-currency-columns.csv": {
+    format: "csv",
+    layout: "ing-de",
+    account: "DE12500105170648489890",
+    dataLines: 3,
+    rows: [
+      [16,"2026-02-26",-78,"EUR","Stadtwerke Beispielstadt · Abschlag Strom Februar · Lastschrift"],
+      [17,"2026-02-14",-6.4,"EUR","Bäckerei Korn · Kartenzahlung · Lastschrift"],
+      [18,"2026-02-02",2150,"EUR","Muster GmbH · Gehalt Januar · Gehalt/Rente"],
+    ],
+    totals: [{"currency":"EUR","out":84.4,"outRows":2,"in":2150,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":138.75,"closing":2204.35,"entries":3,"difference":0}],
+  },
   // (said, but wrong). Read with the Chase layout, day-first and a decimal comma: the rows and balances of chase-checking.csv.
   "chase-checking-excel-de.csv": {
     format: "csv",
@@ -885,6 +919,93 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CAD","out":100.15,"outRows":2,"in":2150.87,"inRows":2}],
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
+  },
+  // Bank Norwegian's card (QA round 16, after yngvark/beancount-no-bank-norwegian's test file): day-first dates, every
+  // day 12 or less (refused as ambiguous before); "Currency" is the purchase's own currency (EUR in Berlin), the
+  // "Amount" the account's: with the dates told apart the −288.00 NOK was booked as EUR. The account's currency is
+  // NOK, said by the rows whose "Currency Amount" is their "Amount". Out 312.40 + 288.00 + 249.00 = 849.40, in 4'500.00.
+  "bank-norwegian-card.csv": {
+    format: "csv",
+    layout: "bank-norwegian",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-04",-312.4,"NOK","REMA 1000 GRUNERLOKKA · OSLO"],
+      [3,"2026-03-07",-288,"NOK","ZALANDO SE · BERLIN"],
+      [4,"2026-03-09",4500,"NOK","Fra 12345678903"],
+      [5,"2026-03-11",-249,"NOK","VY TOG · OSLO"],
+    ],
+    totals: [{"currency":"NOK","out":849.4,"outRows":3,"in":4500,"inRows":1}],
+    reconciliation: [{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency NOK (from the column \"Currency\" of the rows not converted (\"Currency Amount\" = \"Amount\")) for every row"],
+  },
+  // Tangerine's credit card (QA round 16): `Transaction date` first, every day 12 or less: refused as ambiguous before; the
+  // Two rows and one step of the balance (QA round 16, reds_importers' Schwab checking file): the step agrees only with
+  // both signs turned round (1'200.00 = 2'700.00 − 1'500.00), and the file was turned round on that one amount (the
+  // payroll "Deposit" money out, the ATM "Withdrawal" money in). One step is too little to turn a file round: the
+  // balance column disagrees at line 2 (as written: 2'700.00 + 1'500.00 = 4'200.00, stated 1'200.00; the opening
+  // 2'700.00 + 300.00 = 3'000.00 and 3'000.00 − 300.00 + 1'500.00 = 4'200.00: off by −3'000.00).
+  "schwab-one-balance-step-contradicts.csv": {
+    format: "csv",
+    layout: "schwab",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-03-14",1500,"USD","PAYROLL NORTHWIND"],
+      [3,"2026-03-10",-300,"USD","ATM WITHDRAWAL 55 ELM ST"],
+    ],
+    totals: [{"currency":"USD","out":300,"outRows":1,"in":1500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"off","opening":3000,"closing":1200,"entries":2,"difference":-3000,"line":2}],
+    notes: ["the currency USD (from the Charles Schwab layout) for every row","line 2: the balance column disagrees with the amounts by USD -3'000.00"],
+  },
+  // layout reads M/D/YYYY. Out 21.18 + 3.30 = 24.48, in 250.00 (the payment).
+  "tangerine-card-ca.csv": {
+    format: "csv",
+    layout: "tangerine",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-02",-21.18,"CAD","SHOPPERS DRUG MART #812 TORONTO ON · Rewards earned: 0.42 ~ Category: Health"],
+      [3,"2026-03-05",-3.3,"CAD","PRESTO FARE/3VBZ TORONTO ON · Rewards earned: 0.05 ~ Category: Transportation"],
+      [4,"2026-03-10",250,"CAD","PAYMENT - THANK YOU"],
+    ],
+    totals: [{"currency":"CAD","out":24.48,"outRows":2,"in":250,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Tangerine layout) for every row"],
+  },
+  // Rogers Bank Mastercard (QA round 16), the export since 2023: purchases positive with a "$" ("$84.12", "$1,024.50"),
+  // the payment in parentheses; before, USD (read from the "$") and dated by the posting date. Out 84.12 + 6.45 +
+  // 1'024.50 = 1'115.07, in 300.00.
+  "rogers-ca-card.csv": {
+    format: "csv",
+    layout: "rogers",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-02",-84.12,"CAD","NO FRILLS 3412 · Toronto"],
+      [3,"2026-03-04",-6.45,"CAD","TIM HORTONS 2291 · Toronto"],
+      [4,"2026-03-06",300,"CAD","Rogers Bank · Toronto"],
+      [5,"2026-03-09",-1024.5,"CAD","INDIGO 0114 · Toronto"],
+    ],
+    totals: [{"currency":"CAD","out":1115.07,"outRows":3,"in":300,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the Rogers Bank layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Rogers Bank's older export (QA round 16, WRONG silently before: the purchases were income in US dollars, the cash
+  // back spending): `Transaction Date`, `Merchant Category`. Out 52.10 + 1'212.77 = 1'264.87, in 43.00.
+  "rogers-ca-card-2019.csv": {
+    format: "csv",
+    layout: "rogers",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2019-11-04",-52.1,"CAD","SHELL C07766"],
+      [3,"2019-11-12",43,"CAD","CashBack / Remises"],
+      [4,"2019-11-18",-1212.77,"CAD","COSTCO WHOLESALE W1281"],
+    ],
+    totals: [{"currency":"CAD","out":1264.87,"outRows":2,"in":43,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Rogers Bank layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Simplii Financial (Canada): " Funds Out"/" Funds In" with leading spaces, unsigned; before: refused (no amount column), and with the columns named it would have been USD. Out 63.25 + 120.10 = 183.35, in 1'800.00.
   "simplii-ca.csv": {

@@ -226,7 +226,33 @@ describe("a mapping overrides the guesses", () => {
   });
 });
 
+test("ABN AMRO's TAB export of two accounts: each row is booked to the account its first column names (QA round 16)", () => {
+  const s = read(fixture("abnamro-tab-two-accounts.txt"), { fileName: "TXT260307.TAB", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.account, r.amount])).toEqual([
+    [1, "417164300", -37.4],
+    [2, "417164300", 2100],
+    [3, "417164300", -950],
+    [4, "562039811", -25],
+    [5, "562039811", 100],
+  ]);
+});
+
 describe("what cannot be read", () => {
+  test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
+    const ja =
+      '"番号","明細区分","取扱日付","起算日","お支払金額","お預り金額","取引区分","残高","摘要"\n' +
+      '"001","","5月1日","","","¥250,000","振込入金","¥312,400","ｷﾕｳﾖ"\n' +
+      '"002","","5月7日","","¥8,800","","出金","¥303,600","ﾃﾞﾝｷﾀﾞｲ"\n';
+    expect(() => parse(ja)).toThrow(
+      'bank.csv: line 1: the dates in "取扱日付" have no year ("5月1日"), so the day of a row cannot be told; export the statement with full dates (day, month and year)',
+    );
+    // The same file with its years reads (2025年5月1日): the year was all it lacked.
+    expect(brief(parse(ja.replaceAll('"5月', '"2025年5月')).rows)).toEqual([
+      [2, "2025-05-01", 250000, "JPY", "ｷﾕｳﾖ"],
+      [3, "2025-05-07", -8800, "JPY", "ﾃﾞﾝｷﾀﾞｲ"],
+    ]);
+  });
+
   test("columns that cannot be guessed: the message names the columns found and the flags", () => {
     expect(() => parse("Foo;Bar;Baz\n1;2;3\n4;5;6\n")).toThrow(
       'bank.csv: line 1: cannot tell which columns hold the date, the amount (one signed column, or a debit and a credit column), the description; found columns "Foo", "Bar", "Baz". ' +

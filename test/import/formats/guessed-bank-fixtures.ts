@@ -61,7 +61,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // GoPay-style rupiah export (ID), written after the review of pass 12: "-Rp. 64,200", whole rupiah grouped with commas; the "." of "Rp." was taken for the grouping mark and the amounts read as decimals, 1000× too small (WRONG, silent). Out 64'200 + 25'000 = 89'200, in 150'000.
   "gopay-rp-id.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64200,"IDR","GOFOOD NASI GORENG"],[3,"2026-02-05",150000,"IDR","TOP UP GOPAY"],[4,"2026-02-14",-25000,"IDR","GORIDE"]],"totals":[{"currency":"IDR","out":89200,"outRows":2,"in":150000,"inRows":1}],"reconciliation":[{"currency":"IDR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["every amount reads both as a whole number with thousands and as a decimal: read as whole numbers, as IDR amounts are written without decimals","the currency IDR (from the column \"Jumlah (IDR)\") for every row"]},
   // A UK export with note lines (written after the review of pass 12): ",Transactions below are pending,," between two bookings and a closing disclaimer. Pass 12's wrapped-text reading glued both onto the booking above ("RENT · This statement is provided for information only"), two data lines gone from the count. Not every booking has such a line: note lines, skipped with their reason, as before. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
-  "uk-note-lines.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES"],[3,"2026-02-05",2800,"CHF","SALARY ACME"],[5,"2026-02-14",-1200,"CHF","RENT"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":4,"reason":"a balance, total or note line without an amount"},{"line":6,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // QA round 16: the note says the RENT below it is pending: not booked (it was imported as booked), and the closing
+  // disclaimer stays a note. Booked: 1'900.00 − 64.20 + 2'800.00 = 4'635.80, reconciled.
+  "uk-note-lines.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES"],[3,"2026-02-05",2800,"CHF","SALARY ACME"]],"totals":[{"currency":"CHF","out":64.2,"outRows":1,"in":2800,"inRows":1}],"skipped":[{"line":4,"reason":"a section title (\"Transactions below are pending\")"},{"line":5,"reason":"pending: not booked yet (under a section title that says so)"},{"line":6,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":4635.8,"entries":2,"difference":0}],"notes":[CHF_NOTE]},
   "tbank-ru.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-02-14",-12000,"RUB","Иван И."],[4,"2026-02-05",28000,"RUB","ООО Акме"],[5,"2026-02-03",-642,"RUB","Пятёрочка"]],"totals":[{"currency":"RUB","out":12642,"outRows":2,"in":28000,"inRows":1}],"skipped":[{"line":3,"reason":"not booked (pending, declined or cancelled): no money moved"}],"reconciliation":[{"currency":"RUB","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
   // Alipay (CN) bill, GBK, 17 lines before its header; "收/支" says 支出 (out) or 收入 (in) over unsigned amounts; the 不计收支 row (line 21, 500.00 into Yu'e Bao) is neither and is skipped. Read as windows-1252 every row was money in, the Yu'e Bao move too (WRONG, silent). Out 64.20 + 2'100.00 = 2'164.20, in 8'500.00.
   "alipay-cn.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[19,"2026-02-03",-64.2,"CNY","肯德基 · 餐饮美食 · 肯德基外卖"],[20,"2026-02-05",8500,"CNY","阿克米有限公司 · 转账红包 · 工资"],[22,"2026-02-14",-2100,"CNY","李四 · 住房物业 · 房租"]],"totals":[{"currency":"CNY","out":2164.2,"outRows":2,"in":8500,"inRows":1}],"skipped":[{"line":21,"reason":"neither money in nor money out: 收/支 says \"不计收支\" (a move between the account holder's own balances, which the statement's totals leave out)"}],"reconciliation":[{"currency":"CNY","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the file names no currency, only the language of its header: every row was taken as CNY (the header, written in simplified Chinese); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
@@ -1342,7 +1344,28 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [2,"2026-01-07",2100,"EUR","SEPA Overboeking WERKGEVER"],
     ],
     totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
-    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    // QA round 16: the balance after each row (its fifth column) is checked: 1'000.00 − 34.50 = 965.50 + 2'100.00 = 3'065.50.
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3065.5,"entries":2,"difference":0}],
+  },
+  // QA round 16 (deepakg/beancount-abnamro's TAB file): ABN AMRO's TAB export of two accounts, each row led by its
+  // account's number ("417164300", "562039811"), with the balance before and after each row: the account numbers were
+  // taken for amounts and the file refused ("4 of amounts"), its balances chaining only within an account. Each row is
+  // its account's (417164300: 1'250.00 − 37.40 = 1'212.60 + 2'100.00 = 3'312.60 − 950.00 = 2'362.60; 562039811: 480.15
+  // − 25.00 = 455.15 + 100.00 = 555.15). Out 37.40 + 950.00 + 25.00 = 1'012.40, in 2'100.00 + 100.00 = 2'200.00.
+  "abnamro-tab-two-accounts.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [1,"2026-03-02",-37.4,"EUR","BEA, Apple Pay                   Albert Heijn 1021,PAS211        NR:7KQ2LM, 02.03.26/18:04        UTRECHT"],
+      [2,"2026-03-04",2100,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL20INGB0001234567/BIC/INGBNL2A/NAME/WERKGEVER BV/REMI/SALARIS MAART"],
+      [3,"2026-03-05",-950,"EUR","/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL11ZZZ123456780000/NAME/Woonstichting Domstad/REMI/Huur maart"],
+      [4,"2026-03-01",-25,"EUR","BEA, Apple Pay                   NS Reizigers,PAS118           NR:2TT9QA, 01.03.26/08:12        UTRECHT"],
+      [5,"2026-03-06",100,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL55ABNA0417164300/BIC/ABNANL2A/NAME/J. DE VRIES/REMI/Spaarpot"],
+    ],
+    totals: [{"currency":"EUR","out":1012.4,"outRows":3,"in":2200,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":2362.6,"entries":3,"difference":0},{"currency":"EUR","status":"ok","opening":480.15,"closing":555.15,"entries":2,"difference":0}],
   },
   // A "Pending transactions" title line, a pending hotel authorisation under it, then "Posted transactions" (QA round 4: the −200.00 authorisation was imported as spending). Posted: 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
   "pending-section.csv": {
@@ -1358,6 +1381,90 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Posted transactions\")"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // QA round 16: "Currency" beside "Currency Amount" and "Amount" (Bank Norwegian's shape, no layout's header): the
+  // currency of the purchase's own amount, not the row's: the Vienna coffee (−14.50 EUR, −168.20 in the account) was
+  // booked as −168.20 EUR. The account's currency is NOK, said by the rows not converted. Out 640.00 + 168.20 = 808.20,
+  // in 3'000.00.
+  "currency-amount-beside-amount.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-15",-640,"NOK","FJELLSPORT AS"],
+      [3,"2026-03-18",-168.2,"NOK","CAFE CENTRAL WIEN"],
+      [4,"2026-03-21",3000,"NOK","PAYMENT RECEIVED"],
+    ],
+    totals: [{"currency":"NOK","out":808.2,"outRows":2,"in":3000,"inRows":1}],
+    reconciliation: [{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency NOK (from the column \"Currency\" of the rows not converted (\"Currency Amount\" = \"Amount\")) for every row"],
+  },
+  // QA round 16: a "State" column with REVERSED (a charge given back before it was booked; Viseca writes it so): the
+  // −230.00 was booked as spending. Out 12.80 + 54.10 = 66.90, in 1'800.00.
+  "state-reversed.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-04-02",-12.8,"EUR","Cafe Luna"],
+      [4,"2026-04-05",-54.1,"EUR","Grocery Hub"],
+      [5,"2026-04-06",1800,"EUR","Payroll Contoso"],
+    ],
+    totals: [{"currency":"EUR","out":66.9,"outRows":2,"in":1800,"inRows":1}],
+    skipped: [{"line":3,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // QA round 16: a note across the table's columns (",,Transactions below are pending,,") opens a pending section, up to
+  // ",,Transactions below are posted,,": the hotel pre-authorisation (−180.00) and the fuel (−60.00) under it were
+  // imported as booked. Posted: out 45.30 (line 6), in 3'200.00 (line 7).
+  "pending-note-below.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [6,"2026-02-20",-45.3,"CHF","SUPERMARKET CENTRAL · T-0041"],
+      [7,"2026-02-18",3200,"CHF","SALARY NORTHWIND LTD · T-0040"],
+    ],
+    totals: [{"currency":"CHF","out":45.3,"outRows":1,"in":3200,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Transactions below are pending\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"pending: not booked yet (under a section title that says so)"},{"line":5,"reason":"a section title (\"Transactions below are posted\")"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // QA round 16: the pending section ends at the next title of bookings, whatever its word ("Settled transactions", a
+  // line "Completed"): with only "Posted"/"Booked" known, every settled row under it was skipped as pending. Pending:
+  // −150.00 skipped. Booked: out 42.80 + 19.90 = 62.70, in 2'500.00.
+  "pending-then-settled.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [5,"2026-04-06",-42.8,"CHF","GROCERIES"],
+      [6,"2026-04-01",2500,"CHF","SALARY"],
+      [8,"2026-03-30",-19.9,"CHF","BOOKSHOP"],
+    ],
+    totals: [{"currency":"CHF","out":62.7,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Settled transactions\")"},{"line":7,"reason":"a section title (\"Completed\")"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // QA round 16: "Pending transactions" as the one filled cell of a line (";Pending transactions;;"), near the end: the
+  // lines under it up to the end are pending (−89.90 and −72.15 were imported as booked). Out 1'500.00, in 4'200.00.
+  "pending-title-cell-at-end.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-01",-1500,"EUR","Miete Februar"],
+      [3,"2026-02-03",4200,"EUR","Lohn Januar"],
+    ],
+    totals: [{"currency":"EUR","out":1500,"outRows":1,"in":4200,"inRows":1}],
+    skipped: [{"line":4,"reason":"a section title (\"Pending transactions\")"},{"line":5,"reason":"pending: not booked yet (under a section title that says so)"},{"line":6,"reason":"pending: not booked yet (under a section title that says so)"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
   // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
   // Its Currency column names CHF on every row: no note (until stop 46 the header's "Currency", sampled again from line 7, hid the column and the IBAN's country said CHF).
@@ -1860,10 +1967,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // ",,Transactions below are pending,," and ",,Disclaimer: …,," were glued onto the booking above as its merchant.
   // The merchants continue their bookings; the two notes are data lines of their own, skipped with their reason.
   // Out 12.50 + 4.00 + 7.00 = 23.50, in 3'000.00.
-  "ocbc-sg-note-lines.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":6,"rows":[[2,"2018-04-15",-12.5,"SGD","DEBIT PURCHASE · 15/04/18 66-6666 UBER EATS AN2GO"],[4,"2018-04-16",3000,"SGD","SALARY · ACME PTE LTD"],[6,"2018-04-17",-4,"SGD","DEBIT PURCHASE · NTUC FAIRPRICE"],[9,"2018-04-18",-7,"SGD","DEBIT PURCHASE · GRAB"]],"totals":[{"currency":"SGD","out":23.5,"outRows":3,"in":3000,"inRows":1}],"skipped":[{"line":8,"reason":"a balance, total or note line without an amount"},{"line":11,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"SGD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],"notes":["4 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions","the currency SGD (from the column \"Withdrawals (SGD)\") for every row"]},
+  // QA round 16: the 7.00 under the pending note is not booked (it was imported), ",,GRAB,," continuing it skipped with
+  // it. Out 12.50 + 4.00 = 16.50, in 3'000.00.
+  "ocbc-sg-note-lines.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":7,"rows":[[2,"2018-04-15",-12.5,"SGD","DEBIT PURCHASE · 15/04/18 66-6666 UBER EATS AN2GO"],[4,"2018-04-16",3000,"SGD","SALARY · ACME PTE LTD"],[6,"2018-04-17",-4,"SGD","DEBIT PURCHASE · NTUC FAIRPRICE"]],"totals":[{"currency":"SGD","out":16.5,"outRows":2,"in":3000,"inRows":1}],"skipped":[{"line":8,"reason":"a section title (\"Transactions below are pending\")"},{"line":9,"reason":"pending: not booked yet (under a section title that says so)"},{"line":10,"reason":"text continuing line 9, which is no booking (see there)"},{"line":11,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"SGD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["3 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions","the currency SGD (from the column \"Withdrawals (SGD)\") for every row"]},
   // Review of r4-qa13, defect 7 (w2.csv): the pending note under a booking that wraps no text ("SALARY ACME PTE LTD")
   // was glued onto it. Out 12.50 + 7.00 = 19.50, in 3'000.00.
-  "ocbc-sg-pending-note.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2018-04-15",-12.5,"SGD","DEBIT PURCHASE · 15/04/18 66-6666 UBER EATS AN2GO"],[4,"2018-04-16",3000,"SGD","SALARY ACME PTE LTD"],[6,"2018-04-18",-7,"SGD","DEBIT PURCHASE · GRAB"]],"totals":[{"currency":"SGD","out":19.5,"outRows":2,"in":3000,"inRows":1}],"skipped":[{"line":5,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"SGD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["2 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions","the currency SGD (from the column \"Withdrawals (SGD)\") for every row"]},
+  // QA round 16: the note says the bookings below it are pending, so the 7.00 under it is not booked (it was imported as
+  // spending): skipped, and ",,GRAB,," continuing it with it. Out 12.50, in 3'000.00.
+  "ocbc-sg-pending-note.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2018-04-15",-12.5,"SGD","DEBIT PURCHASE · 15/04/18 66-6666 UBER EATS AN2GO"],[4,"2018-04-16",3000,"SGD","SALARY ACME PTE LTD"]],"totals":[{"currency":"SGD","out":12.5,"outRows":1,"in":3000,"inRows":1}],"skipped":[{"line":5,"reason":"a section title (\"Transactions below are pending\")"},{"line":6,"reason":"pending: not booked yet (under a section title that says so)"},{"line":7,"reason":"text continuing line 6, which is no booking (see there)"}],"reconciliation":[{"currency":"SGD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],"notes":["a line of text only (no date, no amount) continued the booking above it: its text was added to that booking's description","the currency SGD (from the column \"Withdrawals (SGD)\") for every row"]},
   // Review of r4-qa13, defect 7 (w4.csv): wrapped texts beside a balance column, with ",Balance carried forward,,,3987.50"
   // and ",Closing balance,,,4980.50" lines: both were glued onto the booking above ("DEBIT PURCHASE · GRAB · Closing
   // balance · 4980.50"), the stated closing balance lost, and the file passed. Lines with a balance cell continue nothing:

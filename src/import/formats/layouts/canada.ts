@@ -1,7 +1,9 @@
 /**
  * Canadian online banks, whose exports name no currency and write their dates month first, as US banks do (so without
  * a layout their dollars were read as US dollars). Tangerine: `Date,Transaction,Name,Memo,Amount`, M/D/YYYY, a signed
- * amount, the kind of booking (DEBIT, CREDIT, OTHER) in "Transaction". Simplii Financial: `Date, Transaction Details,
+ * amount, the kind of booking (DEBIT, CREDIT, OTHER) in "Transaction"; its credit card's export is the same with
+ * `Transaction date` first, purchases negative (QA round 16: a file whose days were all 12 or less was refused as
+ * ambiguous). Simplii Financial: `Date, Transaction Details,
  * Funds Out, Funds In` (each header after the first with a leading space), MM/DD/YYYY, both amounts unsigned. Research:
  * the banks' help pages on downloading transactions and peers' importers (confidence medium).
  */
@@ -11,12 +13,12 @@ export const TANGERINE: BankLayout = {
   id: "tangerine",
   bank: "Tangerine",
   name: "chequing, savings and credit card",
-  header: ["Date", "Transaction", "Name", "Memo", "Amount"],
+  header: [["Date", "Transaction date"], "Transaction", "Name", "Memo", "Amount"],
   encoding: "utf-8",
   delimiter: ",",
   dates: ["MM/DD/YYYY"],
   decimal: ".",
-  date: "Date",
+  date: ["Date", "Transaction date"],
   money: { amount: "Amount" },
   currency: { fixed: "CAD" },
   description: { columns: ["Name", "Memo"] },

@@ -11,6 +11,7 @@ import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { ASB } from "./asb.ts";
 import { BANCASTATO } from "./bancastato.ts";
+import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
 import { SIMPLII, TANGERINE } from "./canada.ts";
@@ -30,6 +31,7 @@ import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
 import { RBC } from "./rbc.ts";
 import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
+import { ROGERS } from "./rogers.ts";
 import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
@@ -86,6 +88,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   RBC,
   TANGERINE,
   SIMPLII,
+  ROGERS,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
   SWEDBANK_BALTIC,
@@ -94,6 +97,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   NUBANK_ACCOUNT,
   NUBANK_CARD,
   S_PANKKI,
+  BANK_NORWEGIAN,
   WESTPAC,
   NAB,
   CAISSE_EPARGNE,
