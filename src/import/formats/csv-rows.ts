@@ -21,6 +21,13 @@ import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement
 import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 /**
+ * An amount with the part of it refunded since, in one cell: JD.com's bill writes "131.77(已退款89.84)" and "468.32(已全额
+ * 退款)", and its preamble says the spending is the amount less the refund (the refund's own row is 不计收支). Read as the
+ * amount less the refund (QA round 4, pass 17: refused as no amount). Groups: the amount, the refund (none: in full).
+ */
+const REFUND_NOTED = /^(.*\d)\s*[(（]\s*已(?:全额退款|退款\s*[¥￥]?\s*([\d.,]+)\s*元?)\s*[)）]$/;
+
+/**
  * The currency a file's rows are taken in and where it was read from; assumed when nothing in the file names it for sure
  * (the note then says which was taken, why — its lead, else that the file names none — and how to set another).
  */
@@ -224,7 +231,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     return "";
   };
-  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
+  const money = (i: number): number | null | "bad" => {
+    const raw = unguarded(cell(i)).trim();
+    if (raw === "") return null;
+    const refunded = REFUND_NOTED.exec(raw);
+    if (!refunded) return parseAmount(raw, plan.decimal) ?? "bad";
+    const paid = parseAmount(refunded[1]!, plan.decimal);
+    const back = refunded[2] === undefined ? paid : parseAmount(refunded[2], plan.decimal);
+    return paid === null || back === null || Math.abs(back) > Math.abs(paid) ? "bad" : Math.round((Math.abs(paid) - Math.abs(back)) * 100) / 100;
+  };
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.
   const unquoted = (v: string) => (v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v);
@@ -349,6 +364,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       } else {
         const a = money(m.amount);
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
+        if (a === 0 && REFUND_NOTED.test(unguarded(cell(m.amount)).trim())) return skip(`refunded in full: ${name(m.amount)} says "${cell(m.amount).trim()}" (no money moved)`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
