@@ -145,6 +145,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let continued = 0;
   /** Rows dated by ColumnPlan.dateWhenEmpty. */
   let datedByOther = 0;
+  /** The balance the last data line stated (in cents), and the lines marked not booked that the balance column counts. */
+  let lastBalanceCents: number | null = null;
+  const countedByBalance: number[] = [];
   const flush = () => {
     for (const row of held) sink.add(row);
     held = [];
@@ -290,10 +293,31 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
   const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
 
-  forEachRecord(
-    src.text,
-    src.delimiter,
-    (r) => {
+  /**
+   * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
+   * bank's balance went on from it (see readLine).
+   */
+  let deferred: { record: CsvRecord; reason: string; balanceCents: number } | null = null;
+  /** The line held: booked when the next line's balance is its balance plus the next line's amount, else skipped. */
+  const settle = (next: CsvRecord | null) => {
+    const d = deferred!;
+    deferred = null;
+    let buildsOn = false;
+    if (next !== null) {
+      f = next.fields;
+      const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
+      const b = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      buildsOn = typeof a === "number" && b !== null && d.balanceCents + cents(a) === cents(b);
+    }
+    if (buildsOn) {
+      countedByBalance.push(d.record.line);
+      return readLine(d.record, true);
+    }
+    f = d.record.fields;
+    line = d.record.line;
+    skip(d.reason);
+  };
+  const readLine = (r: CsvRecord, again = false): void => {
       f = r.fields;
       if (blank(f)) return;
       line = r.line;
@@ -312,7 +336,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         flush();
         lastLine = line;
       }
-      dataLines++;
+      if (!again) dataLines++;
       // The header again: the table's next block (an export of several accounts, each with its header).
       if (f[0] === src.header.fields[0] && f.length === width && f.every((x, i) => x.trim() === src.header.fields[i]!.trim())) return skip("the header row again (the table's next block)");
       if (f.length === 1 && width > 1) {
@@ -325,8 +349,22 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         return skip("not a row of the table (a note or footer line)");
       }
       if (section !== null) return skip(section);
+      const balanceBefore = lastBalanceCents;
+      const balanceHere = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      if (balanceHere !== null) lastBalanceCents = cents(balanceHere);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
-      if (ruled) return skip(ruled);
+      if (ruled && !again) {
+        // A row marked pending that the bank's own balance counted, and the rows after it build on: PayPal's "Bank Deposit
+        // to PP Account", Pending, that funds a payment (QA round 4, pass 17: skipped, the balances no longer walked and
+        // the file was refused). Its balance is the line above's plus its amount, and the next line's balance is its plus
+        // the next amount: booked. A pending row last in the file, or one the balances leave out, is skipped as before.
+        const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
+        if (ruled.startsWith("not booked") && typeof a === "number" && a !== 0 && balanceBefore !== null && balanceHere !== null && balanceBefore + cents(a) === cents(balanceHere)) {
+          deferred = { record: r, reason: ruled, balanceCents: cents(balanceHere) };
+          return;
+        }
+        return skip(ruled);
+      }
 
       // The amount, with its sign.
       legs = null;
@@ -581,10 +619,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         chain.push(line, date, cents(signed), balance === null ? null : cents(balance));
       }
       }
+  };
+  forEachRecord(
+    src.text,
+    src.delimiter,
+    (r) => {
+      if (deferred !== null && !blank(r.fields)) settle(r);
+      readLine(r);
     },
     src.bodyStart,
     src.bodyLine,
   );
+  if (deferred !== null) settle(null);
   flush();
 
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
@@ -596,6 +642,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`${from.lead ?? "the file names no currency anywhere"}: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
+  if (countedByBalance.length > 0) notes.push(`${countedByBalance.length === 1 ? `line ${countedByBalance[0]} is` : `lines ${countedByBalance.join(", ")} are`} marked as not booked (pending), but the balance column counts ${countedByBalance.length === 1 ? "it" : "them"} (the balance after is the one before plus the amount): booked`);
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
 
   const reconciliation: Reconciliation[] = [];
