@@ -463,6 +463,28 @@ function usTimeZone(plan: ColumnPlan, sample: readonly CsvRecord[]): string | nu
 }
 
 /**
+ * Currencies of countries whose banks write the day first ("10/08/2024" is 10 August): not the US dollar, nor Canada's and
+ * the Philippines' (month-first there too); year-first countries' dates are never ambiguous this way.
+ */
+const DAY_FIRST_CURRENCIES = new Set([
+  "GBP", "EUR", "CHF", "AUD", "NZD", "INR", "ZAR", "SGD", "HKD", "MYR", "IDR", "THB", "NOK", "SEK", "DKK", "ISK", "PLN", "CZK", "RON", "BGN",
+  "RSD", "TRY", "ILS", "RUB", "UAH", "BRL", "MXN", "ARS", "CLP", "COP", "PEN", "NGN", "KES", "EGP", "AED", "SAR", "PKR", "BDT", "LKR", "VND",
+]);
+
+/**
+ * The currency of the file's rows when its currency column names one on every sampled row and that currency's country
+ * writes the day first (Monzo's "Currency": GBP; QA round 4, pass 17: a file whose one date, 10/08/2024, fits both orders
+ * was refused), or null.
+ */
+function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  if (plan.currency === null) return null;
+  const codes = new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
+  if (codes.size !== 1) return null;
+  const [code] = codes;
+  return DAY_FIRST_CURRENCIES.has(code!) ? code! : null;
+}
+
+/**
  * A known layout's file whose dates or amounts are not written as the bank writes them (an export re-saved by a
  * spreadsheet: "2/4/2026 17:59" where Revolut writes "2026-02-04 17:59:03", "2590,73" where Chase writes "2590.73"): its
  * dates voted over the sample's date columns, its decimal mark over its amounts; the layout's plan with those, when the
@@ -546,6 +568,7 @@ function vote(
     const g = dates.result();
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
+    const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
@@ -556,6 +579,9 @@ function vote(
       // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
       dateOrders = ["DMY"];
       dateNote = "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)";
+    } else if (dayFirst) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(
