@@ -683,6 +683,8 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
+  // A column of debit/credit marks on every row (Triodos's Debet/Credit, ING's Af/Bij).
+  const marks = cols.find((c) => c.values.length > 0 && c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1));
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
   // column beside the balance, one signed column beside the balance, or a bare debit/credit pair; null when none is told.
   const moneyAmong = (amounts: readonly Col[]) => {
@@ -706,12 +708,16 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
     // told by it, but the balance-column check reads balances after, so the balance is not passed on.
     const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
+    // Unsigned amounts take their signs from a column of debit/credit marks (Triodos: "Debet"/"Credit" beside the amount and
+    // the balance after it; QA round 4, pass 17: refused, "2 of amounts").
+    const signedBy = (amt: Col) => (marks && amt.filled.every((v) => !/[-+()]/.test(v)) ? (r: number) => indicatorSign(marks.values[r]!)! * Math.abs(cents(amt.values[r]!)) : null);
     const walking =
       amount || split
         ? []
         : amounts.flatMap((amt) => {
             if (amt.filled.length !== amt.values.length) return [];
-            const move = (r: number) => cents(amt.values[r]!);
+            const plain = (r: number) => cents(amt.values[r]!);
+            const move = amounts.some((bal) => bal !== amt && (walksAfter(bal, plain) || walksBefore(bal, plain))) ? plain : (signedBy(amt) ?? plain);
             return amounts.flatMap((bal): { amt: Col; bal: Col | null }[] => (bal === amt ? [] : walksAfter(bal, move) ? [{ amt, bal }] : walksBefore(bal, move) ? [{ amt, bal: null }] : []));
           });
     const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
