@@ -472,16 +472,14 @@ const DAY_FIRST_CURRENCIES = new Set([
 ]);
 
 /**
- * The currency of the file's rows when its currency column names one on every sampled row and that currency's country
- * writes the day first (Monzo's "Currency": GBP; QA round 4, pass 17: a file whose one date, 10/08/2024, fits both orders
- * was refused), or null.
+ * The currency of the file's rows when its currency column names one on every sampled row, or a money column's header or
+ * a header word names it ("Sort Code": GBP), and that currency's country writes the day first (QA round 4, pass 17:
+ * Monzo's file with "Currency" GBP, Lloyds' with "Sort Code", whose one date fits both orders, were refused), or null.
  */
-function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
-  if (plan.currency === null) return null;
-  const codes = new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
-  if (codes.size !== 1) return null;
-  const [code] = codes;
-  return DAY_FIRST_CURRENCIES.has(code!) ? code! : null;
+function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
+  const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
+  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? null);
+  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
 }
 
 /**
@@ -568,7 +566,7 @@ function vote(
     const g = dates.result();
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
-    const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample) : null;
+    const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
