@@ -20,6 +20,9 @@ import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
+/** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
+export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
+
 /**
  * An amount with the part of it refunded since, in one cell: JD.com's bill writes "131.77(已退款89.84)" and "468.32(已全额
  * 退款)", and its preamble says the spending is the amount less the refund (the refund's own row is 不计收支). Read as the
@@ -642,6 +645,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`${from.lead ?? "the file names no currency anywhere"}: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
+  if (dataLines === 0) notes.push(NO_BOOKINGS_NOTE);
   if (countedByBalance.length > 0) notes.push(`${countedByBalance.length === 1 ? `line ${countedByBalance[0]} is` : `lines ${countedByBalance.join(", ")} are`} marked as not booked (pending), but the balance column counts ${countedByBalance.length === 1 ? "it" : "them"} (the balance after is the one before plus the amount): booked`);
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
 

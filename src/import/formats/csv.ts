@@ -11,7 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmou
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { NO_BOOKINGS_NOTE, readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -640,7 +640,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   }
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
-    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
+    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [NO_BOOKINGS_NOTE], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
@@ -749,11 +749,14 @@ export function looksLikeCsv(head: string): boolean {
   if (looksLikeLabelledRecords(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
+    let named = false;
     forEachRecord(head, d, (r) => {
       if (r.fields.length >= 2) rows++;
+      // A header row alone (an export of a period with no bookings) is a table too: its cells name a date and money.
+      if (rows === 1 && r.fields.length >= 2 && r.fields.length <= 500) named = headerHits(r.fields) >= 2;
       return rows < 2;
     });
-    return rows >= 2;
+    return rows >= 2 || (rows === 1 && named);
   });
 }
 
