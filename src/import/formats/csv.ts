@@ -44,6 +44,9 @@ const currencyInBalanceLabel = (label: string): string | null => {
   return word && ISO_CURRENCIES.has(word) ? word : null;
 };
 
+/** A preamble cell that names the statement's account (normalised): its currency may follow in brackets. */
+const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
+
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
   CH: "CHF", LI: "CHF", GB: "GBP", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CZ: "CZK", HU: "HUF",
@@ -191,6 +194,10 @@ function preamble(
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
       }
+      // The account named with its currency in brackets ("# Account: NL12 3456 — Checking (EUR)", "Konto: Girokonto (EUR)";
+      // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
+      const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
+      if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
