@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -186,12 +186,16 @@ const OWN_ACCOUNT_TEXT = new Set([
   "nome del conto", "nombre de la cuenta", "nazev uctu", "nazwa rachunku", "rekeningnaam", "naam van de rekening", "naam rekening",
   // The Volksbanks' export since 2023 names its own account ("Bezeichnung Auftragskonto": "Girokonto" on every row; QA round 4, pass 15).
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
+  // csb43's "short_name": the account holder's, on every row.
+  "short name",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
+  if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
   // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the

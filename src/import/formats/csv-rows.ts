@@ -535,6 +535,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
       }
       if (rowLegs.length > 1) dataLines += rowLegs.length - 1;
+      // The statement's opening and closing balances written beside every booking (csb43's "initial_balance" and
+      // "final_balance" on each row; QA round 4, pass 17: the closing one was walked as a running balance and refused).
+      for (const c of statedColumns) {
+        const v = cell(c.column).trim() === "" ? null : parseAmount(unguarded(cell(c.column)).trim(), plan.decimal);
+        if (v !== null) stateBalance(c.kind, v, null);
+      }
       for (let k = 0; k < rowLegs.length; k++) {
       const { amount, currency: currencyCell } = rowLegs[k]!;
       const currency = currencyCell || fallback!.code;
