@@ -16,6 +16,7 @@ import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
+import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
@@ -767,6 +768,12 @@ export function looksLikeCsv(head: string): boolean {
   });
 }
 
+/** FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. */
+function readFnb(text: string, opts: ReadOptions): Statement {
+  const fnb = fnbTable(text, opts.fileName);
+  return readCsv(fnb.text, opts, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
+}
+
 export const csvReader: StatementReader = {
   id: "csv",
   name: "a CSV with a header row",
@@ -776,7 +783,10 @@ export const csvReader: StatementReader = {
   extensions: [".csv", ".txt", ".tsv"],
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
-  read: (text, opts) => readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
+  read: (text, opts) =>
+    !opts.layout && !opts.mapping && isFnbDownload(text.slice(0, 4096))
+      ? readFnb(text, opts)
+      : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
 };
 
 /**
