@@ -128,7 +128,8 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
       // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
-      const headerless = !found && probe.length >= 2 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)));
+      // (One record alone, a booking, is a headerless file of one row: taken for a header, it was lost.)
+      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)));
       best = {
         delimiter,
         header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
@@ -751,7 +752,10 @@ export const ubsCardReader: StatementReader = {
   },
 };
 
-/** Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines, however long). */
+/**
+ * Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines,
+ * however long), or one that is a header row or a booking.
+ */
 export function looksLikeCsv(head: string): boolean {
   // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
   if (looksLikeLabelledRecords(head)) return false;
@@ -760,8 +764,11 @@ export function looksLikeCsv(head: string): boolean {
     let named = false;
     forEachRecord(head, d, (r) => {
       if (r.fields.length >= 2) rows++;
-      // A header row alone (an export of a period with no bookings) is a table too: its cells name a date and money.
-      if (rows === 1 && r.fields.length >= 2 && r.fields.length <= 500) named = headerHits(r.fields) >= 2;
+      // A header row alone (an export of a period with no bookings) is a table too: its cells name a date and money. So is
+      // one booking of a headerless download (Triodos's, Wells Fargo's of one day): a date, an amount and a third cell.
+      if (rows === 1 && r.fields.length >= 2 && r.fields.length <= 500) {
+        named = headerHits(r.fields) >= 2 || (r.fields.length >= 3 && looksLikeData(r.fields));
+      }
       return rows < 2;
     });
     return rows >= 2 || (rows === 1 && named);
