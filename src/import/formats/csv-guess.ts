@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -198,12 +198,16 @@ const OWN_ACCOUNT_TEXT = new Set([
   "nome del conto", "nombre de la cuenta", "nazev uctu", "nazwa rachunku", "rekeningnaam", "naam van de rekening", "naam rekening",
   // The Volksbanks' export since 2023 names its own account ("Bezeichnung Auftragskonto": "Girokonto" on every row; QA round 4, pass 15).
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
+  // csb43's "short_name": the account holder's, on every row.
+  "short name",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
+  if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
   // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
@@ -776,6 +780,8 @@ export function headerlessMapping(
     const backward = after.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
+  // A column of debit/credit marks on every row (Triodos's Debet/Credit, ING's Af/Bij).
+  const marks = cols.find((c) => c.values.length > 0 && c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1));
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
   // column beside the balance, one signed column beside the balance, or a bare debit/credit pair; null when none is told.
   const moneyAmong = (amounts: readonly Col[]) => {
@@ -801,12 +807,16 @@ export function headerlessMapping(
     // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
     // told by it, but the balance-column check reads balances after, so the balance is not passed on.
     const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
+    // Unsigned amounts take their signs from a column of debit/credit marks (Triodos: "Debet"/"Credit" beside the amount and
+    // the balance after it; QA round 4, pass 17: refused, "2 of amounts").
+    const signedBy = (amt: Col) => (marks && amt.filled.every((v) => !/[-+()]/.test(v)) ? (r: number) => indicatorSign(marks.values[r]!)! * Math.abs(cents(amt.values[r]!)) : null);
     const walking =
       amount || split
         ? []
         : amounts.flatMap((amt) => {
             if (amt.filled.length !== amt.values.length) return [];
-            const move = (r: number) => cents(amt.values[r]!);
+            const plain = (r: number) => cents(amt.values[r]!);
+            const move = amounts.some((bal) => bal !== amt && (walksAfter(bal, plain) || walksBefore(bal, plain))) ? plain : (signedBy(amt) ?? plain);
             return amounts.flatMap((bal): { amt: Col; bal: Col | null }[] => (bal === amt ? [] : walksAfter(bal, move) ? [{ amt, bal }] : walksBefore(bal, move) ? [{ amt, bal: null }] : []));
           });
     const signedWithBalance = walking.length === 1 ? walking[0] : undefined;

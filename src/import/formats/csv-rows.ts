@@ -20,6 +20,16 @@ import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
+/** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
+export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
+
+/**
+ * An amount with the part of it refunded since, in one cell: JD.com's bill writes "131.77(已退款89.84)" and "468.32(已全额
+ * 退款)", and its preamble says the spending is the amount less the refund (the refund's own row is 不计收支). Read as the
+ * amount less the refund (QA round 4, pass 17: refused as no amount). Groups: the amount, the refund (none: in full).
+ */
+const REFUND_NOTED = /^(.*\d)\s*[(（]\s*已(?:全额退款|退款\s*[¥￥]?\s*([\d.,]+)\s*元?)\s*[)）]$/;
+
 /**
  * The currency a file's rows are taken in and where it was read from; assumed when nothing in the file names it for sure
  * (the note then says which was taken, why — its lead, else that the file names none — and how to set another).
@@ -143,6 +153,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let continued = 0;
   /** Rows dated by ColumnPlan.dateWhenEmpty. */
   let datedByOther = 0;
+  /** The balance the last data line stated (in cents), and the lines marked not booked that the balance column counts. */
+  let lastBalanceCents: number | null = null;
+  const countedByBalance: number[] = [];
   const flush = () => {
     for (const row of held) sink.add(row);
     held = [];
@@ -229,7 +242,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     return "";
   };
-  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
+  const money = (i: number): number | null | "bad" => {
+    const raw = unguarded(cell(i)).trim();
+    if (raw === "") return null;
+    const refunded = REFUND_NOTED.exec(raw);
+    if (!refunded) return parseAmount(raw, plan.decimal) ?? "bad";
+    const paid = parseAmount(refunded[1]!, plan.decimal);
+    const back = refunded[2] === undefined ? paid : parseAmount(refunded[2], plan.decimal);
+    return paid === null || back === null || Math.abs(back) > Math.abs(paid) ? "bad" : Math.round((Math.abs(paid) - Math.abs(back)) * 100) / 100;
+  };
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.
   const unquoted = (v: string) => (v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v);
@@ -283,10 +304,31 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
   const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
 
-  forEachRecord(
-    src.text,
-    src.delimiter,
-    (r) => {
+  /**
+   * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
+   * bank's balance went on from it (see readLine).
+   */
+  let deferred: { record: CsvRecord; reason: string; balanceCents: number } | null = null;
+  /** The line held: booked when the next line's balance is its balance plus the next line's amount, else skipped. */
+  const settle = (next: CsvRecord | null) => {
+    const d = deferred!;
+    deferred = null;
+    let buildsOn = false;
+    if (next !== null) {
+      f = next.fields;
+      const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
+      const b = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      buildsOn = typeof a === "number" && b !== null && d.balanceCents + cents(a) === cents(b);
+    }
+    if (buildsOn) {
+      countedByBalance.push(d.record.line);
+      return readLine(d.record, true);
+    }
+    f = d.record.fields;
+    line = d.record.line;
+    skip(d.reason);
+  };
+  const readLine = (r: CsvRecord, again = false): void => {
       f = r.fields;
       if (blank(f)) return;
       line = r.line;
@@ -305,7 +347,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         flush();
         lastLine = line;
       }
-      dataLines++;
+      if (!again) dataLines++;
       // The header again: the table's next block (an export of several accounts, each with its header).
       if (repeatsHeader(f, src.header)) return skip("the header row again (the table's next block)");
       // A line of one filled cell: a section title ("Pending transactions (2)", a title with its count), also written
@@ -323,8 +365,22 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       // A note inside a section (the closing disclaimer) is skipped as the note it is, below.
       if (section !== null && !(only !== null && noteLine(title))) return skip(section);
+      const balanceBefore = lastBalanceCents;
+      const balanceHere = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      if (balanceHere !== null) lastBalanceCents = cents(balanceHere);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
-      if (ruled) return skip(ruled);
+      if (ruled && !again) {
+        // A row marked pending that the bank's own balance counted, and the rows after it build on: PayPal's "Bank Deposit
+        // to PP Account", Pending, that funds a payment (QA round 4, pass 17: skipped, the balances no longer walked and
+        // the file was refused). Its balance is the line above's plus its amount, and the next line's balance is its plus
+        // the next amount: booked. A pending row last in the file, or one the balances leave out, is skipped as before.
+        const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
+        if (ruled.startsWith("not booked") && typeof a === "number" && a !== 0 && balanceBefore !== null && balanceHere !== null && balanceBefore + cents(a) === cents(balanceHere)) {
+          deferred = { record: r, reason: ruled, balanceCents: cents(balanceHere) };
+          return;
+        }
+        return skip(ruled);
+      }
 
       // The amount, with its sign.
       legs = null;
@@ -362,6 +418,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       } else {
         const a = money(m.amount);
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
+        if (a === 0 && REFUND_NOTED.test(unguarded(cell(m.amount)).trim())) return skip(`refunded in full: ${name(m.amount)} says "${cell(m.amount).trim()}" (no money moved)`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
@@ -492,6 +549,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
       }
       if (rowLegs.length > 1) dataLines += rowLegs.length - 1;
+      // The statement's opening and closing balances written beside every booking (csb43's "initial_balance" and
+      // "final_balance" on each row; QA round 4, pass 17: the closing one was walked as a running balance and refused).
+      for (const c of statedColumns) {
+        const v = cell(c.column).trim() === "" ? null : parseAmount(unguarded(cell(c.column)).trim(), plan.decimal);
+        if (v !== null) stateBalance(c.kind, v, null);
+      }
       for (let k = 0; k < rowLegs.length; k++) {
       const { amount, currency: currencyCell } = rowLegs[k]!;
       const currency = currencyCell || fallback!.code;
@@ -579,10 +642,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         chain.push(line, date, cents(signed), balance === null ? null : cents(balance));
       }
       }
+  };
+  forEachRecord(
+    src.text,
+    src.delimiter,
+    (r) => {
+      if (deferred !== null && !blank(r.fields)) settle(r);
+      readLine(r);
     },
     src.bodyStart,
     src.bodyLine,
   );
+  if (deferred !== null) settle(null);
   flush();
 
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
@@ -594,6 +665,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`${from.lead ?? "the file names no currency anywhere"}: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
+  if (dataLines === 0) notes.push(NO_BOOKINGS_NOTE);
+  if (countedByBalance.length > 0) notes.push(`${countedByBalance.length === 1 ? `line ${countedByBalance[0]} is` : `lines ${countedByBalance.join(", ")} are`} marked as not booked (pending), but the balance column counts ${countedByBalance.length === 1 ? "it" : "them"} (the balance after is the one before plus the amount): booked`);
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
 
   const reconciliation: Reconciliation[] = [];

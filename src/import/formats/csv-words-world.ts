@@ -33,6 +33,9 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "取引金額", "利用金額", "入出金",
     "거래금액", "금액",
     "金额", "交易金额", "金額", "交易金額",
+    // Meituan's "实付金额" (what was paid, after vouchers and discounts) beside its "订单金额" (the order's price): the
+    // paid one is the money that moved (QA round 4, pass 17: the order's price was imported, and the file's totals missed).
+    "实付金额",
     "จำนวนเงิน",
     "suma", "suma transakcie", "valoare", "znesek", "upphæð", "fjárhæð", "jumlah", "monto", "importe en pesos", "kiasi",
   ]],
@@ -84,7 +87,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "الوصف", "البيان", "التفاصيل",
     "摘要", "摘要内容", "お取り扱い内容", "取引内容", "内容", "利用店名", "入出金先内容", "詳細", "詳細 1", "詳細 2",
     "적요", "내용", "거래내용",
-    "商品说明", "商品", "商品名称", "说明", "說明", "交易类型", "交易分类", "交易場所", "交易场所",
+    "商品说明", "商品", "商品名称", "说明", "說明", "交易类型", "交易分类", "交易場所", "交易场所", "订单标题",
     "รายละเอียด", "รายการ",
     "keterangan", "descriere", "detalii", "detaļas", "detalii tranzactie", "skyring", "texti", "opis transakcije", "opis prometa", "apraksts", "aprasymas", "transaction remarks", "descripcion detallada",
   ]],
@@ -92,7 +95,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "контрагент", "получатель", "отправитель", "получатель отправитель", "отримувач", "контрагент наименование",
     "αντισυμβαλλομενος", "δικαιουχος",
     "לטובת", "שם המוטב",
-    "交易对方", "对方户名", "對方戶名", "取引先",
+    "交易对方", "对方户名", "對方戶名", "取引先", "商户名称",
     "보낸분 받는분", "받는분", "보낸분", "거래처", "의뢰인 수취인", "의뢰인", "수취인",
     "naziv partnerja", "protistrana", "nazov protistrany", "moketojo arba gavejo pavadinimas", "sanemejs maksatajs", "beneficiar", "ordonator",
   ]],

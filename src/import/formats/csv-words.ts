@@ -170,6 +170,8 @@ export const WORDS: Record<Role, string[][]> = {
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
     // Indian banks (HDFC's "Narration", "Particulars"; QA round 4, pass 9: refused).
     "narration", "particulars",
+    // A Norma 43 (CSB43, Spain) statement written as CSV by csb43's csb2format: its two concept lines.
+    "item 1", "item 2",
     // Czech (Komerční banka's "Systémový popis", ČSOB's "označení operace"); Portuguese (Nubank's "Descrição", its card's
     // "title"; Bradesco's "Histórico", Itaú's "lançamento").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
@@ -286,8 +288,8 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance"].map((t) => [t, "closing"] as const),
 ]);
 
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */

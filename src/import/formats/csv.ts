@@ -11,11 +11,12 @@ import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive,
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
+import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
@@ -43,6 +44,9 @@ const currencyInBalanceLabel = (label: string): string | null => {
   if (word === "EURO" || word === "EUROS") return "EUR";
   return word && ISO_CURRENCIES.has(word) ? word : null;
 };
+
+/** A preamble cell that names the statement's account (normalised): its currency may follow in brackets. */
+const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
@@ -127,7 +131,8 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
       // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
-      const headerless = !found && probe.length >= 2 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)));
+      // (One record alone, a booking, is a headerless file of one row: taken for a header, it was lost.)
+      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)));
       best = {
         delimiter,
         header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
@@ -197,6 +202,10 @@ function preamble(
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
       }
+      // The account named with its currency in brackets ("# Account: NL12 3456 — Checking (EUR)", "Konto: Girokonto (EUR)";
+      // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
+      const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
+      if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
@@ -490,6 +499,26 @@ function usTimeZone(plan: ColumnPlan, sample: readonly CsvRecord[]): string | nu
 }
 
 /**
+ * Currencies of countries whose banks write the day first ("10/08/2024" is 10 August): not the US dollar, nor Canada's and
+ * the Philippines' (month-first there too); year-first countries' dates are never ambiguous this way.
+ */
+const DAY_FIRST_CURRENCIES = new Set([
+  "GBP", "EUR", "CHF", "AUD", "NZD", "INR", "ZAR", "SGD", "HKD", "MYR", "IDR", "THB", "NOK", "SEK", "DKK", "ISK", "PLN", "CZK", "RON", "BGN",
+  "RSD", "TRY", "ILS", "RUB", "UAH", "BRL", "MXN", "ARS", "CLP", "COP", "PEN", "NGN", "KES", "EGP", "AED", "SAR", "PKR", "BDT", "LKR", "VND",
+]);
+
+/**
+ * The currency of the file's rows when its currency column names one on every sampled row, or a money column's header or
+ * a header word names it ("Sort Code": GBP), and that currency's country writes the day first (QA round 4, pass 17:
+ * Monzo's file with "Currency" GBP, Lloyds' with "Sort Code", whose one date fits both orders, were refused), or null.
+ */
+function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
+  const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
+  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? null);
+  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
+}
+
+/**
  * A known layout's file whose dates or amounts are not written as the bank writes them (an export re-saved by a
  * spreadsheet: "2/4/2026 17:59" where Revolut writes "2026-02-04 17:59:03", "2590,73" where Chase writes "2590.73"): its
  * dates voted over the sample's date columns, its decimal mark over its amounts; the layout's plan with those, when the
@@ -573,6 +602,7 @@ function vote(
     const g = dates.result();
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
+    const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
@@ -583,6 +613,9 @@ function vote(
       // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
       dateOrders = ["DMY"];
       dateNote = "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)";
+    } else if (dayFirst) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(
@@ -653,7 +686,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   if (plan && table.layout && LAYOUTS.includes(table.layout) && plan.money.kind === "signed" && !plan.purchasesPositive && kindSaysPurchasesPositive(table.header, sample, plan.money.amount)) plan = { ...plan, purchasesPositive: true };
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
-    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
+    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [NO_BOOKINGS_NOTE], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
@@ -757,18 +790,33 @@ export const ubsCardReader: StatementReader = {
   },
 };
 
-/** Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines, however long). */
+/**
+ * Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines,
+ * however long), or one that is a header row or a booking.
+ */
 export function looksLikeCsv(head: string): boolean {
   // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
   if (looksLikeLabelledRecords(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
+    let named = false;
     forEachRecord(head, d, (r) => {
       if (r.fields.length >= 2) rows++;
+      // A header row alone (an export of a period with no bookings) is a table too: its cells name a date and money. So is
+      // one booking of a headerless download (Triodos's, Wells Fargo's of one day): a date, an amount and a third cell.
+      if (rows === 1 && r.fields.length >= 2 && r.fields.length <= 500) {
+        named = headerHits(r.fields) >= 2 || (r.fields.length >= 3 && looksLikeData(r.fields));
+      }
       return rows < 2;
     });
-    return rows >= 2;
+    return rows >= 2 || (rows === 1 && named);
   });
+}
+
+/** FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. */
+function readFnb(text: string, opts: ReadOptions): Statement {
+  const fnb = fnbTable(text, opts.fileName);
+  return readCsv(fnb.text, opts, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
 }
 
 export const csvReader: StatementReader = {
@@ -780,7 +828,10 @@ export const csvReader: StatementReader = {
   extensions: [".csv", ".txt", ".tsv"],
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
-  read: (text, opts) => readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
+  read: (text, opts) =>
+    !opts.layout && !opts.mapping && isFnbDownload(text.slice(0, 4096))
+      ? readFnb(text, opts)
+      : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
 };
 
 /**

@@ -29,6 +29,24 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "GBP", status: "ok", opening: 288.4, closing: 1726.73, entries: 4, difference: 0 }],
     notes: ["the currency GBP (from the Santander UK layout) for every row"],
   },
+  // FNB's (South Africa) CSV download in English, after hledger-flow's Afrikaans ones (QA round 4, pass 17: refused, "cannot
+  // tell which columns hold the date, the description"): record numbers first, texts in single quotes, dates without their
+  // year, which the period line gives (15 December 2025 to 14 January 2026: December is 2025, January 2026). Oldest
+  // first: 10'000.00 − 642.50 = 9'357.50; + 28'000.00 = 37'357.50; − 12'000.00 = 25'357.50. Line 11 ("6,'END'") is no row.
+  "fnb-za-en.csv": {
+    format: "csv",
+    layout: "fnb-za",
+    account: "62000000001",
+    dataLines: 3,
+    rows: [
+      [8, "2025-12-20", -642.5, "ZAR", "POS Purchase · Checkers Sea Point"],
+      [9, "2025-12-25", 28000, "ZAR", "Magtape Credit · ACME PTY LTD Salary"],
+      [10, "2026-01-05", -12000, "ZAR", "Scheduled Payment · Landlord Rent"],
+    ],
+    totals: [{ currency: "ZAR", out: 12642.5, outRows: 2, in: 28000, inRows: 1 }], // 642.50 + 12'000.00
+    reconciliation: [{ currency: "ZAR", status: "ok", opening: 10000, closing: 25357.5, entries: 3, difference: 0 }],
+    notes: ["the currency ZAR (from the FNB (First National Bank, South Africa) layout) for every row"],
+  },
   "bank-de-cp1252.csv": {
     format: "csv",
     layout: "guessed",

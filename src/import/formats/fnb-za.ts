@@ -1,0 +1,102 @@
+/**
+ * FNB's (First National Bank, South Africa) CSV download: every line starts with the number of its record (2 the account,
+ * 3 the statement's period, 4 its summary, 5 the transactions, 6 the end), texts in single quotes, in Afrikaans or
+ * English, and the bookings' dates without their year ("01 Mrt", "25 Apr"), which the period line states:
+ *
+ *     2,123456789,'MNR J SMIT','TJEKREKENING'
+ *     3,'Staatnommer','Vanaf Datum','Tot Datum'
+ *     3,75,'28 Februarie 2016','28 Maart 2016'
+ *     5,'Nommer','Datum','Beskrywing1','Beskrywing2','Beskrywing3','Bedrag','Saldo','Opgeloopte Koste'
+ *     5,1,'01 Mrt',"#Monthly Bank Fee",,"",-500.00,40000.00,
+ *     6,'END'
+ *
+ * Signed amounts with a decimal point, the balance after each booking, oldest first, rand. QA round 4, pass 17
+ * (hledger-flow's FNB downloads, run as they are): refused, "cannot tell which columns hold the date, the description".
+ *
+ * Each booking is laid out as one record of a table (date with its year, the three descriptions, amount, balance) on its
+ * own line, so the CSV reader's one row pipeline reads it — with its balance-column check, line numbers and reasons. It is
+ * a CSV (format "csv", layout "fnb-za"): the CSV reader reads it so when isFnbDownload says it is one.
+ */
+import { ImportInputError } from "../../core/errors.ts";
+import type { BankLayout } from "./csv-layout.ts";
+import { forEachRecord } from "./delimited.ts";
+import { isoDate } from "./values.ts";
+
+const COLUMNS = ["Date", "Description1", "Description2", "Description3", "Amount", "Balance"] as const;
+
+const LAYOUT: BankLayout = {
+  id: "fnb-za",
+  bank: "FNB (First National Bank, South Africa)",
+  name: "CSV download (Afrikaans or English)",
+  header: [...COLUMNS],
+  encoding: "windows-1252",
+  delimiter: "\t",
+  dates: ["YYYY-MM-DD"],
+  decimal: ".",
+  date: "Date",
+  money: { amount: "Amount" },
+  currency: { fixed: "ZAR" },
+  balance: "Balance",
+  description: { columns: ["Description1", "Description2", "Description3"] },
+  account: { preamble: ["Account:"] },
+};
+
+/** Months in Afrikaans and English, full and as FNB shortens them ("Mrt", "Mei", "Okt", "Des"). */
+const MONTHS: Record<string, number> = {
+  jan: 1, januarie: 1, january: 1, feb: 2, februarie: 2, february: 2, mrt: 3, mar: 3, maart: 3, march: 3, apr: 4, april: 4,
+  mei: 5, may: 5, jun: 6, junie: 6, june: 6, jul: 7, julie: 7, july: 7, aug: 8, augustus: 8, august: 8, sep: 9, sept: 9, september: 9,
+  okt: 10, oct: 10, oktober: 10, october: 10, nov: 11, november: 11, des: 12, dec: 12, desember: 12, december: 12,
+};
+
+/** "28 Februarie 2016" → [2016, 2, 28]; "01 Mrt" → [null, 3, 1]; null when no date. */
+function dayMonthYear(raw: string): [number | null, number, number] | null {
+  const m = /^(\d{1,2})\s+([A-Za-z]+)\.?(?:\s+(\d{4}))?$/.exec(raw.trim());
+  const month = m ? MONTHS[m[2]!.toLowerCase()] : undefined;
+  return m && month ? [m[3] ? Number(m[3]) : null, month, Number(m[1])] : null;
+}
+
+const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, "$1");
+const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
+const HEADER_LINE = /^5,'(?:Nommer|Number)','(?:Datum|Date)'/;
+
+/** The text laid out as a table: the header on the transactions' header line, each booking on its line, the account as a preamble line. */
+function asTable(text: string, fileName: string): string {
+  const lines = text.split(/\r\n|\n|\r/);
+  const out = lines.map(() => "");
+  let period: { from: [number, number, number]; until: [number, number, number] } | null = null;
+  let headerAt = -1;
+  forEachRecord(text, ",", (r) => {
+    const i = r.line - 1;
+    const f = r.fields;
+    if (f[0] === "2" && i === 0 && f[1]) out[i] = ["Account:", f[1].trim()].map(cell).join("\t");
+    if (f[0] === "3" && period === null) {
+      const from = dayMonthYear(unquote(f[2] ?? ""));
+      const until = dayMonthYear(unquote(f[3] ?? ""));
+      if (from?.[0] && until?.[0]) period = { from: from as [number, number, number], until: until as [number, number, number] };
+    }
+    if (f[0] !== "5") return;
+    if (HEADER_LINE.test(lines[i]!.trim())) {
+      headerAt = i;
+      out[i] = COLUMNS.join("\t");
+      return;
+    }
+    if (headerAt < 0 || !/^\d+$/.test(f[1] ?? "")) return;
+    // The year the period gives the day: its start's, or its end's for a statement from December into January.
+    const day = dayMonthYear(unquote(f[2] ?? ""));
+    const p = period as { from: [number, number, number]; until: [number, number, number] } | null;
+    const year = day && p ? (p.from[0] === p.until[0] || day[1] >= p.from[1] ? p.from[0] : p.until[0]) : null;
+    const date = day && year ? (isoDate(year, day[1], day[2]) ?? unquote(f[2] ?? "")) : unquote(f[2] ?? "");
+    out[i] = [date, unquote(f[3] ?? ""), unquote(f[4] ?? ""), unquote(f[5] ?? ""), (f[6] ?? "").trim(), (f[7] ?? "").trim()].map(cell).join("\t");
+  });
+  if (headerAt < 0) throw new ImportInputError(`${fileName}: no transactions header ("5,'Nommer','Datum',…" or "5,'Number','Date',…") in an FNB download`);
+  if (period === null) throw new ImportInputError(`${fileName}: no statement period ("3,…,'From date','To date'") in an FNB download: its bookings' dates have no year`);
+  return out.join("\n");
+}
+
+/** Whether a CSV's text is an FNB download (its `2,` account line first, its transactions' header below). */
+export const isFnbDownload = (head: string): boolean => /^2,\d+,'/.test(head) && /^5,'(?:Nommer|Number)','(?:Datum|Date)'/m.test(head);
+
+/** An FNB download laid out as a table, with the layout that reads it (the CSV reader reads it so when isFnbDownload says it is one). */
+export function fnbTable(text: string, fileName: string): { text: string; layout: BankLayout } {
+  return { text: asTable(text, fileName), layout: LAYOUT };
+}
