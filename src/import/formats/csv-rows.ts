@@ -349,7 +349,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       if (!again) dataLines++;
       // The header again: the table's next block (an export of several accounts, each with its header).
-      if (repeatsHeader(f, src.header)) return skip("the header row again (the table's next block)");
+      if (repeatsHeader(f, src.header)) {
+        section = null; // a block of its own: no section of the block above goes on (review of stop 46)
+        return skip("the header row again (the table's next block)");
+      }
       // A line of one filled cell: a section title ("Pending transactions (2)", a title with its count), also written
       // across the table's columns (",,Transactions below are pending,,"; QA round 16: the pending rows under it were
       // imported as booked), or a note.

@@ -350,26 +350,40 @@ export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
 
 /** Words that a note is about the lines below it ("Transactions below are pending", "Die folgenden Umsätze sind vorgemerkt"). */
 const BELOW = /\b(below|following|hereafter|unten|nachstehend|nachstehende|nachfolgend|nachfolgende|folgende|folgenden|ci dessous|suivantes|di seguito|seguenti|a continuacion|siguientes|hieronder|onderstaande|volgende)\b/;
-/** A note that says what is not there ("Pending transactions are not shown below") opens no section. */
-const NEGATION = /\b(not|no|nicht|nicht enthalten|kein|keine|pas|non|niet|geen)\b/;
 const BOOKED_WORDS = ["posted", "booked", "cleared", "settled", "completed", "processed", "gebucht", "verbucht", "comptabilise", "comptabilisees", "comptabilisee", "contabilizzati", "contabilizzato", "contabilizados", "contabilizado", "geboekt"];
+/** "not yet posted", "noch nicht gebucht": pending, said by what has not happened yet. */
+const NOT_YET = /\b(?:(?:have|has) )?not yet (?:been )?(?:posted|booked|cleared|settled)\b|\bnoch nicht (?:gebucht|verbucht)\b|\bpas encore comptabilisees?\b|\bnog niet geboekt\b/g;
+/**
+ * The words a note saying which lines below are pending or booked may hold besides those: articles, the rows' names,
+ * "below", a verb of being. A note with any other word ("The transactions below include pending ones", "Listed below:
+ * all transactions. Pending ones are marked with *") says something else, and opens no section (review of stop 46: such
+ * notes hid every booked row as pending).
+ */
+const NOTE_FILLER = new Set([
+  "the", "all", "of", "your", "these", "those", "following", "below", "hereafter", "transactions", "transaction", "bookings", "booking", "entries", "items", "payments", "rows", "lines", "are", "is", "were", "was", "listed", "shown",
+  "die", "der", "unten", "nachstehend", "nachstehende", "nachstehenden", "nachfolgend", "nachfolgende", "nachfolgenden", "folgende", "folgenden", "umsatze", "buchungen", "sind", "ist", "stehenden",
+  "les", "operations", "mouvements", "ci", "dessous", "suivantes", "sont", "est",
+  "i", "movimenti", "di", "seguito", "seguenti", "sono", "e",
+  "los", "las", "movimientos", "a", "continuacion", "siguientes", "son", "es",
+  "de", "transacties", "hieronder", "onderstaande", "volgende", "zijn",
+]);
 
 /**
  * The section a line of one filled cell opens in a file of no section titles of its layout's: a title of SECTION_TITLES,
  * or a note that the lines below are pending (PENDING_SECTION) or booked (null) — ",,Transactions below are pending,,"
- * (QA round 16: the pending rows under it were imported as booked today). Inside a pending section, any other title of
- * bookings ("Card transactions") ends it: booked rows are never skipped for a title this reader does not know. Undefined:
- * no section (a note of another kind).
+ * (QA round 16: the pending rows under it were imported as booked today) — and nothing else. Inside a pending section,
+ * any other line of one cell that is no pending note or disclaimer ("Card transactions", "Account activity", "Statement
+ * period …") ends it: booked rows are never skipped for a title this reader does not know. Undefined: no section.
  */
 export function sectionNote(norm: string, inPending: boolean): string | null | undefined {
   if (SECTION_TITLES.has(norm)) return SECTION_TITLES.get(norm)!;
-  const words = ` ${norm} `;
-  const notBooked = NOT_BOOKED.some((w) => words.includes(` ${w} `));
-  if (BELOW.test(norm) && !NEGATION.test(norm)) {
-    if (notBooked) return PENDING_SECTION;
-    if (BOOKED_WORDS.some((w) => words.includes(` ${w} `))) return null;
-  }
-  if (inPending && !notBooked && BOOKINGS_WORD.test(norm) && !NOTICE.test(norm)) return null;
+  const said = norm.replace(NOT_YET, "pending");
+  const words = said.split(" ").filter((w) => w !== "");
+  const pending = words.filter((w) => NOT_BOOKED.includes(w) || w === "vorgemerkt" || w === "vorgemerkte");
+  const booked = words.filter((w) => BOOKED_WORDS.includes(w));
+  const plain = words.every((w) => NOTE_FILLER.has(w) || pending.includes(w) || booked.includes(w));
+  if (BELOW.test(said) && plain && (pending.length > 0) !== (booked.length > 0)) return pending.length > 0 ? PENDING_SECTION : null;
+  if (inPending && pending.length === 0 && !NOTICE.test(norm)) return null;
   return undefined;
 }
 

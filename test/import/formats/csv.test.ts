@@ -995,3 +995,24 @@ test("a footer sentence under wrapped bookings (\"This is a computer generated s
   expect(s.rows.map((r) => r.description)).toEqual(["CARD PURCHASE · NTUC FAIRPRICE SINGAPORE SG", "CARD PURCHASE · COLD STORAGE SG", "SALARY", "CARD PURCHASE · GRAB SG"]);
   expect(s.skipped.map((x) => x.line)).toEqual([9]);
 });
+
+describe("notes about pending rows (review of stop 46: notes that say something else hid every booked row)", () => {
+  const head = "Date,Description,Amount,Currency\n";
+  const booked = "2026-02-20,SUPERMARKET CENTRAL,-45.30,CHF\n2026-02-25,ACME AG SALARY,3200.00,CHF\n";
+  const amounts = (text: string) => parse(text).rows.map((r) => r.amount);
+  test("a note that pending rows are among or marked in the rows below opens no section: every row is booked", () => {
+    expect(amounts(`${head},The transactions below include pending transactions,,\n${booked}`)).toEqual([-45.3, 3200]);
+    expect(amounts(`${head},Listed below: all transactions. Pending transactions are marked with *,,\n${booked}`)).toEqual([-45.3, 3200]);
+  });
+  test("a note that the rows below are pending (or not yet posted) skips them until any other title or the header again", () => {
+    const pending = "2026-02-27,HOTEL PREAUTH,-180.00,CHF\n";
+    expect(amounts(`${head},Transactions below are pending,,\n${pending},Account activity,,\n${booked}`)).toEqual([-45.3, 3200]);
+    expect(amounts(`${head},Transactions below are pending,,\n${pending}${head}${booked}`)).toEqual([-45.3, 3200]);
+    expect(amounts(`${head},The following transactions have not yet been posted,,\n${pending},Posted transactions,,\n${booked}`)).toEqual([-45.3, 3200]);
+    expect(parse(`${head},Transactions below are pending,,\n${pending},Account activity,,\n${booked}`).skipped).toEqual([
+      { line: 2, reason: 'a section title ("Transactions below are pending")' },
+      { line: 3, reason: "pending: not booked yet (under a section title that says so)" },
+      { line: 4, reason: 'a section title ("Account activity")' },
+    ]);
+  });
+});
