@@ -1016,3 +1016,9 @@ describe("notes about pending rows (review of stop 46: notes that say something 
     ]);
   });
 });
+
+test("a headerless column of whole amounts that repeat (rupiah) is no account number (review of stop 46: taken as the account, the file refused)", () => {
+  const text = "20260301\tINDOMARET JAKARTA\t1500000\tD\n20260302\tGAJI PT MAJU\t12500000\tK\n20260303\tTRANSFER KE BUDI\t1500000\tD\n20260304\tPLN TOKEN\t1500000\tD\n";
+  const s = read(utf8(text), { fileName: "mutasi.txt", mapping: { currency: "IDR" } });
+  expect(s.rows.map((r) => [r.account ?? null, r.amount])).toEqual([[null, -1500000], [null, 12500000], [null, -1500000], [null, -1500000]]);
+});
