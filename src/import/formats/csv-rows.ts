@@ -318,7 +318,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       f = next.fields;
       const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
       const b = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
-      buildsOn = typeof a === "number" && b !== null && d.balanceCents + cents(a) === cents(b);
+      // …and the next line is booked itself: a line not booked after it may build on it as well (Danske's two "Venter"
+      // rows; review of stop 46: the first was booked), which says nothing of the bank's booked balance.
+      const nextBooked = plan.skip.length === 0 || skipRuleReason(plan, next.fields) === null;
+      buildsOn = nextBooked && typeof a === "number" && b !== null && d.balanceCents + cents(a) === cents(b);
     }
     if (buildsOn) {
       countedByBalance.push(d.record.line);
