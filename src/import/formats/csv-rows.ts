@@ -165,11 +165,17 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // A line of text only: no date, no amount, no account cell.
   const moneyColumns = moneyCells(plan.money);
   const descriptionColumns = [...new Set([...plan.description.out, ...plan.description.in])];
-  /** Columns headed as the statement's opening or closing balance ("Beginning Balance", "Ending Balance"). */
+  /**
+   * Columns headed as the statement's opening or closing balance ("Beginning Balance", "Ending Balance"), other than the
+   * balance after each row; their values, as read. Only a column of one value on every row states the statement's
+   * balance: one that changes from row to row is a running balance under another name (review of stop 46: newest-first
+   * files with an "Ending Balance" per row were refused, their oldest row's balance taken for the closing one).
+   */
   const statedColumns = plan.names.flatMap((n, column) => {
     const kind = statedBalanceKind(normaliseHeader(n));
-    return kind ? [{ column, kind }] : [];
+    return kind && column !== plan.balance ? [{ column, kind }] : [];
   });
+  const statedSeen = new Map<number, Set<number>>();
   // Text only in the description's columns continues the booking above; not a line with a balance (",Closing balance,,,
   // 4980.50"), nor a total, a stated balance or a note of the statement's ("Transactions below are pending", a
   // disclaimer): those are read, and skipped with their reason, as any other line (review of r4-qa13: glued onto the
@@ -559,7 +565,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // "final_balance" on each row; QA round 4, pass 17: the closing one was walked as a running balance and refused).
       for (const c of statedColumns) {
         const v = cell(c.column).trim() === "" ? null : parseAmount(unguarded(cell(c.column)).trim(), plan.decimal);
-        if (v !== null) stateBalance(c.kind, v, null);
+        if (v !== null) (statedSeen.get(c.column) ?? statedSeen.set(c.column, new Set()).get(c.column)!).add(v);
       }
       for (let k = 0; k < rowLegs.length; k++) {
       const { amount, currency: currencyCell } = rowLegs[k]!;
@@ -661,6 +667,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   );
   if (deferred !== null) settle(null);
   flush();
+  for (const c of statedColumns) {
+    const seen = statedSeen.get(c.column);
+    if (seen?.size === 1) stateBalance(c.kind, [...seen][0]!, null);
+  }
 
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
   if (datedByOther > 0) notes.push(`${datedByOther === 1 ? "a row" : `${datedByOther} rows`} with no "${name(plan.date)}" ${datedByOther === 1 ? "is" : "are"} dated by ${datedByOther === 1 ? "its" : "their"} "${name(plan.dateWhenEmpty!)}"`);

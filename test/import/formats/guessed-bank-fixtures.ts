@@ -2115,4 +2115,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // 46: the first was booked because the second builds on it). Both are skipped: booked 10'000.00 − 245.50 = 9'754.50,
   // + 32'000.00 = 41'754.50, the closing the check stops at.
   "pending-two-rows-balance.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-02-05",-245.5,"DKK","Netto Aarhus"],[3,"2026-02-16",32000,"DKK","Løn februar"]],"totals":[{"currency":"DKK","out":245.5,"outRows":1,"in":32000,"inRows":1}],"skipped":[{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"},{"line":5,"reason":"not booked (pending, declined or cancelled): no money moved"}],"reconciliation":[{"currency":"DKK","status":"ok","opening":10000,"closing":41754.5,"entries":2,"difference":0}],"notes":["the currency DKK (from the column \"Beløb\" (Beløb, a Danish bank's word)) for every row"]},
+  // A running balance headed "Ending Balance", newest first (review of stop 46: taken for the statement's closing balance
+  // on every row, the oldest row's won and the file was refused, "off by 800.00"). The balance after each row checks the
+  // rows: 1'000.00 − 4.50 = 995.50, + 2'000.00 = 2'995.50, − 1'200.00 = 1'795.50.
+  "ending-balance-per-row-newest-first.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-03-14",-1200,"EUR","Rent March"],[3,"2026-03-05",2000,"EUR","Salary March"],[4,"2026-03-02",-4.5,"EUR","Coffee Bar"]],"totals":[{"currency":"EUR","out":1204.5,"outRows":2,"in":2000,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1000,"closing":1795.5,"entries":3,"difference":0}]},
 };
