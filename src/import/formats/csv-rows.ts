@@ -255,7 +255,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (!refunded) return parseAmount(raw, plan.decimal) ?? "bad";
     const paid = parseAmount(refunded[1]!, plan.decimal);
     const back = refunded[2] === undefined ? paid : parseAmount(refunded[2], plan.decimal);
-    return paid === null || back === null || Math.abs(back) > Math.abs(paid) ? "bad" : Math.round((Math.abs(paid) - Math.abs(back)) * 100) / 100;
+    // The amount keeps its own sign ("-89.90(已退款25.50)" is −64.40; review of stop 46: booked as money in).
+    return paid === null || back === null || Math.abs(back) > Math.abs(paid) ? "bad" : (Math.sign(paid) || 1) * (Math.round((Math.abs(paid) - Math.abs(back)) * 100) / 100);
   };
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.

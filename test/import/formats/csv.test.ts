@@ -1022,3 +1022,8 @@ test("a headerless column of whole amounts that repeat (rupiah) is no account nu
   const s = read(utf8(text), { fileName: "mutasi.txt", mapping: { currency: "IDR" } });
   expect(s.rows.map((r) => [r.account ?? null, r.amount])).toEqual([[null, -1500000], [null, 12500000], [null, -1500000], [null, -1500000]]);
 });
+
+test("an amount written with its refund keeps its own sign: \"-89.90(已退款25.50)\" is −64.40 (review of stop 46: money in)", () => {
+  const s = parse("Date,Description,Amount,Currency\n2026-03-02,JD order,-89.90(已退款25.50),CNY\n2026-03-03,Salary,5000.00,CNY\n");
+  expect(s.rows.map((r) => r.amount)).toEqual([-64.4, 5000]);
+});
