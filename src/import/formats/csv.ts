@@ -805,11 +805,19 @@ export function looksLikeCsv(head: string): boolean {
       // A header row alone (an export of a period with no bookings) is a table too: its cells name a date and money. So is
       // one booking of a headerless download (Triodos's, Wells Fargo's of one day): a date, an amount and a third cell.
       if (rows === 1 && r.fields.length >= 2 && r.fields.length <= 500) {
-        named = headerHits(r.fields) >= 2 || (r.fields.length >= 3 && looksLikeData(r.fields));
+        named = headerHits(r.fields) >= 2 || (r.fields.length >= 3 && looksLikeData(r.fields) && !statesBalance(r.fields));
       }
       return rows < 2;
     });
     return rows >= 2 || (rows === 1 && named);
+  });
+}
+
+/** A line that states a balance ("31.01.2026;Kontostand;1.234,56", "…,1234.56,Available"): alone, no booking (review of stop 46). */
+function statesBalance(fields: readonly string[]): boolean {
+  return fields.some((f) => {
+    const n = normaliseHeader(f);
+    return TOTAL_LINE.test(n) || /\bavailable\b/.test(n) || statedBalanceKind(n) !== null;
   });
 }
 

@@ -1027,3 +1027,9 @@ test("an amount written with its refund keeps its own sign: \"-89.90(已退款25
   const s = parse("Date,Description,Amount,Currency\n2026-03-02,JD order,-89.90(已退款25.50),CNY\n2026-03-03,Salary,5000.00,CNY\n");
   expect(s.rows.map((r) => r.amount)).toEqual([-64.4, 5000]);
 });
+
+test("a file of one headerless line is a booking, unless the line states a balance (review of stop 46: \"Kontostand\" was booked as income)", () => {
+  expect(detectFormat(utf8("31.01.2026;Kontostand;1.234,56;EUR\n"))).toBeNull();
+  expect(detectFormat(utf8("62000000001,31/01/2026,1234.56,Available\n"))).toBeNull();
+  expect(detectFormat(utf8("31.01.2026;Migros Zürich;-64,20;CHF\n"))).toBe("csv");
+});
