@@ -55,6 +55,18 @@ function dayMonthYear(raw: string): [number | null, number, number] | null {
   return m && month ? [m[3] ? Number(m[3]) : null, month, Number(m[1])] : null;
 }
 
+/** Of the years around the period, the one that puts the day (month, day) nearest it (inside it: no distance). */
+function nearestYear(month: number, day: number, p: { from: [number, number, number]; until: [number, number, number] }): number {
+  const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
+  const from = at(...p.from);
+  const until = at(...p.until);
+  const distance = (y: number) => {
+    const t = at(y, month, day);
+    return t < from ? from - t : t > until ? t - until : 0;
+  };
+  return [p.from[0] - 1, p.from[0], p.until[0], p.until[0] + 1].reduce((best, y) => (distance(y) < distance(best) ? y : best));
+}
+
 const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, "$1");
 const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 const HEADER_LINE = /^5,'(?:Nommer|Number)','(?:Datum|Date)'/;
@@ -81,10 +93,11 @@ function asTable(text: string, fileName: string): string {
       return;
     }
     if (headerAt < 0 || !/^\d+$/.test(f[1] ?? "")) return;
-    // The year the period gives the day: its start's, or its end's for a statement from December into January.
+    // The year the row writes, else the one that puts the day nearest the period (a statement from December into January;
+    // a late posting of 30 December on a statement from 15 January: review of stop 46, it was dated a year ahead).
     const day = dayMonthYear(unquote(f[2] ?? ""));
     const p = period as { from: [number, number, number]; until: [number, number, number] } | null;
-    const year = day && p ? (p.from[0] === p.until[0] || day[1] >= p.from[1] ? p.from[0] : p.until[0]) : null;
+    const year = day && p ? (day[0] ?? nearestYear(day[1], day[2], p)) : null;
     const date = day && year ? (isoDate(year, day[1], day[2]) ?? unquote(f[2] ?? "")) : unquote(f[2] ?? "");
     out[i] = [date, unquote(f[3] ?? ""), unquote(f[4] ?? ""), unquote(f[5] ?? ""), (f[6] ?? "").trim(), (f[7] ?? "").trim()].map(cell).join("\t");
   });

@@ -47,6 +47,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "ZAR", status: "ok", opening: 10000, closing: 25357.5, entries: 3, difference: 0 }],
     notes: ["the currency ZAR (from the FNB (First National Bank, South Africa) layout) for every row"],
   },
+  // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
+  // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
+  // − 420.50 = 13'329.50.
+  "fnb-za-late-posting.csv": {
+    format: "csv",
+    layout: "fnb-za",
+    account: "62000000042",
+    dataLines: 3,
+    rows: [
+      [5, "2025-12-30", -250, "ZAR", "POS Purchase · Checkers Sandton"],
+      [6, "2026-01-20", 12000, "ZAR", "Magtape Credit · Acme Salary"],
+      [7, "2026-02-02", -420.5, "ZAR", "POS Purchase · Woolworths"],
+    ],
+    totals: [{ currency: "ZAR", out: 670.5, outRows: 2, in: 12000, inRows: 1 }],
+    reconciliation: [{ currency: "ZAR", status: "ok", opening: 2000, closing: 13329.5, entries: 3, difference: 0 }],
+    notes: ["the currency ZAR (from the FNB (First National Bank, South Africa) layout) for every row"],
+  },
   "bank-de-cp1252.csv": {
     format: "csv",
     layout: "guessed",
