@@ -689,7 +689,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const reconciliation: Reconciliation[] = [];
   let inverted = 0;
   let checked = 0;
-  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkPockets([...(chains.get(key)?.values() ?? [])], !o.flipSigns) }));
+  // Turning every sign round takes two steps of the balance that agree with it, over the whole file: one step is one
+  // amount, and a balance column off once (a test file's made-up balances) would turn a file round (QA round 16, reds'
+  // Schwab checking file); a file of several currencies counts the steps of all (review of stop 46: 3 EUR and 2 USD rows,
+  // each consistently inverted, were refused, "off by EUR 0.00").
+  const steps = [...chains.values()].flatMap((pockets) => [...pockets.values()]).reduce((n, chain) => n + Math.max(0, balancesOf(chain) - 1), 0);
+  const invertible = !o.flipSigns && steps >= 2;
+  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkPockets([...(chains.get(key)?.values() ?? [])], invertible) }));
   for (const { check } of results) {
     if (!check) continue;
     checked++;
@@ -782,6 +788,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
  * pocket with fewer than two balances is not covered (its rows count as uncovered). Inverted only when every checked
  * pocket is; a pocket inverted beside one that is not is a disagreement at its first line. Null when no pocket is checked.
  */
+/** How many rows of a chain state their balance. */
+function balancesOf(chain: BalanceChain): number {
+  let n = 0;
+  for (let i = 0; i < chain.length; i++) if (chain.balanceCents(i) !== null) n++;
+  return n;
+}
+
 function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean): (ChainCheck & { firstLine: number }) | null {
   const checks = pockets.map((chain) => ({ chain, check: checkBalanceColumn(chain, allowInverted) }));
   const done = checks.filter((c): c is { chain: BalanceChain; check: ChainCheck } => c.check !== null);

@@ -155,11 +155,9 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
     { order: otherOrder, sign: -1 },
   ];
   const results = hypotheses.map((h) => ({ h, ...test(h) }));
-  // Turning every sign round takes two steps of the balance that agree with it: one step is one amount, and a balance
-  // column that is off once (a test file's made-up balances) would turn a file round (QA round 16, reds_importers'
-  // Schwab checking file: "Withdrawal" $2.00 became money in, "Deposit" $1.00 money out). One step that agrees only
-  // turned round disagrees, with its line.
-  const exact = results.find((r) => r.mismatches === 0 && (r.h.sign === 1 || (allowInverted && stated.length >= 3)));
+  // Turned round only when the caller allows it (it counts the file's steps of the balance: csv-rows.ts). Not allowed,
+  // a chain that agrees only turned round disagrees, with its line.
+  const exact = results.find((r) => r.mismatches === 0 && (r.h.sign === 1 || allowInverted));
   // (A stable sort: on a tie the dates' order, listed first, stays first.)
   const best = exact ?? results.filter((r) => r.h.sign === 1).sort((a, b) => a.mismatches - b.mismatches)[0]!;
   const { order, sign } = best.h;

@@ -2119,4 +2119,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // on every row, the oldest row's won and the file was refused, "off by 800.00"). The balance after each row checks the
   // rows: 1'000.00 − 4.50 = 995.50, + 2'000.00 = 2'995.50, − 1'200.00 = 1'795.50.
   "ending-balance-per-row-newest-first.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-03-14",-1200,"EUR","Rent March"],[3,"2026-03-05",2000,"EUR","Salary March"],[4,"2026-03-02",-4.5,"EUR","Coffee Bar"]],"totals":[{"currency":"EUR","out":1204.5,"outRows":2,"in":2000,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1000,"closing":1795.5,"entries":3,"difference":0}]},
+  // Every sign written the other way round, in two currencies: two steps of the EUR balance and one of the USD balance
+  // agree only turned round (review of stop 46: counted per currency, the USD chain's single step was a disagreement and
+  // the file was refused, "off by EUR 0.00"). Turned round: EUR 0 + 3'000.00 − 45.00 − 1'200.00 = 1'755.00; USD 500.00
+  // − 20.00 + 5.00 = 485.00.
+  "inverted-two-currencies.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-03-01",3000,"EUR","ACME AG SALARY"],[3,"2026-03-02",-45,"EUR","REWE MARKT"],[4,"2026-03-03",-1200,"EUR","MIETE MAERZ"],[5,"2026-03-04",-20,"USD","AMAZON US"],[6,"2026-03-05",5,"USD","REFUND US"]],"totals":[{"currency":"EUR","out":1245,"outRows":2,"in":3000,"inRows":1},{"currency":"USD","out":20,"outRows":1,"in":5,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"ok","opening":0,"closing":1755,"entries":3,"difference":0},{"currency":"USD","status":"ok","opening":500,"closing":485,"entries":2,"difference":0}],"notes":["every amount's sign contradicted the balance column (Balance) and agreed with it turned round: the signs were flipped to match it"]},
 };
