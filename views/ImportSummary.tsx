@@ -14,6 +14,8 @@ export type ImportSummaryRow = {
   result: string | null;
   /** It waits for its columns to be named on its mapping screen (not a file that cannot be read at all). */
   waitsForColumns: boolean;
+  /** It waits for its tick ("import anyway", "import without the bad rows"): "Import all" leaves it out. */
+  waitsForTick: boolean;
   new: number;
   duplicates: number;
   possible: number;
@@ -23,12 +25,17 @@ export type ImportSummaryRow = {
   totals: { currency: string; out: number; in: number }[];
   /** The balance check: every statement checked ✓, one that does not add up (in words), or none stated. */
   balances: { status: "ok" | "off" | "none"; words: string };
-  /** Its new rows less those an earlier file of the drop holds too (or imported meanwhile): what it adds. */
+  /**
+   * Its new rows less those imported meanwhile and those an earlier file of the drop holds too: what it adds. Only the
+   * files that "Import all" imports count against the others; a file waiting for its tick adds this to them.
+   */
   willImport: number;
 };
 
 /** The files whose ticks are set: "import anyway" (balances that do not add up), "import without the bad rows". */
-export type SummaryTicks = { accept: string[]; skipBad: string[] };
+export type SummaryTicks = { accept: ReadonlySet<string>; skipBad: ReadonlySet<string> };
+
+const NO_TICKS: SummaryTicks = { accept: new Set(), skipBad: new Set() };
 
 /**
  * Several files dropped at once (SPEC §10.1, issue 32 item 6): one line per file with its counts, money out
@@ -36,12 +43,11 @@ export type SummaryTicks = { accept: string[]; skipBad: string[] };
  * rest only when its own tick says so; a file that cannot be read yet (its columns must be named) waits.
  * Each file's line follows its own preview when that changes (the route sends the summary again).
  */
-export function ImportSummary({ group, rows, ticked = { accept: [], skipBad: [] } }: { group: string; rows: ImportSummaryRow[]; ticked?: SummaryTicks }) {
+export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: string; rows: ImportSummaryRow[]; ticked?: SummaryTicks }) {
   const ready = rows.filter((r) => r.problem === null && r.result === null);
-  const waits = (r: ImportSummaryRow) => (r.balances.status === "off" && !ticked.accept.includes(r.id)) || (r.badRows > 0 && !ticked.skipBad.includes(r.id));
   // What the button says is what it imports: a file waiting for its tick is not counted.
-  const going = ready.filter((r) => !waits(r) && r.willImport > 0);
-  const waiting = ready.filter(waits).length;
+  const going = ready.filter((r) => !r.waitsForTick && r.willImport > 0);
+  const waiting = ready.filter((r) => r.waitsForTick).length;
   const total = going.reduce((n, r) => n + r.willImport, 0);
   // A tick changed: the summary is drawn again with the ticks as they are (the count follows them).
   const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph" };
@@ -89,7 +95,7 @@ export function ImportSummary({ group, rows, ticked = { accept: [], skipBad: [] 
                       {formatCount(r.badOrSkipped)}
                       {r.badRows > 0 ? (
                         <label class="import-accept">
-                          <input type="checkbox" name="skip-bad" value={r.id} checked={ticked.skipBad.includes(r.id)} {...tick} /> import without the bad rows
+                          <input type="checkbox" name="skip-bad" value={r.id} checked={ticked.skipBad.has(r.id)} {...tick} /> import without the bad rows
                         </label>
                       ) : null}
                     </td>
@@ -103,7 +109,7 @@ export function ImportSummary({ group, rows, ticked = { accept: [], skipBad: [] 
                       {r.balances.words}
                       {r.balances.status === "off" ? (
                         <label class="import-accept">
-                          <input type="checkbox" name="accept" value={r.id} checked={ticked.accept.includes(r.id)} {...tick} /> import anyway
+                          <input type="checkbox" name="accept" value={r.id} checked={ticked.accept.has(r.id)} {...tick} /> import anyway
                         </label>
                       ) : null}
                     </td>

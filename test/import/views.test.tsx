@@ -81,7 +81,7 @@ describe("import views", () => {
 
   test("several files: the hint to name columns only when a file waits for its columns, not for a PDF in a ZIP", () => {
     const row = (id: string, problem: string | null, waitsForColumns = false, result: string | null = null): ImportSummaryRow => ({
-      id, file: `${id}.xml`, version: 1, what: null, account: null, problem, result, waitsForColumns, new: problem || result ? 0 : 4, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [],
+      id, file: `${id}.xml`, version: 1, what: null, account: null, problem, result, waitsForColumns, waitsForTick: false, new: problem || result ? 0 : 4, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [],
       balances: { status: "none", words: "none stated" }, willImport: problem || result ? 0 : 4,
     });
     const hint = "name its columns below";

@@ -25,8 +25,8 @@
  * fragments, progress then the previews); POST /import/:id/settings (a field changed: the file previewed again;
  * `?columns=chosen` from the mapping screen — "Use these columns" too —, `&save=1` saves the layout); POST /import/:id/commit
  * (progress while the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a
- * drop); POST /import/summary (a tick of the drop's combined preview changed: the summary again); POST /import/undo (form
- * field `batch`).
+ * drop); POST /import/summary (a tick of the drop's combined preview changed: the ticks kept for the drop, the summary
+ * again); POST /import/undo (form field `batch`).
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
@@ -72,7 +72,7 @@ import { DEMO_NOTE_ID, ImportPage } from "../../../views/ImportPage.tsx";
 import type { ImportPreviewView } from "../../../views/ImportPreview.tsx";
 import { ImportProgress } from "../../../views/ImportProgress.tsx";
 import { ImportResult, type ImportResultProps } from "../../../views/ImportResult.tsx";
-import { ImportSummary, type ImportSummaryRow } from "../../../views/ImportSummary.tsx";
+import { ImportSummary, type ImportSummaryRow, type SummaryTicks } from "../../../views/ImportSummary.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
@@ -156,8 +156,11 @@ export function importRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { importer, store } = deps;
   const pending = new PendingImports(undefined, undefined, (h) => dropInWorker(h.file.id));
-  /** The files of each drop, for its combined preview (oldest drops forgotten first). */
-  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newIds: string[] }> }>();
+  /**
+   * The files of each drop, for its combined preview (oldest drops forgotten first), and its ticks as the summary last
+   * sent them: a summary drawn again because one file changed keeps them, so its count is what "Import all" imports.
+   */
+  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newIds: string[] }>; ticks: SummaryTicks }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
   const actor = (c: Context<WebEnv>, via: ImportActor["via"]): ImportActor => {
     const user = c.get("user");
@@ -289,7 +292,7 @@ export function importRoutes(deps: WebDeps) {
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
     const without = (file: string, version: number, said: { problem: string; waitsForColumns?: boolean } | { result: string }): ImportSummaryRow => ({
-      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
+      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, waitsForTick: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
     });
     if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
@@ -305,6 +308,7 @@ export function importRoutes(deps: WebDeps) {
       problem: null,
       result: null,
       waitsForColumns: false,
+      waitsForTick: false,
       new: p.counts.new,
       duplicates: p.counts.duplicates,
       possible: p.counts.possibleDuplicates,
@@ -317,8 +321,10 @@ export function importRoutes(deps: WebDeps) {
   };
 
   /**
-   * The combined preview of a drop, as it stands (files imported meanwhile say so). What each file will import counts
-   * a booking once: one that an earlier file of the drop holds too, or one imported from it meanwhile, is not new again.
+   * The combined preview of a drop, as it stands (files imported meanwhile say so), with its ticks. What each file will
+   * import counts a booking once: one that an earlier file of the drop holds too, or one imported from it meanwhile, is
+   * not new again. Only the files "Import all" imports claim their rows: a file waiting for its tick imports nothing, so
+   * a booking it shares with another file is that file's; the waiting file's own count is what it would add to them.
    */
   const summaryOf = (c: Context<WebEnv>, group: string): ImportSummaryRow[] => {
     const g = groups.get(group);
@@ -330,18 +336,32 @@ export function importRoutes(deps: WebDeps) {
       const row = summaryRow(id, held, g.done.get(id), account);
       return row ? [{ row, preview: held && "preview" in held.outcome && row.result === null ? held.outcome.preview : null }] : [];
     });
+    const ready = rows.filter((r) => r.preview !== null);
+    for (const { row } of ready) {
+      row.waitsForTick = (row.balances.status === "off" && !g.ticks.accept.has(row.id)) || (row.badRows > 0 && !g.ticks.skipBad.has(row.id));
+    }
+    const newOf = (p: StatementPreview) => ({ newIds: newIdsOf(p), complete: p.rows.length >= p.counts.rows, new: p.counts.new });
     const claimed = new Set([...g.done.values()].flatMap((d) => d.newIds));
-    const waiting = rows.filter((r) => r.preview !== null);
-    const once = newOnceEach(waiting.map((r) => ({ newIds: newIdsOf(r.preview!), complete: r.preview!.rows.length >= r.preview!.counts.rows, new: r.preview!.counts.new })), claimed);
-    waiting.forEach((r, k) => (r.row.willImport = once[k]!));
+    const going = ready.filter((r) => !r.row.waitsForTick);
+    newOnceEach(going.map((r) => newOf(r.preview!)), claimed).forEach((n, k) => (going[k]!.row.willImport = n));
+    for (const r of ready) if (r.row.waitsForTick) r.row.willImport = newOnceEach([newOf(r.preview!)], new Set(claimed))[0]!;
     return rows.map((r) => r.row);
+  };
+
+  /** The summary of a drop with its ticks as they stand. */
+  const summaryHtml = (c: Context<WebEnv>, group: string) => toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={groups.get(group)?.ticks} />);
+
+  /** The ticks a summary form sent (fields `accept`, `skip-bad`: a file's id each) become its drop's. */
+  const keepTicks = (group: string, body: Record<string, unknown>) => {
+    const g = groups.get(group);
+    if (g) g.ticks = { accept: ticksOf(body.accept), skipBad: ticksOf(body["skip-bad"]) };
   };
 
   /** The summary of the drop a file belongs to, as a partial swap (nothing for a file dropped alone). */
   const summaryPartial = (c: Context<WebEnv>, id: string): string => {
     for (const [group, g] of groups) {
       if (!g.ids.includes(id) || g.ids.length < 2) continue;
-      return `<hx-partial hx-target="#summary-${group}" hx-swap="outerMorph">${toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} />)}</hx-partial>`;
+      return `<hx-partial hx-target="#summary-${group}" hx-swap="outerMorph">${summaryHtml(c, group)}</hx-partial>`;
     }
     return "";
   };
@@ -357,7 +377,7 @@ export function importRoutes(deps: WebDeps) {
   /** Files dropped together are held as one group (their combined preview), each previewed against budget.db alone. */
   const startGroup = (ids: string[]): string => {
     const group = crypto.randomUUID().slice(0, 8);
-    groups.set(group, { ids, done: new Map() });
+    groups.set(group, { ids, done: new Map(), ticks: { accept: new Set(), skipBad: new Set() } });
     if (groups.size > GROUPS_REMEMBERED) groups.delete(groups.keys().next().value!);
     return group;
   };
@@ -684,6 +704,8 @@ export function importRoutes(deps: WebDeps) {
       const m = typeof x === "string" ? /^([\w-]+):(\d+)$/.exec(x) : null;
       return m ? [{ id: m[1]!, version: Number(m[2]) }] : [];
     });
+    // What the form shows is what is imported: its ticks are the drop's from now on.
+    keepTicks(group, body);
     const accepted = ticksOf(body.accept);
     const skipBad = ticksOf(body["skip-bad"]);
     const userId = userOf(c);
@@ -713,7 +735,7 @@ export function importRoutes(deps: WebDeps) {
         }
       }
       const words = `Imported ${plural(rows, "transaction")} from ${plural(files, "file")}.${left.length ? ` Not imported: ${left.join("; ")}.` : ""}`;
-      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...accepted], skipBad: [...skipBad] }} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
+      const summary = summaryHtml(c, group).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
       await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}${demoNotePartial()}`);
     };
     if (!isHtmxRequest(c)) {
@@ -734,7 +756,8 @@ export function importRoutes(deps: WebDeps) {
     const body = await formBody(c, { all: true });
     const group = typeof body.group === "string" ? body.group : "";
     if (!groups.has(group)) return c.html(errorNotice(EXPIRED_MESSAGE), 410);
-    return c.html(toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...ticksOf(body.accept)], skipBad: [...ticksOf(body["skip-bad"])] }} />));
+    keepTicks(group, body);
+    return c.html(summaryHtml(c, group));
   });
 
   r.post("/import/undo", small, async (c) => {
