@@ -648,6 +648,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
   }
+  // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
+  const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;
+  if (layoutCurrency && plan.layout === table.layout!.id && plan.currency !== null) {
+    guessNotes.push(`each row's currency is read from the column "${plan.names[plan.currency]}"; the ${table.layout!.bank} layout's ${layoutCurrency} only where that cell is empty`);
+  }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
