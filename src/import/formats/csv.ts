@@ -144,8 +144,12 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   return best;
 }
 
-/** A cell that starts with a whole date ("01.07.2013;…", "2026-01-05 …"): no header cell. */
-const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/.test(f);
+/**
+ * A cell that is a whole date, maybe with a time, alone or before another delimiter's next cell ("01.07.2013;…" read
+ * under the wrong delimiter, "2026-01-05 14:02"): no header cell. A date followed by words is a header's ("31.12.2025
+ * Saldo": review of pass 18, the guard passed over such a header and took a preamble line for it).
+ */
+const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[:.,]\d+)?(?:\s?[AaPp]\.?[Mm]\.?)?)?\s*"?(?:$|[;,\t|])/.test(f);
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
