@@ -283,7 +283,7 @@ export const YOUR_LAYOUT = "your layout";
 
 /**
  * The column a header names the currency with, by its exact word ("Devise", "Währung", …), among the columns the layout
- * does not use otherwise ("Valuta" is a currency in Italian and a value date in German), or null. With `withinHeader`,
+ * does not read otherwise, or null. With `withinHeader`,
  * a header that holds the word among others ("Billing Currency") too, but not a foreign or original amount's.
  */
 function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>, withinHeader = false): number | null {
@@ -355,6 +355,8 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const byDirection = (cols: readonly number[]): ByDirection =>
     party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
   const whose = layout.bank === YOUR_LAYOUT ? YOUR_LAYOUT : `the ${layout.bank} layout`;
+  // The columns read otherwise, none of them the currency column ("Valuta" is a currency in Italian and a value date in German).
+  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -379,7 +381,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         ? col(layout.currency.column)
         : layout.currency && layout.bank === YOUR_LAYOUT
           ? null
-          : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date)].filter((i): i is number => i !== null)), layout.currency !== undefined),
+          : currencyColumnByWords(header, readColumns, layout.currency !== undefined),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
