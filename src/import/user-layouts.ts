@@ -11,7 +11,7 @@
  */
 import { ChangeRefused } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
-import type { BankLayout, ColumnPlan } from "./formats/csv-layout.ts";
+import { YOUR_LAYOUT, type BankLayout, type ColumnPlan } from "./formats/csv-layout.ts";
 import { csvHead } from "./formats/csv.ts";
 import { headerTier, indicatorSign, normaliseHeader, type Role } from "./formats/csv-words.ts";
 import type { DateFormat } from "./formats/types.ts";
@@ -122,7 +122,7 @@ export function layoutFromChoice(c: LayoutChoice, name: string | null): BankLayo
   const header = c.header.map((h) => h.trim()).filter((h) => h !== "");
   return {
     id: name ? userLayoutId(name) : "mapping",
-    bank: "your layout",
+    bank: YOUR_LAYOUT,
     name: name ?? "the columns you chose",
     header,
     encoding: "utf-8",

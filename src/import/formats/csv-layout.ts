@@ -8,7 +8,7 @@
  * shape (`ColumnPlan`), as the user's column mapping does.
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { headerTier, normaliseHeader } from "./csv-words.ts";
+import { headerTier, normaliseHeader, NOT_THE_AMOUNT } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { DateOrder, Decimal } from "./values.ts";
 
@@ -138,9 +138,10 @@ export type BankLayout = {
   /** The fee is a column of its own and not in the amount (Revolut: the balance moves by Amount − Fee): the row books both. */
   feeNotInAmount?: boolean;
   /**
-   * The currency column, with the layout's currency for its empty cells; or one currency for every row. Absent: a
-   * column headed with a currency word ("Devise", "Währung", "Currency"…) when the file has one, else the file's own
-   * (its header, preamble, IBAN country), else the data's main currency.
+   * The currency column, with the layout's currency for its empty cells; or one currency for every row (a bank's
+   * layout: for every row without a currency of its own, when the file has a column headed with a currency word after
+   * all, "Billing Currency" too). Absent: a column headed with a currency word ("Devise", "Währung", "Currency"…) when the
+   * file has one, else the file's own (its header, preamble, IBAN country), else the data's main currency.
    */
   currency?: { column: ColumnName; fallback?: string } | { fixed: string };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
@@ -277,12 +278,21 @@ const isHashed = (r: NonNullable<BankLayout["reference"]>): r is HashedReference
 
 const both = (cols: readonly number[]): ByDirection => ({ out: cols, in: cols });
 
+/** The bank of a user's saved layout (user-layouts.ts), not a bank's own. */
+export const YOUR_LAYOUT = "your layout";
+
 /**
  * The column a header names the currency with, by its exact word ("Devise", "Währung", …), among the columns the layout
- * does not use otherwise ("Valuta" is a currency in Italian and a value date in German), or null.
+ * does not read otherwise, or null. With `withinHeader`,
+ * a header that holds the word among others ("Billing Currency") too, but not a foreign or original amount's.
  */
-function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>): number | null {
-  const i = header.fields.findIndex((f, k) => !used.has(k) && headerTier(normaliseHeader(f), "currency") === 0);
+function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>, withinHeader = false): number | null {
+  const i = header.fields.findIndex((f, k) => {
+    if (used.has(k)) return false;
+    const norm = normaliseHeader(f);
+    const tier = headerTier(norm, "currency");
+    return tier === 0 || (withinHeader && tier !== null && !NOT_THE_AMOUNT.test(norm));
+  });
   return i < 0 ? null : i;
 }
 
@@ -353,7 +363,10 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     const after = norms.findIndex((n, i) => i > amount && spellings(c).some((name) => isNamed(name, n)));
     return after >= 0 ? after : first;
   };
-  const whose = layout.bank === "your layout" ? "your layout" : `the ${layout.bank} layout`;
+  const whose = layout.bank === YOUR_LAYOUT ? YOUR_LAYOUT : `the ${layout.bank} layout`;
+  // The columns read otherwise, none of them the currency column ("Valuta" is a currency in Italian and a value date in
+  // German; a column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency").
+  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), opt(layout.originalCurrency), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -370,13 +383,15 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     feeNotInAmount: layout.feeNotInAmount === true,
     // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.
     decimal: layout.decimal === "per file" ? "." : layout.decimal,
-    // (A column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency".)
+    // A bank's layout of one currency still reads the currency column a file has ("Currency", Tesco's "Billing Currency":
+    // review of pass 18, a Lloyds or Tesco card's euros were booked as pounds); its currency is then for a row without
+    // one. A user's layout keeps the user's choice (a currency for every row, the column ignored).
     currency:
       layout.currency && "column" in layout.currency
         ? amountsCurrency(layout.currency.column)
-        : layout.currency
+        : layout.currency && layout.bank === YOUR_LAYOUT
           ? null
-          : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date), opt(layout.originalCurrency)].filter((i): i is number => i !== null))),
+          : currencyColumnByWords(header, readColumns, layout.currency !== undefined),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency

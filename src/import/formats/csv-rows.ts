@@ -78,6 +78,11 @@ const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta",
 /** What was a placeholder before pass 13 widened it (PLACEHOLDER_TEXT): the content-hash id's text is read with it. */
 const ID_PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
 const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
+/** A cell with a word in it (any script). */
+const LETTER = /\p{L}/u;
+/** The first part of a number split at a comma (a sign, a currency sign, up to three digits), and the rest (a thousands group and its decimals, or cents). */
+const NUMBER_HEAD = /^[-+(]?[^\d\s.,]{0,3}\d{1,3}$/;
+const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
 
 /**
  * A cell without the apostrophe a spreadsheet export puts before it so that it is not read as a number or a formula
@@ -277,8 +282,28 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const texts = (cols: readonly number[], read: (i: number) => string = text) => (plan.textParts ? cols.flatMap((i) => read(i).split(plan.textParts!)) : cols.map(read));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   // Cells past the header's last column, when that column is a text of the description: the rest of its text (Austrian
-  // livebank writes "Umsatztext" over as many cells as it has lines; QA round 4, pass 18: the other party was lost).
-  const overflow = (cols: readonly number[]) => (f.length > plan.names.length && cols.includes(plan.names.length - 1) ? f.slice(plan.names.length).map((v) => unquoted(unguarded(v))) : []);
+  // livebank writes "Umsatztext" over as many cells as it has lines; QA round 4, pass 18: the other party was lost). Only
+  // words: a number, a date or a placeholder there is no text of the payment (review of pass 18: a trailing balance
+  // "1.234,56" without a header, "-", "N/A" were written into the descriptions).
+  const overflow = (cols: readonly number[]) =>
+    f.length > plan.names.length && cols.includes(plan.names.length - 1) ? f.slice(plan.names.length).filter((v) => LETTER.test(v) && !PLACEHOLDER_TEXT.test(unguarded(v))).map((v) => unquoted(unguarded(v))) : [];
+  /**
+   * A row wider than the header whose number (an amount, a balance) runs on into the next cell: "-1,234.00" or "-12,50"
+   * written without quotes in a file separated by commas, read as "-1" and "234.00". Its cells after it are shifted, its
+   * amount wrong (review of pass 18: read as -1.00, its text "234.00 · SHOP B"): the reason it is a bad row, or null.
+   */
+  const splitNumber = (): string | null => {
+    if (f.length <= width || src.delimiter !== ",") return null;
+    for (const i of [...moneyColumns, plan.balance]) {
+      if (i === null || i < 0) continue;
+      const head = cell(i).trim();
+      const tail = (f[i + 1] ?? "").trim();
+      if (NUMBER_HEAD.test(head) && NUMBER_TAIL.test(tail)) {
+        return `${name(i)} "${head}" and the next cell "${tail}" are one number ("${head},${tail}") split at its comma, written without quotes: the row's cells are shifted (${f.length} cells for a header of ${width})`;
+      }
+    }
+    return null;
+  };
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
@@ -394,6 +419,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         }
         return skip(ruled);
       }
+
+      const split = splitNumber();
+      if (split) return bad(split);
 
       // The amount, with its sign.
       legs = null;

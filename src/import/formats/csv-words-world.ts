@@ -195,5 +195,5 @@ export const WORLD_MONTHS: Record<string, number> = {
   // Indonesian and Malay
   januari: 1, februari: 2, maret: 3, mei: 5, juni: 6, juli: 7, agustus: 8, ogos: 8, oktober: 10, okt: 10, desember: 12, des: 12, disember: 12,
   // Italian (Satispay's "24 lug 2024. 02:59:45": QA round 4, pass 18, no date column was found)
-  gennaio: 1, gen: 1, febbraio: 2, aprile: 4, maggio: 5, mag: 5, giugno: 6, giu: 6, luglio: 7, lug: 7, settembre: 9, ottobre: 10, ott: 10, dicembre: 12,
+  gennaio: 1, gen: 1, febbraio: 2, aprile: 4, maggio: 5, mag: 5, giugno: 6, giu: 6, luglio: 7, lug: 7, settembre: 9, ottobre: 10, ott: 10, novembre: 11, dicembre: 12,
 };

@@ -149,8 +149,12 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   return best;
 }
 
-/** A cell that starts with a whole date ("01.07.2013;…", "2026-01-05 …"): no header cell. */
-const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/.test(f);
+/**
+ * A cell that is a whole date, maybe with a time, alone or before another delimiter's next cell ("01.07.2013;…" read
+ * under the wrong delimiter, "2026-01-05 14:02"): no header cell. A date followed by words is a header's ("31.12.2025
+ * Saldo": review of pass 18, the guard passed over such a header and took a preamble line for it).
+ */
+const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[:.,]\d+)?(?:\s?[AaPp]\.?[Mm]\.?)?)?\s*"?(?:$|[;,\t|])/.test(f);
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
@@ -653,19 +657,22 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     fileCurrency: null,
     stated: { ...pre.stated, currency: pre.currency },
   };
-  // A line of a wide table with less than half its cells is a note or a footer (Fidelity's disclaimer, seven lines under
-  // three bookings), not a row to tell the columns by: its texts made the date column look like no date column (QA
-  // round 4, pass 18: refused). It is still read, and skipped with its reason, with the rows. A file of such lines only
-  // (an export that leaves out empty cells) is told by them.
-  const narrow = (r: CsvRecord) => table.header.fields.length >= 6 && r.fields.length * 2 < table.header.fields.length;
-  const wide: CsvRecord[] = [];
-  const narrowOnes: CsvRecord[] = [];
+  // Every line of the table (but blank ones and the header written again: two exports joined, whose "Transaction Type" is
+  // no debit mark), as the file has them: continued text (";REWE MARKT BERN" under a wide header) and the date and
+  // decimal votes are told by these.
+  const lines: CsvRecord[] = [];
   forEachRecord(text, table.delimiter, (r) => {
-    // The header written again (two exports joined) would be a value of every column: "Transaction Type" is no debit mark.
-    if (r.fields.some((f) => f.trim() !== "") && !repeatsHeader(r.fields, table.header)) (narrow(r) ? narrowOnes : wide).push(r);
-    return wide.length < SAMPLE_RECORDS && narrowOnes.length < SAMPLE_RECORDS;
+    if (r.fields.some((f) => f.trim() !== "") && !repeatsHeader(r.fields, table.header)) lines.push(r);
+    return lines.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
-  const sample = wide.length > 0 ? wide : narrowOnes;
+  // The rows the columns are told by leave out a wide table's lines of text only with less than half its cells: a
+  // footer's disclaimer (Fidelity's, seven lines under three bookings) made the date column look like no date column
+  // (QA round 4, pass 18: refused). They are still read, and skipped with their reason (or continue the booking above).
+  // A short line with a date or an amount is a booking that leaves out its empty trailing cells, and is kept (review of
+  // pass 18: such bookings under a full-width Total line were refused, or their month-first dates left undecided).
+  const noteOnly = (r: CsvRecord) => table.header.fields.length >= 6 && r.fields.length * 2 < table.header.fields.length && !r.fields.some((f) => looksLikeDate(f) || (/\d/.test(f) && looksLikeAmount(f)));
+  const rows = lines.filter((r) => !noteOnly(r));
+  const sample = rows.length > 0 ? rows : lines;
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
@@ -693,11 +700,16 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
-    const voted = vote(text, table, sample, guessed, opts);
+    const voted = vote(text, table, lines, guessed, opts);
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
-    if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
+    if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
+  }
+  // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
+  const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;
+  if (layoutCurrency && plan.layout === table.layout!.id && plan.currency !== null) {
+    guessNotes.push(`each row's currency is read from the column "${plan.names[plan.currency]}"; the ${table.layout!.bank} layout's ${layoutCurrency} only where that cell is empty`);
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);

@@ -90,11 +90,14 @@ const TRANSACTION_TYPE_WORDS: Record<string, string> = {
 /**
  * The description of a transaction with neither NAME nor MEMO (the OFX specification's own example statement: a CHECK
  * with its CHECKNUM, an ATM withdrawal): its check number and type in words, not an empty text (QA round 4, pass 18:
- * ofxtools' test statements were imported with empty descriptions).
+ * ofxtools' test statements were imported with empty descriptions). "Check N" only for a check (TRNTYPE CHECK, or none)
+ * with a number that is not all zeros: banks fill CHECKNUM on other rows too (review of pass 18: a POS row with
+ * CHECKNUM 0 was "Check 0"), which are their type in words.
  */
 function typeDescription(type: string | undefined, checkNumber: string | undefined): string {
-  const number = checkNumber?.trim();
-  return number ? `Check ${number}` : type ? (TRANSACTION_TYPE_WORDS[type] ?? type) : "";
+  const number = checkNumber?.trim() ?? "";
+  if ((!type || type === "CHECK") && /[1-9]/.test(number)) return `Check ${number}`;
+  return type ? (TRANSACTION_TYPE_WORDS[type] ?? type) : "";
 }
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);

@@ -83,6 +83,21 @@ describe("rows with fewer cells than the header", () => {
   });
 });
 
+describe("the Lloyds group's card header over rows the card does not write (review of pass 18)", () => {
+  // No payment row: most amounts positive is the card's (purchases positive, read as money out, in pounds); most
+  // negative is another export's, read as written by the generic reader (in the data's main currency, none named).
+  const header = "Date,Date entered,Reference,Description,Amount\n";
+  test("purchases positive: the card's layout", () => {
+    const s = parse(`${header}05/02/2026,06/02/2026,T1,BOOTS LONDON,12.00\n07/02/2026,08/02/2026,T2,PRET A MANGER,8.50\n`);
+    expect([s.layout, brief(s.rows)]).toEqual(["lloyds-group-card", [[2, "2026-02-05", -12, "GBP", "BOOTS LONDON"], [3, "2026-02-07", -8.5, "GBP", "PRET A MANGER"]]]);
+  });
+  test("purchases negative: the generic reader", () => {
+    // (Days past the 12th: the generic reader tells the date order by the values.)
+    const s = read(utf8(`${header}15/02/2026,16/02/2026,T1,BOOTS LONDON,-12.00\n17/02/2026,18/02/2026,T2,PRET A MANGER,-8.50\n`), { fileName: "bank.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+    expect([s.layout, brief(s.rows)]).toEqual(["guessed", [[2, "2026-02-15", -12, "EUR", "BOOTS LONDON · T1"], [3, "2026-02-17", -8.5, "EUR", "PRET A MANGER · T2"]]]);
+  });
+});
+
 describe("delimiters and quoting", () => {
   const rows = [[2, "2025-01-02", -12.5, "CHF", "Coop, Bahnhof"], [3, "2025-01-03", 100, "CHF", 'Twint "Max"']];
   test.each([

@@ -826,4 +826,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
   // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
   "ofx-no-name-memo.ofx": {"format":"ofx","layout":null,"account":"55501234","dataLines":4,"rows":[[1,"2026-02-03",-450,"USD","Check 2041"],[2,"2026-02-09",-80,"USD","ATM withdrawal"],[3,"2026-02-13",2650,"USD","ACME CORP PAYROLL"],[4,"2026-02-27",-12,"USD","Service charge"]],"totals":[{"currency":"USD","out":542,"outRows":3,"in":2650,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":3108,"entries":4,"difference":null}]},
+  // OFX rows with a CHECKNUM that are no checks (review of pass 18: a POS row with CHECKNUM 0 was described "Check 0", a
+  // direct debit "Check 20260305001"): "Check N" only for TRNTYPE CHECK and a number not all zeros ("Check" for 0000);
+  // the others their type in words. Out 31.75 + 120.00 + 640.00 + 15.00 = 806.75 (4), in 500.00; only the closing
+  // balance stated.
+  "ofx-checknum-types.ofx": {"format":"ofx","layout":null,"account":"44410077","dataLines":5,"rows":[[1,"2026-03-03",-31.75,"USD","Point of sale"],[2,"2026-03-05",-120,"USD","Direct debit"],[3,"2026-03-10",-640,"USD","Check 1187"],[4,"2026-03-12",-15,"USD","Check"],[5,"2026-03-20",500,"USD","Deposit"]],"totals":[{"currency":"USD","out":806.75,"outRows":4,"in":500,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":1693.25,"entries":5,"difference":null}]},
 };

@@ -143,6 +143,14 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect(parseDate("2026년 12월 31일", "YMD")).toBe("2026-12-31");
   });
 
+  // Every Italian month, written out and abbreviated as Italian banks and Satispay write them (review of pass 18:
+  // "14 novembre 2025" was no date, its row a bad row). The 14th of month n is 2025-n-14, worked out by the list's order.
+  const italian = [["gennaio", "gen"], ["febbraio", "feb"], ["marzo", "mar"], ["aprile", "apr"], ["maggio", "mag"], ["giugno", "giu"], ["luglio", "lug"], ["agosto", "ago"], ["settembre", "set"], ["ottobre", "ott"], ["novembre", "nov"], ["dicembre", "dic"]];
+  test.each(italian.flatMap(([full, short], i) => [[full!, i + 1], [short!, i + 1]]))("the Italian month %s is month %d", (month, n) => {
+    const iso = `2025-${String(n).padStart(2, "0")}-14`;
+    expect([parseDate(`14 ${month} 2025`, "DMY"), parseDate(`14 ${month} 2025. 08:12:03`, "DMY")]).toEqual([iso, iso]);
+  });
+
   test.each([
     ["¥64.20", ".", 64.2],
     ["- 6 420,00 ₸", ",", -6420],

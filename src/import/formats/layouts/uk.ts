@@ -14,6 +14,9 @@
  */
 import type { BankLayout } from "../csv-layout.ts";
 
+/** A payment to the card as the Lloyds group's cards describe it ("PAYMENT RECEIVED - THANK YOU", "DIRECT DEBIT PAYMENT"). */
+const CARD_PAYMENT = /\bpayment received\b|\bdirect debit payment\b|\bpayment\b.*\bthank you\b/i;
+
 export const TESCO_BANK_CARD: BankLayout = {
   id: "tesco-bank-card",
   bank: "Tesco Bank",
@@ -43,6 +46,17 @@ export const LLOYDS_GROUP_CARD: BankLayout = {
   date: "Date",
   money: { amount: "Amount" },
   purchasesPositive: true,
+  // Its rows as the card writes them: the payment to the card negative ("PAYMENT RECEIVED - THANK YOU" -200.00), and
+  // where no row is one, most amounts positive. The same header over purchases written negative (another tool's export)
+  // was read as this card, every purchase booked as income (review of pass 18): the generic reader reads it.
+  evidence: (cells) => {
+    const amounts = cells("Amount").map((a) => a.trim());
+    const texts = cells("Description");
+    const payments = amounts.filter((a, i) => a !== "" && CARD_PAYMENT.test(texts[i] ?? ""));
+    if (payments.length > 0) return payments.every((a) => a.startsWith("-"));
+    const filled = amounts.filter((a) => a !== "");
+    return filled.length === 0 || filled.filter((a) => !a.startsWith("-")).length * 2 > filled.length;
+  },
   currency: { fixed: "GBP" },
   referenceFact: "Reference",
   description: { columns: ["Description"] },
