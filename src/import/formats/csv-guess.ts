@@ -764,14 +764,14 @@ export function headerlessMapping(
   // The account's number before each row (ABN AMRO's TAB export: "417164300", one number per account, several accounts in
   // one file; QA round 16, deepakg/beancount-abnamro's file: refused, "4 of amounts"): whole numbers of seven to twelve
   // digits, filled on every row and repeated, no amount. Its rows are booked to their account, each walking its balance.
-  // Only as the first column, the same number over runs of rows, beside amounts written with cents: whole amounts of a
+  // Only as the first column, the same number on two rows in a row at least, beside amounts written with cents: whole amounts of a
   // currency without cents (rupiah, won) are never an account (review of stop 46: a balance column was booked as the
   // amounts, under accounts named by the amounts).
   const runsOf = (c: Col) => c.filled.reduce((n, v, r) => n + (r > 0 && v !== c.filled[r - 1] ? 1 : 0), 1);
   const first = cols[0];
   const centsBeside = (c: Col) => cols.some((o) => o !== c && !dates.includes(o) && o.filled.length > 0 && o.filled.every((v) => /[.,]\d{2}\)?$/.test(v) && looksLikeAmount(v)));
   const accountCol =
-    first && !dates.includes(first) && first.values.length >= 2 && first.filled.length === first.values.length && first.filled.every((v) => /^[1-9]\d{6,11}$/.test(v)) && runsOf(first) * 2 <= first.filled.length && centsBeside(first)
+    first && !dates.includes(first) && first.values.length >= 2 && first.filled.length === first.values.length && first.filled.every((v) => /^[1-9]\d{6,11}$/.test(v)) && runsOf(first) < first.filled.length && centsBeside(first)
       ? first
       : undefined;
   const numbers = cols.filter((c) => c !== accountCol && !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));

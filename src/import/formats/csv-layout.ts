@@ -287,13 +287,23 @@ export const YOUR_LAYOUT = "your layout";
  * a header that holds the word among others ("Billing Currency") too, but not a foreign or original amount's.
  */
 function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>, withinHeader = false): number | null {
-  const i = header.fields.findIndex((f, k) => {
+  const norms = header.fields.map(normaliseHeader);
+  const i = norms.findIndex((norm, k) => {
     if (used.has(k)) return false;
-    const norm = normaliseHeader(f);
     const tier = headerTier(norm, "currency");
-    return tier === 0 || (withinHeader && tier !== null && !NOT_THE_AMOUNT.test(norm));
+    return tier === 0 || (withinHeader && tier !== null && !NOT_THE_AMOUNT.test(norm) && !ownAmountsCurrency(norm, norms, used));
   });
   return i < 0 ? null : i;
+}
+
+/**
+ * A currency column named after an amount column the layout does not read as the money ("Transaction Currency" beside
+ * "Transaction Amount", where the billed amount is the money): that amount's currency, not the row's (review of stop 46:
+ * a Tesco card's pounds were booked as euros).
+ */
+function ownAmountsCurrency(norm: string, norms: readonly string[], read: ReadonlySet<number>): boolean {
+  const stem = norm.replace(/\b(currency|ccy|wahrung|devise|valuta|moneda)\b/, "").trim();
+  return stem !== "" && norms.some((n, k) => !read.has(k) && n !== norm && n.startsWith(stem) && /\b(amount|betrag|montant|importo|importe|bedrag)\b/.test(n));
 }
 
 /** A header cell is short: a longer cell (a data row's text, a 50 MB purpose) is no header and is not normalised. */

@@ -359,7 +359,9 @@ const NOT_YET = /\b(?:(?:have|has) )?not yet (?:been )?(?:posted|booked|cleared|
  * all transactions. Pending ones are marked with *") says something else, and opens no section (review of stop 46: such
  * notes hid every booked row as pending).
  */
+const NOT_BOOKED_PHRASES = NOT_BOOKED.filter((w) => w.includes(" "));
 const NOTE_FILLER = new Set([
+  "and", "may", "still", "change", "authorisation", "authorization", "approval", "confirmation",
   "the", "all", "of", "your", "these", "those", "following", "below", "hereafter", "transactions", "transaction", "bookings", "booking", "entries", "items", "payments", "rows", "lines", "are", "is", "were", "was", "listed", "shown",
   "die", "der", "unten", "nachstehend", "nachstehende", "nachstehenden", "nachfolgend", "nachfolgende", "nachfolgenden", "folgende", "folgenden", "umsatze", "buchungen", "sind", "ist", "stehenden",
   "les", "operations", "mouvements", "ci", "dessous", "suivantes", "sont", "est",
@@ -377,7 +379,9 @@ const NOTE_FILLER = new Set([
  */
 export function sectionNote(norm: string, inPending: boolean): string | null | undefined {
   if (SECTION_TITLES.has(norm)) return SECTION_TITLES.get(norm)!;
-  const said = norm.replace(NOT_YET, "pending");
+  // A phrase of several words that says not booked ("en attente", "in Bearbeitung", "on hold") is one word here.
+  let said = norm.replace(NOT_YET, "pending");
+  for (const phrase of NOT_BOOKED_PHRASES) said = ` ${said} `.replace(` ${phrase} `, " pending ").trim();
   const words = said.split(" ").filter((w) => w !== "");
   const pending = words.filter((w) => NOT_BOOKED.includes(w) || w === "vorgemerkt" || w === "vorgemerkte");
   const booked = words.filter((w) => BOOKED_WORDS.includes(w));

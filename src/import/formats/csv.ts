@@ -825,13 +825,18 @@ export function looksLikeCsv(head: string): boolean {
   });
 }
 
-/** A line that states a balance ("31.01.2026;Kontostand;1.234,56", "…,1234.56,Available"): alone, no booking (review of stop 46). */
+/**
+ * A line that states a balance ("31.01.2026;Kontostand;1.234,56", "…,1234.56,Available"): alone, no booking (review of
+ * stop 46). A cell that is such a label, not a payment's text that holds the word ("TOTAL WINE AND MORE", "AUTOPAY
+ * BALANCE PAYMENT").
+ */
 function statesBalance(fields: readonly string[]): boolean {
   return fields.some((f) => {
     const n = normaliseHeader(f);
-    return TOTAL_LINE.test(n) || /\bavailable\b/.test(n) || statedBalanceKind(n) !== null;
+    return BALANCE_CELL.test(n) || statedBalanceKind(n) !== null;
   });
 }
+const BALANCE_CELL = /^(?:(?:available|current|account|closing|opening|ending|booked|ledger) )?(?:balance|saldo|solde|kontostand|total|summe|available)$/;
 
 /** FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. */
 function readFnb(text: string, opts: ReadOptions): Statement {

@@ -1048,3 +1048,31 @@ test("a file of one headerless line is a booking, unless the line states a balan
   expect(detectFormat(utf8("62000000001,31/01/2026,1234.56,Available\n"))).toBeNull();
   expect(detectFormat(utf8("31.01.2026;Migros Zürich;-64,20;CHF\n"))).toBe("csv");
 });
+
+describe("the last review of stop 46", () => {
+  const head = "Date,Description,Amount,Currency\n";
+  const pending = "2026-02-27,HOTEL PREAUTH,-180.00,CHF\n";
+  const booked = "2026-02-20,SUPERMARKET CENTRAL,-45.30,CHF\n";
+  test("a pending note of several words for not booked (en attente, in Bearbeitung, in attesa, in behandeling, on hold) or with more to say opens the section", () => {
+    for (const note of [
+      "Les opérations ci-dessous sont en attente",
+      "Die folgenden Umsätze sind in Bearbeitung",
+      "I movimenti di seguito sono in attesa",
+      "De onderstaande transacties zijn in behandeling",
+      "Transactions below are on hold",
+      "The following transactions are pending and may change",
+      "Transactions below are pending authorisation",
+    ]) {
+      expect([note, parse(`${head},${note},,\n${pending},Posted transactions,,\n${booked}`).rows.map((r) => r.amount)]).toEqual([note, [-45.3]]);
+    }
+  });
+  test("one headerless booking whose text holds a balance word is a booking; a line that is a balance is not", () => {
+    expect(detectFormat(utf8('"01/15/2026","-34.56","*","","TOTAL WINE AND MORE 1234 SAN JOSE CA"\n'))).toBe("csv");
+    expect(detectFormat(utf8('"01/16/2026","-250.00","*","","CHASE CREDIT CRD AUTOPAY BALANCE PAYMENT"\n'))).toBe("csv");
+    expect(detectFormat(utf8("31.01.2026;Kontostand;1.234,56;EUR\n"))).toBeNull();
+  });
+  test("a headerless account column with one booking for an account is still the account", () => {
+    const text = "417164300\tEUR\t20260301\t1250,00\t1212,60\t20260301\t-37,40\tBEA Albert Heijn\n417164300\tEUR\t20260304\t1212,60\t3312,60\t20260304\t2100,00\tSALARIS MAART\n562039811\tEUR\t20260306\t455,15\t555,15\t20260306\t100,00\tSpaarpot\n";
+    expect(read(utf8(text), { fileName: "TXT.TAB" }).rows.map((r) => [r.account, r.amount])).toEqual([["417164300", -37.4], ["417164300", 2100], ["562039811", 100]]);
+  });
+});
