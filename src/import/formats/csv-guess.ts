@@ -177,8 +177,13 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
  * Chase's card header, from another tool; QA of stop 46: every purchase was money in): the file, not the layout, says how.
  */
 export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
-  const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  const cols = columnsOf(header, sample);
   return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
+}
+
+/** The header's columns with their sampled values. */
+function columnsOf(header: CsvRecord, sample: readonly CsvRecord[]): Column[] {
+  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -444,7 +449,7 @@ export function guessColumns(
   flipSigns = false,
   byContent: readonly string[] = [],
 ): ColumnPlan & { decimalKnown: boolean; contentNote: string | null } {
-  const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  const cols = columnsOf(header, sample);
   const taken = new Set<number>();
   const missing: string[] = [];
   const take = (c: Column | undefined) => {
@@ -767,15 +772,15 @@ export function headerlessMapping(
   // Only as the first column, the same number on two rows in a row at least, beside amounts written with cents: whole amounts of a
   // currency without cents (rupiah, won) are never an account (review of stop 46: a balance column was booked as the
   // amounts, under accounts named by the amounts).
+  const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
   const runsOf = (c: Col) => c.filled.reduce((n, v, r) => n + (r > 0 && v !== c.filled[r - 1] ? 1 : 0), 1);
   const first = cols[0];
-  const centsBeside = (c: Col) => cols.some((o) => o !== c && !dates.includes(o) && o.filled.length > 0 && o.filled.every((v) => /[.,]\d{2}\)?$/.test(v) && looksLikeAmount(v)));
+  const centsBeside = (c: Col) => cols.some((o) => o !== c && !dates.includes(o) && o.filled.length > 0 && cents2(o) && o.filled.every(looksLikeAmount));
   const accountCol =
     first && !dates.includes(first) && first.values.length >= 2 && first.filled.length === first.values.length && first.filled.every((v) => /^[1-9]\d{6,11}$/.test(v)) && runsOf(first) < first.filled.length && centsBeside(first)
       ? first
       : undefined;
   const numbers = cols.filter((c) => c !== accountCol && !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
-  const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
   const withCents = numbers.filter(cents2);
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
@@ -789,6 +794,7 @@ export function headerlessMapping(
     const backward = after.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
+  const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
   // A column of debit/credit marks on every row (Triodos's Debet/Credit, ING's Af/Bij).
   const marks = cols.find((c) => c.values.length > 0 && c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1));
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
@@ -818,7 +824,7 @@ export function headerlessMapping(
     const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
     // Unsigned amounts take their signs from a column of debit/credit marks (Triodos: "Debet"/"Credit" beside the amount and
     // the balance after it; QA round 4, pass 17: refused, "2 of amounts").
-    const signedBy = (amt: Col) => (marks && amt.filled.every((v) => !/[-+()]/.test(v)) ? (r: number) => indicatorSign(marks.values[r]!)! * Math.abs(cents(amt.values[r]!)) : null);
+    const signedBy = (amt: Col) => (marks && unsigned(amt) ? (r: number) => indicatorSign(marks.values[r]!)! * Math.abs(cents(amt.values[r]!)) : null);
     const walking =
       amount || split
         ? []
@@ -832,7 +838,6 @@ export function headerlessMapping(
     // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
     // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
     // note says so, since nothing in the file confirms it.
-    const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
     const pair =
       amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
         ? undefined

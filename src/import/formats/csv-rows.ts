@@ -305,6 +305,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return null;
   };
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
+  /** A balance cell as written, a spreadsheet's guard apostrophe left out ("'1234.50"); null when empty or no amount. */
+  const balanceIn = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(unguarded(cell(i)).trim(), plan.decimal));
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
    * or both; a text for a bad row, or "skip:" and the reason for a line that moved nothing of the holder's.
@@ -349,7 +351,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (next !== null) {
       f = next.fields;
       const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
-      const b = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      const b = balanceIn(plan.balance);
       // …and the next line is booked itself: a line not booked after it may build on it as well (Danske's two "Venter"
       // rows; review of stop 46: the first was booked), which says nothing of the bank's booked balance.
       const nextBooked = plan.skip.length === 0 || skipRuleReason(plan, next.fields) === null;
@@ -404,7 +406,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A note inside a section (the closing disclaimer) is skipped as the note it is, below.
       if (section !== null && !(only !== null && noteLine(title))) return skip(section);
       const balanceBefore = lastBalanceCents;
-      const balanceHere = plan.balance === null || cell(plan.balance).trim() === "" ? null : parseAmount(unguarded(cell(plan.balance)).trim(), plan.decimal);
+      const balanceHere = balanceIn(plan.balance);
       if (balanceHere !== null) lastBalanceCents = cents(balanceHere);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
       if (ruled && !again) {
@@ -593,7 +595,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // The statement's opening and closing balances written beside every booking (csb43's "initial_balance" and
       // "final_balance" on each row; QA round 4, pass 17: the closing one was walked as a running balance and refused).
       for (const c of statedColumns) {
-        const v = cell(c.column).trim() === "" ? null : parseAmount(unguarded(cell(c.column)).trim(), plan.decimal);
+        const v = balanceIn(c.column);
         if (v !== null) (statedSeen.get(c.column) ?? statedSeen.set(c.column, new Set()).get(c.column)!).add(v);
       }
       for (let k = 0; k < rowLegs.length; k++) {
@@ -721,7 +723,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // amount, and a balance column off once (a test file's made-up balances) would turn a file round (QA round 16, reds'
   // Schwab checking file); a file of several currencies counts the steps of all (review of stop 46: 3 EUR and 2 USD rows,
   // each consistently inverted, were refused, "off by EUR 0.00").
-  const steps = [...chains.values()].flatMap((pockets) => [...pockets.values()]).reduce((n, chain) => n + Math.max(0, balancesOf(chain) - 1), 0);
+  const steps = [...chains.values()].flatMap((pockets) => [...pockets.values()]).reduce((n, chain) => n + Math.max(0, chain.statedRows().length - 1), 0);
   const invertible = !o.flipSigns && steps >= 2;
   const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkPockets([...(chains.get(key)?.values() ?? [])], invertible) }));
   for (const { check } of results) {
@@ -816,13 +818,6 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
  * pocket with fewer than two balances is not covered (its rows count as uncovered). Inverted only when every checked
  * pocket is; a pocket inverted beside one that is not is a disagreement at its first line. Null when no pocket is checked.
  */
-/** How many rows of a chain state their balance. */
-function balancesOf(chain: BalanceChain): number {
-  let n = 0;
-  for (let i = 0; i < chain.length; i++) if (chain.balanceCents(i) !== null) n++;
-  return n;
-}
-
 function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean): (ChainCheck & { firstLine: number }) | null {
   const checks = pockets.map((chain) => ({ chain, check: checkBalanceColumn(chain, allowInverted) }));
   const done = checks.filter((c): c is { chain: BalanceChain; check: ChainCheck } => c.check !== null);

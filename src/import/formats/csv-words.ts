@@ -353,13 +353,14 @@ const BELOW = /\b(below|following|hereafter|unten|nachstehend|nachstehende|nachf
 const BOOKED_WORDS = ["posted", "booked", "cleared", "settled", "completed", "processed", "gebucht", "verbucht", "comptabilise", "comptabilisees", "comptabilisee", "contabilizzati", "contabilizzato", "contabilizados", "contabilizado", "geboekt"];
 /** "not yet posted", "noch nicht gebucht": pending, said by what has not happened yet. */
 const NOT_YET = /\b(?:(?:have|has) )?not yet (?:been )?(?:posted|booked|cleared|settled)\b|\bnoch nicht (?:gebucht|verbucht)\b|\bpas encore comptabilisees?\b|\bnog niet geboekt\b/g;
+/** NOT_BOOKED's phrases of several words ("en attente", "in bearbeitung", "on hold"), read as one word in a note. */
+const NOT_BOOKED_PHRASES = NOT_BOOKED.filter((w) => w.includes(" "));
 /**
  * The words a note saying which lines below are pending or booked may hold besides those: articles, the rows' names,
  * "below", a verb of being. A note with any other word ("The transactions below include pending ones", "Listed below:
  * all transactions. Pending ones are marked with *") says something else, and opens no section (review of stop 46: such
  * notes hid every booked row as pending).
  */
-const NOT_BOOKED_PHRASES = NOT_BOOKED.filter((w) => w.includes(" "));
 const NOTE_FILLER = new Set([
   "and", "may", "still", "change", "authorisation", "authorization", "approval", "confirmation",
   "the", "all", "of", "your", "these", "those", "following", "below", "hereafter", "transactions", "transaction", "bookings", "booking", "entries", "items", "payments", "rows", "lines", "are", "is", "were", "was", "listed", "shown",
@@ -383,7 +384,7 @@ export function sectionNote(norm: string, inPending: boolean): string | null | u
   let said = norm.replace(NOT_YET, "pending");
   for (const phrase of NOT_BOOKED_PHRASES) said = ` ${said} `.replace(` ${phrase} `, " pending ").trim();
   const words = said.split(" ").filter((w) => w !== "");
-  const pending = words.filter((w) => NOT_BOOKED.includes(w) || w === "vorgemerkt" || w === "vorgemerkte");
+  const pending = words.filter((w) => NOT_BOOKED.includes(w) || w === "vorgemerkte");
   const booked = words.filter((w) => BOOKED_WORDS.includes(w));
   const plain = words.every((w) => NOTE_FILLER.has(w) || pending.includes(w) || booked.includes(w));
   if (BELOW.test(said) && plain && (pending.length > 0) !== (booked.length > 0)) return pending.length > 0 ? PENDING_SECTION : null;

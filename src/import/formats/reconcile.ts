@@ -93,6 +93,12 @@ export class BalanceChain {
     const b = this.balances[i]!;
     return Number.isNaN(b) ? null : b;
   }
+  /** The rows that state their balance, in order. */
+  statedRows(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.n; i++) if (!Number.isNaN(this.balances[i]!)) out.push(i);
+    return out;
+  }
 }
 
 export type ChainCheck = {
@@ -119,8 +125,7 @@ type Hypothesis = { order: "forward" | "reverse"; sign: 1 | -1 };
  * file is reported as disagreeing, not corrected behind the user's back.
  */
 export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): ChainCheck | null {
-  const stated: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (rows.balanceCents(i) !== null) stated.push(i);
+  const stated = rows.statedRows();
   if (stated.length < 2) return null;
   // prefix[k] = the sum of the amounts of rows 0..k-1.
   const prefix = new Array<number>(rows.length + 1);
