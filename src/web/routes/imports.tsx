@@ -352,9 +352,11 @@ export function importRoutes(deps: WebDeps) {
   const summaryHtml = (c: Context<WebEnv>, group: string) => toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={groups.get(group)?.ticks} />);
 
   /** The ticks a summary form sent (fields `accept`, `skip-bad`: a file's id each) become its drop's. */
-  const keepTicks = (group: string, body: Record<string, unknown>) => {
+  const keepTicks = (group: string, body: Record<string, unknown>): SummaryTicks => {
+    const ticks = { accept: ticksOf(body.accept), skipBad: ticksOf(body["skip-bad"]) };
     const g = groups.get(group);
-    if (g) g.ticks = { accept: ticksOf(body.accept), skipBad: ticksOf(body["skip-bad"]) };
+    if (g) g.ticks = ticks;
+    return ticks;
   };
 
   /** The summary of the drop a file belongs to, as a partial swap (nothing for a file dropped alone). */
@@ -705,9 +707,7 @@ export function importRoutes(deps: WebDeps) {
       return m ? [{ id: m[1]!, version: Number(m[2]) }] : [];
     });
     // What the form shows is what is imported: its ticks are the drop's from now on.
-    keepTicks(group, body);
-    const accepted = ticksOf(body.accept);
-    const skipBad = ticksOf(body["skip-bad"]);
+    const { accept: accepted, skipBad } = keepTicks(group, body);
     const userId = userOf(c);
     noIdleTimeout(c);
     const importAll = async (send: (html: string) => Promise<void>, progress?: (label: string, done?: number, total?: number) => void) => {
