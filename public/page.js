@@ -288,6 +288,24 @@
   }
   if (window.htmx && htmx.onLoad) htmx.onLoad(sayPreviewChanged);
 
+  // The combined preview's count is what "Import all" imports with the boxes as they show. A summary drawn by another
+  // request (another file's new preview) may have been drawn with the ticks before a tick still on its way: the morph
+  // keeps the box as the user set it, so its `checked` and the server's (`defaultChecked`) differ. Then the boxes are
+  // sent again (the tick's own request), and "Import all" waits for the summary they give.
+  function recountImportAll(root) {
+    var inside = root.closest ? root.closest(".import-summary form") : null;
+    (inside ? [inside] : within(root, ".import-summary form")).forEach(function (form) {
+      var boxes = form.querySelectorAll("input[type=checkbox][name=accept], input[type=checkbox][name=skip-bad]");
+      for (var i = 0; i < boxes.length; i++) {
+        if (boxes[i].checked === boxes[i].defaultChecked) continue;
+        form.querySelectorAll(".import-all").forEach(function (b) { b.disabled = true; });
+        boxes[i].dispatchEvent(new Event("change", { bubbles: true }));
+        return;
+      }
+    });
+  }
+  if (window.htmx && htmx.onLoad) htmx.onLoad(recountImportAll);
+
   // ---------------------------------------------------------------- approval cards
   // An open card whose time runs out is fetched again, so it says it expired without a reload.
   function watchExpiry(root) {

@@ -49,8 +49,10 @@ export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: strin
   const going = ready.filter((r) => !r.waitsForTick && r.willImport > 0);
   const waiting = ready.filter((r) => r.waitsForTick).length;
   const total = going.reduce((n, r) => n + r.willImport, 0);
-  // A tick changed: the summary is drawn again with the ticks as they are (the count follows them).
-  const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph" };
+  // A tick changed: the summary is drawn again with the ticks as they are (the count follows them). Each request sends
+  // every box, so a newer one replaces one still on its way (page.js sends the boxes again when a summary drawn meanwhile
+  // was counted with other ticks).
+  const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph", "hx-sync": "closest form:replace" };
   const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
   return (
     <section class="import-summary" id={`summary-${group}`} aria-labelledby={`summary-title-${group}`}>
