@@ -19,6 +19,8 @@ export type TransactionFilterValues = {
   max: string;
   direction: string;
   sort: string;
+  /** The filter sets of `any` (the rows of a figure's parts): each as the URL writes it, and in words. */
+  any: { value: string; words: string }[];
 };
 
 export type TransactionsPageProps = {
@@ -34,7 +36,7 @@ export type TransactionsPageProps = {
   pages: number;
   pageSize: number;
   /** Links the route built (views know no query syntax beyond what they are given). */
-  links: { self: string; csv: string; clear: string; prev: string | null; next: string | null; presets: { label: string; href: string; current: boolean }[] };
+  links: { self: string; csv: string; clear: string; withoutAny: string; prev: string | null; next: string | null; presets: { label: string; href: string; current: boolean }[] };
   dataAge: string;
   edits: RecentEditView[];
   asset?: AssetUrl;
@@ -52,7 +54,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
   const showAccount = p.accounts.length > 0;
   const first = (p.page - 1) * p.pageSize + 1;
   // Filters in use (sort is an order, not a filter): the Filter button says how many.
-  const active = [f.q, f.category, f.merchant, f.account, f.currency, f.from, f.to, f.min, f.max, f.direction].filter((v) => v !== "").length;
+  const active = [f.q, f.category, f.merchant, f.account, f.currency, f.from, f.to, f.min, f.max, f.direction].filter((v) => v !== "").length + (f.any.length ? 1 : 0);
   return (
     <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions" nav={{ current: "transactions", user: p.userName ? { name: p.userName } : null }}>
       <main class="page wide transactions-page" id="main">
@@ -64,6 +66,10 @@ export function TransactionsPage(p: TransactionsPageProps) {
         </button>
         <div class="tx-filter-panel" id="tx-filter-panel">
           <form method="get" action="/transactions" hx-get="/transactions" {...swap} class="tx-filters" role="search" aria-label="Filter transactions">
+            {/* The rows of a figure's parts stay selected while the other filters change (until "Show all rows"). */}
+            {f.any.map((a) => (
+              <input type="hidden" name="any" value={a.value} />
+            ))}
             <div class="field grow">
               <label for="tx-q">Search</label>
               <input type="search" id="tx-q" name="q" value={f.q} maxlength={200} placeholder="merchant or description" />
@@ -129,6 +135,21 @@ export function TransactionsPage(p: TransactionsPageProps) {
             ))}
           </nav>
         </div>
+        {f.any.length ? (
+          <p class="tx-any">
+            Only the rows of {f.any.length === 1 ? "" : "any of: "}
+            {f.any.map((a, i) => (
+              <>
+                {i ? "; " : ""}
+                <strong>{a.words}</strong>
+              </>
+            ))}
+            .{" "}
+            <a href={p.links.withoutAny} hx-get={p.links.withoutAny} {...swap}>
+              Show all rows
+            </a>
+          </p>
+        ) : null}
         <section class="tx-totals" aria-label="Totals of the filtered transactions" id="tx-totals">
           <p>
             <strong>{formatCount(p.totalRows)}</strong> {p.totalRows === 1 ? "transaction" : "transactions"}

@@ -1,12 +1,13 @@
 /**
  * "See these transactions": the Transactions page's address for the rows behind a tool's
- * chart or table (SPEC §12). A read tool whose rows the page can select exactly says which
- * filters those are (its `rowsLink`, src/tools/types.ts) with these helpers; a tool whose
- * rows the page's filters would not match (spending across categories, recurring series,
- * comparisons) has none.
+ * chart or table (SPEC §12), and behind a figure of an answer (SPEC §11.1 drill-down). A read
+ * tool whose rows the page can select exactly says which filters those are (its `rowsLink`,
+ * src/tools/types.ts) with these helpers; a tool whose rows the page's filters would not match
+ * (spending across categories, recurring series, comparisons) has none.
  */
-import { daysInMonth } from "../ledger/calendar.ts";
-import { transactionQueryString, type TransactionQuery } from "./query.ts";
+import type { AnswerFigure, FigureOperation, FigureSource } from "../core/figures.ts";
+import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
+import { transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -21,4 +22,104 @@ export function callScope(i: { year?: number; month?: number; from?: string; to?
   if (i.month === undefined) return { from: `${y}-01-01`, to: `${y}-12-31`, currency };
   const m = String(i.month).padStart(2, "0");
   return { from: `${y}-${m}-01`, to: `${y}-${m}-${String(daysInMonth(i.year, i.month)).padStart(2, "0")}`, currency };
+}
+
+type Field = keyof RowsFilter;
+const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to"];
+
+/** A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. */
+export function rowsFilterWords(f: RowsFilter): string {
+  const period = f.from !== undefined || f.to !== undefined ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined;
+  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, period].filter((w) => w !== undefined).join(" · ");
+}
+
+/** A filter set without its unset fields. */
+function setFields(f: RowsFilter): RowsFilter {
+  const out: RowsFilter = {};
+  for (const k of FIELDS) if (f[k] !== undefined && f[k] !== "") out[k] = f[k];
+  return out;
+}
+
+/**
+ * The page's filters for the rows of several filter sets together (the terms of a sum: several
+ * categories, merchants or months): exactly the rows that pass at least one of them. What every
+ * set says alike is a filter of its own (`category=Groceries`); periods that touch or overlap,
+ * the sets otherwise alike, are one period (January to March); the rest goes to `any`, one filter
+ * set each (`any=category%3DDining&any=category%3DGroceries`). Null for no set.
+ */
+export function unionOfRows(sets: readonly RowsFilter[]): Partial<TransactionQuery> | null {
+  const seen = new Set<string>();
+  const parts = sets.map(setFields).filter((f) => {
+    const key = transactionQueryString(f);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  if (!parts.length) return null;
+  if (parts.length === 1) return parts[0]!;
+  const common: RowsFilter = {};
+  for (const k of FIELDS) {
+    const v = parts[0]![k];
+    if (v !== undefined && parts.every((p) => p[k] === v)) common[k] = v;
+  }
+  const rest = parts.map((p) => {
+    const r: RowsFilter = {};
+    for (const k of FIELDS) if (p[k] !== undefined && common[k] === undefined) r[k] = p[k];
+    return r;
+  });
+  // A set left with nothing of its own selects every row the common filters do: the others add none.
+  if (rest.some((r) => Object.keys(r).length === 0)) return common;
+  const periods = mergedPeriods(rest);
+  if (periods?.length === 1) return { ...common, ...periods[0]! };
+  return { ...common, any: periods ?? rest };
+}
+
+/** Sets that differ only in their period, each with both ends, as the fewest periods (those that touch or overlap joined); else null. */
+function mergedPeriods(sets: readonly RowsFilter[]): { from: string; to: string }[] | null {
+  if (!sets.every((s) => s.from !== undefined && s.to !== undefined && Object.keys(s).length === 2)) return null;
+  const spans = sets.map((s) => ({ from: parseDay(s.from!)!, to: parseDay(s.to!)! })).sort((a, b) => a.from - b.from);
+  const out: { from: number; to: number }[] = [];
+  for (const s of spans) {
+    const last = out.at(-1);
+    if (last && s.from <= addDays(last.to, 1)) last.to = Math.max(last.to, s.to);
+    else out.push({ ...s });
+  }
+  return out.map((s) => ({ from: dayToIso(s.from), to: dayToIso(s.to) }));
+}
+
+/**
+ * A link from a figure of an answer to rows of the Transactions page. `of: "figure"`: the rows
+ * that make the figure (a grounded figure's source's; a sum's or an average's terms' together,
+ * whose total is the sum); `of: "term"`: one term's rows (a difference, ratio, change or
+ * calculation: its total is that term, and the figure follows from the terms' totals).
+ */
+export type FigureRowsLink = { href: string; label: string; of: "figure" | "term" };
+
+/** What the rows of the terms together add up to: a sum (of n terms), or n times an average of them. */
+const ADDED_UP: ReadonlySet<FigureOperation> = new Set(["sum", "mean", "monthly_average", "average"]);
+
+/**
+ * Where the rows behind a figure are (SPEC §11.1 drill-down), from its sources' filters (its
+ * correction's, when the repair round corrected it). A grounded figure found at several places
+ * has one set of rows (the first with filters). A derived figure that adds its terms up (a sum,
+ * an average) links to the union of its terms' rows, so the page's total is the sum (n times the
+ * average); one whose terms are set against each other (a difference, ratio, share, change,
+ * points, a calculation) links to each term's rows, named by what the term is about, since no one
+ * set of rows totals a difference or a ratio. Nothing when a term has no rows the page can select
+ * (a count of a chart, a comparison's change), since part of the rows would pass for all of them.
+ */
+export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
+  const backed = f.correction ?? f;
+  if (backed.status !== "grounded" && backed.status !== "derived") return [];
+  const whole = (sources: readonly FigureSource[]): FigureRowsLink[] => {
+    const union = unionOfRows(sources.map((s) => s.rows!));
+    return union ? [{ href: transactionsHref(union), label: "See the rows", of: "figure" }] : [];
+  };
+  if (backed.status === "grounded") {
+    const first = backed.sources.find((s) => s.rows);
+    return first ? whole([first]) : [];
+  }
+  if (!backed.sources.length || !backed.sources.every((s) => s.rows)) return [];
+  const terms = new Map<string, FigureSource>();
+  for (const s of backed.sources) if (!terms.has(transactionsHref(s.rows!))) terms.set(transactionsHref(s.rows!), s);
+  if ((backed.operation && ADDED_UP.has(backed.operation)) || terms.size === 1) return whole(backed.sources);
+  return [...terms].map(([href, s]) => ({ href, label: s.about ?? s.where, of: "term" }));
 }

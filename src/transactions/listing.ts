@@ -65,6 +65,8 @@ type Matcher = {
   min?: number;
   max?: number;
   direction?: "out" | "in";
+  /** `any`: the row passes at least one of these too (each with its own dates). */
+  any?: Matcher[];
 };
 
 const fold = (s: string) => s.trim().toLowerCase();
@@ -75,7 +77,7 @@ function maskOf(values: readonly string[], wanted: string): Uint8Array {
   return Uint8Array.from(values, (v) => (fold(v) === w ? 1 : 0));
 }
 
-function matcherOf(db: BudgetDb, l: Ledger, f: TransactionFilters): { m: Matcher; category?: string } {
+function matcherOf(db: BudgetDb, l: Ledger, f: Omit<TransactionFilters, "any"> & { any?: readonly Omit<TransactionFilters, "any">[] }): { m: Matcher; category?: string } {
   const m: Matcher = {
     from: f.from === undefined ? undefined : parseDay(f.from)!,
     to: f.to === undefined ? undefined : parseDay(f.to)!,
@@ -101,7 +103,22 @@ function matcherOf(db: BudgetDb, l: Ledger, f: TransactionFilters): { m: Matcher
   }
   if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
   if (f.q !== undefined) m.text = l.textMatch(f.q);
+  if (f.any?.length) {
+    m.any = f.any.map((part) => matcherOf(db, l, part).m);
+    // The scan reads only the days some filter set can match: within the query's dates, from the earliest set's first day to the latest set's last.
+    const ends = (k: "from" | "to") => (m.any!.some((a) => a[k] === undefined) ? undefined : m.any!.map((a) => a[k]!));
+    const from = ends("from");
+    const to = ends("to");
+    if (from) m.from = Math.max(m.from ?? -Infinity, Math.min(...from));
+    if (to) m.to = Math.min(m.to ?? Infinity, Math.max(...to));
+  }
   return { m, category };
+}
+
+/** Whether row i passes a filter set of `any`, its dates included. */
+function passesAny(l: Ledger, a: Matcher, i: number): boolean {
+  const d = l.dayAt(i);
+  return (a.from === undefined || d >= a.from) && (a.to === undefined || d <= a.to) && passes(l, a, i);
 }
 
 /** Whether row i passes everything but the date (the callers bound the dates themselves). */
@@ -121,6 +138,7 @@ function passes(l: Ledger, m: Matcher, i: number): boolean {
     if (k < 0 || !m.account[k]) return false;
   }
   if (m.text && !l.rowMatches(m.text, i)) return false;
+  if (m.any && !m.any.some((a) => passesAny(l, a, i))) return false;
   return true;
 }
 

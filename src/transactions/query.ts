@@ -1,6 +1,9 @@
 /**
  * The Transactions page's filters (SPEC §12), as the URL carries them:
- * `?q=&category=&merchant=&account=&currency=&from=&to=&min=&max=&direction=&sort=date|amount&page=`.
+ * `?q=&category=&merchant=&account=&currency=&from=&to=&min=&max=&direction=&any=…&sort=date|amount&page=`.
+ * `any` (repeatable) narrows the rows to those matching at least one of its filter sets, each
+ * written as a query string of its own (`any=category%3DGroceries&any=category%3DDining`): the
+ * rows of a figure's terms (SPEC §11.1 drill-down), which no single set of filters selects.
  * The page, `GET /api/transactions` and `/transactions.csv` all read them through
  * `parseTransactionQuery`, so a shared link, the JSON and the download show the same rows.
  *
@@ -40,6 +43,28 @@ const amount = (what: string) =>
       .optional(),
   );
 
+const currency = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter code such as CHF")
+      .transform((c) => c.toUpperCase())
+      .optional(),
+  );
+
+/** At most this many filter sets in `any` (an n-term sum of one list: its months, categories or merchants). */
+export const MAX_ANY = 100;
+
+/** One filter set of `any`: the filters a figure's source names (src/core/figures.ts RowFilters). */
+const rowsFilterSchema = lazySchema(() =>
+  z
+    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to") })
+    .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: "from is after to", path: ["from"] })
+    .refine((f) => Object.values(f).some((v) => v !== undefined), { message: "it sets no filter" }),
+);
+
 /** Built at its first use (a start-up parses no query). */
 const transactionQuerySchema = lazySchema(() =>
   z
@@ -48,20 +73,13 @@ const transactionQuerySchema = lazySchema(() =>
       category: text("category"),
       merchant: text("merchant"),
       account: text("account"),
-      currency: z.preprocess(
-        blankToUndefined,
-        z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter code such as CHF")
-          .transform((c) => c.toUpperCase())
-          .optional(),
-      ),
+      currency: currency(),
       from: day("from"),
       to: day("to"),
       min: amount("min"),
       max: amount("max"),
       direction: z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional()),
+      any: z.array(rowsFilterSchema()).max(MAX_ANY, `any is given at most ${MAX_ANY} times`).optional(),
       sort: z.preprocess(blankToUndefined, z.enum(["date", "amount"], "sort must be date or amount").default("date")),
       page: z.preprocess(
         (v) => {
@@ -77,6 +95,9 @@ const transactionQuerySchema = lazySchema(() =>
 
 export type TransactionQuery = z.output<ReturnType<typeof transactionQuerySchema>>;
 
+/** One filter set of `any`. */
+export type RowsFilter = z.output<ReturnType<typeof rowsFilterSchema>>;
+
 /** The filters of a query without its sort and page (what the totals and the CSV cover). */
 export type TransactionFilters = Omit<TransactionQuery, "sort" | "page">;
 
@@ -87,6 +108,11 @@ export class TransactionQueryError extends Error {
 
 /** The parameters, in the order a query string writes them. */
 const known = lazySchema(() => Object.keys(transactionQuerySchema().shape));
+/** The parameters of one filter set of `any`, in the order it is written. */
+const knownInAny = lazySchema(() => Object.keys(rowsFilterSchema().shape));
+
+/** Where a problem of the schema is: "any #2: " for one of `any`'s filter sets, else nothing. */
+const placeOf = (path: readonly PropertyKey[]) => (path[0] === "any" && typeof path[1] === "number" ? `any #${path[1] + 1}: ` : "");
 
 /**
  * The query of a URL's search parameters. Throws TransactionQueryError with every problem
@@ -94,17 +120,43 @@ const known = lazySchema(() => Object.keys(transactionQuerySchema().shape));
  */
 export function parseTransactionQuery(params: URLSearchParams | Record<string, string>): TransactionQuery {
   const entries = params instanceof URLSearchParams ? [...params] : Object.entries(params);
-  const raw: Record<string, string> = {};
+  const raw: Record<string, string | Record<string, string>[]> = {};
   const problems: string[] = [];
+  const any: Record<string, string>[] = [];
   for (const [k, v] of entries) {
-    if (!known().includes(k)) problems.push(`unknown parameter "${k}" (known: ${known().join(", ")})`);
+    if (k === "any") any.push(anyPart(v, any.length + 1, problems));
+    else if (!known().includes(k)) problems.push(`unknown parameter "${k}" (known: ${known().join(", ")})`);
     else if (k in raw) problems.push(`${k} is given more than once`);
     else raw[k] = v;
   }
+  if (any.length) raw.any = any;
   const parsed = transactionQuerySchema().safeParse(raw);
-  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => placeOf(i.path) + i.message));
   if (problems.length) throw new TransactionQueryError(`Invalid filter: ${problems.join("; ")}.`);
   return parsed.data!;
+}
+
+/** One `any` value (a query string of filters) as fields; an unknown or repeated field is a problem of "any #n". */
+function anyPart(value: string, n: number, problems: string[]): Record<string, string> {
+  const part: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(value)) {
+    if (!knownInAny().includes(k)) problems.push(`any #${n}: unknown filter "${k}" (known: ${knownInAny().join(", ")})`);
+    else if (k in part) problems.push(`any #${n}: ${k} is given more than once`);
+    else part[k] = v;
+  }
+  return part;
+}
+
+/** The fields of `keys` that are set, as URL parameters in that order. */
+function paramsOf(q: Record<string, unknown>, keys: readonly string[]): URLSearchParams {
+  const p = new URLSearchParams();
+  for (const k of keys) {
+    const v = q[k];
+    if (v === undefined || v === "" || (k === "page" && v === 1) || (k === "sort" && v === "date")) continue;
+    if (k === "any") for (const part of v as RowsFilter[]) p.append(k, paramsOf(part, knownInAny()).toString());
+    else p.set(k, String(v));
+  }
+  return p;
 }
 
 /**
@@ -112,13 +164,7 @@ export function parseTransactionQuery(params: URLSearchParams | Record<string, s
  * and sort=date left out (they are the defaults), so equal filters give equal links.
  */
 export function transactionQueryString(q: Partial<TransactionQuery>): string {
-  const p = new URLSearchParams();
-  for (const k of known()) {
-    const v = q[k as keyof TransactionQuery];
-    if (v === undefined || v === "" || (k === "page" && v === 1) || (k === "sort" && v === "date")) continue;
-    p.set(k, String(v));
-  }
-  const s = p.toString();
+  const s = paramsOf(q, known()).toString();
   return s ? `?${s}` : "";
 }
 

@@ -13,7 +13,7 @@ import type { AnswerFigure } from "../core/figures.ts";
 import { readFigures } from "../figures/read.ts";
 import { figureNote } from "../figures/note.ts";
 import { renderMarkdown } from "./markdown.ts";
-import { transactionQueryString } from "../transactions/query.ts";
+import { figureRowsLinks, type FigureRowsLink } from "../transactions/link.ts";
 import { finishedSegments } from "./turn-model.ts";
 
 /** A figure of the event found in a piece of text: its place there and its index in the event. */
@@ -71,19 +71,6 @@ export function corrections(figures: readonly AnswerFigure[]): string[] {
   return figures.filter((f) => f.correction).map((f) => `${f.text} → ${f.correction!.text}${f.correction!.note ? ` (${f.correction!.note})` : ""}`);
 }
 
-/**
- * Where a figure's rows are: the Transactions page with its source's filters (SPEC §11.1
- * drill-down). A figure found at several places has one set of rows (the first with filters);
- * a derived one links only when all its terms come from the same rows (a monthly average of
- * a year's total), never to one term's rows (a sum of two categories has no one page).
- */
-export function rowsHref(f: AnswerFigure): string | null {
-  if (f.status !== "grounded" && f.status !== "derived") return null;
-  const hrefs = f.sources.map((s) => (s.rows ? `/transactions${transactionQueryString(s.rows)}` : null));
-  if (f.status === "grounded") return hrefs.find((h) => h !== null) ?? null;
-  return hrefs.every((h) => h !== null && h === hrefs[0]) ? hrefs[0]! : null;
-}
-
 /** Private-use characters that mark where a figure starts (one per figure of a piece) and ends in the markdown source. */
 const OPEN = 0xe100;
 const CLOSE = "\ue000";
@@ -131,12 +118,18 @@ function markHtml(m: FigureMark, innerHtml: string, notePrefix: string): string 
   const f = m.figure;
   // A corrected figure shows as corrected; a mismatched one like one not found (SPEC §11.1).
   const status = f.correction ? "corrected" : f.status;
-  const href = rowsHref(f);
-  // The note is the mark's description (read by screen readers, shown on hover, focus and tap), with a link to
+  // The note is the mark's description (read by screen readers, shown on hover, focus and tap), with links to
   // the rows behind the figure; a mark's "?" is CSS (figures.css), so copying the text does not copy it.
-  const link = href ? ` <a class="fig-rows" href="${escapeHtml(href)}">See the rows</a>` : "";
   return (
     `<span class="fig" data-figure="${status}" tabindex="0" aria-describedby="${id}">${innerHtml}` +
-    `<span class="fig-note" id="${id}">${escapeHtml(figureNote(f))}${link}</span></span>`
+    `<span class="fig-note" id="${id}">${escapeHtml(figureNote(f))}${rowsLinksHtml(figureRowsLinks(f))}</span></span>`
   );
+}
+
+/** The note's links to the rows: "See the rows", or "Rows of each part: <term>, <term>". */
+function rowsLinksHtml(links: readonly FigureRowsLink[]): string {
+  const a = (l: FigureRowsLink) => `<a class="fig-rows" href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`;
+  if (!links.length) return "";
+  if (links[0]!.of === "figure") return ` ${a(links[0]!)}`;
+  return ` <span class="fig-rows-terms">Rows of each part: ${links.map(a).join(", ")}</span>`;
 }

@@ -8,15 +8,17 @@ import type { Token } from "marked";
 import type { AnswerFigure } from "../core/figures.ts";
 import { corrections, figuresLine, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { NOT_FOUND } from "../figures/note.ts";
+import { figureRowsLinks } from "../transactions/link.ts";
 import { markedModule, safeHref } from "../ui/markdown.ts";
 
 /**
  * A conversation as a markdown document: questions, answers, every chart and table as a
  * markdown table of its figures (the numbers matter more than the picture), and each
  * approval as it stands now (`approvals`: the conversation's, from the store): what was
- * asked, what was decided, and when it was undone.
+ * asked, what was decided, and when it was undone. Under each answer, the links to the rows
+ * behind its figures (SPEC §11.1), on `origin` (the server's address) so they open from the file.
  */
-export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents[], currency: string, approvals: Approval[] = [], timeZone?: string): string {
+export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents[], currency: string, approvals: Approval[] = [], timeZone?: string, origin = ""): string {
   const out: string[] = [`# ${plain(oneLine(conversation.title))}`, "", `_Exported from budget-chat, ${conversation.updatedAt.slice(0, 10)}._`, ""];
   const byId = new Map(approvals.map((a) => [a.id, a]));
   for (const turn of turns) {
@@ -54,8 +56,24 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
     if (line) out.push(`> ${line}`, "");
     const fixed = corrections(figures);
     if (fixed.length) out.push(`> Checked: ${fixed.map((c) => plain(oneLine(c))).join("; ")}`, "");
+    const rows = rowsLinksMarkdown(figures, origin);
+    if (rows) out.push(rows, "");
   }
   return out.join("\n");
+}
+
+/**
+ * The rows behind an answer's figures, one line each: "CHF 8'665.70: [See the rows](…)", or for a
+ * figure that sets its terms against each other, "12.5%: rows of each part: [2025 · Dining](…), [2025 · Groceries](…)".
+ */
+function rowsLinksMarkdown(figures: readonly AnswerFigure[], origin: string): string {
+  const lines = figures.flatMap((f) => {
+    const links = figureRowsLinks(f);
+    if (!links.length) return [];
+    const md = links.map((l) => `[${plain(oneLine(l.label)).replace(/[[\]]/g, "\\$&")}](${origin}${l.href})`).join(", ");
+    return [`> - ${plain(oneLine(f.correction?.text ?? f.text))}: ${links[0]!.of === "term" ? `rows of each part: ${md}` : md}`];
+  });
+  return lines.length ? ["> Rows behind the figures:", ">", ...lines].join("\n") : "";
 }
 
 /** An approval card as a quote: what was asked and its figures (totals per currency, never one sum), then what happened (and when it was undone). */

@@ -104,7 +104,11 @@ describe("the repair round", () => {
     expect(html).toContain(`data-figure="ungrounded"`);
 
     // The JSON API's repair event.
-    expect(apiEvent(repair!)).toEqual({ event: "repair", data: { asked: 2, corrected: 1, confirmed: 0, figures: repair!.figures } });
+    // The JSON API's repair event: each figure with the links to its rows (SPEC §11.1), the corrected one with its correction's.
+    const api = apiEvent(repair!) as unknown as { event: string; data: { figures: { links: unknown }[] } };
+    expect(api as unknown).toEqual({ event: "repair", data: { asked: 2, corrected: 1, confirmed: 0, figures: repair!.figures.map((f) => ({ ...f, links: expect.any(Array) })) } });
+    // The correction is the comparison's 2025 groceries (CHF, the call's second period); the figure not found has none.
+    expect(api.data.figures.map((f) => f.links)).toEqual([[{ href: "/transactions?category=Groceries&currency=CHF&from=2025-01-01&to=2025-12-31", label: "See the rows", of: "figure" }], []]);
   }, 30_000);
 
   test("a repair call that fails, or whose reply is no figure check, is recorded with its error in the event, the audit and the JSON API; the figures stay as checked", async () => {

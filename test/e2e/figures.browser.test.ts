@@ -6,14 +6,16 @@
  * no serious or critical violation. A figure said of another year shows "found as" its
  * source, like one not found; the repair round's correction shows as "1 corrected" with a
  * "Checked:" note; a figure's "See the rows" link opens the Transactions page with the rows
- * that sum to it. Skipped only without Chromium outside CI.
+ * that sum to it, a derived sum's with exactly the rows of its terms, a difference's one link per
+ * part. Skipped only without Chromium outside CI.
  */
 import { describe, expect, test } from "bun:test";
-import { formatMoney, round2 } from "../../src/core/format.ts";
+import { Database } from "bun:sqlite";
+import { formatCount, formatMoney, round2 } from "../../src/core/format.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { startWebHarness } from "../support/web-harness.ts";
-import { ask, axe, sharedHarnessSuite, SKIP_BROWSER, turnId, waitForStatus } from "./browser-helpers.ts";
+import { ask, axe, sharedHarnessSuite, SKIP_BROWSER, squash, turnId, waitForStatus } from "./browser-helpers.ts";
 
 describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
   let h: WebHarness;
@@ -51,8 +53,13 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
         `spending_by_category · summary · Groceries (2025 · Groceries · CHF): ${groceries}; ` +
           `spending_by_category · Spending by category, 2025 (CHF) · Groceries (2025 · Groceries · CHF): ${groceries} See the rows`,
       ],
-      // A sum of two categories has no one page of rows: no link.
-      ["derived", both, "0", `${dining} + ${groceries} (sum) · spending_by_category · summary · Dining (2025 · Dining · CHF): ${dining}; spending_by_category · summary · Groceries (2025 · Groceries · CHF): ${groceries}`],
+      // A sum of two categories: the link to both categories' rows together (their total is the sum).
+      [
+        "derived",
+        both,
+        "0",
+        `${dining} + ${groceries} (sum) · spending_by_category · summary · Dining (2025 · Dining · CHF): ${dining}; spending_by_category · summary · Groceries (2025 · Groceries · CHF): ${groceries} See the rows`,
+      ],
       ["ungrounded", "CHF 2'718.28", "0", "CHF 2'718.28: not found in the data of this answer"],
     ];
     expect(await shown()).toEqual(expected);
@@ -156,7 +163,7 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     // The corrected one: its note, the line and the Checked note under the answer; the answer's text is as streamed.
     expect(await mark("corrected").locator(".fig-note").textContent()).toBe(
       `CHF 2'718.28: corrected to ${transport} (Transport 2025) · spending_by_category · summary · Transport (2025 · Transport · CHF): ${transport}; ` +
-        `spending_by_category · Spending by category, 2025 (CHF) · Transport (2025 · Transport · CHF): ${transport}`,
+        `spending_by_category · Spending by category, 2025 (CHF) · Transport (2025 · Transport · CHF): ${transport} See the rows`,
     );
     expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 not found");
     expect(await page.locator(`#notices-${id} .figures-checked`).innerText()).toBe(`Checked:\nCHF 2'718.28 → ${transport} (Transport 2025)`);
@@ -178,6 +185,69 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     expect(await page.locator(".tx-total").innerText()).toBe(`CHF: money out ${groceries}, money in CHF 0.00, net ${formatMoney(-value("Groceries"), "CHF")}`);
     // Each row says where it came from (no transaction_details here: its import batch).
     expect(await page.locator("#tx-results tbody tr .tx-origin").first().innerText()).toMatch(/^import /);
+    tp.expectClean();
+  }, 60_000);
+  test("a derived sum's link opens the Transactions page with exactly the rows of its terms; a difference links each part", async () => {
+    const chart = spendingByCategory.run(h.budget, { year: 2025 }).charts[0]!;
+    const value = (label: string) => chart.data.datasets[0]!.values[chart.data.labels.indexOf(label)]!;
+    const [transport, dining, shopping] = ["Transport", "Dining", "Shopping"].map(value);
+    // Three terms of the tool's list, written as their sum; then Transport less Dining.
+    const sum = formatMoney(round2(transport! + dining! + shopping!), "CHF");
+    const less = formatMoney(round2(transport! - dining!), "CHF");
+    h.fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_s", name: "spending_by_category", input: { year: 2025 } }] },
+      { kind: "message", content: [{ type: "text", text: `Transport, dining and shopping took ${sum} in 2025.\n\nTransport cost ${less} more than dining.` }], chunkDelayMs: 1 },
+    );
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/`);
+    await ask(page, "What did transport, dining and shopping cost in 2025?");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "done");
+    const marks = page.locator(`#answer-${id} [data-figure="derived"]`);
+    await marks.nth(1).waitFor();
+    expect(await marks.evaluateAll((els) => els.map((el) => el.firstChild?.textContent))).toEqual([sum, less]);
+    // The difference: one link per part (in the order of its sources), named by what it is about.
+    const parts = marks.nth(1).locator(".fig-rows-terms");
+    expect(await parts.textContent()).toBe("Rows of each part: 2025 · Dining · CHF, 2025 · Transport · CHF");
+    expect(await parts.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
+      "/transactions?category=Dining&currency=CHF&from=2025-01-01&to=2025-12-31",
+      "/transactions?category=Transport&currency=CHF&from=2025-01-01&to=2025-12-31",
+    ]);
+
+    // The sum: its link opens the rows of the three categories together.
+    await marks.nth(0).focus();
+    await marks.nth(0).getByRole("link", { name: "See the rows" }).click();
+    // The terms in the order of the tool's list (largest first): what they share (the year, CHF) once, each category its own set.
+    await page.waitForURL(`${h.url}/transactions?currency=CHF&from=2025-01-01&to=2025-12-31&any=category%3DShopping&any=category%3DDining&any=category%3DTransport`);
+    expect(squash(await page.locator(".tx-any").innerText())).toBe("Only the rows of any of: Shopping; Dining; Transport. Show all rows");
+    // Their money out is the sum the answer wrote (the tool's spending: money out less refunds, none here).
+    expect(await page.locator(".tx-total").innerText()).toBe(`CHF: money out ${sum}, money in CHF 0.00, net ${formatMoney(-round2(transport! + dining! + shopping!), "CHF")}`);
+    // Exactly the rows budget.db holds for them, read here with SQL of its own: as many, and (the CSV of the same filters) the same ids.
+    const db = new Database(h.budget.path, { readonly: true });
+    const expected = (() => {
+      try {
+        return db
+          .query(
+            "SELECT id, amount FROM transactions WHERE lower(trim(category)) IN ('transport', 'dining', 'shopping') AND upper(trim(currency)) = 'CHF' AND substr(date, 1, 10) BETWEEN '2025-01-01' AND '2025-12-31' ORDER BY id",
+          )
+          .all() as { id: number; amount: number }[];
+      } finally {
+        db.close();
+      }
+    })();
+    expect(formatMoney(-round2(expected.reduce((s, r) => s + r.amount, 0)), "CHF")).toBe(sum);
+    expect(await page.locator("#tx-totals p").first().locator("strong").innerText()).toBe(formatCount(expected.length));
+    const csv = await (await page.request.get(`${h.url}${await page.locator("#tx-totals a[download]").getAttribute("href")}`)).text();
+    const ids = csv.trim().split("\r\n").slice(1).map((line) => Number(line.split(",")[0]));
+    expect(ids.sort((a, b) => a - b)).toEqual(expected.map((r) => r.id));
+    // Each row on the page is one of the three categories.
+    const shown = await page.locator("#tx-results tbody td.category").allInnerTexts();
+    expect(shown.length).toBe(Math.min(50, expected.length));
+    expect(shown.filter((c) => !["Transport", "Dining", "Shopping"].includes(c.trim()))).toEqual([]);
+    expect(await axe(page)).toEqual([]);
+    // "Show all rows" drops the parts, keeps the rest.
+    await page.getByRole("link", { name: "Show all rows" }).click();
+    await page.waitForURL(`${h.url}/transactions?currency=CHF&from=2025-01-01&to=2025-12-31`);
     tp.expectClean();
   }, 60_000);
 });

@@ -39,3 +39,38 @@ test("an answer whose figures were all found is exported as written", () => {
   expect(md).toContain("Groceries cost CHF 7'431.20.\n");
   expect(md).not.toContain("not found");
 });
+
+test("under each answer, the links to the rows behind its figures, on the server's address (SPEC §11.1)", () => {
+  const year = { from: "2025-01-01", to: "2025-12-31" };
+  const groceries = { ...source, about: "2025 · Groceries", rows: { ...year, category: "Groceries" } };
+  const dining = { ...source, where: "summary · Dining", value: 1234.5, text: "CHF 1'234.50", about: "2025 · Dining", rows: { ...year, category: "Dining" } };
+  const md = exportMarkdown(
+    conversation,
+    [
+      turn([
+        { type: "text", text: "Together CHF 8'665.70; groceries cost CHF 6'196.70 more than dining." },
+        {
+          type: "figures",
+          figures: [
+            { text: "CHF 8'665.70", value: 8665.7, start: 9, end: 21, status: "derived", operation: "sum", sources: [dining, groceries] },
+            { text: "CHF 6'196.70", value: 6196.7, start: 39, end: 51, status: "derived", operation: "difference", sources: [groceries, dining] },
+          ],
+        },
+      ]),
+    ],
+    "CHF",
+    [],
+    undefined,
+    "http://127.0.0.1:3000",
+  );
+  expect(md).toContain(
+    [
+      "> Rows behind the figures:",
+      ">",
+      "> - CHF 8'665.70: [See the rows](http://127.0.0.1:3000/transactions?from=2025-01-01&to=2025-12-31&any=category%3DDining&any=category%3DGroceries)",
+      "> - CHF 6'196.70: rows of each part: [2025 · Groceries](http://127.0.0.1:3000/transactions?category=Groceries&from=2025-01-01&to=2025-12-31), " +
+        "[2025 · Dining](http://127.0.0.1:3000/transactions?category=Dining&from=2025-01-01&to=2025-12-31)",
+      "",
+    ].join("\n"),
+  );
+});

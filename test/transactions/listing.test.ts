@@ -223,6 +223,53 @@ describe("transactionsPage", () => {
   });
 });
 
+describe("any: the rows of several filter sets together (a figure's parts, SPEC §11.1)", () => {
+  const anyQuery = (base: Record<string, string>, parts: string[]) => {
+    const p = new URLSearchParams(base);
+    for (const part of parts) p.append("any", part);
+    return parseTransactionQuery(p);
+  };
+  test("a row passes when it passes the common filters and at least one set, each with its own dates", () => {
+    const f = open();
+    // CHF Dining of 2025: 150 [103] 2025-02-14, 45.30 [104], 5.50 [125] (the EUR [112] is not CHF; [101] [102] are 2024);
+    // Transport of January to March 2025: 85 [71], 12 [70], 4.40 [72] (not [73] April). Largest first.
+    const q = anyQuery({ currency: "CHF", sort: "amount" }, ["category=Dining&from=2025-01-01&to=2025-12-31", "category=transport&from=2025-01-01&to=2025-03-31"]);
+    const page = transactionsPage(f.db, q);
+    expect(page.rows.map((r) => r.id)).toEqual([103, 71, 104, 70, 125, 72]);
+    // 150 + 85 + 45.30 + 12 + 5.50 + 4.40 = 302.20
+    expect(page.totals).toEqual([{ currency: "CHF", rows: 6, out: expect.closeTo(302.2, 9), in: 0, net: expect.closeTo(-302.2, 9) }]);
+    expect([...allTransactions(f.db, q)].map((r) => r.id)).toEqual([103, 71, 104, 70, 125, 72]);
+    // The common dates bound every set: from March only [72] and Dining's [104] [125].
+    expect(transactionsPage(f.db, { ...q, from: "2025-03-01" }).rows.map((r) => r.id)).toEqual([104, 125, 72]);
+    // A set's unknown category is refused like the page's own.
+    expect(() => transactionsPage(f.db, anyQuery({}, ["category=Dinning"]))).toThrow(TransactionQueryError);
+  });
+  test("the query string writes each set as its own parameter, and reads back the same", () => {
+    const q = anyQuery({ from: "2025-01-01" }, ["category=Dining", "merchant=Caf%C3%A9+Sonntag&currency=chf"]);
+    expect(q.any).toEqual([{ category: "Dining" }, { merchant: "Café Sonntag", currency: "CHF" }]);
+    const s = transactionQueryString(q);
+    expect(s).toBe("?from=2025-01-01&any=category%3DDining&any=merchant%3DCaf%25C3%25A9%2BSonntag%26currency%3DCHF");
+    expect(parseTransactionQuery(new URLSearchParams(s.slice(1)))).toEqual(q);
+  });
+  test("every problem of a set is named with its place; more than 100 sets are refused", () => {
+    const refused = (parts: string[]) => {
+      try {
+        anyQuery({}, parts);
+      } catch (e) {
+        expect(e).toBeInstanceOf(TransactionQueryError);
+        return (e as Error).message;
+      }
+      throw new Error("expected a TransactionQueryError");
+    };
+    expect(refused(["category=Dining", "from=2025-02-30&catgory=x&category=a&category=b", ""])).toBe(
+      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to); any #2: category is given more than once; ' +
+        "any #2: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01; any #3: it sets no filter.",
+    );
+    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to); any #1: it sets no filter.');
+    expect(refused(Array.from({ length: 101 }, (_, k) => `q=${k}`))).toBe("Invalid filter: any is given at most 100 times.");
+  });
+});
+
 describe("parseTransactionQuery", () => {
   test("empty fields are absent; defaults sort=date, page=1; currency upper-cased", () => {
     expect(q({ q: "", category: " ", currency: "chf", min: "", sort: "" })).toEqual({ currency: "CHF", sort: "date", page: 1 });
@@ -235,7 +282,7 @@ describe("parseTransactionQuery", () => {
     expect(problem({ min: "-5" })).toBe("Invalid filter: min must be an amount of money ≥ 0, e.g. 100 or 99.50 (the amount without its sign).");
     expect(problem({ page: "0", sort: "size" })).toBe("Invalid filter: sort must be date or amount; page must be a whole number ≥ 1.");
     expect(problem({ catgory: "Dining" })).toBe(
-      'Invalid filter: unknown parameter "catgory" (known: q, category, merchant, account, currency, from, to, min, max, direction, sort, page).',
+      'Invalid filter: unknown parameter "catgory" (known: q, category, merchant, account, currency, from, to, min, max, direction, any, sort, page).',
     );
     expect(problem({ currency: "Swiss francs" })).toBe("Invalid filter: currency must be a three-letter code such as CHF.");
   });

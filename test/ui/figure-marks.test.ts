@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentEvent } from "../../src/core/events.ts";
 import type { AnswerFigure, FigureSource } from "../../src/core/figures.ts";
-import { corrections, figuresLine, placeFigures, renderMarkedMarkdown, rowsHref } from "../../src/ui/figure-marks.ts";
+import { corrections, figuresLine, placeFigures, renderMarkedMarkdown } from "../../src/ui/figure-marks.ts";
 import { figureNote } from "../../src/figures/note.ts";
 import { createFragmentRenderer } from "../../src/web/sse-renderer.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
@@ -68,18 +68,24 @@ describe("figuresLine and corrections", () => {
   });
 });
 
-describe("rowsHref", () => {
-  // The page's parameters in the order of its query schema.
-  test("a grounded figure links to its source's rows; a derived one when all its terms share them", () => {
-    expect(rowsHref({ ...grounded, sources: [GROCERIES_2025] })).toBe("/transactions?category=Groceries&from=2025-01-01&to=2025-12-31");
-    // A monthly average of the year's groceries: the year's grocery rows.
-    expect(rowsHref({ ...derived, operation: "monthly_average", months: 12, sources: [GROCERIES_2025] })).toBe("/transactions?category=Groceries&from=2025-01-01&to=2025-12-31");
+describe("the note's links to the rows (src/transactions/link.ts figureRowsLinks)", () => {
+  const note = (f: AnswerFigure) => /<span class="fig-note"[^>]*>([\s\S]*)<\/span><\/span>/.exec(renderMarkedMarkdown(f.text, placeFigures([f.text], [f])[0]!, "n"))![1]!;
+  test("a grounded figure and a sum: one link, See the rows (the sum's to both categories' rows)", () => {
+    expect(note({ ...grounded, sources: [GROCERIES_2025] })).toEndWith(' <a class="fig-rows" href="/transactions?category=Groceries&amp;from=2025-01-01&amp;to=2025-12-31">See the rows</a>');
+    expect(note({ ...derived, sources: [DINING_2025, GROCERIES_2025] })).toEndWith(
+      ' <a class="fig-rows" href="/transactions?from=2025-01-01&amp;to=2025-12-31&amp;any=category%3DDining&amp;any=category%3DGroceries">See the rows</a>',
+    );
   });
-  test("no link for a sum of two categories, a source without rows, or a figure not found or mismatched", () => {
-    expect(rowsHref({ ...derived, sources: [DINING_2025, GROCERIES_2025] })).toBeNull();
-    expect(rowsHref(grounded)).toBeNull();
-    expect(rowsHref(mismatched)).toBeNull();
-    expect(rowsHref(ungrounded)).toBeNull();
+  test("a difference: a link per part, named by what it is about (the model's words escaped)", () => {
+    const odd = { ...DINING_2025, about: "2025 · <b>Dining</b>" };
+    expect(note({ ...derived, operation: "difference", sources: [GROCERIES_2025, odd] })).toEndWith(
+      ' <span class="fig-rows-terms">Rows of each part: <a class="fig-rows" href="/transactions?category=Groceries&amp;from=2025-01-01&amp;to=2025-12-31">2025 · Groceries</a>, ' +
+        '<a class="fig-rows" href="/transactions?category=Dining&amp;from=2025-01-01&amp;to=2025-12-31">2025 · &lt;b&gt;Dining&lt;/b&gt;</a></span>',
+    );
+  });
+  test("no link for a figure whose sources have no rows, nor one not found", () => {
+    expect(note(grounded)).not.toContain("<a");
+    expect(note(ungrounded)).not.toContain("<a");
   });
 });
 

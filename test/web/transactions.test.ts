@@ -97,6 +97,23 @@ describe("GET /api/transactions and /transactions.csv", () => {
     expect(await page.text()).toContain("Invalid filter: unknown parameter &quot;catgory&quot;");
   });
 
+  test("any: the rows of several filter sets in the JSON, the CSV and the page (a figure's parts); a bad set is a 400", async () => {
+    // CHF Dining of 2025 (150 [103], 45.30 [104], 5.50 [125]) and Transport of January to March 2025 (85 [71], 12 [70], 4.40 [72]).
+    const query = `currency=CHF&any=${encodeURIComponent("category=Dining&from=2025-01-01&to=2025-12-31")}&any=${encodeURIComponent("category=Transport&from=2025-01-01&to=2025-03-31")}`;
+    const json = await (await get(`/api/transactions?${query}&sort=amount`)).json();
+    expect(json.rows.map((r: { id: number }) => r.id)).toEqual([103, 71, 104, 70, 125, 72]);
+    expect(json.totals).toEqual([{ currency: "CHF", out: 302.2, in: 0, net: -302.2 }]); // 150 + 85 + 45.30 + 12 + 5.50 + 4.40
+    const csv = await (await get(`/transactions.csv?${query}&sort=amount`)).text();
+    expect(csv.split("\r\n").slice(1, -1).map((l) => Number(l.split(",")[0]))).toEqual([103, 71, 104, 70, 125, 72]);
+    const html = await (await get(`/transactions?${query}`)).text();
+    expect(html).toContain('Only the rows of any of: <strong>Dining · 2025-01-01 to 2025-12-31</strong>; <strong>Transport · 2025-01-01 to 2025-03-31</strong>.');
+    // The sets stay in the filter form (changing another filter keeps them) and "Show all rows" drops them.
+    expect(html).toContain('<input type="hidden" name="any" value="category=Dining&amp;from=2025-01-01&amp;to=2025-12-31"/>');
+    expect(html).toContain('<a href="/transactions?currency=CHF" hx-get="/transactions?currency=CHF"');
+    const bad = await get(`/api/transactions?any=${encodeURIComponent("category=Dining&to=2025-02-30")}`);
+    expect([bad.status, (await bad.json()).error]).toEqual([400, "Invalid filter: any #1: to must be a real date written YYYY-MM-DD, e.g. 2025-03-01."]);
+  });
+
   test("the page: navigation, the data's age, totals, a row's editor offering the merchant's other rows", async () => {
     const res = await get("/transactions?merchant=Fitnesspark");
     expect(res.status).toBe(200);

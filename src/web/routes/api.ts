@@ -5,6 +5,8 @@ import { type AgentEvent } from "../../core/events.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { jsonBody } from "../middleware/respond.ts";
 import { lazySchema } from "../../core/validation.ts";
+import type { AnswerFigure } from "../../core/figures.ts";
+import { figureRowsLinks } from "../../transactions/link.ts";
 
 const ChatRequest = lazySchema(() =>
   z.strictObject({
@@ -13,6 +15,13 @@ const ChatRequest = lazySchema(() =>
   }),
 );
 const ResetRequest = lazySchema(() => z.strictObject({ conversation_id: z.string().min(1).max(100) }));
+
+/**
+ * The figures as the API sends them: each with `links` to the rows behind it (SPEC §11.1 drill-down:
+ * `[{href, label, of}]`, see src/transactions/link.ts figureRowsLinks), worked out from its sources' `rows`
+ * when sent, so a stored turn replayed gets them too.
+ */
+const withRowsLinks = (figures: readonly AnswerFigure[]) => figures.map((f) => ({ ...f, links: figureRowsLinks(f) }));
 
 /** One agent event as a JSON API event (SPEC §4), or null for events the API does not carry. */
 export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null {
@@ -39,7 +48,7 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
       return { event: "error", data: { message: e.message, retryable: e.retryable } };
     case "figures":
       // SPEC §11: each figure with its status and sources (the operation and offsets for derived/positioned use).
-      return { event: "figures", data: { figures: e.figures } };
+      return { event: "figures", data: { figures: withRowsLinks(e.figures) } };
     case "repair":
       // SPEC §11.1: the figures after the repair round (confirmed ones derived, corrections attached), before `done`.
       return {
@@ -48,7 +57,7 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
           asked: e.asked,
           corrected: e.figures.filter((f) => f.correction).length,
           confirmed: e.figures.filter((f) => f.operation === "calculation").length,
-          figures: e.figures,
+          figures: withRowsLinks(e.figures),
           ...(e.error ? { error: e.error } : {}),
         },
       };

@@ -174,7 +174,7 @@ export function pageRoutes(deps: WebDeps) {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
     const approvals = store.approvals.list(c.get("user").id, { conversationId: conversation.id, limit: 1000 });
-    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency, approvals, timeZone);
+    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency, approvals, timeZone, new URL(c.req.url).origin);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",

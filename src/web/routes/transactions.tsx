@@ -19,6 +19,7 @@ import { undoReclassifyById } from "../../import/quality.ts";
 import { suggestRule } from "../../rules/suggest.ts";
 import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
+import { rowsFilterWords } from "../../transactions/link.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
 import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
@@ -98,6 +99,7 @@ export function transactionRoutes(deps: WebDeps) {
             max: q.max === undefined ? "" : String(q.max),
             direction: q.direction ?? "",
             sort: q.sort,
+            any: (q.any ?? []).map((a) => ({ value: transactionQueryString(a).slice(1), words: rowsFilterWords(a) })),
           }}
           categories={summary.categories.map((x) => x.name)}
           currencies={summary.currencies.map((x) => x.currency)}
@@ -117,6 +119,7 @@ export function transactionRoutes(deps: WebDeps) {
             self: href({}),
             csv: `/transactions.csv${transactionQueryString({ ...q, page: 1 })}`,
             clear: "/transactions",
+            withoutAny: href({ any: undefined, page: 1 }),
             prev: page.page > 1 ? href({ page: page.page - 1 }) : null,
             next: page.page < page.pages ? href({ page: page.page + 1 }) : null,
             presets: datePresets(new Date()).map((x) => ({ label: x.label, href: href({ from: x.from, to: x.to, page: 1 }), current: q.from === x.from && q.to === x.to })),

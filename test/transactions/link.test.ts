@@ -1,0 +1,91 @@
+/**
+ * Links to the Transactions page's rows (src/transactions/link.ts): the union of several filter
+ * sets (a figure's terms) written with the fewest filters, and the links of a figure of an answer
+ * by how it follows from its sources (SPEC §11.1 drill-down). Every expected link written by hand.
+ */
+import { describe, expect, test } from "bun:test";
+import type { AnswerFigure, FigureSource, RowFilters } from "../../src/core/figures.ts";
+import { figureRowsLinks, rowsFilterWords, transactionsHref, unionOfRows } from "../../src/transactions/link.ts";
+
+const y2025 = { from: "2025-01-01", to: "2025-12-31" };
+const month = (m: number, last: number) => ({ from: `2025-${String(m).padStart(2, "0")}-01`, to: `2025-${String(m).padStart(2, "0")}-${last}` });
+
+describe("unionOfRows", () => {
+  test("what every set says alike is a filter of its own; the rest one `any` set each", () => {
+    expect(unionOfRows([{ ...y2025, category: "Dining", currency: "CHF" }, { ...y2025, category: "Groceries", currency: "CHF" }])).toEqual({
+      ...y2025,
+      currency: "CHF",
+      any: [{ category: "Dining" }, { category: "Groceries" }],
+    });
+    // Merchants of one list in one year (a category the call named for all).
+    expect(unionOfRows([{ ...y2025, merchant: "Migros" }, { ...y2025, merchant: "Coop" }, { ...y2025, merchant: "Aldi" }])).toEqual({
+      ...y2025,
+      any: [{ merchant: "Migros" }, { merchant: "Coop" }, { merchant: "Aldi" }],
+    });
+  });
+  test("months of one series: touching ones are one period, others stay apart", () => {
+    // January to March of Groceries: one period.
+    expect(unionOfRows([{ category: "Groceries", ...month(2, 28) }, { category: "Groceries", ...month(1, 31) }, { category: "Groceries", ...month(3, 31) }])).toEqual({
+      category: "Groceries",
+      from: "2025-01-01",
+      to: "2025-03-31",
+    });
+    // January and March: two periods.
+    expect(unionOfRows([{ category: "Groceries", ...month(1, 31) }, { category: "Groceries", ...month(3, 31) }])).toEqual({
+      category: "Groceries",
+      any: [month(1, 31), month(3, 31)],
+    });
+  });
+  test("one set, the same set twice, a set that holds the others, none", () => {
+    expect(unionOfRows([{ ...y2025, category: "Dining", q: undefined }])).toEqual({ ...y2025, category: "Dining" });
+    expect(unionOfRows([{ category: "Dining" }, { category: "Dining" }])).toEqual({ category: "Dining" });
+    // The year's rows hold the year's Dining rows: the union is the year's.
+    expect(unionOfRows([y2025, { ...y2025, category: "Dining" }])).toEqual(y2025);
+    expect(unionOfRows([])).toBeNull();
+  });
+  test("written as the page reads it, and in words", () => {
+    expect(transactionsHref(unionOfRows([{ ...y2025, category: "Dining" }, { ...y2025, category: "Groceries" }])!)).toBe(
+      "/transactions?from=2025-01-01&to=2025-12-31&any=category%3DDining&any=category%3DGroceries",
+    );
+    expect(rowsFilterWords({ q: "migros", category: "Groceries", from: "2025-01-01", to: "2025-03-31" })).toBe("“migros” · Groceries · 2025-01-01 to 2025-03-31");
+    expect(rowsFilterWords({ merchant: "Coop", from: "2025-01-01" })).toBe("Coop · 2025-01-01 to …");
+  });
+});
+
+describe("figureRowsLinks", () => {
+  const src = (about: string, value: number, rows?: RowFilters): FigureSource => ({ tool: "spending_by_category", callId: "toolu_1", where: `summary · ${about}`, value, text: String(value), about, ...(rows ? { rows } : {}) });
+  const GROCERIES = src("2025 · Groceries", 7431.2, { ...y2025, category: "Groceries" });
+  const DINING = src("2025 · Dining", 1234.5, { ...y2025, category: "Dining" });
+  const COUNT = src("2025 · Dining · payments", 12);
+  const fig = (status: AnswerFigure["status"], sources: FigureSource[], more: Partial<AnswerFigure> = {}): AnswerFigure => ({ text: "x", value: 1, start: 0, end: 0, status, sources, ...more });
+  const BOTH = "/transactions?from=2025-01-01&to=2025-12-31&any=category%3DDining&any=category%3DGroceries";
+  const G = "/transactions?category=Groceries&from=2025-01-01&to=2025-12-31";
+  const D = "/transactions?category=Dining&from=2025-01-01&to=2025-12-31";
+
+  test("grounded: the first source with rows", () => {
+    expect(figureRowsLinks(fig("grounded", [COUNT, GROCERIES]))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
+  });
+  test("a sum or a mean of several terms: their rows together (the page's total is the sum); an average of one: its rows", () => {
+    expect(figureRowsLinks(fig("derived", [DINING, GROCERIES], { operation: "sum" }))).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
+    expect(figureRowsLinks(fig("derived", [DINING, GROCERIES], { operation: "mean" }))).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
+    expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "monthly_average", months: 12 }))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
+  });
+  test("a difference, ratio, change, points or calculation: each part's rows, named by what it is about", () => {
+    for (const operation of ["difference", "ratio", "percent_change", "points", "calculation"] as const) {
+      expect(figureRowsLinks(fig("derived", [GROCERIES, DINING], { operation }))).toEqual([
+        { href: G, label: "2025 · Groceries", of: "term" },
+        { href: D, label: "2025 · Dining", of: "term" },
+      ]);
+    }
+    // Parts with the same rows (a share of a figure shown twice): those rows, once.
+    expect(figureRowsLinks(fig("derived", [GROCERIES, { ...GROCERIES, where: "chart" }], { operation: "ratio" }))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
+  });
+  test("nothing when a part has no rows the page selects, or the figure is not backed; a correction's own rows", () => {
+    expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "ratio" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("ungrounded", []))).toEqual([]);
+    expect(figureRowsLinks(fig("mismatched", [GROCERIES]))).toEqual([]);
+    const corrected = fig("ungrounded", [], { correction: { text: "y", value: 8665.7, status: "derived", operation: "sum", sources: [DINING, GROCERIES] } });
+    expect(figureRowsLinks(corrected)).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
+  });
+});
