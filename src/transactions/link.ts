@@ -7,7 +7,7 @@
  */
 import type { AnswerFigure, FigureOperation, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
-import { transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
+import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -111,7 +111,8 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   if (backed.status !== "grounded" && backed.status !== "derived") return [];
   const whole = (sources: readonly FigureSource[]): FigureRowsLink[] => {
     const union = unionOfRows(sources.map((s) => s.rows!));
-    return union ? [{ href: transactionsHref(union), label: "See the rows", of: "figure" }] : [];
+    // More terms than the page takes (no list of one answer has that many) get no link rather than a refused one.
+    return union && (union.any?.length ?? 0) <= MAX_ANY ? [{ href: transactionsHref(union), label: "See the rows", of: "figure" }] : [];
   };
   if (backed.status === "grounded") {
     const first = backed.sources.find((s) => s.rows);

@@ -87,5 +87,9 @@ describe("figureRowsLinks", () => {
     expect(figureRowsLinks(fig("mismatched", [GROCERIES]))).toEqual([]);
     const corrected = fig("ungrounded", [], { correction: { text: "y", value: 8665.7, status: "derived", operation: "sum", sources: [DINING, GROCERIES] } });
     expect(figureRowsLinks(corrected)).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
+    // A sum of 101 merchants' rows would be more sets than the page takes (100): no link rather than a refused one.
+    const merchants = Array.from({ length: 101 }, (_, k) => src(`2025 · M${k}`, k, { ...y2025, merchant: `M${k}` }));
+    expect(figureRowsLinks(fig("derived", merchants, { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", merchants.slice(0, 100), { operation: "sum" }))[0]!.href.match(/&any=/g)).toHaveLength(100);
   });
 });
