@@ -144,6 +144,11 @@ export type BankLayout = {
    * file has one, else the file's own (its header, preamble, IBAN country), else the data's main currency.
    */
   currency?: { column: ColumnName; fallback?: string } | { fixed: string };
+  /**
+   * The account's currency when nothing in the file tells it (Bank Norwegian: the rows not converted tell it, but a
+   * file whose every purchase was abroad has none), with why; before the data's main currency.
+   */
+  homeCurrency?: { code: string; why: string };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
   /**
@@ -237,6 +242,8 @@ export type ColumnPlan = {
   currency: number | null;
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
   defaultCurrency: { code: string; from: string } | null;
+  /** BankLayout.homeCurrency, with where it came from: the file's currency when nothing in the file names one. */
+  homeCurrency?: { code: string; from: string };
   balance: number | null;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
@@ -409,6 +416,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         : layout.currency.fallback
           ? { code: layout.currency.fallback, from: whose }
           : null,
+    ...(layout.homeCurrency ? { homeCurrency: { code: layout.homeCurrency.code, from: `${whose}: ${layout.homeCurrency.why}` } } : {}),
     balance: opt(layout.balance),
     balancePocket: opt(layout.balancePocket),
     reference:

@@ -720,6 +720,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     (plan.currency === null && unconvertedCurrency(plan, sample)) ||
+    plan.homeCurrency ||
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||

@@ -920,6 +920,10 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
   },
+  // Bank Norwegian's card with every purchase abroad (review of stop 46: no row not converted, so the rows took the data's
+  // main currency, CHF, and the note said the file names no currency): the account's kroner, "Amount". By hand: out
+  // 496.91 + 2'175.00 + 63.70 = 2'735.61 NOK (3); dates day-first as the layout reads them.
+  "bank-norwegian-abroad.csv": {"format":"csv","layout":"bank-norwegian","account":null,"dataLines":3,"rows":[[2,"2026-06-02",-496.91,"NOK","EDEKA MUENCHEN"],[3,"2026-06-05",-2175,"NOK","SAS HOTEL KOBENHAVN"],[4,"2026-06-14",-63.7,"NOK","STARBUCKS STOCKHOLM"]],"totals":[{"currency":"NOK","out":2735.61,"outRows":3,"in":0,"inRows":0}],"reconciliation":[{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency NOK (from the Bank Norwegian layout: its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency) for every row"]},
   // Bank Norwegian's card (QA round 16, after yngvark/beancount-no-bank-norwegian's test file): day-first dates, every
   // day 12 or less (refused as ambiguous before); "Currency" is the purchase's own currency (EUR in Berlin), the
   // "Amount" the account's: with the dates told apart the −288.00 NOK was booked as EUR. The account's currency is
