@@ -578,6 +578,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const v = cell(c.column).trim();
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
       }
+      // A row of 0.00 moves no money: a notice (livebank's "Verständigung", an interest statement of nothing), listed
+      // with its reason rather than booked as a transaction of nothing (review of stop 46).
+      if (legs === null && amount === 0) {
+        const said = oneLine(joinTexts(texts(plan.description.out)));
+        return skip(`no amount: notice${said ? ` ("${said.length > 60 ? `${said.slice(0, 60)}…` : said}")` : ""}, 0.00: no money moved`);
+      }
 
       // Without a currency column, a code written in the amount cell is the row's ("EUR -120.00" beside "CHF -45.50": QA
       // round 4 stored both as the data's main currency). The file's own currency is said once, in its note.
