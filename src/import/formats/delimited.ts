@@ -1,6 +1,6 @@
 /**
  * A small RFC 4180 reader that keeps the file's line number of every record (bad rows are reported
- * by line, and a quoted field may span lines). Quotes only open at the start of a field; a quote
+ * by line, and a quoted field may span lines). Quotes only open at the start of a field (spaces before them aside); a quote
  * inside an unquoted field is a literal character, and text after a closing quote is kept, as the
  * pipeline's Rust csv reader does. Records are handed over one by one (`forEachRecord`), so a large
  * file is never held as a list of records.
@@ -35,6 +35,16 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
     if (c === "\uFEFF" && fieldStart && fields.length === 0) {
       i++;
       continue;
+    }
+    // Spaces before a field's opening quote (`a, "b,c", d`, as a tool that pads after its commas writes) are no text of
+    // it: the field is the quoted one (review of stop 46: its quotes were kept and it was cut at the comma inside).
+    if (fieldStart && c === " " && delimiter !== " ") {
+      let j = i + 1;
+      while (text[j] === " ") j++;
+      if (text[j] === '"') {
+        i = j;
+        continue;
+      }
     }
     // A cell written as Excel's text formula, ="05.01.2026", is the text in its quotes (QA round 4, pass 9: a file of
     // them had no date or amount column).

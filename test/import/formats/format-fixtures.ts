@@ -92,6 +92,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "CHF", out: 6.4, outRows: 2, in: 12, inRows: 1 }],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // Commas padded with a space, text fields quoted after it (`2026-03-02, "Migros, Zuerich HB", -45.20`; review of stop
+  // 46: the quotes were kept and the field cut at its comma, the columns shifted: refused). Line 4 has two spaces, line 5
+  // an unquoted text. By hand: out 45.20 + 340.00 + 4.50 = 389.70 (3), in 5'200.00 (1), CHF from the column.
+  "space-before-quote.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-02", -45.2, "CHF", "Migros, Zuerich HB"],
+      [3, "2026-03-04", 5200, "CHF", "ACME AG, Lohn Maerz"],
+      [4, "2026-03-09", -340, "CHF", "SBB CFF FFS, GA"],
+      [5, "2026-03-11", -4.5, "CHF", "Kiosk Bahnhof"],
+    ],
+    totals: [{ currency: "CHF", out: 389.7, outRows: 3, in: 5200, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+  },
   "camt053-v02.xml": {
     format: "camt",
     layout: null,
