@@ -1078,6 +1078,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"SEK","out":16234.5,"outRows":2,"in":25000,"inRows":1}],
     reconciliation: [{"currency":"SEK","status":"ok","opening":0,"closing":8765.5,"entries":3,"difference":0}],
   },
+  // Danske Bank Lithuania (written for the review of stop 46): dates "2012:03:01", year:month:day with colons (refused:
+  // no date column), Lithuanian headers, a decimal comma, a Likutis (balance) column. By hand: opening 1'835.80 + 64.20
+  // = 1'900.00; 1'900.00 − 64.20 + 3'200.00 − 120.45 = 4'915.35 ✓; out 184.65 (2), in 3'200.00 (1) LTL.
+  "danske-lt-colon-dates.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2012-03-01",-64.2,"LTL","PIRKINYS VILNIUS"],[3,"2012-03-05",3200,"LTL","ATLYGINIMAS UZ VASARI"],[4,"2012-03-12",-120.45,"LTL","SASKAITA 12345"]],"totals":[{"currency":"LTL","out":184.65,"outRows":2,"in":3200,"inRows":1}],"reconciliation":[{"currency":"LTL","status":"ok","opening":1900,"closing":4915.35,"entries":3,"difference":0}]},
   // Danske Bank: Danish headers with ø ("Beløb"; QA round 4: refused), a "Venter" (pending) row. 10'000.00 − 245.50 = 9'754.50 + 32'000 = 41'754.50 − 9'500 = 32'254.50 ✓.
   "danske-dk.csv": {
     format: "csv",
