@@ -92,6 +92,8 @@ export type SkipRule = {
   /** …and only when another column is one of some words too (Wise: REFUNDED on an OUT transfer). */
   and?: { column: ColumnName; equals: readonly string[] };
   reason: string;
+  /** The line states the statement's opening or closing balance (its amount and side): checked against the rows. */
+  balance?: "opening" | "closing";
 };
 
 export type BankLayout = {
@@ -213,6 +215,9 @@ export type BankLayout = {
 export type ByDirection = { out: readonly number[]; in: readonly number[] };
 
 /** A layout resolved against one file's header: what csv-rows.ts reads with. */
+/** A skip rule with its columns found in the file. */
+export type SkipRuleOfPlan = { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string; balance?: "opening" | "closing" };
+
 export type ColumnPlan = {
   /** The layout's id, "guessed" (from header words) or "mapping" (the user's columns). */
   layout: string;
@@ -265,7 +270,7 @@ export type ColumnPlan = {
   sector: number | null;
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
-  skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string }[];
+  skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;
   /** Section titles (normalised) → the reason the lines under them are skipped, or null when they are read. */
   sections: ReadonlyMap<string, string | null>;
@@ -463,10 +468,15 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
 
 /** The reason a line is skipped by one of the layout's skip rules (its cells), or null. */
 export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
+  return skipRuleOf(plan, fields)?.reason ?? null;
+}
+
+/** The first skip rule a line meets, or null. */
+export function skipRuleOf(plan: ColumnPlan, fields: readonly string[]): SkipRuleOfPlan | null {
   for (const rule of plan.skip) {
     const v = fields[rule.column] ?? "";
     if (rule.and && !rule.and.equals.includes((fields[rule.and.column] ?? "").trim().toLowerCase())) continue;
-    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
+    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule;
   }
   return null;
 }

@@ -836,9 +836,11 @@ test("Swedbank's Estonian export (Kliendi konto;Reatüüp;…) is read by the sa
   // 200.00 − 12.30 = 187.70: only the booking is a row.
   expect(brief(s.rows)).toEqual([[3, "2026-03-04", -12.3, "EUR", "SELVER AS · Kaardimakse"]]);
   expect(s.skipped).toEqual([
-    { line: 2, reason: "the statement's opening balance, not a booking" },
-    { line: 4, reason: "the statement's closing balance, not a booking" },
+    { line: 2, reason: "the statement's opening balance (\"Algsaldo\"), checked against its rows" },
+    { line: 4, reason: "the statement's closing balance (\"Lõppsaldo\"), checked against its rows" },
   ]);
+  // The balance lines are the statement's (review of stop 46): 200.00 − 12.30 = 187.70 ✓.
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", 200, 187.7, 0]]);
 });
 
 test("columns no header word names are told by what they hold only when that is unambiguous; else the refusal stands (QA round 4)", () => {
