@@ -145,12 +145,14 @@ export type BankLayout = {
    * all, "Billing Currency" too). Absent: a column headed with a currency word ("Devise", "Währung", "Currency"…) when the
    * file has one, else the file's own (its header, preamble, IBAN country), else the data's main currency.
    */
-  currency?: { column: ColumnName; fallback?: string } | { fixed: string };
+  currency?: { column: ColumnName; fallback?: string } | { fixed: string; from?: string };
   /**
    * The account's currency when nothing in the file tells it (Bank Norwegian: the rows not converted tell it, but a
-   * file whose every purchase was abroad has none), with why; before the data's main currency.
+   * file whose every purchase was abroad has none), with why: after the file's own, the account's earlier rows and its
+   * IBAN country, before the data's main currency. `assumed`: a guess all the same (FNB's rand), whose note says how to
+   * set another. `from` of a fixed currency: where it came from when not the layout (FNB: the download's lines, the user).
    */
-  homeCurrency?: { code: string; why: string };
+  homeCurrency?: { code: string; why: string; assumed?: true };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
   /**
@@ -248,7 +250,7 @@ export type ColumnPlan = {
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
   defaultCurrency: { code: string; from: string } | null;
   /** BankLayout.homeCurrency, with where it came from: the file's currency when nothing in the file names one. */
-  homeCurrency?: { code: string; from: string };
+  homeCurrency?: { code: string; from: string; assumed?: true };
   balance: number | null;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
@@ -417,11 +419,19 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
-        ? { code: layout.currency.fixed, from: whose }
+        ? { code: layout.currency.fixed, from: layout.currency.from ?? whose }
         : layout.currency.fallback
           ? { code: layout.currency.fallback, from: whose }
           : null,
-    ...(layout.homeCurrency ? { homeCurrency: { code: layout.homeCurrency.code, from: `${whose}: ${layout.homeCurrency.why}` } } : {}),
+    ...(layout.homeCurrency
+      ? {
+          homeCurrency: {
+            code: layout.homeCurrency.code,
+            from: `${whose}: ${layout.homeCurrency.why}`,
+            ...(layout.homeCurrency.assumed ? { assumed: true as const } : {}),
+          },
+        }
+      : {}),
     balance: opt(layout.balance),
     balancePocket: opt(layout.balancePocket),
     reference:

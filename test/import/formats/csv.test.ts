@@ -1078,3 +1078,24 @@ describe("the last review of stop 46", () => {
     expect(read(utf8(text), { fileName: "TXT.TAB" }).rows.map((r) => [r.account, r.amount])).toEqual([["417164300", -37.4], ["417164300", 2100], ["562039811", 100]]);
   });
 });
+
+describe("an FNB download with the user's settings (review of stop 46: any of them sent it to the generic reader)", () => {
+  test("a currency is taken: the same three rows, in that currency, said so", () => {
+    const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
+    expect([s.layout, s.account]).toEqual(["fnb-za", "62000000001"]);
+    // The fixture's rows (format-fixtures.ts), in pula: −642.50, +28'000.00, −12'000.00.
+    expect(brief(s.rows)).toEqual([
+      [8, "2025-12-20", -642.5, "BWP", "POS Purchase · Checkers Sea Point"],
+      [9, "2025-12-25", 28000, "BWP", "Magtape Credit · ACME PTY LTD Salary"],
+      [10, "2026-01-05", -12000, "BWP", "Scheduled Payment · Landlord Rent"],
+    ]);
+    expect(s.notes).toEqual(["the currency BWP (from --currency) for every row"]);
+  });
+
+  test("column, date and decimal settings, which its own layout decides, are refused by name", () => {
+    expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { dateColumn: "Date", decimal: ",", currency: "ZAR" } })).toThrow(
+      "fnb.csv: an FNB download is read by its own layout; the date column and decimal settings do not apply to it (only a currency does)",
+    );
+    expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "rand" } })).toThrow('fnb.csv: --currency "RAND" is not a three-letter ISO code');
+  });
+});
