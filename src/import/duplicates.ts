@@ -85,8 +85,8 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   return found;
 }
 
-/** An existing row that a new one may repeat. */
-export type ExistingMatch = { id: number; date: string; description: string; transactionId: string };
+/** An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another). */
+export type ExistingMatch = { id: number; date: string; description: string; transactionId: string; currency?: string };
 
 /**
  * The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids, and the
@@ -159,7 +159,9 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);
       const own = (mine[k] ??= textWords(rows.descriptionOf(i)));
-      if (similarTexts(own, theirs)) out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+      if (similarTexts(own, theirs)) {
+        out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId, ...(rows.currencyOf(i) !== e.currency ? { currency: e.currency } : {}) };
+      }
     }
   }
   return out;

@@ -115,9 +115,9 @@ describe("a statement imported under an older id scheme, imported again", () => 
   // id. Worked out by hand: 3 bookings (-8.40, +2'450.00, -72.15), each held back against its CHF row, none added.
   const assumed = join(fixtures, "caisse-epargne-assumed-fr.csv");
   const held = [
-    'line 2: 2026-03-02 EUR -8.40 "CB BOULANGERIE PAUL 01/03" ~ 2026-03-02 "CB BOULANGERIE PAUL 01/03"',
-    'line 3: 2026-03-05 EUR 2\'450.00 "VIR SEPA DUPONT SARL · Salaire mars" ~ 2026-03-05 "VIR SEPA DUPONT SARL · Salaire mars"',
-    'line 4: 2026-03-10 EUR -72.15 "PRLV SEPA EDF · Facture electricite" ~ 2026-03-10 "PRLV SEPA EDF · Facture electricite"',
+    'line 2: 2026-03-02 EUR -8.40 "CB BOULANGERIE PAUL 01/03" ~ 2026-03-02 CHF "CB BOULANGERIE PAUL 01/03"',
+    'line 3: 2026-03-05 EUR 2\'450.00 "VIR SEPA DUPONT SARL · Salaire mars" ~ 2026-03-05 CHF "VIR SEPA DUPONT SARL · Salaire mars"',
+    'line 4: 2026-03-10 EUR -72.15 "PRLV SEPA EDF · Facture electricite" ~ 2026-03-10 CHF "PRLV SEPA EDF · Facture electricite"',
   ];
   const currencies = () => allRows(files.db).map((r) => r.currency);
 
