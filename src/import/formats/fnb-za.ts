@@ -49,7 +49,7 @@ const LAYOUT: BankLayout = {
 
 /** The countries of FNB's banks outside South Africa (and South Africa itself), as their account lines may name them. */
 const COUNTRY_CURRENCY: readonly [RegExp, string][] = [
-  [/\bnamibia\b/i, "NAD"],
+  [/\bnamibi(?:an?|ë)(?!\p{L})/iu, "NAD"],
   [/\bbotswana\b/i, "BWP"],
   [/\bzambia\b/i, "ZMW"],
   [/\blesotho\b/i, "LSL"],

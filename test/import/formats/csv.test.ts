@@ -1079,7 +1079,7 @@ describe("the last review of stop 46", () => {
   });
 });
 
-describe("an FNB download with the user's settings (review of stop 46: any of them sent it to the generic reader)", () => {
+describe("FNB downloads: the currency, and the user's settings (review of stop 46: any setting sent it to the generic reader)", () => {
   test("a currency is taken: the same three rows, in that currency, said so", () => {
     const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
     expect([s.layout, s.account]).toEqual(["fnb-za", "62000000001"]);
@@ -1090,6 +1090,17 @@ describe("an FNB download with the user's settings (review of stop 46: any of th
       [10, "2026-01-05", -12000, "BWP", "Scheduled Payment · Landlord Rent"],
     ]);
     expect(s.notes).toEqual(["the currency BWP (from --currency) for every row"]);
+  });
+
+  test("the country its Afrikaans account line names (\"NAMIBIË\") gives the currency; two currencies named give none (rand, assumed)", () => {
+    const download = (account: string) =>
+      `2,62000000078,'MNR P SHIKONGO','${account}'\n3,'Staatnommer','Vanaf Datum','Tot Datum'\n3,5,'01 April 2026','30 April 2026'\n` +
+      `5,'Nommer','Datum','Beskrywing1','Beskrywing2','Beskrywing3','Bedrag','Saldo','Opgeloopte Koste'\n5,1,'02 Apr',"POS Aankoop","Spar Windhoek","",-80.00,920.00,\n6,'END'\n`;
+    const na = read(utf8(download("FNB NAMIBIË TJEKREKENING")), { fileName: "na.csv" });
+    expect(brief(na.rows)).toEqual([[5, "2026-04-02", -80, "NAD", "POS Aankoop · Spar Windhoek"]]);
+    const both = read(utf8(download("NAMIBIA / BOTSWANA")), { fileName: "x.csv" });
+    expect(both.rows[0]!.currency).toBe("ZAR");
+    expect(both.notes[0]).toStartWith("the file names no currency anywhere: every row was taken as ZAR");
   });
 
   test("column, date and decimal settings, which its own layout decides, are refused by name", () => {
