@@ -216,10 +216,10 @@ export type BankLayout = {
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */
 export type ByDirection = { out: readonly number[]; in: readonly number[] };
 
-/** A layout resolved against one file's header: what csv-rows.ts reads with. */
 /** A skip rule with its columns found in the file. */
 export type SkipRuleOfPlan = { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string; balance?: "opening" | "closing" };
 
+/** A layout resolved against one file's header: what csv-rows.ts reads with. */
 export type ColumnPlan = {
   /** The layout's id, "guessed" (from header words) or "mapping" (the user's columns). */
   layout: string;
