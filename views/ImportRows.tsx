@@ -14,7 +14,8 @@ export type ImportPreviewRow = {
   status: "new" | "duplicate" | "possible_duplicate";
   transaction_id: string;
   /** The row already in the data that a possible duplicate may repeat: its day and text. */
-  match?: { date: string; description: string } | null;
+  /** `currency`: the earlier row's, when not this row's (a file imported before in another currency). */
+  match?: { date: string; description: string; currency?: string } | null;
 };
 
 const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplicate: "already imported", possible_duplicate: "possible duplicate" };
@@ -43,7 +44,7 @@ export function ImportRows(p: { id: string; file: string; rows: ImportPreviewRow
               {r.status === "possible_duplicate" ? (
                 <label>
                   <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}
-                  {r.match ? ` of ${formatDate(r.match.date)} “${r.match.description}”` : ""}: import anyway
+                  {r.match ? ` of ${formatDate(r.match.date)}${r.match.currency ? ` in ${r.match.currency}` : ""} “${r.match.description}”` : ""}: import anyway
                 </label>
               ) : (
                 STATUS[r.status]

@@ -394,7 +394,7 @@ function printSummary(
     if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
     else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
     for (const r of possible) {
-      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date} ${JSON.stringify(r.match!.description)}`);
+      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date}${r.match!.currency ? ` ${r.match!.currency}` : ""} ${JSON.stringify(r.match!.description)}`);
     }
     if (p.possibleCount > possible.length) console.log(`  … and ${formatCount(p.possibleCount - possible.length)} more`);
     if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);

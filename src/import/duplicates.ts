@@ -12,6 +12,10 @@
  *
  * - Never a possible duplicate: two rows that carry bank ids of the same kind (two camt entries,
  *   two OFX FITIDs): the bank says they are two payments.
+ * - In another currency, a possible duplicate only when the existing row is the same booking read before
+ *   in that currency: a row of the same file (its transaction_details checksum), or one whose content id is
+ *   this row's in that currency. A file whose currency was assumed (the main currency, with a note) and
+ *   read again once a layout names its own would otherwise add every row a second time in the new currency.
  *
  * Both are found with one pass each, not a query per row (a caller with many rows asks in slices,
  * so that a server's event loop runs between them), so a statement checks quickly
@@ -21,7 +25,7 @@
 import type { Database } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
-import { bankIdKind } from "./ids.ts";
+import { bankIdKind, contentIdIn } from "./ids.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -81,11 +85,14 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   return found;
 }
 
-/** An existing row that a new one may repeat. */
-export type ExistingMatch = { id: number; date: string; description: string; transactionId: string };
+/** An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another). */
+export type ExistingMatch = { id: number; date: string; description: string; transactionId: string; currency?: string };
 
-/** The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids. */
-export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: readonly string[] };
+/**
+ * The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids, and the
+ * SHA-256 of their file (an existing row read from the same file matches in any currency).
+ */
+export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: readonly string[]; sha256?: string | null };
 
 /**
  * For each candidate (same order as `indexes`), the existing row it possibly duplicates, or null.
@@ -119,25 +126,30 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
   const mine: (TextWords | undefined)[] = [];
   // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`
   // keeps rows whose date carries a time part.
+  const details = db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'transaction_details'").get() !== null;
   const q = db.query(
     `SELECT id, date, raw_description AS description, transaction_id AS transactionId, ${hasAccount ? "account" : "NULL AS account"},
-            CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency
+            CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency,
+            ${details ? "(SELECT source_sha256 FROM transaction_details d WHERE d.transaction_id = transactions.transaction_id)" : "NULL"} AS sha256
      FROM transactions
      WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?)) AND import_batch IS NOT ?`,
   );
   const from = dayToIso(addDays(first, -POSSIBLE_DUPLICATE_DAYS));
   const to = dayToIso(addDays(last, POSSIBLE_DUPLICATE_DAYS + 1));
-  type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string };
+  type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string; sha256: string | null };
   for (const e of q.iterate(from, to, JSON.stringify([...byCents.keys()]), ownBatch) as Iterable<Existing>) {
     const ks = byCents.get(e.cents);
     if (!ks || fileIds.has(e.transactionId)) continue;
     const day = parseDay(e.date);
     if (day === null) continue;
     const theirKind = bankIdKind(e.transactionId);
+    const sameFile = c.sha256 != null && e.sha256 === c.sha256;
+    const theirContentId = theirKind === null ? e.transactionId.replace(/#\d+$/, "") : null;
     let theirs: TextWords | undefined;
     for (const k of ks) {
       const i = indexes[k]!;
-      if (out[k] || rows.currencyOf(i) !== e.currency || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      if (out[k] || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      if (rows.currencyOf(i) !== e.currency && !sameFile && theirContentId !== contentIdIn(rows, i, e.currency)) continue;
       // The row itself, added by another import after the ids were looked up (two imports of one file at once): it is
       // a duplicate, which the write's INSERT OR IGNORE finds and counts so, never "another source's booking".
       if (e.transactionId === c.ids[i]) continue;
@@ -147,7 +159,9 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);
       const own = (mine[k] ??= textWords(rows.descriptionOf(i)));
-      if (similarTexts(own, theirs)) out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+      if (similarTexts(own, theirs)) {
+        out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId, ...(rows.currencyOf(i) !== e.currency ? { currency: e.currency } : {}) };
+      }
     }
   }
   return out;

@@ -461,7 +461,7 @@ export class Importer {
         // In slices: the server answers between them.
         for (let from = 0; from < fresh.length; from += STEP_ROWS) {
           const slice = fresh.slice(from, from + STEP_ROWS);
-          possibleDuplicates(db, { rows, indexes: slice, ids }, hasAccount, there).forEach((m, k) => {
+          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256 }, hasAccount, there).forEach((m, k) => {
             if (m) {
               status[slice[k]!] = 2;
               matches.set(slice[k]!, m);
@@ -661,7 +661,7 @@ export class Importer {
     const possible: PlannedRow[] = [];
     const include = opts.includePossibleDuplicates === true;
     const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
-      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch }, (c) => {
+      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256 }, (c) => {
         for (let i = 0; i < c.rows.length; i++) {
           if (c.status[i] === 1) {
             counts.duplicates++;

@@ -121,14 +121,14 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       counts.rows += c.rows.length;
     };
     // One reading, unless the balance column turned the signs round or the rows' accounts are not the statement's.
-    const { facts, walked } = readAndWalk(text, readOptions, db, onChunk);
+    const { facts, walked } = readAndWalk(text, readOptions, db, file.sha256, onChunk);
     if (!walked) {
       status.fill(0);
       counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
       rows = [];
       merchants = new Set();
       descriptionChars = 0;
-      walkRows(text, readOptions, facts, db, {}, onChunk);
+      walkRows(text, readOptions, facts, db, { sha256: file.sha256 }, onChunk);
     }
     const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;

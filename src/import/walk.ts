@@ -125,7 +125,7 @@ export type WalkedChunk = {
 export function chunkWalker(
   account: string | null,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string },
   onChunk: (c: WalkedChunk) => void,
 ): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
@@ -150,7 +150,7 @@ export function chunkWalker(
       else fresh.push(i);
     }
     // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
-    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch ?? null) : [];
+    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids, sha256: o.sha256 }, hasAccount, there, o.batch ?? null) : [];
     const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
     const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
     // The user's rules first (SPEC §14): per row, before the cache and the card rules.
@@ -191,7 +191,7 @@ export function walkRows(
   opts: ParseOptions,
   facts: Pick<StatementFacts, "account" | "invertedByBalance">,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string },
   onChunk: (c: WalkedChunk) => void,
 ): void {
   const walker = chunkWalker(facts.account, db, o, onChunk);
@@ -204,11 +204,11 @@ export function walkRows(
  * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
  * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
  */
-export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, sha256: string, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
   // The tally counts and sums; the walker collects the garbage, chunk by chunk.
   const totals = new CurrencyTally();
   let count = 0;
-  const walker = chunkWalker(null, db, {}, onChunk);
+  const walker = chunkWalker(null, db, { sha256 }, onChunk);
   let accounts: "none" | "one" | "several" = "none";
   let first: string | null = null;
   const { rows: _none, ...s } = parseText(text, {

@@ -10,6 +10,7 @@
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FileSummary } from "../../src/cli/import.ts";
@@ -107,5 +108,45 @@ describe("a statement imported under an older id scheme, imported again", () => 
     const { summary, held } = await importAgain(path);
     expect([summary.inserted, summary.duplicates, summary.possible_duplicates]).toEqual([0, 0, 2]);
     expect(held).toEqual(['line 2: 2026-01-28 SEK -1\'245.60 "COOP KONSUM" ~ 2026-01-27 "COOP KONSUM"', 'line 3: 2026-01-25 SEK 25\'000.00 "LÖN" ~ 2026-01-25 "LÖN"']);
+  });
+
+  // Our own Caisse d'Epargne export (euros, no currency column). Before its layout, the generic reader took its rows in
+  // the data's main currency with a note (CHF here); the layout now reads them as EUR, so every row has another content
+  // id. Worked out by hand: 3 bookings (-8.40, +2'450.00, -72.15), each held back against its CHF row, none added.
+  const assumed = join(fixtures, "caisse-epargne-assumed-fr.csv");
+  const held = [
+    'line 2: 2026-03-02 EUR -8.40 "CB BOULANGERIE PAUL 01/03" ~ 2026-03-02 CHF "CB BOULANGERIE PAUL 01/03"',
+    'line 3: 2026-03-05 EUR 2\'450.00 "VIR SEPA DUPONT SARL · Salaire mars" ~ 2026-03-05 CHF "VIR SEPA DUPONT SARL · Salaire mars"',
+    'line 4: 2026-03-10 EUR -72.15 "PRLV SEPA EDF · Facture electricite" ~ 2026-03-10 CHF "PRLV SEPA EDF · Facture electricite"',
+  ];
+  const currencies = () => allRows(files.db).map((r) => r.currency);
+
+  test("a file whose currency was assumed (CHF), read again in the currency its layout names (EUR): held back, not added in EUR", async () => {
+    // The earlier import: the generic reader (as --currency makes it read) took the main currency, CHF, and other texts
+    // for the ids ("BOULANGERIE PAUL"); its rows keep the file's checksum in transaction_details.
+    const first = await cli(["import", assumed, "--currency", "CHF", "--json"]);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    const again = await importAgain(assumed);
+    expect([again.summary.inserted, again.summary.duplicates, again.summary.possible_duplicates]).toEqual([0, 0, 3]);
+    expect(again.held).toEqual(held);
+    expect(currencies()).toEqual(["CHF", "CHF", "CHF"]);
+  });
+
+  test("the same booking from another download, stored before round 4 in CHF (no details, the same texts): held back by its content id in CHF", async () => {
+    const first = await cli(["import", assumed, "--json"]);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    const db = new Database(files.db);
+    // What an earlier reader with these texts stored in CHF: the content id over account|date|amount|CHF|text (ids.ts).
+    const chfId = (date: string, amount: number, text: string) =>
+      "h:" + createHash("sha256").update(`|${date}|${amount.toFixed(2)}|CHF|${text.toLowerCase()}`).digest("hex").slice(0, 16);
+    for (const r of db.query("SELECT id, date, amount, raw_description AS d FROM transactions").all() as { id: number; date: string; amount: number; d: string }[]) {
+      db.query("UPDATE transactions SET currency = 'CHF', transaction_id = ? WHERE id = ?").run(chfId(r.date, r.amount, r.d), r.id);
+    }
+    db.run("DELETE FROM transaction_details");
+    db.close();
+    const again = await importAgain(assumed);
+    expect([again.summary.inserted, again.summary.duplicates, again.summary.possible_duplicates]).toEqual([0, 0, 3]);
+    expect(again.held).toEqual(held);
+    expect(currencies()).toEqual(["CHF", "CHF", "CHF"]);
   });
 });

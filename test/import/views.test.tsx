@@ -72,6 +72,14 @@ describe("import views", () => {
     expect(off).toContain('<input type="checkbox" name="accept-unreconciled" value="on" required=""/> Import although the balances do not add up');
   });
 
+  test("a possible duplicate of a row imported in another currency names that currency (review of stop 46)", () => {
+    const row = { line: 2, date: "2026-03-02", amount: -8.4, currency: "EUR", description: "CB BOULANGERIE PAUL", merchant: null, category: null, source: null, status: "possible_duplicate" as const, transaction_id: "h:2" };
+    const html = toHtml(<ImportPreview preview={{ ...preview, preview: [{ ...row, match: { date: "2026-03-02", description: "CB BOULANGERIE PAUL", currency: "CHF" } }], shown: 1 }} version={1} />);
+    expect(html).toContain("possible duplicate of 2 Mar 2026 in CHF “CB BOULANGERIE PAUL”: import anyway");
+    const same = toHtml(<ImportPreview preview={{ ...preview, preview: [{ ...row, match: { date: "2026-03-02", description: "CB BOULANGERIE PAUL" } }], shown: 1 }} version={1} />);
+    expect(same).toContain("possible duplicate of 2 Mar 2026 “CB BOULANGERIE PAUL”: import anyway");
+  });
+
   test("new merchants: what classifying them at import will take, or that there is no model to ask", () => {
     const withModel = toHtml(<ImportPreview preview={{ ...preview, newMerchants: 12, estimate: "about 4'100 tokens in 1 request, estimated USD 0.02" }} version={1} />);
     expect(withModel).toContain('<p class="import-merchants">12 new merchants: the model classifies them when you import (about 4&#39;100 tokens in 1 request, estimated USD 0.02).</p>');

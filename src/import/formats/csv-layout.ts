@@ -92,6 +92,8 @@ export type SkipRule = {
   /** …and only when another column is one of some words too (Wise: REFUNDED on an OUT transfer). */
   and?: { column: ColumnName; equals: readonly string[] };
   reason: string;
+  /** The line states the statement's opening or closing balance (its amount and side): checked against the rows. */
+  balance?: "opening" | "closing";
 };
 
 export type BankLayout = {
@@ -143,7 +145,14 @@ export type BankLayout = {
    * all, "Billing Currency" too). Absent: a column headed with a currency word ("Devise", "Währung", "Currency"…) when the
    * file has one, else the file's own (its header, preamble, IBAN country), else the data's main currency.
    */
-  currency?: { column: ColumnName; fallback?: string } | { fixed: string };
+  currency?: { column: ColumnName; fallback?: string } | { fixed: string; from?: string };
+  /**
+   * The account's currency when nothing in the file tells it (Bank Norwegian: the rows not converted tell it, but a
+   * file whose every purchase was abroad has none), with why: after the file's own, the account's earlier rows and its
+   * IBAN country, before the data's main currency. `assumed`: a guess all the same (FNB's rand), whose note says how to
+   * set another. `from` of a fixed currency: where it came from when not the layout (FNB: the download's lines, the user).
+   */
+  homeCurrency?: { code: string; why: string; assumed?: true };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
   /**
@@ -207,6 +216,9 @@ export type BankLayout = {
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */
 export type ByDirection = { out: readonly number[]; in: readonly number[] };
 
+/** A skip rule with its columns found in the file. */
+export type SkipRuleOfPlan = { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string; balance?: "opening" | "closing" };
+
 /** A layout resolved against one file's header: what csv-rows.ts reads with. */
 export type ColumnPlan = {
   /** The layout's id, "guessed" (from header words) or "mapping" (the user's columns). */
@@ -237,6 +249,8 @@ export type ColumnPlan = {
   currency: number | null;
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
   defaultCurrency: { code: string; from: string } | null;
+  /** BankLayout.homeCurrency, with where it came from: the file's currency when nothing in the file names one. */
+  homeCurrency?: { code: string; from: string; assumed?: true };
   balance: number | null;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
@@ -258,7 +272,7 @@ export type ColumnPlan = {
   sector: number | null;
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
-  skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string }[];
+  skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;
   /** Section titles (normalised) → the reason the lines under them are skipped, or null when they are read. */
   sections: ReadonlyMap<string, string | null>;
@@ -405,10 +419,19 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
-        ? { code: layout.currency.fixed, from: whose }
+        ? { code: layout.currency.fixed, from: layout.currency.from ?? whose }
         : layout.currency.fallback
           ? { code: layout.currency.fallback, from: whose }
           : null,
+    ...(layout.homeCurrency
+      ? {
+          homeCurrency: {
+            code: layout.homeCurrency.code,
+            from: `${whose}: ${layout.homeCurrency.why}`,
+            ...(layout.homeCurrency.assumed ? { assumed: true as const } : {}),
+          },
+        }
+      : {}),
     balance: opt(layout.balance),
     balancePocket: opt(layout.balancePocket),
     reference:
@@ -455,10 +478,15 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
 
 /** The reason a line is skipped by one of the layout's skip rules (its cells), or null. */
 export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
+  return skipRuleOf(plan, fields)?.reason ?? null;
+}
+
+/** The first skip rule a line meets, or null. */
+export function skipRuleOf(plan: ColumnPlan, fields: readonly string[]): SkipRuleOfPlan | null {
   for (const rule of plan.skip) {
     const v = fields[rule.column] ?? "";
     if (rule.and && !rule.and.equals.includes((fields[rule.and.column] ?? "").trim().toLowerCase())) continue;
-    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
+    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule;
   }
   return null;
 }

@@ -8,7 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
-import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
+import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
 import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, LETTER_MARKS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -242,6 +242,27 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     stateBalance(kind, amount, date);
     skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
   };
+  /** Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by currency. */
+  const ruledBalances = new Map<string, StatedBalances>();
+  /** A line a rule says states a balance: kept by its currency and skipped; false when its amount or side cannot be read. */
+  const ruledBalance = (kind: "opening" | "closing"): boolean => {
+    const m = plan.money;
+    if (m.kind !== "signed" && m.kind !== "indicator") return false;
+    const a = money(m.amount);
+    const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator)) : 1;
+    if (typeof a !== "number" || !sign) return false;
+    const currency = (plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase()) || (plan.defaultCurrency ?? src.fileCurrency)?.code || "";
+    let b = ruledBalances.get(currency);
+    if (!b) ruledBalances.set(currency, (b = { opening: null, closing: null, from: null, until: null }));
+    const day = dateIn.get(cell(plan.date).trim()) ?? null;
+    const amount = m.kind === "indicator" ? sign * Math.abs(a) : a;
+    // The first opening opens the statement, the last closing closes it.
+    if (kind === "opening" && b.opening === null) [b.opening, b.from] = [amount, day];
+    if (kind === "closing") [b.closing, b.until] = [amount, day];
+    const label = oneLine(joinTexts(texts(plan.description.out)));
+    skip(`the statement's ${kind} balance${label ? ` ("${label}")` : ""}, checked against its rows`);
+    return true;
+  };
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
   };
@@ -408,8 +429,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const balanceBefore = lastBalanceCents;
       const balanceHere = balanceIn(plan.balance);
       if (balanceHere !== null) lastBalanceCents = cents(balanceHere);
-      const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
+      const rule = plan.skip.length > 0 ? skipRuleOf(plan, f) : null;
+      const ruled = rule?.reason ?? null;
       if (ruled && !again) {
+        if (rule!.balance && ruledBalance(rule!.balance)) return;
         // A row marked pending that the bank's own balance counted, and the rows after it build on: PayPal's "Bank Deposit
         // to PP Account", Pending, that funds a payment (QA round 4, pass 17: skipped, the balances no longer walked and
         // the file was refused). Its balance is the line above's plus its amount, and the next line's balance is its plus
@@ -577,6 +600,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       for (const c of plan.checkDates) {
         const v = cell(c.column).trim();
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
+      }
+      // A row of 0.00 moves no money: a notice (livebank's "Verständigung", an interest statement of nothing), listed
+      // with its reason rather than booked as a transaction of nothing (review of stop 46).
+      if (legs === null && amount === 0) {
+        const said = oneLine(joinTexts(texts(plan.description.out)));
+        return skip(`no amount: notice${said ? ` ("${said.length > 60 ? `${said.slice(0, 60)}…` : said}")` : ""}, 0.00: no money moved`);
       }
 
       // Without a currency column, a code written in the amount cell is the row's ("EUR -120.00" beside "CHF -45.50": QA
@@ -796,7 +825,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
     }
+    // The preamble's balances, else those of the lines a rule names in the group's currency (the only group in it).
+    const ruledHere = ruledBalances.get(g.currency);
+    const only = results.filter((x) => x.g.currency === g.currency).length === 1;
     if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
+    else if (ruledHere && only) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
   }
   // A statement of a quiet period: its opening balance must be its closing one.

@@ -723,6 +723,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    plan.homeCurrency ||
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
@@ -838,10 +839,23 @@ function statesBalance(fields: readonly string[]): boolean {
 }
 const BALANCE_CELL = /^(?:(?:available|current|account|closing|opening|ending|booked|ledger) )?(?:balance|saldo|solde|kontostand|total|summe|available)$/;
 
-/** FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. */
+/**
+ * FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. Recognised whatever the user's
+ * settings (review of stop 46: any of them sent it to the generic reader): the currency is taken; the column, date and
+ * decimal ones, which its own layout decides, are refused by name rather than ignored.
+ */
 function readFnb(text: string, opts: ReadOptions): Statement {
-  const fnb = fnbTable(text, opts.fileName);
-  return readCsv(fnb.text, opts, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
+  const { mapping, ...rest } = opts;
+  const { currency, ...others } = mapping ?? {};
+  const set = Object.entries(others).filter(([, v]) => v !== undefined && v !== "").map(([k]) => k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
+  if (set.length > 0) {
+    const list = set.length === 1 ? set[0] : `${set.slice(0, -1).join(", ")} and ${set[set.length - 1]}`;
+    throw new ImportInputError(`${opts.fileName}: an FNB download is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
+  }
+  const code = currency?.trim().toUpperCase();
+  if (code !== undefined && !/^[A-Z]{3}$/.test(code)) throw new ImportInputError(`${opts.fileName}: --currency "${code}" is not a three-letter ISO code`);
+  const fnb = fnbTable(text, opts.fileName, code ? { code, from: "--currency" } : null);
+  return readCsv(fnb.text, rest, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
 }
 
 export const csvReader: StatementReader = {
@@ -854,7 +868,7 @@ export const csvReader: StatementReader = {
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
   read: (text, opts) =>
-    !opts.layout && !opts.mapping && isFnbDownload(text.slice(0, 4096))
+    !opts.layout && isFnbDownload(text.slice(0, 4096))
       ? readFnb(text, opts)
       : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
 };

@@ -1,6 +1,6 @@
 /**
  * A small RFC 4180 reader that keeps the file's line number of every record (bad rows are reported
- * by line, and a quoted field may span lines). Quotes only open at the start of a field; a quote
+ * by line, and a quoted field may span lines). Quotes only open at the start of a field (spaces before them aside); a quote
  * inside an unquoted field is a literal character, and text after a closing quote is kept, as the
  * pipeline's Rust csv reader does. Records are handed over one by one (`forEachRecord`), so a large
  * file is never held as a list of records.
@@ -35,6 +35,18 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
     if (c === "\uFEFF" && fieldStart && fields.length === 0) {
       i++;
       continue;
+    }
+    // Spaces before a field's opening quote (`a, "b,c", d`, as a tool that pads after its commas writes) are no text of
+    // it: the field is the quoted one (review of stop 46: its quotes were kept and it was cut at the comma inside). Only
+    // when its closing quote ends the field on the same line: an unbalanced quote after spaces stays text, and never
+    // swallows the lines below.
+    if (fieldStart && c === " " && delimiter !== " ") {
+      let j = i + 1;
+      while (text[j] === " ") j++;
+      if (text[j] === '"' && closesOnItsLine(text, j + 1, delimiter)) {
+        i = j;
+        continue;
+      }
     }
     // A cell written as Excel's text formula, ="05.01.2026", is the text in its quotes (QA round 4, pass 9: a file of
     // them had no date or amount column).
@@ -85,6 +97,23 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
     }
   }
   if (!stopped && (field !== "" || fields.length > 0)) endRecord(n);
+}
+
+/** Whether a quoted field opened just before `from` closes on its line, its closing quote followed by spaces only up to the delimiter or the line end. */
+function closesOnItsLine(text: string, from: number, delimiter: string): boolean {
+  for (let q = from; q < text.length; q++) {
+    const c = text[q];
+    if (c === "\n" || c === "\r") return false;
+    if (c !== '"') continue;
+    if (text[q + 1] === '"') {
+      q++;
+      continue;
+    }
+    let k = q + 1;
+    while (text[k] === " ") k++;
+    return k >= text.length || text[k] === delimiter || text[k] === "\n" || text[k] === "\r";
+  }
+  return false;
 }
 
 /** Every line of `text` (its line end, LF or CRLF, removed) with its 1-based number, in one pass. */

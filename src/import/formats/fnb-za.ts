@@ -10,36 +10,64 @@
  *     5,1,'01 Mrt',"#Monthly Bank Fee",,"",-500.00,40000.00,
  *     6,'END'
  *
- * Signed amounts with a decimal point, the balance after each booking, oldest first, rand. QA round 4, pass 17
+ * Signed amounts with a decimal point, the balance after each booking, oldest first. QA round 4, pass 17
  * (hledger-flow's FNB downloads, run as they are): refused, "cannot tell which columns hold the date, the description".
+ * The currency is the one its account and statement lines name (a currency code as a cell of its own, or the country of
+ * FNB Namibia, Botswana, Zambia, Lesotho, Eswatini, Mozambique), else rand, said as assumed (review of stop 46: every
+ * download was rand, an FNB Namibia one too).
  *
  * Each booking is laid out as one record of a table (date with its year, the three descriptions, amount, balance) on its
  * own line, so the CSV reader's one row pipeline reads it — with its balance-column check, line numbers and reasons. It is
  * a CSV (format "csv", layout "fnb-za"): the CSV reader reads it so when isFnbDownload says it is one.
  */
 import { ImportInputError } from "../../core/errors.ts";
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { forEachRecord } from "./delimited.ts";
 import { isoDate } from "./values.ts";
 
-const COLUMNS = ["Date", "Description1", "Description2", "Description3", "Amount", "Balance"] as const;
+/** "Number": the record's number, which every booking has (a line without one is listed, not read). */
+const COLUMNS = ["Number", "Date", "Description1", "Description2", "Description3", "Amount", "Balance"] as const;
 
 const LAYOUT: BankLayout = {
   id: "fnb-za",
   bank: "FNB (First National Bank, South Africa)",
   name: "CSV download (Afrikaans or English)",
-  header: [...COLUMNS],
+  header: COLUMNS.slice(1),
   encoding: "windows-1252",
   delimiter: "\t",
   dates: ["YYYY-MM-DD"],
   decimal: ".",
   date: "Date",
   money: { amount: "Amount" },
-  currency: { fixed: "ZAR" },
+  homeCurrency: { code: "ZAR", why: "its downloads are in rand unless their account lines name another currency or country", assumed: true },
   balance: "Balance",
   description: { columns: ["Description1", "Description2", "Description3"] },
   account: { preamble: ["Account:"] },
+  skip: [{ column: "Number", empty: true, reason: "a transaction line (5) without its number, which every booking has: not read as one" }],
 };
+
+/** The countries of FNB's banks outside South Africa (and South Africa itself), as their account lines may name them. */
+const COUNTRY_CURRENCY: readonly [RegExp, string][] = [
+  [/\bnamibi(?:an?|ë)(?!\p{L})/iu, "NAD"],
+  [/\bbotswana\b/i, "BWP"],
+  [/\bzambia\b/i, "ZMW"],
+  [/\blesotho\b/i, "LSL"],
+  [/\b(?:eswatini|swaziland)\b/i, "SZL"],
+  [/\bmo[cç]ambique\b|\bmozambique\b/i, "MZN"],
+  [/\bsouth africa\b|\bsuid-afrika\b/i, "ZAR"],
+];
+
+/** The currencies an account or statement line names: a cell that is a currency code, or a country's name in a cell. */
+function namedCurrencies(cells: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of cells) {
+    const v = unquote(raw);
+    if (ISO_CURRENCIES.has(v)) out.push(v);
+    for (const [country, code] of COUNTRY_CURRENCY) if (country.test(v)) out.push(code);
+  }
+  return out;
+}
 
 /** Months in Afrikaans and English, full and as FNB shortens them ("Mrt", "Mei", "Okt", "Des"). */
 const MONTHS: Record<string, number> = {
@@ -71,15 +99,20 @@ const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, "$1");
 const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 const HEADER_LINE = /^5,'(?:Nommer|Number)','(?:Datum|Date)'/;
 
-/** The text laid out as a table: the header on the transactions' header line, each booking on its line, the account as a preamble line. */
-function asTable(text: string, fileName: string): string {
+/**
+ * The text laid out as a table: the header on the transactions' header line, each booking on its line, the account as a
+ * preamble line; and the currencies the lines above the transactions name.
+ */
+function asTable(text: string, fileName: string): { table: string; named: Set<string> } {
   const lines = text.split(/\r\n|\n|\r/);
   const out = lines.map(() => "");
+  const named = new Set<string>();
   let period: { from: [number, number, number]; until: [number, number, number] } | null = null;
   let headerAt = -1;
   forEachRecord(text, ",", (r) => {
     const i = r.line - 1;
     const f = r.fields;
+    if (headerAt < 0 && ["2", "3", "4"].includes(f[0] ?? "")) for (const code of namedCurrencies(f.slice(1))) named.add(code);
     if (f[0] === "2" && i === 0 && f[1]) out[i] = ["Account:", f[1].trim()].map(cell).join("\t");
     if (f[0] === "3" && period === null) {
       const from = dayMonthYear(unquote(f[2] ?? ""));
@@ -92,24 +125,35 @@ function asTable(text: string, fileName: string): string {
       out[i] = COLUMNS.join("\t");
       return;
     }
-    if (headerAt < 0 || !/^\d+$/.test(f[1] ?? "")) return;
+    if (headerAt < 0) return;
+    // A transaction line without its number is listed with its reason (the layout's skip rule), not dropped unseen.
+    if (!/^\d+$/.test(f[1] ?? "")) {
+      out[i] = ["", ...f.slice(2, 8).map(unquote)].map(cell).join("\t");
+      return;
+    }
     // The year the row writes, else the one that puts the day nearest the period (a statement from December into January;
     // a late posting of 30 December on a statement from 15 January: review of stop 46, it was dated a year ahead).
     const day = dayMonthYear(unquote(f[2] ?? ""));
     const p = period as { from: [number, number, number]; until: [number, number, number] } | null;
     const year = day && p ? (day[0] ?? nearestYear(day[1], day[2], p)) : null;
     const date = day && year ? (isoDate(year, day[1], day[2]) ?? unquote(f[2] ?? "")) : unquote(f[2] ?? "");
-    out[i] = [date, unquote(f[3] ?? ""), unquote(f[4] ?? ""), unquote(f[5] ?? ""), (f[6] ?? "").trim(), (f[7] ?? "").trim()].map(cell).join("\t");
+    out[i] = [f[1]!, date, unquote(f[3] ?? ""), unquote(f[4] ?? ""), unquote(f[5] ?? ""), (f[6] ?? "").trim(), (f[7] ?? "").trim()].map(cell).join("\t");
   });
   if (headerAt < 0) throw new ImportInputError(`${fileName}: no transactions header ("5,'Nommer','Datum',…" or "5,'Number','Date',…") in an FNB download`);
   if (period === null) throw new ImportInputError(`${fileName}: no statement period ("3,…,'From date','To date'") in an FNB download: its bookings' dates have no year`);
-  return out.join("\n");
+  return { table: out.join("\n"), named };
 }
 
 /** Whether a CSV's text is an FNB download (its `2,` account line first, its transactions' header below). */
 export const isFnbDownload = (head: string): boolean => /^2,\d+,'/.test(head) && /^5,'(?:Nommer|Number)','(?:Datum|Date)'/m.test(head);
 
-/** An FNB download laid out as a table, with the layout that reads it (the CSV reader reads it so when isFnbDownload says it is one). */
-export function fnbTable(text: string, fileName: string): { text: string; layout: BankLayout } {
-  return { text: asTable(text, fileName), layout: LAYOUT };
+/**
+ * An FNB download laid out as a table, with the layout that reads it (the CSV reader reads it so when isFnbDownload says
+ * it is one): in the currency `given` by the user, else the one its lines name (one only), else rand, assumed.
+ */
+export function fnbTable(text: string, fileName: string, given: { code: string; from: string } | null): { text: string; layout: BankLayout } {
+  const { table, named } = asTable(text, fileName);
+  const [only] = named.size === 1 ? [...named] : [];
+  const currency = given ? { fixed: given.code, from: given.from } : only ? { fixed: only, from: "the download's account and statement lines" } : null;
+  return { text: table, layout: currency ? { ...LAYOUT, currency } : LAYOUT };
 }

@@ -61,7 +61,7 @@ export function formatTableMarkdown(): string {
         : "byCurrency" in l.money
           ? l.money.byCurrency.map((c) => `\`${[c.column].flat()[0]}\` → ${c.currency}`).join(", ")
         : !l.currency
-          ? "the file's (header, preamble), else the account's, its IBAN country's or your data's"
+          ? `the file's (header, preamble), else the account's, its IBAN country's${l.homeCurrency ? `, ${l.homeCurrency.code}` : ""} or your data's`
           : "fixed" in l.currency
             ? l.currency.fixed
             : `column \`${[l.currency.column].flat()[0]}\``;

@@ -234,6 +234,10 @@ function dateShape(raw: string): DateShape | null {
   // Year first with a day of one digit: Japanese banks' "2026/2/3" (MUFG; QA round 4, pass 12: no date column was found).
   const yearFirst = /^(\d{4})([./-])(\d{1,2})\2(\d)(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
   if (yearFirst) return { a: yearFirst[1]!, sep: yearFirst[2]!, b: yearFirst[3]!, c: yearFirst[4]! };
+  // Danske Bank Lithuania's "2012:03:01": year first, with colons (no time has a four-digit first part). A column reads
+  // them only when every date of it is so written (DateVotes).
+  const colons = /^((?:19|20)\d{2}):(\d{2}):(\d{2})$/.exec(s);
+  if (colons) return { a: colons[1]!, sep: ":", b: colons[2]!, c: colons[3]! };
   // Japanese, Chinese and Korean written dates: "2026年2月3日" (Sony Bank), "2026년 2월 3일".
   const written = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*\d{1,2}:\d{2}.*)?$/.exec(s);
   if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
@@ -255,11 +259,13 @@ export class DateVotes {
   private undecided = 0;
   private undecidedDotted = 0;
   private shaped = 0;
+  private colons = 0;
 
   add(v: string): void {
     const d = dateShape(v);
     if (!d) return;
     this.shaped++;
+    if (d.sep === ":") this.colons++;
     if (d.named) this.votes[d.named]++;
     else if (d.a.length === 4) this.votes.YMD++;
     else if (Number(d.a) > 12) this.votes.DMY++;
@@ -276,7 +282,8 @@ export class DateVotes {
 
   result(): DateGuess {
     const votes = this.votes;
-    if (this.shaped === 0) return { none: true };
+    // Dates with colons only as the notation of a whole column: among others they are no dates of it.
+    if (this.shaped === 0 || (this.colons > 0 && this.colons < this.shaped)) return { none: true };
     if (votes.DMY > 0 && votes.MDY > 0) return { conflict: true };
     const best = (Object.keys(votes) as DateOrder[]).sort((x, y) => votes[y] - votes[x])[0]!;
     if (votes[best] > 0) return { order: best };

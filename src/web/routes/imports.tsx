@@ -258,7 +258,7 @@ export function importRoutes(deps: WebDeps) {
     // The accounts by their names (Settings) or masked, never the whole IBAN or card number.
     reconciliationLines: p.reconciliation.map((r) => ({ ...r, account: r.account ? account(r.account) : null })),
     notes: p.notes.map(inPageWords),
-    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description } : null })),
+    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description, ...(row.match.currency ? { currency: row.match.currency } : {}) } : null })),
     shown: p.rows.length,
     willImport: p.counts.new,
     newMerchants: p.newMerchants,

@@ -836,9 +836,11 @@ test("Swedbank's Estonian export (Kliendi konto;Reatüüp;…) is read by the sa
   // 200.00 − 12.30 = 187.70: only the booking is a row.
   expect(brief(s.rows)).toEqual([[3, "2026-03-04", -12.3, "EUR", "SELVER AS · Kaardimakse"]]);
   expect(s.skipped).toEqual([
-    { line: 2, reason: "the statement's opening balance, not a booking" },
-    { line: 4, reason: "the statement's closing balance, not a booking" },
+    { line: 2, reason: "the statement's opening balance (\"Algsaldo\"), checked against its rows" },
+    { line: 4, reason: "the statement's closing balance (\"Lõppsaldo\"), checked against its rows" },
   ]);
+  // The balance lines are the statement's (review of stop 46): 200.00 − 12.30 = 187.70 ✓.
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", 200, 187.7, 0]]);
 });
 
 test("columns no header word names are told by what they hold only when that is unambiguous; else the refusal stands (QA round 4)", () => {
@@ -1074,5 +1076,37 @@ describe("the last review of stop 46", () => {
   test("a headerless account column with one booking for an account is still the account", () => {
     const text = "417164300\tEUR\t20260301\t1250,00\t1212,60\t20260301\t-37,40\tBEA Albert Heijn\n417164300\tEUR\t20260304\t1212,60\t3312,60\t20260304\t2100,00\tSALARIS MAART\n562039811\tEUR\t20260306\t455,15\t555,15\t20260306\t100,00\tSpaarpot\n";
     expect(read(utf8(text), { fileName: "TXT.TAB" }).rows.map((r) => [r.account, r.amount])).toEqual([["417164300", -37.4], ["417164300", 2100], ["562039811", 100]]);
+  });
+});
+
+describe("FNB downloads: the currency, and the user's settings (review of stop 46: any setting sent it to the generic reader)", () => {
+  test("a currency is taken: the same three rows, in that currency, said so", () => {
+    const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
+    expect([s.layout, s.account]).toEqual(["fnb-za", "62000000001"]);
+    // The fixture's rows (format-fixtures.ts), in pula: −642.50, +28'000.00, −12'000.00.
+    expect(brief(s.rows)).toEqual([
+      [8, "2025-12-20", -642.5, "BWP", "POS Purchase · Checkers Sea Point"],
+      [9, "2025-12-25", 28000, "BWP", "Magtape Credit · ACME PTY LTD Salary"],
+      [10, "2026-01-05", -12000, "BWP", "Scheduled Payment · Landlord Rent"],
+    ]);
+    expect(s.notes).toEqual(["the currency BWP (from --currency) for every row"]);
+  });
+
+  test("the country its Afrikaans account line names (\"NAMIBIË\") gives the currency; two currencies named give none (rand, assumed)", () => {
+    const download = (account: string) =>
+      `2,62000000078,'MNR P SHIKONGO','${account}'\n3,'Staatnommer','Vanaf Datum','Tot Datum'\n3,5,'01 April 2026','30 April 2026'\n` +
+      `5,'Nommer','Datum','Beskrywing1','Beskrywing2','Beskrywing3','Bedrag','Saldo','Opgeloopte Koste'\n5,1,'02 Apr',"POS Aankoop","Spar Windhoek","",-80.00,920.00,\n6,'END'\n`;
+    const na = read(utf8(download("FNB NAMIBIË TJEKREKENING")), { fileName: "na.csv" });
+    expect(brief(na.rows)).toEqual([[5, "2026-04-02", -80, "NAD", "POS Aankoop · Spar Windhoek"]]);
+    const both = read(utf8(download("NAMIBIA / BOTSWANA")), { fileName: "x.csv" });
+    expect(both.rows[0]!.currency).toBe("ZAR");
+    expect(both.notes[0]).toStartWith("the file names no currency anywhere: every row was taken as ZAR");
+  });
+
+  test("column, date and decimal settings, which its own layout decides, are refused by name", () => {
+    expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { dateColumn: "Date", decimal: ",", currency: "ZAR" } })).toThrow(
+      "fnb.csv: an FNB download is read by its own layout; the date column and decimal settings do not apply to it (only a currency does)",
+    );
+    expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "rand" } })).toThrow('fnb.csv: --currency "RAND" is not a three-letter ISO code');
   });
 });

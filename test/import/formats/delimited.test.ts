@@ -36,6 +36,18 @@ describe("forEachRecord", () => {
     ]);
   });
 
+  test("spaces before an opening quote are no text of the field: it is the quoted one (review of stop 46)", () => {
+    // ` "b;c"` → b;c (the ; inside kept), `  "d"` → d; spaces before unquoted text, or alone, stay as written. The record
+    // is 20 characters and its line end: it ends at 21.
+    expect(records('a; "b;c";  "d"; e;  \n')).toEqual([[1, ["a", "b;c", "d", " e", "  "], 21]]);
+    // A quote after spaces that does not close the field on its line is text: the next line stays a record of its own.
+    expect(records('a; "b;c\nd;e\n')).toEqual([
+      [1, ["a", ' "b', "c"], 8],
+      [2, ["d", "e"], 12],
+    ]);
+    expect(records('a; "5" x;b\n')).toEqual([[1, ["a", ' "5" x', "b"], 11]]);
+  });
+
   test("a quote inside an unquoted field is a character; text after a closing quote is kept", () => {
     expect(records('5" disk;x\n"a"b;c\n')).toEqual([
       [1, ['5" disk', "x"], 10],

@@ -9,6 +9,10 @@ import type { Expected } from "./support.ts";
 const PENDING = { reason: "pending (Sts PDNG), not booked yet" };
 const DETAIL = (amount: string, line: number) => `a batch's detail line: its amount ${amount} is part of the booking on line ${line}, not a booking of its own`;
 
+/** An FNB download that names no currency or country: rand, said as assumed (review of stop 46: ZAR was fixed). */
+const FNB_RAND_NOTE =
+  "the file names no currency anywhere: every row was taken as ZAR (the FNB (First National Bank, South Africa) layout: its downloads are in rand unless their account lines name another currency or country); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
+
 export const FORMAT_EXPECTED: Record<string, Expected> = {
   // Santander UK's text download (QA round 4, blind pass: refused as a CSV whose columns could not be told), written by the
   // lead from public descriptions of it: windows-1252, CRLF, labels padded with non-breaking spaces, a quote and a tab
@@ -45,7 +49,24 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "ZAR", out: 12642.5, outRows: 2, in: 28000, inRows: 1 }], // 642.50 + 12'000.00
     reconciliation: [{ currency: "ZAR", status: "ok", opening: 10000, closing: 25357.5, entries: 3, difference: 0 }],
-    notes: ["the currency ZAR (from the FNB (First National Bank, South Africa) layout) for every row"],
+    notes: [FNB_RAND_NOTE],
+  },
+  // An FNB Namibia download (written for the review of stop 46: every FNB download was rand): its account line names
+  // the country, so its rows are in Namibian dollars; a transaction line without its number (line 6) is listed, not
+  // dropped unseen. By hand: 5'000.00 − 356.80 = 4'643.20, + 15'000.00 = 19'643.20; out 356.80, in 15'000.00 NAD.
+  "fnb-na-download.csv": {
+    format: "csv",
+    layout: "fnb-za",
+    account: "62000000077",
+    dataLines: 3,
+    rows: [
+      [5, "2026-03-03", -356.8, "NAD", "POS Purchase · Shoprite Windhoek"],
+      [7, "2026-03-25", 15000, "NAD", "Magtape Credit · ACME NAMIBIA PTY LTD Salary"],
+    ],
+    totals: [{ currency: "NAD", out: 356.8, outRows: 1, in: 15000, inRows: 1 }],
+    skipped: [{ line: 6, reason: "a transaction line (5) without its number, which every booking has: not read as one" }],
+    reconciliation: [{ currency: "NAD", status: "ok", opening: 5000, closing: 19643.2, entries: 2, difference: 0 }],
+    notes: ["the currency NAD (from the download's account and statement lines) for every row"],
   },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
@@ -62,7 +83,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "ZAR", out: 670.5, outRows: 2, in: 12000, inRows: 1 }],
     reconciliation: [{ currency: "ZAR", status: "ok", opening: 2000, closing: 13329.5, entries: 3, difference: 0 }],
-    notes: ["the currency ZAR (from the FNB (First National Bank, South Africa) layout) for every row"],
+    notes: [FNB_RAND_NOTE],
   },
   "bank-de-cp1252.csv": {
     format: "csv",
@@ -91,6 +112,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "CHF", out: 6.4, outRows: 2, in: 12, inRows: 1 }],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // Commas padded with a space, text fields quoted after it (`2026-03-02, "Migros, Zuerich HB", -45.20`; review of stop
+  // 46: the quotes were kept and the field cut at its comma, the columns shifted: refused). Line 4 has two spaces, line 5
+  // an unquoted text. By hand: out 45.20 + 340.00 + 4.50 = 389.70 (3), in 5'200.00 (1), CHF from the column.
+  "space-before-quote.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-02", -45.2, "CHF", "Migros, Zuerich HB"],
+      [3, "2026-03-04", 5200, "CHF", "ACME AG, Lohn Maerz"],
+      [4, "2026-03-09", -340, "CHF", "SBB CFF FFS, GA"],
+      [5, "2026-03-11", -4.5, "CHF", "Kiosk Bahnhof"],
+    ],
+    totals: [{ currency: "CHF", out: 389.7, outRows: 3, in: 5200, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
   },
   "camt053-v02.xml": {
     format: "camt",

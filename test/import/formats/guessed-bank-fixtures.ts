@@ -1078,6 +1078,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"SEK","out":16234.5,"outRows":2,"in":25000,"inRows":1}],
     reconciliation: [{"currency":"SEK","status":"ok","opening":0,"closing":8765.5,"entries":3,"difference":0}],
   },
+  // Danske Bank Lithuania (written for the review of stop 46): dates "2012:03:01", year:month:day with colons (refused:
+  // no date column), Lithuanian headers, a decimal comma, a Likutis (balance) column. By hand: opening 1'835.80 + 64.20
+  // = 1'900.00; 1'900.00 − 64.20 + 3'200.00 − 120.45 = 4'915.35 ✓; out 184.65 (2), in 3'200.00 (1) LTL.
+  "danske-lt-colon-dates.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2012-03-01",-64.2,"LTL","PIRKINYS VILNIUS"],[3,"2012-03-05",3200,"LTL","ATLYGINIMAS UZ VASARI"],[4,"2012-03-12",-120.45,"LTL","SASKAITA 12345"]],"totals":[{"currency":"LTL","out":184.65,"outRows":2,"in":3200,"inRows":1}],"reconciliation":[{"currency":"LTL","status":"ok","opening":1900,"closing":4915.35,"entries":3,"difference":0}]},
   // Danske Bank: Danish headers with ø ("Beløb"; QA round 4: refused), a "Venter" (pending) row. 10'000.00 − 245.50 = 9'754.50 + 32'000 = 41'754.50 − 9'500 = 32'254.50 ✓.
   "danske-dk.csv": {
     format: "csv",
@@ -1272,7 +1276,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":12.5,"outRows":1,"in":2012.5,"inRows":2}],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
   },
-  // "- 12,50" and "+ 5.000,00" (a space after the sign), "-0,00" (nothing moved: 0, counted with money in). Out 12.50; in 5'000.00.
+  // "- 12,50" and "+ 5.000,00" (a space after the sign), "-0,00" (nothing moved: a notice, skipped with its reason since the
+  // review of stop 46; it was a row of 0 counted with money in). Out 12.50; in 5'000.00.
   "space-minus.csv": {
     format: "csv",
     layout: "guessed",
@@ -1281,10 +1286,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     rows: [
       [2,"2026-01-05",-12.5,"CHF","Coop"],
       [3,"2026-01-06",5000,"CHF","Lohn"],
-      [4,"2026-01-07",0,"CHF","Zinsen"],
     ],
-    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5000,"inRows":2}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5000,"inRows":1}],
+    skipped: [{"line":4,"reason":"no amount: notice (\"Zinsen\"), 0.00: no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
   // Spanish Cargo/Abono columns with a Saldo. 1'000.00 − 54.32 = 945.68 + 1'500.00 = 2'445.68 ✓.
   "debit-credit-words-es.csv": {
@@ -2088,6 +2093,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   "fidelity-cash-footer.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":12,"rows":[[4,"2026-03-18",-88.15,"USD","DEBIT CARD PURCHASE WHOLE FOODS #10234 (Cash)"],[5,"2026-03-13",2650,"USD","DIRECT DEPOSIT ACME CORP PAYROLL (Cash)"],[6,"2026-03-02",-47.3,"USD","BILL PAYMENT CITY WATER DEPT (Cash)"]],"totals":[{"currency":"USD","out":135.45,"outRows":2,"in":2650,"inRows":1}],"skipped":[{"line":9,"reason":"not a row of the table (a note or footer line)"},{"line":10,"reason":"not a row of the table (a note or footer line)"},{"line":11,"reason":"not a row of the table (a note or footer line)"},{"line":12,"reason":"not a row of the table (a note or footer line)"},{"line":13,"reason":"not a row of the table (a note or footer line)"},{"line":15,"reason":"not a row of the table (a note or footer line)"},{"line":16,"reason":"not a row of the table (a note or footer line)"},{"line":17,"reason":"not a row of the table (a note or footer line)"},{"line":19,"reason":"not a row of the table (a note or footer line)"}],"reconciliation":[{"currency":"USD","status":"ok","opening":597.3,"closing":3111.85,"entries":3,"difference":0}],"notes":["the column \"Amount ($)\"'s $ sign names no one currency (dollars, pesos…): every row was taken as USD (the column \"Amount ($)\"'s $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
   // Austrian livebank (pass 18, after ofxstatement-austrian's real test file): "Umsatztext" (no word this reader knew) written over as many cells as it has lines, past the header's last column: every description was the booking type alone ("Gutschrift"), the other party and the purpose lost. Out 64.20 + 1'200.00, in 2'800.00.
   "livebank-at-overflow.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"EUR","Bezahlung Karte · BILLA DANKT 0815 · WIEN"],[3,"2026-02-05",2800,"EUR","Gutschrift · Arbeitgeber GmbH · Gehalt Februar · REF: 2026020512345"],[4,"2026-02-14",-1200,"EUR","Internetauftrag · Hausverwaltung Gruber · Miete Februar"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // livebank (AT) with a notice of 0.00 (review of stop 46: "Verständigung" rows were booked as transactions of 0.00): line 3
+  // is skipped with its reason, the counts still add up (3 data lines: 2 rows + 1 skipped). Out 38.90, in 2'100.00 EUR.
+  "livebank-at-notice.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-03-02",-38.9,"EUR","Bezahlung Karte · SPAR DANKT 4711 · GRAZ"],[4,"2026-03-05",2100,"EUR","Gutschrift · Arbeitgeber GmbH · Gehalt März"]],"totals":[{"currency":"EUR","out":38.9,"outRows":1,"in":2100,"inRows":1}],"skipped":[{"line":3,"reason":"no amount: notice (\"Verständigung · Abschluss Kapitalertragsteuer\"), 0.00: no money moved"}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}]},
   // Satispay (IT) statement, pass 18, after ofxstatement-satispay's real test file: dates "14 feb 2026. 08:12:03" (Italian month abbreviations, a dot after the year) were no date: refused. Once read, its "NOT APPROVED" payment (line 4, −40.00) was spending, and "extra info" (the payer's words) was left out. Out 1.30 + 12.90 = 14.20, in 25.00 + 50.00 = 75.00.
   "satispay-it.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-02-14",-1.3,"EUR","Bar Roma · C2B"],[3,"2026-02-09",25,"EUR","Giulia Bianchi · Pizza di sabato · P2P"],[5,"2026-01-02",50,"EUR","Ricarica Satispay · BANK"],[6,"2025-12-30",-12.9,"EUR","Farmacia Centrale · C2B"]],"totals":[{"currency":"EUR","out":14.2,"outRows":2,"in":75,"inRows":2}],"skipped":[{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}]},
   // QA round 4, pass 17 (real files of peers' importers, run as they are; these fixtures are written for this project in their layouts).

@@ -172,10 +172,11 @@ function generateForLayout(layout: BankLayout, seed: number) {
   const decimal = layout.decimal === "per file" ? pick([".", ","] as const) : layout.decimal;
   const m = layout.money;
   const fixed = layout.currency && "fixed" in layout.currency ? layout.currency.fixed : null;
-  // A currency its money header names ("Betrag (€)", "Bedrag (EUR)"); else the file's fallback.
+  // A currency its money header names ("Betrag (€)", "Bedrag (EUR)"); else the layout's account currency (Bank Norwegian's
+  // NOK: the generated rows hold no amount in its purchase columns, so no row tells it); else the file's fallback.
   const moneyName = first("direction" in m ? m.source.amount : "debit" in m ? m.debit : "byCurrency" in m ? m.byCurrency[0]!.column : m.amount);
   const inHeader = /€/.test(moneyName) ? "EUR" : /\(([A-Z]{3})\)/.exec(moneyName)?.[1];
-  const currencies = fixed ? [fixed] : "byCurrency" in m ? m.byCurrency.map((c) => c.currency) : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? "CHF"];
+  const currencies = fixed ? [fixed] : "byCurrency" in m ? m.byCurrency.map((c) => c.currency) : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? layout.homeCurrency?.code ?? "CHF"];
   const named = (c: string) => c.replace("{CCY}", currencies[0]!);
   // The columns: the identifying ones and every one a row is read from, each once, in a random order.
   const cols: string[] = [];

@@ -63,6 +63,16 @@ describe("dates", () => {
     expect(guessDateOrder(["Total", ""])).toEqual({ none: true });
   });
 
+  test("year:month:day with colons (Danske Bank LT's \"2012:03:01\") is read only as a whole column's notation, never a time", () => {
+    expect(guessDateOrder(["2012:03:01", "2012:03:12"])).toEqual({ order: "YMD" });
+    expect(parseDate("2012:03:01", "YMD")).toBe("2012-03-01");
+    expect(parseDate("2012:02:30", "YMD")).toBeNull(); // no 30 February
+    // Times (two-digit first part), a mix with other notations, and a colon date with a time are no date column.
+    expect(guessDateOrder(["12:03:01", "23:59:59"])).toEqual({ none: true });
+    expect(guessDateOrder(["2012:03:01", "2012-03-05"])).toEqual({ none: true });
+    expect(guessDateOrder(["2012:03:01 10:15:00"])).toEqual({ none: true });
+  });
+
   test("dotted dates are voted by their values as the others are (QA round 4, pass 9: dots were day-first whatever the values said)", () => {
     // 12.31.2025: a second part above 12, so month-first; 01.05.2026 fits both and follows the column.
     expect(guessDateOrder(["12.31.2025", "01.05.2026"])).toEqual({ order: "MDY" });

@@ -27,4 +27,7 @@ export const BANK_NORWEGIAN: BankLayout = {
   originalAmount: "Currency Amount",
   originalCurrency: "Currency",
   exchangeRate: "Currency Rate",
+  // A file whose every purchase was abroad has no row not converted: it took the data's main currency, and its note said
+  // the file names no currency (review of stop 46).
+  homeCurrency: { code: "NOK", why: "its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency" },
 };

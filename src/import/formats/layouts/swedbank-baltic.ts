@@ -6,7 +6,8 @@
  * amounts with a decimal comma and their side in D (debit) / K (kredit). Besides the bookings (row type 20) the file
  * writes its opening balance (10), the period's turnover per side (82), its closing balance (86) and accrued interest
  * (900) as rows with amounts of their own: read as bookings they doubled the money in (QA round 4, blind pass: the
- * turnover and both balances were imported as income). Written from what is publicly known of the export (confidence
+ * turnover and both balances were imported as income). The balances (10, 86; their side in D/K: D an overdraft) are
+ * the statement's opening and closing ones, checked against the bookings. Written from what is publicly known of the export (confidence
  * medium: no Swedbank file was at hand; the row types are those of its documented statement format).
  */
 import type { BankLayout } from "../csv-layout.ts";
@@ -15,9 +16,9 @@ const ROW_TYPE = ["Row type", "Reatüüp", "Ieraksta tips", "Įrašo tipas"];
 
 /** The statement's lines that are no bookings, by their row type (the bookings are type 20). */
 const rowTypeSkips = (column: readonly string[]) => [
-  { column, equals: ["10"], reason: "the statement's opening balance, not a booking" },
+  { column, equals: ["10"], reason: "the statement's opening balance, not a booking", balance: "opening" as const },
   { column, equals: ["82"], reason: "the period's turnover (a total of the bookings), not a booking" },
-  { column, equals: ["86"], reason: "the statement's closing balance, not a booking" },
+  { column, equals: ["86"], reason: "the statement's closing balance, not a booking", balance: "closing" as const },
   { column, equals: ["900"], reason: "accrued interest (a statement of interest due, not booked)" },
 ];
 
