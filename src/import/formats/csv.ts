@@ -383,6 +383,31 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: 
 }
 
 /**
+ * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when no column or preamble names
+ * one: 1822direkt's payees' "DE21…" and creditor ids "DE77ZZZ…" (SEPA payments are in euros). A guess, said so: a
+ * payee's account is not the statement's (QA round 4, pass 20: German exports naming no currency were stored as the
+ * data's francs).
+ */
+function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileCurrency | null {
+  const countries = new Set<string>();
+  let cells = 0;
+  for (const r of sample) {
+    for (let c = 0; c < r.fields.length; c++) {
+      const country = /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(r.fields[c]!.trim().replace(/\s+/g, ""))?.[1];
+      // A column of the statement's own account is told by ownIbanCountry alone (two IBANs there say nothing).
+      if (!country || OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c] ?? ""))) continue;
+      cells++;
+      countries.add(country);
+    }
+  }
+  const codes = new Set([...countries].map((c) => IBAN_CURRENCY[c]));
+  const [code] = codes;
+  if (cells < 2 || codes.size !== 1 || !code) return null;
+  const names = [...countries].sort().join(", ");
+  return { code, from: `the IBANs and creditor ids in its rows, all of ${names}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
+}
+
+/**
  * Francs when the sampled money cells group thousands with an apostrophe (1'234.50): Switzerland's and Liechtenstein's
  * notation, which no other country's banks write (QA round 4, fifth pass: a BCV or cantonal bank's export was stored in
  * the data's main currency, right only when that was francs).
@@ -730,6 +755,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
+    (!table.headerless && rowIbanCurrency(table.header, sample)) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
     (!table.headerless && headerScriptCurrency(table.header)) ||
     signs ||
