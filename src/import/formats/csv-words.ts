@@ -110,6 +110,8 @@ export const WORDS: Record<Role, string[][]> = {
       "funds out",
       // Polish (Bank Millennium's "Obciążenia").
       "obciazenia", "obciazenie",
+      // Swiss cantonal banks' "Belastungsbetrag (CHF)" (BLKB; Bank Cler's layout has it too).
+      "belastungsbetrag",
     ],
   ],
   credit: [
@@ -124,6 +126,7 @@ export const WORDS: Record<Role, string[][]> = {
       "funds in",
       // Polish (Bank Millennium's "Uznania").
       "uznania", "uznanie",
+      "gutschriftsbetrag",
     ],
   ],
   indicator: [
@@ -149,6 +152,9 @@ export const WORDS: Record<Role, string[][]> = {
       "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
       // ZKB's English and French exports ("Amount details", "Montant détail": QA round 4, pass 15).
       "amount details", "montant detail", "importo dettaglio",
+      // BLKB's and TKB's "Betrag Einzelzahlung (CHF)", a collective order's parts (QA round 4, pass 20: taken for the
+      // amount, every booking was refused as having none).
+      "betrag einzelzahlung",
     ],
   ],
   payee: [["payee", "payee name",
