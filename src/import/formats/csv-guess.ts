@@ -583,8 +583,15 @@ export function guessColumns(
     // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
     // turned). Only with every amount positive does the card column say the purchases are written so.
     const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
+    // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
+    // bank's own credits, all negative (Cornèr's card export; QA round 4, pass 20: its purchases were money in, or the
+    // file refused). An account's export that names the card on its purchases writes them negative (T-Bank).
+    const cardCells = card?.values ?? [];
+    const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
+    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
+    const cardSides = card !== undefined && withoutCard.length > 0 && withoutCard.every((a) => a < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
     const byKind = purchasesSign(cols, values);
-    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
     // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
     // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
