@@ -475,7 +475,12 @@ export function guessColumns(
     if (!indicator) unreadIndicator(cols, fileName, header.line);
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
-    const amount = candidates(cols, "amount", without)[0];
+    const amounts = candidates(cols, "amount", without);
+    // One name twice ("Fremdwährung;Betrag;Kurs;Betrag;Währung": Deutsche Bank's card export, the purchase's own amount
+    // and the booked one): the one before the row's currency column (QA round 4, pass 20: the purchase's own was taken,
+    // its rows in euros "no amount").
+    const twice = amounts.length > 1 && amounts[1]!.norm === amounts[0]!.norm;
+    const amount = (twice ? amounts.find((c) => headerTier(cols[c.index + 1]?.norm ?? "", "currency") === 0) : undefined) ?? amounts[0];
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };

@@ -72,8 +72,10 @@ export const WORDS: Record<Role, string[][]> = {
       // Polish; Czech and Slovak (ČSOB's, Raiffeisen CZ's "Datum zaúčtování", beside its "Datum provedení").
       "data ksiegowania", "datum zauctovani", "datum zauctovania",
       // Portuguese (Brazil: Itaú's "Data lançamento").
-      "data lancamento", "data do lancamento"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
+      "data lancamento", "data do lancamento",
+      // Deutsche Bank's card export: "Eingangstag", the day a purchase was booked (beside "Belegdatum", the receipt's).
+      "eingangstag"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
       // Sabadell's "F. Operativa" (Spain). (ING España's only date, "F. VALOR", is read as the value date, which dates a
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
