@@ -205,6 +205,10 @@ const OWN_ACCOUNT_TEXT = new Set([
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
   // csb43's "short_name": the account holder's, on every row.
   "short name",
+  // The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
+  // orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
+  // holder's name began the description of every payment out, its payee left out).
+  "auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {

@@ -721,15 +721,16 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the currency EUR (from the file's preamble) for every row"],
   },
   // Volksbank/Raiffeisen (DE) "Umsatzanzeige": cp1252, a preamble, Umsatz unsigned with an S/H column headed " ", multi-line Vorgang/Verwendungszweck; Anfangssaldo/Endsaldo written as rows: the statement's stated balances (QA round 4, fifth pass: they were only skipped, never checked). S = out, H = in: −85.00 + 2'450.00 − 1'234.56 = 1'130.44; 1'000.00 + 1'130.44 = 2'130.44 = Endsaldo ✓.
+  // (QA round 4, pass 20: "Auftraggeber/Zahlungsempfänger" is the holder's own name, "Max Muster", no longer in the descriptions.)
   "volksbank-sh.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 5,
     rows: [
-      [12,"2026-01-02",-85,"EUR","Max Muster · Stadtwerke Musterstadt · Basislastschrift Abschlag Strom Januar"],
-      [14,"2026-01-15",2450,"EUR","Max Muster · Arbeitgeber GmbH · Gutschrift Lohn Januar"],
-      [16,"2026-01-20",-1234.56,"EUR","Max Muster · Möbelhaus Schmidt · Überweisung Rechnung 4711"],
+      [12,"2026-01-02",-85,"EUR","Stadtwerke Musterstadt · Basislastschrift Abschlag Strom Januar"],
+      [14,"2026-01-15",2450,"EUR","Arbeitgeber GmbH · Gutschrift Lohn Januar"],
+      [16,"2026-01-20",-1234.56,"EUR","Möbelhaus Schmidt · Überweisung Rechnung 4711"],
     ],
     totals: [{"currency":"EUR","out":1319.56,"outRows":2,"in":2450,"inRows":1}],
     skipped: [{"line":19,"reason":"the statement's opening balance (\"Anfangssaldo\"), checked against its rows"},{"line":20,"reason":"the statement's closing balance (\"Endsaldo\"), checked against its rows"}],
@@ -2179,4 +2180,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // after the minus, a footer "Saldo:" in the receipt-date column. By hand: out 48.20 + 55.48 = 103.68 (2), in 29.95 +
   // 1'250.00 = 1'279.95 (2); the rows' sum 1'176.27 is the footer's Saldo; the booking day is "Eingangstag".
   "deutschebank-card.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[6,"2026-02-04",-48.2,"EUR","REWE MARKT BERLIN"],[7,"2026-02-09",-55.48,"EUR","AMAZON.COM SEATTLE"],[8,"2026-02-13",29.95,"EUR","ZALANDO GUTSCHRIFT"],[9,"2026-02-20",1250,"EUR","LASTSCHRIFT KARTENKONTO"]],"totals":[{"currency":"EUR","out":103.68,"outRows":2,"in":1279.95,"inRows":2}],"skipped":[{"line":10,"reason":"a balance or total line (\"Saldo:\"), no booking of its own"}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}]},
+  // QA round 4, pass 20: the Volksbanks' older export (windows-1252, CRLF, twelve preamble lines, S/H after the amount,
+  // a purpose of several lines, "Anfangssaldo"/"Endsaldo" rows): "Auftraggeber/Zahlungsempfänger" is the holder's side of
+  // every booking, "Empfänger/Zahlungspflichtiger" the other party's; the holder's name began every description and was
+  // stored as each row's counterparty. By hand: 1'200.00 − 54.30 + 2'350.00 − 89.00 = 3'406.70 = Endsaldo ✓.
+  "volksbank-fiducia-parties.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[14,"2026-02-25",-89,"EUR","Stadtwerke Musterstadt · Basislastschrift Abschlag Strom Februar Vertrag 449"],[17,"2026-02-16",2350,"EUR","Muster Software GmbH · Gutschrift Gehalt Januar 2026"],[19,"2026-02-03",-54.3,"EUR","EDEKA Mustermarkt · Kartenzahlung girocard EDEKA FRANKFURT 0815"]],"totals":[{"currency":"EUR","out":143.3,"outRows":2,"in":2350,"inRows":1}],"skipped":[{"line":22,"reason":"the statement's opening balance (\"Anfangssaldo\"), checked against its rows"},{"line":23,"reason":"the statement's closing balance (\"Endsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1200,"closing":3406.7,"entries":3,"difference":0}]},
 };
