@@ -210,9 +210,10 @@ function preamble(
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
       const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
       if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
-      // The account number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr
-      // Bank; QA round 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere").
-      const numbered = next && ACCOUNT_WITH_CURRENCY.test(norm) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
+      // A number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr Bank; QA round
+      // 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere"). Any label: the
+      // test file of the export came with its words scrambled ("Volve-By.;330217/06 EUR").
+      const numbered = next && /\p{L}/u.test(filled[i]!) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
       if (!currency && numbered && ISO_CURRENCIES.has(numbered)) currency = numbered;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
