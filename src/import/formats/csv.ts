@@ -736,6 +736,14 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
   }
+  // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
+  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"): refused, never booked so.
+  if (plan.currency !== null) {
+    const codes = new Set(sample.map((r) => (r.fields[plan!.currency!] ?? "").trim().toUpperCase()).filter((v) => v !== ""));
+    if (codes.size > 0 && [...codes].every((c) => /^[A-Z]{3}$/.test(c) && !ISO_CURRENCIES.has(c))) {
+      throw new ImportInputError(`${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code (ISO 4217): the file's amounts cannot be told a currency; nothing was imported`);
+    }
+  }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
   const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;
   if (layoutCurrency && plan.layout === table.layout!.id && plan.currency !== null) {

@@ -425,6 +425,18 @@ test("a preamble's number with a currency after it names the account's currency 
   expect(s.notes).toContain("the currency EUR (from the file's preamble) for every row");
 });
 
+test("a currency column of codes that are no currency (a test file's scrambled \"INE\") is refused, never booked in them", () => {
+  // QA round 4, pass 20: BananaAccounting's Sparkasse and Cornèr test files scramble their currency ("EUR" → "INE"):
+  // every row was booked in "INE", exit 0.
+  const text = "Buchungstag;Verwendungszweck;Betrag;Waehrung\n02.03.2026;REWE;-12,50;INE\n03.03.2026;Gehalt;2.000,00;INE\n";
+  expect(() => read(utf8(text), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
+    's.csv: the column "Waehrung" holds "INE", no currency code (ISO 4217): the file\'s amounts cannot be told a currency; nothing was imported',
+  );
+  // A code no ISO list has beside real ones (a crypto asset's "BTC" in an account that also holds euros) is read as written.
+  const mixed = read(utf8(text.replace("REWE;-12,50;INE", "Kauf;-0,01;BTC").replace("Gehalt;2.000,00;INE", "Gehalt;2.000,00;EUR")), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(mixed.rows.map((r) => r.currency)).toEqual(["BTC", "EUR"]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
