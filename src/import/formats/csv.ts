@@ -394,7 +394,9 @@ function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileC
   let cells = 0;
   for (const r of sample) {
     for (let c = 0; c < r.fields.length; c++) {
-      const country = /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(r.fields[c]!.trim().replace(/\s+/g, ""))?.[1];
+      // An IBAN is at most 34 characters, 42 written in groups: a longer cell (a 51 MB description) is none.
+      const cell = r.fields[c]!;
+      const country = cell.length <= 48 ? /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(cell.trim().replace(/\s+/g, ""))?.[1] : undefined;
       // A column of the statement's own account is told by ownIbanCountry alone (two IBANs there say nothing).
       if (!country || OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c] ?? ""))) continue;
       cells++;
