@@ -205,6 +205,10 @@ const OWN_ACCOUNT_TEXT = new Set([
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
   // csb43's "short_name": the account holder's, on every row.
   "short name",
+  // The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
+  // orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
+  // holder's name began the description of every payment out, its payee left out).
+  "auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {
@@ -475,7 +479,12 @@ export function guessColumns(
     if (!indicator) unreadIndicator(cols, fileName, header.line);
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
-    const amount = candidates(cols, "amount", without)[0];
+    const amounts = candidates(cols, "amount", without);
+    // One name twice ("Fremdwährung;Betrag;Kurs;Betrag;Währung": Deutsche Bank's card export, the purchase's own amount
+    // and the booked one): the one before the row's currency column (QA round 4, pass 20: the purchase's own was taken,
+    // its rows in euros "no amount").
+    const twice = amounts.length > 1 && amounts[1]!.norm === amounts[0]!.norm;
+    const amount = (twice ? amounts.find((c) => headerTier(cols[c.index + 1]?.norm ?? "", "currency") === 0) : undefined) ?? amounts[0];
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
@@ -583,8 +592,15 @@ export function guessColumns(
     // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
     // turned). Only with every amount positive does the card column say the purchases are written so.
     const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
+    // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
+    // bank's own credits, all negative (Cornèr's card export; QA round 4, pass 20: its purchases were money in, or the
+    // file refused). An account's export that names the card on its purchases writes them negative (T-Bank).
+    const cardCells = card?.values ?? [];
+    const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
+    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
+    const cardSides = card !== undefined && withoutCard.length > 0 && withoutCard.every((a) => a < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
     const byKind = purchasesSign(cols, values);
-    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
     // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
     // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

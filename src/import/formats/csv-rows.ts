@@ -570,6 +570,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date) return bad(`${name(plan.dateWhenEmpty!)} "${otherDate}" is not a real date`);
         datedByOther++;
       } else if (rawDate === "") {
+        // A balance or total line labelled in another column than the date, with no booking text (Deutsche Bank's card
+        // export: "Saldo:;;;;;;-123,45;EUR" under "Belegdatum;Eingangstag;…"; QA round 4, pass 20): no booking.
+        const label = [...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "") ? f.find((x) => TOTAL_LINE.test(normaliseHeader(x))) : undefined;
+        const kind = label === undefined ? null : statedBalanceKind(normaliseHeader(label));
+        if (kind) return statedLine(kind, label!, amount, null);
+        if (label !== undefined) return skip(`a balance or total line ("${oneLine(label).trim()}"), no booking of its own`);
         if (!plan.emptyDateTakesPrevious || previousDate === null) return bad(plan.emptyDateTakesPrevious ? `empty ${name(plan.date)} and no earlier row to take it from` : `no date in "${name(plan.date)}"`);
         date = previousDate;
       } else {

@@ -210,6 +210,11 @@ function preamble(
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
       const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
       if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
+      // A number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr Bank; QA round
+      // 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere"). Any label: the
+      // test file of the export came with its words scrambled ("Volve-By.;330217/06 EUR").
+      const numbered = next && /\p{L}/u.test(filled[i]!) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
+      if (!currency && numbered && ISO_CURRENCIES.has(numbered)) currency = numbered;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
@@ -376,6 +381,33 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: 
   }
   if (found && AMBIGUOUS_SIGNS.has(found.mark)) return ambiguousSignCurrency(found.mark, plan.names, main);
   return found && { code: found.code, from: `the amounts' ${found.mark}${/^[A-Z]{3}$/.test(found.mark) ? " code" : " sign"}` };
+}
+
+/**
+ * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when no column or preamble names
+ * one: 1822direkt's payees' "DE21…" and creditor ids "DE77ZZZ…" (SEPA payments are in euros). A guess, said so: a
+ * payee's account is not the statement's (QA round 4, pass 20: German exports naming no currency were stored as the
+ * data's francs).
+ */
+function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileCurrency | null {
+  const countries = new Set<string>();
+  let cells = 0;
+  for (const r of sample) {
+    for (let c = 0; c < r.fields.length; c++) {
+      // An IBAN is at most 34 characters, 42 written in groups: a longer cell (a 51 MB description) is none.
+      const cell = r.fields[c]!;
+      const country = cell.length <= 48 ? /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(cell.trim().replace(/\s+/g, ""))?.[1] : undefined;
+      // A column of the statement's own account is told by ownIbanCountry alone (two IBANs there say nothing).
+      if (!country || OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c] ?? ""))) continue;
+      cells++;
+      countries.add(country);
+    }
+  }
+  const codes = new Set([...countries].map((c) => IBAN_CURRENCY[c]));
+  const [code] = codes;
+  if (cells < 2 || codes.size !== 1 || !code) return null;
+  const names = [...countries].sort().join(", ");
+  return { code, from: `the IBANs and creditor ids in its rows, all of ${names}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
 }
 
 /**
@@ -706,6 +738,14 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
   }
+  // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
+  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"): refused, never booked so.
+  if (plan.currency !== null) {
+    const codes = new Set(sample.map((r) => (r.fields[plan!.currency!] ?? "").trim().toUpperCase()).filter((v) => v !== ""));
+    if (codes.size > 0 && [...codes].every((c) => /^[A-Z]{3}$/.test(c) && !ISO_CURRENCIES.has(c))) {
+      throw new ImportInputError(`${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code (ISO 4217): the file's amounts cannot be told a currency; nothing was imported`);
+    }
+  }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
   const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;
   if (layoutCurrency && plan.layout === table.layout!.id && plan.currency !== null) {
@@ -727,6 +767,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
+    (!table.headerless && rowIbanCurrency(table.header, sample)) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
     (!table.headerless && headerScriptCurrency(table.header)) ||
     signs ||

@@ -413,6 +413,30 @@ test("a column of the statement's own IBAN names the currency by its country whe
   expect(other.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
 });
 
+test("a preamble's number with a currency after it names the account's currency whatever its label (Cornèr's \"Konto-Nr.;330217/06 EUR\", its test file's label scrambled)", () => {
+  // QA round 4, pass 20: BananaAccounting's Cornèr test file writes the label as "Volve-By." (its words scrambled): the
+  // euros were taken as the data's francs. By hand: -5.07 and 120.00, both EUR.
+  const text = "Volve-By.;330217/06 EUR;;;;\n;;;;;\nKonto-Nr.;Erfassungsdatum;Bezeichnung;Detail;Valutadatum;Betrag\n330217/06;31.03.2026;Spesen;;31.03.2026;-5.07\n330217/06;30.03.2026;Gutschrift;;30.03.2026;120.00\n";
+  const s = read(utf8(text), { fileName: "c.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+  expect(brief(s.rows)).toEqual([
+    [4, "2026-03-31", -5.07, "EUR", "Spesen"],
+    [5, "2026-03-30", 120, "EUR", "Gutschrift"],
+  ]);
+  expect(s.notes).toContain("the currency EUR (from the file's preamble) for every row");
+});
+
+test("a currency column of codes that are no currency (a test file's scrambled \"INE\") is refused, never booked in them", () => {
+  // QA round 4, pass 20: BananaAccounting's Sparkasse and Cornèr test files scramble their currency ("EUR" → "INE"):
+  // every row was booked in "INE", exit 0.
+  const text = "Buchungstag;Verwendungszweck;Betrag;Waehrung\n02.03.2026;REWE;-12,50;INE\n03.03.2026;Gehalt;2.000,00;INE\n";
+  expect(() => read(utf8(text), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
+    's.csv: the column "Waehrung" holds "INE", no currency code (ISO 4217): the file\'s amounts cannot be told a currency; nothing was imported',
+  );
+  // A code no ISO list has beside real ones (a crypto asset's "BTC" in an account that also holds euros) is read as written.
+  const mixed = read(utf8(text.replace("REWE;-12,50;INE", "Kauf;-0,01;BTC").replace("Gehalt;2.000,00;INE", "Gehalt;2.000,00;EUR")), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(mixed.rows.map((r) => r.currency)).toEqual(["BTC", "EUR"]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
