@@ -19,7 +19,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
 type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
@@ -102,7 +102,28 @@ function typeDescription(type: string | undefined, checkNumber: string | undefin
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
 
-type StatementState = { node: ONode; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
+/**
+ * The account + FITID pairs that two or more statements of the file list for the same account (`account\u0000FITID`):
+ * a download of one account's overlapping periods lists a transaction in each (aasmith/ofx-parser's banks.ofx: booked
+ * twice, QA round 4, pass 22). `parts`: the file split at each statement's start; a statement's account is its first
+ * ACCTID (BANKACCTFROM / CCACCTFROM come before its transactions). Read before the one pass, so that only these
+ * few are remembered while it reads.
+ */
+function fitidsInSeveralStatements(parts: readonly string[]): Set<string> {
+  const statementsOf = new Map<string, number>();
+  for (const part of parts) {
+    const account = /<ACCTID>\s*([^<\r\n]*)/i.exec(part)?.[1]?.trim() ?? "";
+    for (const fitid of new Set(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))) {
+      if (fitid === "" || isPlaceholderReference(fitid)) continue;
+      const key = `${account}\u0000${fitid}`;
+      statementsOf.set(key, (statementsOf.get(key) ?? 0) + 1);
+    }
+  }
+  return new Set([...statementsOf].filter(([, n]) => n > 1).map(([key]) => key));
+}
+
+/** `index`: the statement's place in the file (1-based). */
+type StatementState = { node: ONode; index: number; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
 
 /**
  * Whether every DEBIT/CREDIT transaction of the file that has a nonzero amount states it with the other sign than its
@@ -145,13 +166,18 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // line after its tag, "<FITID>\n2130…</FITID>": read after that line break), counted before the one pass. (One
   // written with a character reference is compared as written: it is then taken for unique, as before.)
   // Counted per statement (STMTRS, CCSTMTRS): a file of several accounts may number each one's FITIDs from 1.
+  const statementParts = text.split(/<(?:CC)?STMTRS>/i).slice(1);
   const repeated = new Set(
-    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
+    statementParts.flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
   );
+  const inSeveralStatements = fitidsInSeveralStatements(statementParts);
+  /** Where each of those was first read: its statement, transaction, date and amount. */
+  const firstListed = new Map<string, { statement: number; line: number; date: string; amount: number }>();
   let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const accounts: string[] = [];
   let statements = 0;
@@ -216,9 +242,17 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // A file whose every DEBIT and CREDIT is written the other way round (card issuers that write purchases as
     // positive) writes its other types (PAYMENT, FEE, POS…) that way too: they are turned with them.
     const turned = direction !== 0 ? amount !== 0 && Math.sign(amount) !== direction : invertedFile && amount !== 0;
+    const signed = flip * (turned ? -amount : amount);
+    const listedKey = fitid ? `${s.account ?? ""}\u0000${fitid}` : "";
+    if (inSeveralStatements.has(listedKey)) {
+      const first = firstListed.get(listedKey);
+      if (!first) firstListed.set(listedKey, { statement: s.index, line, date, amount: signed });
+      else if (first.statement !== s.index && first.date === date && first.amount === signed) {
+        return void skipped.push({ line, reason: `the same transaction as transaction ${first.line} (FITID ${fitid}, same date and amount), listed again in another statement of the account in this file` });
+      }
+    }
     if (turned && direction !== 0) signTurned++;
     else if (turned) untypedTurned++;
-    const signed = flip * (turned ? -amount : amount);
     if (fitid && repeated.has(fitid)) unidentified++;
     // A statement with an empty CURDEF (some Australian banks' exports: each transaction's CURRENCY/CURSYM instead) is
     // in its transactions' currency: its entries are counted, and the file said to state no balance, not passed over.
@@ -307,7 +341,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         openCount.set(name, (openCount.get(name) ?? 0) + 1);
         if (STATEMENT_AGGREGATES.has(name)) {
           statements++;
-          stmts.push({ node, account: null, currency: undefined, entries: 0, cents: 0, known: false });
+          stmts.push({ node, index: statements, account: null, currency: undefined, entries: 0, cents: 0, known: false });
         }
         pending = node;
       },
@@ -341,7 +375,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   if (untypedTurned) notes.push(`every DEBIT and CREDIT is written with the other sign, so the ${untypedTurned} other ${untypedTurned === 1 ? "transaction was" : "transactions were"} (PAYMENT, FEE …) turned round too`);
   notes.push(...unreadBalances);
   if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
-  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
+  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 
 export const ofxReader: StatementReader = {

@@ -831,4 +831,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // the others their type in words. Out 31.75 + 120.00 + 640.00 + 15.00 = 806.75 (4), in 500.00; only the closing
   // balance stated.
   "ofx-checknum-types.ofx": {"format":"ofx","layout":null,"account":"44410077","dataLines":5,"rows":[[1,"2026-03-03",-31.75,"USD","Point of sale"],[2,"2026-03-05",-120,"USD","Direct debit"],[3,"2026-03-10",-640,"USD","Check 1187"],[4,"2026-03-12",-15,"USD","Check"],[5,"2026-03-20",500,"USD","Deposit"]],"totals":[{"currency":"USD","out":806.75,"outRows":4,"in":500,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":1693.25,"entries":5,"difference":null}]},
+  // A download of one account's two statements whose periods overlap (1–20 March and 15 March–1 April), the ATM deposit
+  // of 18 March listed in both under the same FITID, as aasmith/ofx-parser's banks.ofx (QA round 4, pass 22): it was
+  // booked twice (the second as ofx:…#2, USD 40.00 of invented money in). The same FITID, date and amount in another
+  // statement of the same account is the same transaction: listed once, the repeat skipped with its reason. Out 64.20 +
+  // 18.50 = 82.70, in 40.00; each statement states only its closing balance (975.80 − 18.50 = 957.30).
+  "ofx-overlapping-statements.ofx": {"format":"ofx","layout":null,"account":"30045512","dataLines":4,"rows":[[1,"2026-03-04",-64.2,"USD","CORNER GROCERY"],[2,"2026-03-18",40,"USD","ATM DEPOSIT MAIN ST"],[4,"2026-03-27",-18.5,"USD","CITY PARKING"]],"totals":[{"currency":"USD","out":82.7,"outRows":2,"in":40,"inRows":1}],"skipped":[{"line":3,"reason":"the same transaction as transaction 2 (FITID 202603180002, same date and amount), listed again in another statement of the account in this file"}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":975.8,"entries":2,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":957.3,"entries":1,"difference":null}]},
 };
