@@ -17,7 +17,8 @@
  *
  * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
  * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
- * skipped; so is a voided one (payee `**VOID**…`). No ids: the content hash.
+ * skipped, as is one with payee "Opening Balance" or "Starting Balance" and another category (YNAB's), and a voided one
+ * (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
@@ -158,6 +159,9 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
     if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
+    // YNAB writes an account's first money as payee "Starting Balance" with its category of money to budget
+    // ("Income:Available this month"), not L[account] (quiffen's YNAB export: it was booked as income, QA round 4, pass 22).
+    if (/^(?:opening|starting) balance$/i.test(payee)) return void skipped.push({ line, reason: `the account's starting balance (payee ${payee}): a balance, not a payment` });
     // Quicken voids a payment by writing **VOID** before its payee (and 0.00 as its amount), and keeps it as a record.
     if (payee.startsWith("**VOID**")) {
       const amount = get("T") || get("U");
