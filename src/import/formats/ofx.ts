@@ -7,7 +7,7 @@
  * aggregate. An aggregate left open when an outer closing tag comes was an empty leaf: it is
  * marked "dissolved" and its children count as its parent's, in place, without being moved
  * (moving them was quadratic in the nesting). Each STMTTRN is read as soon as it closes, then
- * dropped, so memory holds one transaction at a time.
+ * dropped, so memory holds one transaction at a time. A pending one (STMTTRNP, OFX 2.2's BANKTRANLISTP) is a skipped line.
  *
  * Reconciliation: LEDGERBAL is the closing balance; OFX states no opening one, so the import checks
  * it against the last balance stored for the account (importer.ts), when there is one.
@@ -101,6 +101,8 @@ function typeDescription(type: string | undefined, checkNumber: string | undefin
 }
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
+/** A booked transaction, and a pending one (BANKTRANLISTP's). */
+const TRANSACTIONS = new Set(["STMTTRN", "STMTTRNP"]);
 
 /**
  * The account + FITID pairs that two or more statements of the file list for the same account (`account\u0000FITID`):
@@ -274,6 +276,17 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     });
   };
 
+  /**
+   * A pending transaction (OFX 2.2's BANKTRANLISTP: a card's holds) is not booked: a skipped line with its date and
+   * amount (petr-panteleyev/ofx-parser's credit.ofx: its holds were passed over in silence, QA round 4, pass 22).
+   */
+  const pendingTransaction = (node: ONode) => {
+    ordinal++;
+    const f = fields(node);
+    const said = [ofxDate(f.get("DTTRAN")?.text) ?? ofxDate(f.get("DTPOSTED")?.text), f.get("TRNAMT")?.text?.trim()].filter(Boolean);
+    skipped.push({ line: ordinal, reason: `a pending transaction (STMTTRNP${said.map((t) => `, ${t}`).join("")}): not booked yet; it comes with a later statement once booked` });
+  };
+
   const endStatement = (s: StatementState) => {
     statementOf(s);
     const balance = find(s.node, "LEDGERBAL");
@@ -300,8 +313,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   /** A node is complete: a transaction is read and dropped, a statement finished. */
   const completed = (n: ONode) => {
     const parent = stack[stack.length - 1]!;
-    if (n.name === "STMTTRN") {
-      transaction(n);
+    if (TRANSACTIONS.has(n.name)) {
+      if (n.name === "STMTTRN") transaction(n);
+      else pendingTransaction(n);
       if (parent.children[parent.children.length - 1] === n) parent.children.pop();
     } else if (STATEMENT_AGGREGATES.has(n.name)) {
       const s = stmts.pop();
@@ -321,7 +335,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (!openCount.get(name)) return;
     for (;;) {
       const n = pop();
-      if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+      if (n.name === name || TRANSACTIONS.has(n.name) || STATEMENT_AGGREGATES.has(n.name)) completed(n);
       else n.dissolved = true;
       if (n.name === name) break;
     }
@@ -364,7 +378,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // What is still open at the end was closed by the end of the file.
   while (stack.length > 1) {
     const n = pop();
-    if (n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+    if (TRANSACTIONS.has(n.name) || STATEMENT_AGGREGATES.has(n.name)) completed(n);
     else n.dissolved = true;
   }
   if (statements === 0) {
