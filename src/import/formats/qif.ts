@@ -214,6 +214,7 @@ export const qifReader: StatementReader = {
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
   extensions: [".qif"],
   mimeTypes: ["application/qif", "application/x-qif"],
-  identify: (head) => /^!(type:|account|option:|clear:)/i.test(head),
+  // Comment lines ("# …") before the first "!" line are passed over (quiffen's test files start with them; QA round 4, pass 22).
+  identify: (head) => /^(?:#[^\r\n]*[\r\n]+\s*)*!(type:|account|option:|clear:)/i.test(head),
   read: readQif,
 };

@@ -847,4 +847,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // credit_no_bank.ofx, holds only, imported 0 rows and said nothing). They are not booked: each is a skipped line with
   // its reason. Out 58.40, in 300.00; only the closing balance stated.
   "ofx-pending-list.ofx": {"format":"ofx","layout":null,"account":"4000111122223333","dataLines":4,"rows":[[1,"2026-05-03",-58.4,"EUR","BAECKEREI SONNENSCHEIN"],[2,"2026-05-06",300,"EUR","PAYMENT RECEIVED THANK YOU"]],"totals":[{"currency":"EUR","out":58.4,"outRows":1,"in":300,"inRows":1}],"skipped":[{"line":3,"reason":"a pending transaction (STMTTRNP, 2026-05-09, -120.00): not booked yet; it comes with a later statement once booked"},{"line":4,"reason":"a pending transaction (STMTTRNP, 2026-05-10, -14.90): not booked yet; it comes with a later statement once booked"}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":-411.25,"entries":2,"difference":null}]},
+  // A QIF that starts with comment lines ("### …"), as quiffen's test files (QA round 4, pass 22: refused as "unknown
+  // format", and one with an investment account as a CSV whose columns could not be told). Comment lines before the first
+  // "!" line are passed over. Month-first by 2/14 and 2/21 (years after an apostrophe: 2026). Out 86.45 + 19.99 = 106.44,
+  // in 2'310.00.
+  "qif-comment-lines.qif": {"format":"qif","layout":null,"account":null,"dataLines":3,"rows":[[5,"2026-02-03",-86.45,"CHF","CITY POWER & LIGHT"],[10,"2026-02-14",2310,"CHF","ACME CORP PAYROLL"],[15,"2026-02-21",-19.99,"CHF","STREAMFLIX · Monthly plan"]],"totals":[{"currency":"CHF","out":106.44,"outRows":2,"in":2310,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
 };
