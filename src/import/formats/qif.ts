@@ -54,7 +54,8 @@ function toIso(d: QifDate, order: DateOrder): string | null {
 
 /** A record and the account it is listed under (the last `!Account` block before it; a file of all accounts has many). */
 /** `investment`: a record of an investment account (!Type:Invst), which is no payment of a bank or card account. */
-type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null; investment: boolean };
+/** `card`: a record of a card account (!Type:CCard). */
+type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null; investment: boolean; card: boolean };
 
 /** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the accounts named. */
 function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[]; investmentAt: number } {
@@ -90,7 +91,7 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
         inAccount = false;
         account = fields.get("N")?.[0]?.trim() || account;
         if (account && !accounts.includes(account)) accounts.push(account);
-      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
+      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
       fields = new Map();
       return;
     }
@@ -99,8 +100,22 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
   });
   // A last record without its "^".
-  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
+  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
   return { accounts, lists, investmentAt };
+}
+
+/**
+ * The description of a record with neither payee, memo nor category (Actual's and qifparse's test files: imported with an
+ * empty one, QA round 4, pass 22): its split's categories, its check number, else the register column its amount stands
+ * in, as Quicken shows it (Payment / Deposit; a card's Charge / Credit).
+ */
+function unnamedDescription(r: QifRecord, amount: number): string {
+  const splits = (r.fields.get("S") ?? []).map((c) => cleanText(c.trim())).filter(Boolean);
+  if (splits.length) return [...new Set(splits)].join(", ");
+  const number = r.fields.get("N")?.[0]?.trim() ?? "";
+  if (/^\d+$/.test(number)) return `Check ${number}`;
+  if (r.card) return amount < 0 ? "Charge" : "Credit";
+  return amount < 0 ? "Payment" : "Deposit";
 }
 
 function readQif(text: string, opts: ReadOptions): Statement {
@@ -185,14 +200,16 @@ function readQif(text: string, opts: ReadOptions): Statement {
     if (memo) facts.purpose = memo;
     const number = get("N");
     if (number) facts.reference = cleanText(number);
-    const description = joinTexts([payee, memo]) || cleanText(category);
+    // The text a record was identified by before one without payee, memo and category had a description of its own.
+    const idText = joinTexts([payee, memo]) || cleanText(category);
     const signed = flip * amount;
+    const description = idText || unnamedDescription(r, signed);
     const rowAccount = override ?? r.account;
     const sums = perAccount.get(rowAccount) ?? { entries: 0, cents: 0 };
     sums.entries++;
     sums.cents += cents(signed);
     perAccount.set(rowAccount, sums);
-    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText: description, reference: null, account: rowAccount, facts });
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
   const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];

@@ -852,4 +852,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // "!" line are passed over. Month-first by 2/14 and 2/21 (years after an apostrophe: 2026). Out 86.45 + 19.99 = 106.44,
   // in 2'310.00.
   "qif-comment-lines.qif": {"format":"qif","layout":null,"account":null,"dataLines":3,"rows":[[5,"2026-02-03",-86.45,"CHF","CITY POWER & LIGHT"],[10,"2026-02-14",2310,"CHF","ACME CORP PAYROLL"],[15,"2026-02-21",-19.99,"CHF","STREAMFLIX · Monthly plan"]],"totals":[{"currency":"CHF","out":106.44,"outRows":2,"in":2310,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
+  // QIF records with neither payee, memo nor category (Actual's data-payee-memo.qif, giacomos/qifparse's test files; QA
+  // round 4, pass 22): they were imported with an empty description. Instead: the split's categories, the check number,
+  // else the register column the amount stands in (Quicken's Payment / Deposit, a card's Charge / Credit). Month-first
+  // by 01/16, 01/28, 01/30. Out 60.00 + 245.00 + 73.15 + 18.20 = 396.35 (4), in 125.00.
+  "qif-no-payee.qif": {"format":"qif","layout":null,"account":null,"dataLines":5,"rows":[[2,"2026-01-05",-60,"CHF","Payment"],[5,"2026-01-09",-245,"CHF","Check 1002"],[9,"2026-01-16",-73.15,"CHF","Groceries, Household:Cleaning"],[16,"2026-01-28",125,"CHF","Deposit"],[21,"2026-01-30",-18.2,"CHF","Charge"]],"totals":[{"currency":"CHF","out":396.35,"outRows":4,"in":125,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
 };
