@@ -101,6 +101,8 @@ function typeDescription(type: string | undefined, checkNumber: string | undefin
 }
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
+/** What a statement (STMTRS, CCSTMTRS) holds after its transactions: balances, the pending list, marketing text. */
+const AFTER_TRANSACTIONS = new Set(["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP", "MKTGINFO"]);
 /** A booked transaction, and a pending one (BANKTRANLISTP's). */
 const TRANSACTIONS = new Set(["STMTTRN", "STMTTRNP"]);
 
@@ -347,8 +349,10 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       open(rawName) {
         const name = rawName.toUpperCase();
         // Transactions never nest: a STMTTRN opening while one is open ends it (banks that leave out </STMTTRN>),
-        // so the transactions are read in the file's order.
-        if (name === "STMTTRN") closeUpTo(name);
+        // so the transactions are read in the file's order. A statement's balances come after its transactions: one
+        // opening while a transaction is open ends it too (Mercury's download closes no element: its LEDGERBAL was read
+        // as a field of the last transaction and the closing balance lost, QA round 4, pass 22).
+        if (name === "STMTTRN" || AFTER_TRANSACTIONS.has(name)) closeUpTo("STMTTRN");
         const node: ONode = { name, children: [] };
         stack[stack.length - 1]!.children.push(node);
         stack.push(node);

@@ -857,4 +857,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // else the register column the amount stands in (Quicken's Payment / Deposit, a card's Charge / Credit). Month-first
   // by 01/16, 01/28, 01/30. Out 60.00 + 245.00 + 73.15 + 18.20 = 396.35 (4), in 125.00.
   "qif-no-payee.qif": {"format":"qif","layout":null,"account":null,"dataLines":5,"rows":[[2,"2026-01-05",-60,"CHF","Payment"],[5,"2026-01-09",-245,"CHF","Check 1002"],[9,"2026-01-16",-73.15,"CHF","Groceries, Household:Cleaning"],[16,"2026-01-28",125,"CHF","Deposit"],[21,"2026-01-30",-18.2,"CHF","Charge"]],"totals":[{"currency":"CHF","out":396.35,"outRows":4,"in":125,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
+  // An OFX 1.5 download that closes no element at all (Mercury's checking export, as in Govcraft/ofx-rs's tests; QA round
+  // 4, pass 22): its LEDGERBAL came after the last transaction, still open, was read as part of it and the statement's
+  // closing balance was lost (the reconciliation said the file states none). A balance opens after the transactions:
+  // it ends the one still open. Out 129.99 + 42.50 = 172.49, in 3'000.00; closing 4'377.51 (an opening of 1'550.00). The
+  // last row's memo holds its name whole: the memo alone is its description.
+  "ofx-no-closing-tags.ofx": {"format":"ofx","layout":null,"account":"700012345678","dataLines":3,"rows":[[1,"2026-05-02",3000,"USD","Northwind Payroll · Transfer from another bank account"],[2,"2026-05-11",-129.99,"USD","Cloud Hosting Co · CLOUDHOST INVOICE 5521"],[3,"2026-05-28",-42.5,"USD","OFFICE DEPOT #221"]],"totals":[{"currency":"USD","out":172.49,"outRows":2,"in":3000,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":4377.51,"entries":3,"difference":null}]},
 };
