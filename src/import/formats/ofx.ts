@@ -291,7 +291,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
 
   const endStatement = (s: StatementState) => {
     statementOf(s);
-    const balance = find(s.node, "LEDGERBAL");
+    const found = find(s.node, "LEDGERBAL");
+    // A balance as of no day (Bradesco's and Banco do Brasil's BALAMT 0,00 as of 00000000, QA round 4, pass 22) is a
+    // placeholder: taken for a closing balance of 0.00, it "meant" an opening balance the bank never stated.
+    const asOf = value(found, "DTASOF")?.trim() ?? "";
+    const placeholder = found !== undefined && /^0{8}/.test(asOf);
+    if (placeholder) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(found, "BALAMT")?.trim() ?? ""}" is dated DTASOF "${asOf}", no day: a placeholder, not checked`);
+    const balance = placeholder ? undefined : found;
     const stated = balance ? amountOf(value(balance, "BALAMT")) : null;
     const closing = stated && "value" in stated ? stated.value : null;
     if (stated && "why" in stated && value(balance, "BALAMT")?.trim()) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);

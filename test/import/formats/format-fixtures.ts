@@ -863,4 +863,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // it ends the one still open. Out 129.99 + 42.50 = 172.49, in 3'000.00; closing 4'377.51 (an opening of 1'550.00). The
   // last row's memo holds its name whole: the memo alone is its description.
   "ofx-no-closing-tags.ofx": {"format":"ofx","layout":null,"account":"700012345678","dataLines":3,"rows":[[1,"2026-05-02",3000,"USD","Northwind Payroll · Transfer from another bank account"],[2,"2026-05-11",-129.99,"USD","Cloud Hosting Co · CLOUDHOST INVOICE 5521"],[3,"2026-05-28",-42.5,"USD","OFFICE DEPOT #221"]],"totals":[{"currency":"USD","out":172.49,"outRows":2,"in":3000,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":4377.51,"entries":3,"difference":null}]},
+  // A Brazilian bank's OFX (Bradesco and Banco do Brasil, as in the Ruby ofx gem's bradesco.ofx and
+  // dtsof_balance_issue.ofx; QA round 4, pass 22) that fills LEDGERBAL with a placeholder: BALAMT 0,00 as of 00000000.
+  // It was taken for a closing balance of 0.00 ("with the 3 entries it means an opening balance of BRL -1'138.65"), and
+  // against a stored balance it would have been "off". A balance as of no day states nothing: not read, and said so.
+  // Out 312.45 + 48.90 = 361.35, in 1'500.00.
+  "ofx-ledgerbal-placeholder.ofx": {"format":"ofx","layout":null,"account":"55012","dataLines":3,"rows":[[1,"2026-03-02",-312.45,"BRL","PAGTO ELETRONICO COBRANCA"],[2,"2026-03-05",1500,"BRL","TED RECEBIDA"],[3,"2026-03-06",-48.9,"BRL","CARTAO VISA ELECTRON"]],"totals":[{"currency":"BRL","out":361.35,"outRows":2,"in":1500,"inRows":1}],"reconciliation":[{"currency":"BRL","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the closing balance LEDGERBAL/BALAMT \"0,00\" is dated DTASOF \"00000000\", no day: a placeholder, not checked"]},
 };
