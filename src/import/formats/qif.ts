@@ -15,13 +15,16 @@
  * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`); a file that mixes
  * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
- * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
+ * QIF names no currency but in a sign or code its amounts may carry ("T-£42.18"): that one, else the account's (its
+ * earlier rows), else the data's main currency, and the preview says which.
  * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
  * skipped, as is one with payee "Opening Balance" or "Starting Balance" and another category (YNAB's), and a voided one
  * (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { cellsCurrency } from "./csv.ts";
+import type { FileCurrency } from "./csv-rows.ts";
 import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -127,6 +130,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let firstMdy = 0;
   let dotted = 0;
   const decimals = new DecimalVotes();
+  const markedAmounts = new Set<string>();
   let payments = 0;
   const { accounts: named, lists, investmentAt } = forEachRecord(text, (r) => {
     if (r.investment) return;
@@ -137,7 +141,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
       if (d.a > 12) (dmy++, (firstDmy ||= r.line));
       else if (d.b > 12) (mdy++, (firstMdy ||= r.line));
     }
-    decimals.add((r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "");
+    const amount = (r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "";
+    decimals.add(amount);
+    // An amount written with its currency ("T-£42.18"): its shape kept (digits as 0), a few for the whole file.
+    if (/[^\d\s.,+\-()]/.test(amount)) markedAmounts.add(amount.replace(/\d/g, "0"));
   });
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
@@ -156,7 +163,14 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const account = override ?? (named.length === 1 ? named[0]! : null);
   const stored = [account, ...named].map((a) => (a ? opts.accountCurrencies?.[a] : undefined)).find(Boolean);
   const storedFor = account ?? named.find((a) => opts.accountCurrencies?.[a]);
-  const currency = stored ? { code: stored, from: `the account ${storedFor}'s earlier rows` } : (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
+  // The amounts' own currency sign or code names the currency (a UK card's "T-£42.18" was stored as francs, QA round 4,
+  // pass 22), as in a CSV; a sign several currencies write ("$") only after the account's earlier rows, and said so.
+  const signs = cellsCurrency(markedAmounts, [], opts.fallbackCurrency);
+  const currency: FileCurrency =
+    (signs && !signs.assumed && signs) ||
+    (stored && { code: stored, from: `the account ${storedFor}'s earlier rows` }) ||
+    signs ||
+    (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
 
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
@@ -212,7 +226,11 @@ function readQif(text: string, opts: ReadOptions): Statement {
     out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
-  const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
+  const notes = [
+    currency.lead
+      ? `${currency.lead}: every row was taken as ${currency.code} (${currency.from})`
+      : `the currency ${currency.code} (from ${currency.from}) for every row${currency === signs ? "" : " (QIF names none)"}`,
+  ];
   if (ambiguous) {
     const why = order === "DMY" ? `day-first, as ${dayFirstBy}` : "month-first, as Quicken writes them";
     notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);

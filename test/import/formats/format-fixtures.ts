@@ -869,4 +869,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // against a stored balance it would have been "off". A balance as of no day states nothing: not read, and said so.
   // Out 312.45 + 48.90 = 361.35, in 1'500.00.
   "ofx-ledgerbal-placeholder.ofx": {"format":"ofx","layout":null,"account":"55012","dataLines":3,"rows":[[1,"2026-03-02",-312.45,"BRL","PAGTO ELETRONICO COBRANCA"],[2,"2026-03-05",1500,"BRL","TED RECEBIDA"],[3,"2026-03-06",-48.9,"BRL","CARTAO VISA ELECTRON"]],"totals":[{"currency":"BRL","out":361.35,"outRows":2,"in":1500,"inRows":1}],"reconciliation":[{"currency":"BRL","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the closing balance LEDGERBAL/BALAMT \"0,00\" is dated DTASOF \"00000000\", no day: a placeholder, not checked"]},
+  // A UK card's QIF whose amounts carry their currency sign ("T-£42.18"), as written by converters of British card
+  // statements (QA round 4, pass 22): the sign was dropped and every row taken in the data's main currency (francs). The
+  // amounts' sign names the currency, as it does in a CSV. Day-first by 14/03 and 25/03. Out 42.18 + 7.90 = 50.08, in
+  // 350.00.
+  "qif-pound-sign.qif": {"format":"qif","layout":null,"account":null,"dataLines":3,"rows":[[2,"2026-03-02",-42.18,"GBP","SAINSBURYS S/MKTS LONDON GBR"],[9,"2026-03-14",-7.9,"GBP","TFL TRAVEL CH TFL.GOV.UK/CP"],[16,"2026-03-25",350,"GBP","DIRECT DEBIT - THANK YOU"]],"totals":[{"currency":"GBP","out":50.08,"outRows":2,"in":350,"inRows":1}],"reconciliation":[{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency GBP (from the amounts' £ sign) for every row"]},
 };
