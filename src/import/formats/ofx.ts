@@ -305,10 +305,11 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const endStatement = (s: StatementState) => {
     statementOf(s);
     const found = find(s.node, "LEDGERBAL");
-    // A balance as of no day (Bradesco's and Banco do Brasil's BALAMT 0,00 as of 00000000, QA round 4, pass 22) is a
-    // placeholder: taken for a closing balance of 0.00, it "meant" an opening balance the bank never stated.
+    // A balance of zero as of no day (Bradesco's and Banco do Brasil's BALAMT 0,00 as of 00000000, QA round 4, pass 22) is
+    // a placeholder: taken for a closing balance of 0.00, it "meant" an opening balance the bank never stated. (Bradesco
+    // writes a real balance as of 00000000 too: one not zero is read, undated.)
     const asOf = value(found, "DTASOF")?.trim() ?? "";
-    const placeholder = found !== undefined && /^0{8}/.test(asOf);
+    const placeholder = found !== undefined && /^0{8}/.test(asOf) && /^[-+]?0*(?:[.,]0*)?$/.test(value(found, "BALAMT")?.trim() ?? "");
     if (placeholder) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(found, "BALAMT")?.trim() ?? ""}" is dated DTASOF "${asOf}", no day: a placeholder, not checked`);
     const balance = placeholder ? undefined : found;
     const stated = balance ? amountOf(value(balance, "BALAMT")) : null;

@@ -146,3 +146,14 @@ describe("OFX files with no statement say what they hold instead (QA round 4, ei
     expect(alone.rows.map((r) => [r.date, r.amount, r.currency, r.description, r.account])).toEqual([["2026-01-20", -5, "USD", "ACCOUNT FEE", "123"]]);
   });
 });
+
+test("a closing balance as of 00000000 (Bradesco's): zero is a placeholder, not read; any other amount is read, undated (ofx-ledgerbal-placeholder.ofx)", () => {
+  const statement = (balance: string) =>
+    `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL\n<BANKACCTFROM><ACCTID>99\n</BANKACCTFROM><BANKTRANLIST>\n<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>20260430\n<TRNAMT>10,00\n<FITID>N1\n<MEMO>RESGATE INVEST\n</STMTTRN>\n</BANKTRANLIST><LEDGERBAL><BALAMT>${balance}<DTASOF>00000000</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+  const zero = read(utf8(statement("0,00")), { fileName: "z.ofx" });
+  expect(zero.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[null, null]]);
+  expect(zero.notes).toEqual(['the closing balance LEDGERBAL/BALAMT "0,00" is dated DTASOF "00000000", no day: a placeholder, not checked']);
+  const stated = read(utf8(statement("17071,23")), { fileName: "s.ofx" });
+  expect(stated.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[17071.23, null]]);
+  expect(stated.notes).toEqual([]);
+});
