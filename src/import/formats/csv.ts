@@ -366,20 +366,26 @@ const AMBIGUOUS_SIGNS = new Set(["$", "C$"]);
  */
 function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: { code: string }): FileCurrency | null {
   const cols = moneyCells(plan.money);
+  return cellsCurrency(sample.flatMap((r) => cols.map((c) => r.fields[c] ?? "")), plan.names, main);
+}
+
+/**
+ * The currency amount cells are written with, when they all agree (amountsCurrency); also a QIF's amounts ("T-£42.18":
+ * QA round 4, pass 22). `names`: the file's column names, if any (a Spanish header's C$).
+ */
+export function cellsCurrency(cells: Iterable<string>, names: readonly string[], main?: { code: string }): FileCurrency | null {
   let found: { code: string; mark: string } | null = null;
-  for (const r of sample) {
-    for (const c of cols) {
-      const cell = (r.fields[c] ?? "").trim();
-      const sign = SIGN_IN_CELL.exec(cell)?.[0];
-      const mark = sign ?? currencyInAmount(cell);
-      if (!mark) continue;
-      // An ambiguous sign is compared as itself: "$" beside "US$" is two currencies, or one the file does not settle.
-      const iso = sign ? (AMBIGUOUS_SIGNS.has(sign) ? sign : (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!)) : mark;
-      if (found && found.code !== iso) return null;
-      found ??= { code: iso, mark };
-    }
+  for (const raw of cells) {
+    const cell = raw.trim();
+    const sign = SIGN_IN_CELL.exec(cell)?.[0];
+    const mark = sign ?? currencyInAmount(cell);
+    if (!mark) continue;
+    // An ambiguous sign is compared as itself: "$" beside "US$" is two currencies, or one the file does not settle.
+    const iso = sign ? (AMBIGUOUS_SIGNS.has(sign) ? sign : (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!)) : mark;
+    if (found && found.code !== iso) return null;
+    found ??= { code: iso, mark };
   }
-  if (found && AMBIGUOUS_SIGNS.has(found.mark)) return ambiguousSignCurrency(found.mark, plan.names, main);
+  if (found && AMBIGUOUS_SIGNS.has(found.mark)) return ambiguousSignCurrency(found.mark, names, main);
   return found && { code: found.code, from: `the amounts' ${found.mark}${/^[A-Z]{3}$/.test(found.mark) ? " code" : " sign"}` };
 }
 

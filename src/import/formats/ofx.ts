@@ -7,7 +7,10 @@
  * aggregate. An aggregate left open when an outer closing tag comes was an empty leaf: it is
  * marked "dissolved" and its children count as its parent's, in place, without being moved
  * (moving them was quadratic in the nesting). Each STMTTRN is read as soon as it closes, then
- * dropped, so memory holds one transaction at a time.
+ * dropped, so memory holds one transaction at a time. A pending one (STMTTRNP, OFX 2.2's BANKTRANLISTP) is a skipped line.
+ *
+ * An investment statement (INVSTMTRS) of cash movements only (INVBANKTRAN: a cash management account's) is read as a bank
+ * statement; one with securities transactions is refused.
  *
  * Reconciliation: LEDGERBAL is the closing balance; OFX states no opening one, so the import checks
  * it against the last balance stored for the account (importer.ts), when there is one.
@@ -19,7 +22,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
 type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
@@ -101,8 +104,38 @@ function typeDescription(type: string | undefined, checkNumber: string | undefin
 }
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
+/**
+ * An investment statement's transactions that are no cash movement of its own (OFX's INVTRANLIST, beside INVBANKTRAN):
+ * trades, income, journal entries, transfers of securities.
+ */
+const SECURITIES_TRANSACTION = /<(?:BUY(?:DEBT|MF|OPT|OTHER|STOCK)|SELL(?:DEBT|MF|OPT|OTHER|STOCK)|CLOSUREOPT|INCOME|INVEXPENSE|JRNLFUND|JRNLSEC|MARGININTEREST|REINVEST|RETOFCAP|SPLIT|TRANSFER)>/i;
+/** What a statement (STMTRS, CCSTMTRS) holds after its transactions: balances, the pending list, marketing text. */
+const AFTER_TRANSACTIONS = new Set(["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP", "MKTGINFO"]);
+/** A booked transaction, and a pending one (BANKTRANLISTP's). */
+const TRANSACTIONS = new Set(["STMTTRN", "STMTTRNP"]);
 
-type StatementState = { node: ONode; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
+/**
+ * The account + FITID pairs that two or more statements of the file list for the same account (`account\u0000FITID`):
+ * a download of one account's overlapping periods lists a transaction in each (aasmith/ofx-parser's banks.ofx: booked
+ * twice, QA round 4, pass 22). `parts`: the file split at each statement's start; a statement's account is its first
+ * ACCTID (BANKACCTFROM / CCACCTFROM come before its transactions). Read before the one pass, so that only these
+ * few are remembered while it reads.
+ */
+function fitidsInSeveralStatements(parts: readonly string[]): Set<string> {
+  const statementsOf = new Map<string, number>();
+  for (const part of parts) {
+    const account = /<ACCTID>\s*([^<\r\n]*)/i.exec(part)?.[1]?.trim() ?? "";
+    for (const fitid of new Set(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))) {
+      if (fitid === "" || isPlaceholderReference(fitid)) continue;
+      const key = `${account}\u0000${fitid}`;
+      statementsOf.set(key, (statementsOf.get(key) ?? 0) + 1);
+    }
+  }
+  return new Set([...statementsOf].filter(([, n]) => n > 1).map(([key]) => key));
+}
+
+/** `index`: the statement's place in the file (1-based). */
+type StatementState = { node: ONode; index: number; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
 
 /**
  * Whether every DEBIT/CREDIT transaction of the file that has a nonzero amount states it with the other sign than its
@@ -145,13 +178,18 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // line after its tag, "<FITID>\n2130…</FITID>": read after that line break), counted before the one pass. (One
   // written with a character reference is compared as written: it is then taken for unique, as before.)
   // Counted per statement (STMTRS, CCSTMTRS): a file of several accounts may number each one's FITIDs from 1.
+  const statementParts = text.split(/<(?:CC|INV)?STMTRS>/i).slice(1);
   const repeated = new Set(
-    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
+    statementParts.flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
   );
+  const inSeveralStatements = fitidsInSeveralStatements(statementParts);
+  /** Where each of those was first read: its statement, transaction, date and amount. */
+  const firstListed = new Map<string, { statement: number; line: number; date: string; amount: number }>();
   let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const accounts: string[] = [];
   let statements = 0;
@@ -161,6 +199,11 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   let untypedTurned = 0;
   const unreadBalances: string[] = [];
 
+  // An investment statement (INVSTMTRS) of cash movements only (INVBANKTRAN: a cash management account's checks,
+  // deposits and bill payments) is read as a bank statement (ofxparse's fidelity-savings.ofx was refused, QA round 4,
+  // pass 22); one with trades, dividends or other securities transactions is refused below, as before.
+  const cashOnly = /<INVBANKTRAN>/i.test(text) && !SECURITIES_TRANSACTION.test(text);
+  const statementAggregates = cashOnly ? new Set([...STATEMENT_AGGREGATES, "INVSTMTRS"]) : STATEMENT_AGGREGATES;
   const root: ONode = { name: "#root", children: [] };
   const stack: ONode[] = [root];
   const openCount = new Map<string, number>();
@@ -170,7 +213,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const statementOf = (s: StatementState) => {
     // CURDEF and the account come before the transaction list: read once, at the first transaction.
     if (!s.known) {
-      s.account = value(s.node, "BANKACCTFROM", "ACCTID") ?? value(s.node, "CCACCTFROM", "ACCTID") ?? null;
+      s.account = value(s.node, "BANKACCTFROM", "ACCTID") ?? value(s.node, "CCACCTFROM", "ACCTID") ?? value(s.node, "INVACCTFROM", "ACCTID") ?? null;
       s.currency = value(s.node, "CURDEF")?.trim().toUpperCase();
       s.known = true;
       if (s.account && !accounts.includes(s.account)) accounts.push(s.account);
@@ -216,9 +259,17 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // A file whose every DEBIT and CREDIT is written the other way round (card issuers that write purchases as
     // positive) writes its other types (PAYMENT, FEE, POS…) that way too: they are turned with them.
     const turned = direction !== 0 ? amount !== 0 && Math.sign(amount) !== direction : invertedFile && amount !== 0;
+    const signed = flip * (turned ? -amount : amount);
+    const listedKey = fitid ? `${s.account ?? ""}\u0000${fitid}` : "";
+    if (inSeveralStatements.has(listedKey)) {
+      const first = firstListed.get(listedKey);
+      if (!first) firstListed.set(listedKey, { statement: s.index, line, date, amount: signed });
+      else if (first.statement !== s.index && first.date === date && first.amount === signed) {
+        return void skipped.push({ line, reason: `the same transaction as transaction ${first.line} (FITID ${fitid}, same date and amount), listed again in another statement of the account in this file` });
+      }
+    }
     if (turned && direction !== 0) signTurned++;
     else if (turned) untypedTurned++;
-    const signed = flip * (turned ? -amount : amount);
     if (fitid && repeated.has(fitid)) unidentified++;
     // A statement with an empty CURDEF (some Australian banks' exports: each transaction's CURRENCY/CURSYM instead) is
     // in its transactions' currency: its entries are counted, and the file said to state no balance, not passed over.
@@ -240,9 +291,27 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     });
   };
 
+  /**
+   * A pending transaction (OFX 2.2's BANKTRANLISTP: a card's holds) is not booked: a skipped line with its date and
+   * amount (petr-panteleyev/ofx-parser's credit.ofx: its holds were passed over in silence, QA round 4, pass 22).
+   */
+  const pendingTransaction = (node: ONode) => {
+    ordinal++;
+    const f = fields(node);
+    const said = [ofxDate(f.get("DTTRAN")?.text) ?? ofxDate(f.get("DTPOSTED")?.text), f.get("TRNAMT")?.text?.trim()].filter(Boolean);
+    skipped.push({ line: ordinal, reason: `a pending transaction (STMTTRNP${said.map((t) => `, ${t}`).join("")}): not booked yet; it comes with a later statement once booked` });
+  };
+
   const endStatement = (s: StatementState) => {
     statementOf(s);
-    const balance = find(s.node, "LEDGERBAL");
+    const found = find(s.node, "LEDGERBAL");
+    // A balance of zero as of no day (Bradesco's and Banco do Brasil's BALAMT 0,00 as of 00000000, QA round 4, pass 22) is
+    // a placeholder: taken for a closing balance of 0.00, it "meant" an opening balance the bank never stated. (Bradesco
+    // writes a real balance as of 00000000 too: one not zero is read, undated.)
+    const asOf = value(found, "DTASOF")?.trim() ?? "";
+    const placeholder = found !== undefined && /^0{8}/.test(asOf) && /^[-+]?0*(?:[.,]0*)?$/.test(value(found, "BALAMT")?.trim() ?? "");
+    if (placeholder) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(found, "BALAMT")?.trim() ?? ""}" is dated DTASOF "${asOf}", no day: a placeholder, not checked`);
+    const balance = placeholder ? undefined : found;
     const stated = balance ? amountOf(value(balance, "BALAMT")) : null;
     const closing = stated && "value" in stated ? stated.value : null;
     if (stated && "why" in stated && value(balance, "BALAMT")?.trim()) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);
@@ -266,10 +335,11 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   /** A node is complete: a transaction is read and dropped, a statement finished. */
   const completed = (n: ONode) => {
     const parent = stack[stack.length - 1]!;
-    if (n.name === "STMTTRN") {
-      transaction(n);
+    if (TRANSACTIONS.has(n.name)) {
+      if (n.name === "STMTTRN") transaction(n);
+      else pendingTransaction(n);
       if (parent.children[parent.children.length - 1] === n) parent.children.pop();
-    } else if (STATEMENT_AGGREGATES.has(n.name)) {
+    } else if (statementAggregates.has(n.name)) {
       const s = stmts.pop();
       if (s) endStatement(s);
       if (parent.children[parent.children.length - 1] === n) parent.children.pop();
@@ -287,7 +357,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (!openCount.get(name)) return;
     for (;;) {
       const n = pop();
-      if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+      if (n.name === name || TRANSACTIONS.has(n.name) || statementAggregates.has(n.name)) completed(n);
       else n.dissolved = true;
       if (n.name === name) break;
     }
@@ -299,15 +369,17 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       open(rawName) {
         const name = rawName.toUpperCase();
         // Transactions never nest: a STMTTRN opening while one is open ends it (banks that leave out </STMTTRN>),
-        // so the transactions are read in the file's order.
-        if (name === "STMTTRN") closeUpTo(name);
+        // so the transactions are read in the file's order. A statement's balances come after its transactions: one
+        // opening while a transaction is open ends it too (Mercury's download closes no element: its LEDGERBAL was read
+        // as a field of the last transaction and the closing balance lost, QA round 4, pass 22).
+        if (name === "STMTTRN" || AFTER_TRANSACTIONS.has(name)) closeUpTo("STMTTRN");
         const node: ONode = { name, children: [] };
         stack[stack.length - 1]!.children.push(node);
         stack.push(node);
         openCount.set(name, (openCount.get(name) ?? 0) + 1);
-        if (STATEMENT_AGGREGATES.has(name)) {
+        if (statementAggregates.has(name)) {
           statements++;
-          stmts.push({ node, account: null, currency: undefined, entries: 0, cents: 0, known: false });
+          stmts.push({ node, index: statements, account: null, currency: undefined, entries: 0, cents: 0, known: false });
         }
         pending = node;
       },
@@ -330,7 +402,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // What is still open at the end was closed by the end of the file.
   while (stack.length > 1) {
     const n = pop();
-    if (n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+    if (TRANSACTIONS.has(n.name) || statementAggregates.has(n.name)) completed(n);
     else n.dissolved = true;
   }
   if (statements === 0) {
@@ -341,7 +413,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   if (untypedTurned) notes.push(`every DEBIT and CREDIT is written with the other sign, so the ${untypedTurned} other ${untypedTurned === 1 ? "transaction was" : "transactions were"} (PAYMENT, FEE …) turned round too`);
   notes.push(...unreadBalances);
   if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
-  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
+  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 
 export const ofxReader: StatementReader = {

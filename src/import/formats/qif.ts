@@ -15,12 +15,16 @@
  * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`); a file that mixes
  * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
- * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
+ * QIF names no currency but in a sign or code its amounts may carry ("T-£42.18"): that one, else the account's (its
+ * earlier rows), else the data's main currency, and the preview says which.
  * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
- * skipped; so is a voided one (payee `**VOID**…`). No ids: the content hash.
+ * skipped, as is one with payee "Opening Balance" or "Starting Balance" and another category (YNAB's), and a voided one
+ * (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { cellsCurrency } from "./csv.ts";
+import type { FileCurrency } from "./csv-rows.ts";
 import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -53,7 +57,8 @@ function toIso(d: QifDate, order: DateOrder): string | null {
 
 /** A record and the account it is listed under (the last `!Account` block before it; a file of all accounts has many). */
 /** `investment`: a record of an investment account (!Type:Invst), which is no payment of a bank or card account. */
-type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null; investment: boolean };
+/** `card`: a record of a card account (!Type:CCard). */
+type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null; investment: boolean; card: boolean };
 
 /** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the accounts named. */
 function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[]; investmentAt: number } {
@@ -89,7 +94,7 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
         inAccount = false;
         account = fields.get("N")?.[0]?.trim() || account;
         if (account && !accounts.includes(account)) accounts.push(account);
-      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
+      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
       fields = new Map();
       return;
     }
@@ -98,8 +103,22 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
   });
   // A last record without its "^".
-  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
+  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
   return { accounts, lists, investmentAt };
+}
+
+/**
+ * The description of a record with neither payee, memo nor category (Actual's and qifparse's test files: imported with an
+ * empty one, QA round 4, pass 22): its split's categories, its check number, else the register column its amount stands
+ * in, as Quicken shows it (Payment / Deposit; a card's Charge / Credit).
+ */
+function unnamedDescription(r: QifRecord, amount: number): string {
+  const splits = (r.fields.get("S") ?? []).map((c) => cleanText(c.trim())).filter(Boolean);
+  if (splits.length) return [...new Set(splits)].join(", ");
+  const number = r.fields.get("N")?.[0]?.trim() ?? "";
+  if (/^\d+$/.test(number)) return `Check ${number}`;
+  if (r.card) return amount < 0 ? "Charge" : "Credit";
+  return amount < 0 ? "Payment" : "Deposit";
 }
 
 function readQif(text: string, opts: ReadOptions): Statement {
@@ -111,6 +130,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let firstMdy = 0;
   let dotted = 0;
   const decimals = new DecimalVotes();
+  const markedAmounts = new Set<string>();
   let payments = 0;
   const { accounts: named, lists, investmentAt } = forEachRecord(text, (r) => {
     if (r.investment) return;
@@ -121,7 +141,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
       if (d.a > 12) (dmy++, (firstDmy ||= r.line));
       else if (d.b > 12) (mdy++, (firstMdy ||= r.line));
     }
-    decimals.add((r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "");
+    const amount = (r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "";
+    decimals.add(amount);
+    // An amount written with its currency ("T-£42.18"): its shape kept (digits as 0), a few for the whole file.
+    if (/[^\d\s.,+\-()]/.test(amount)) markedAmounts.add(amount.replace(/\d/g, "0"));
   });
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
@@ -140,7 +163,14 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const account = override ?? (named.length === 1 ? named[0]! : null);
   const stored = [account, ...named].map((a) => (a ? opts.accountCurrencies?.[a] : undefined)).find(Boolean);
   const storedFor = account ?? named.find((a) => opts.accountCurrencies?.[a]);
-  const currency = stored ? { code: stored, from: `the account ${storedFor}'s earlier rows` } : (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
+  // The amounts' own currency sign or code names the currency (a UK card's "T-£42.18" was stored as francs, QA round 4,
+  // pass 22), as in a CSV; a sign several currencies write ("$") only after the account's earlier rows, and said so.
+  const signs = cellsCurrency(markedAmounts, [], opts.fallbackCurrency);
+  const currency: FileCurrency =
+    (signs && !signs.assumed && signs) ||
+    (stored && { code: stored, from: `the account ${storedFor}'s earlier rows` }) ||
+    signs ||
+    (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
 
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
@@ -158,6 +188,9 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
     if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
+    // YNAB writes an account's first money as payee "Starting Balance" with its category of money to budget
+    // ("Income:Available this month"), not L[account] (quiffen's YNAB export: it was booked as income, QA round 4, pass 22).
+    if (/^(?:opening|starting) balance$/i.test(payee)) return void skipped.push({ line, reason: `the account's starting balance (payee ${payee}): a balance, not a payment` });
     // Quicken voids a payment by writing **VOID** before its payee (and 0.00 as its amount), and keeps it as a record.
     if (payee.startsWith("**VOID**")) {
       const amount = get("T") || get("U");
@@ -181,17 +214,23 @@ function readQif(text: string, opts: ReadOptions): Statement {
     if (memo) facts.purpose = memo;
     const number = get("N");
     if (number) facts.reference = cleanText(number);
-    const description = joinTexts([payee, memo]) || cleanText(category);
+    // The text a record was identified by before one without payee, memo and category had a description of its own.
+    const idText = joinTexts([payee, memo]) || cleanText(category);
     const signed = flip * amount;
+    const description = idText || unnamedDescription(r, signed);
     const rowAccount = override ?? r.account;
     const sums = perAccount.get(rowAccount) ?? { entries: 0, cents: 0 };
     sums.entries++;
     sums.cents += cents(signed);
     perAccount.set(rowAccount, sums);
-    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText: description, reference: null, account: rowAccount, facts });
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
-  const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
+  const notes = [
+    currency.lead
+      ? `${currency.lead}: every row was taken as ${currency.code} (${currency.from})`
+      : `the currency ${currency.code} (from ${currency.from}) for every row${currency === signs ? "" : " (QIF names none)"}`,
+  ];
   if (ambiguous) {
     const why = order === "DMY" ? `day-first, as ${dayFirstBy}` : "month-first, as Quicken writes them";
     notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
@@ -210,6 +249,7 @@ export const qifReader: StatementReader = {
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
   extensions: [".qif"],
   mimeTypes: ["application/qif", "application/x-qif"],
-  identify: (head) => /^!(type:|account|option:|clear:)/i.test(head),
+  // Comment lines ("# …") before the first "!" line are passed over (quiffen's test files start with them; QA round 4, pass 22).
+  identify: (head) => /^(?:#[^\r\n]*[\r\n]+\s*)*!(type:|account|option:|clear:)/i.test(head),
   read: readQif,
 };

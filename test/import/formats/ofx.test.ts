@@ -134,4 +134,26 @@ describe("OFX files with no statement say what they hold instead (QA round 4, ei
       "x.ofx: this is an investment statement (INVSTMTRS): securities are not read; export the bank or card account",
     );
   });
+
+  test("an investment statement with trades beside its cash movements is refused as one (only one of cash movements alone is read: ofx-investment-cash.ofx)", () => {
+    // A brokerage account's cash (a fee, INVBANKTRAN) beside a purchase (BUYSTOCK): read in part, its cash would not add
+    // up without the trades, and its dividends (INCOME) would be left out of the income.
+    const cash = "<INVBANKTRAN><STMTTRN><TRNTYPE>FEE<DTPOSTED>20260120<TRNAMT>-5.00<FITID>F1<NAME>ACCOUNT FEE</STMTTRN><SUBACCTFUND>CASH</INVBANKTRAN>";
+    const buy = "<BUYSTOCK><INVBUY><INVTRANID><FITID>B1<DTTRADE>20260115</INVTRANID><SECID><UNIQUEID>037833100<UNIQUEIDTYPE>CUSIP</SECID><UNITS>10<UNITPRICE>150<TOTAL>-1500<SUBACCTSEC>CASH<SUBACCTFUND>CASH</INVBUY><BUYTYPE>BUY</BUYSTOCK>";
+    const statement = (list: string) => sgml(`<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20260131<CURDEF>USD<INVACCTFROM><BROKERID>x.com<ACCTID>123</INVACCTFROM><INVTRANLIST><DTSTART>20260101<DTEND>20260131${list}</INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>`);
+    expect(refusal(statement(cash + buy))).toBe("x.ofx: this is an investment statement (INVSTMTRS): securities are not read; export the bank or card account");
+    const alone = read(utf8(statement(cash)), { fileName: "x.ofx" });
+    expect(alone.rows.map((r) => [r.date, r.amount, r.currency, r.description, r.account])).toEqual([["2026-01-20", -5, "USD", "ACCOUNT FEE", "123"]]);
+  });
+});
+
+test("a closing balance as of 00000000 (Bradesco's): zero is a placeholder, not read; any other amount is read, undated (ofx-ledgerbal-placeholder.ofx)", () => {
+  const statement = (balance: string) =>
+    `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL\n<BANKACCTFROM><ACCTID>99\n</BANKACCTFROM><BANKTRANLIST>\n<STMTTRN>\n<TRNTYPE>CREDIT\n<DTPOSTED>20260430\n<TRNAMT>10,00\n<FITID>N1\n<MEMO>RESGATE INVEST\n</STMTTRN>\n</BANKTRANLIST><LEDGERBAL><BALAMT>${balance}<DTASOF>00000000</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+  const zero = read(utf8(statement("0,00")), { fileName: "z.ofx" });
+  expect(zero.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[null, null]]);
+  expect(zero.notes).toEqual(['the closing balance LEDGERBAL/BALAMT "0,00" is dated DTASOF "00000000", no day: a placeholder, not checked']);
+  const stated = read(utf8(statement("17071,23")), { fileName: "s.ofx" });
+  expect(stated.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[17071.23, null]]);
+  expect(stated.notes).toEqual([]);
 });
