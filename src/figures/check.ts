@@ -1510,14 +1510,24 @@ export function verifyCalculation(index: FigureIndex, f: AnswerFigure, expressio
   if (!read || !Number.isFinite(value)) return null;
   const r = intervalOf(read);
   if (Math.abs(value) < r.lo || Math.abs(value) > r.hi) return null;
-  const used: FigureSource[] = [];
+  // Each number of the calculation, with every figure of the turn it could be.
+  const operands: { g: Group; f: SourceFigure }[][] = [];
   for (const m of expression.matchAll(/\d[\d'’_]*(?:\.\d+)?/g)) {
     const x = Number(m[0].replace(/['’_]/g, ""));
     if (Number.isInteger(x) && x <= MAX_CONSTANT) continue;
     const eps = 1e-9 * Math.max(1, x);
-    const hit = index.groups.flatMap((g) => findEqual(g.values, { lo: x - eps, hi: x + eps }).map((k) => g.flat[g.offsets[k]!]!))[0];
-    if (!hit) return null;
-    used.push(source(hit, index.lexicon));
+    const hits = index.groups.flatMap((g) => findEqual(g.values, { lo: x - eps, hi: x + eps }).map((k) => ({ g, f: g.flat[g.offsets[k]!]! })));
+    if (!hits.length) return null;
+    operands.push(hits);
   }
-  return used;
+  // Currencies are never added together (SPEC §1): the amounts a calculation uses are of one currency, the one written
+  // with the figure when it names one (counts and percentages go with any).
+  const moneyOf = (h: { g: Group }) => (h.g.kind === "money" && h.g.currency ? h.g.currency : null);
+  const written = read.kind === "money" ? read.currency : undefined;
+  const currencies = written ? [written] : [...new Set(operands.flatMap((hits) => hits.flatMap((h) => moneyOf(h) ?? [])))];
+  for (const currency of currencies.length ? currencies : [null]) {
+    const picked = operands.map((hits) => hits.find((h) => moneyOf(h) === null || moneyOf(h) === currency));
+    if (picked.every((h) => h)) return picked.map((h) => source(h!.f, index.lexicon));
+  }
+  return null;
 }

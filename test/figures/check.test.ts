@@ -306,6 +306,39 @@ describe("the repair round's replies, verified against the turn", () => {
     const twice = t.repair(answer, "", checked, [{ n: 2, verdict: "confirm", expression: "(9500 + 9500) / 2" }, { n: 3, verdict: "confirm", expression: "7 * 11" }], evaluate);
     expect(twice.map((f) => f.status)).toEqual(["ungrounded", "mismatched", "ungrounded"]);
   });
+  test("wrong: a calculation that adds amounts of two currencies confirms nothing (QA: CHF 760.20 + EUR 9.99 was confirmed as CHF 770.19); right: one over the amounts of one currency", () => {
+    const SEARCH: Call = {
+      name: "search_transactions",
+      input: { search: "spotify" },
+      summary:
+        'Transactions matching "spotify" in all categories for all dates: 37 matches. CHF: 36 transactions from 2024-01-17 to 2025-12-17. Money out: CHF 760.20 in 36 transactions (average CHF 21.12). Money in: none. EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none.',
+    };
+    const s = turn([SEARCH]);
+    // CHF 770.19 = CHF 760.20 + EUR 9.99: two currencies added; CHF 38.01 = CHF 21.12 + CHF 16.89? no: 760.20 ÷ 20 = 38.01, one currency.
+    const text = "Spotify cost CHF 770.19 altogether. That is CHF 38.01 a payment over 20 payments.";
+    const before = s.check(text, "");
+    expect(before.map((f) => [f.text, f.status])).toEqual([
+      ["CHF 770.19", "ungrounded"],
+      ["CHF 38.01", "ungrounded"],
+      ["20", "ungrounded"],
+    ]);
+    const repaired = s.repair(
+      text,
+      "",
+      before,
+      [
+        { n: 1, verdict: "confirm", expression: "760.20 + 9.99" },
+        { n: 2, verdict: "confirm", expression: "760.20 / 20" },
+      ],
+      evaluate,
+    );
+    expect(repaired.map((f) => [f.text, f.status])).toEqual([
+      ["CHF 770.19", "ungrounded"],
+      ["CHF 38.01", "derived"],
+      ["20", "ungrounded"],
+    ]);
+    expect(repaired[1]!.sources.map((x) => x.text)).toEqual(["CHF 760.20"]);
+  });
 });
 
 describe("round 3 rules, each with a right and a wrong case", () => {
