@@ -719,7 +719,10 @@ export function importRoutes(deps: WebDeps) {
         if (!("held" in found)) continue;
         const o = found.held.outcome;
         if (!("preview" in o) || found.held.columnsGuessed) {
-          left.push(`${found.held.file.name} (${"preview" in o ? "check its columns first" : "choose its columns first"})`);
+          // A file that is no statement (a PDF in a ZIP) says why, as its row does, not to choose columns it has none of.
+          const name = found.held.file.name;
+          const why = "preview" in o ? "check its columns first" : o.needsColumns ? "choose its columns first" : o.problem.replace(`${name}: `, "");
+          left.push(`${name} (${why})`);
           continue;
         }
         try {
