@@ -1486,7 +1486,7 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;
-  const currency = f.currency || c.currency;
+  const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
   return Object.keys(rows).length ? rows : undefined;
 }

@@ -236,6 +236,28 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
   });
 });
 
+describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
+  test("a count of an amount's rows links to the rows of that amount's currency (QA: Groceries' 27 CHF payments linked to 28 rows, the EUR one too)", () => {
+    const t = turn([
+      {
+        name: "spending_by_category",
+        input: { year: 2025 },
+        summary:
+          "Spending by category for 2025. CHF: total CHF 1'000.00 over 40 transactions in 3 categories: Housing CHF 300.00 (30.0%, 10 tx); Groceries CHF 600.00 (60.0%, 27 tx); Dining CHF 100.00 (10.0%, 3 tx). EUR: total EUR 25.50 over 1 transaction in 1 category: Groceries EUR 25.50 (100.0%, 1 tx).",
+      },
+    ]);
+    const [amount, count] = t.check("Groceries cost CHF 600.00 in 2025, over 27 payments.", "");
+    // Both are the 2025 Groceries rows in francs: the amount's currency is written with it, the count is of its rows.
+    const rows = { from: "2025-01-01", to: "2025-12-31", category: "Groceries", currency: "CHF" };
+    expect([amount!.status, amount!.sources[0]!.rows]).toEqual(["grounded", rows]);
+    expect([count!.status, count!.sources[0]!.rows]).toEqual(["grounded", rows]);
+    // The count in the EUR part is of the EUR rows.
+    const [eur] = t.check("Groceries in euros: 1 payment in 2025.", "");
+    expect(eur!.sources.map((s) => s.rows?.currency)).toContain("EUR");
+    expect(eur!.sources.map((s) => s.rows?.currency)).not.toContain("CHF");
+  });
+});
+
 describe("the repair round's replies, verified against the turn", () => {
   const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
   // (7'431.20 + 3'000.00) ÷ 12 = 869.27: a sum, then an average — no single rule derives it.
