@@ -1469,7 +1469,7 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  if (f.kind === "number" || f.kind === "ratio") return undefined;
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows) return undefined;
   const c = f.ctx;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
@@ -1486,10 +1486,17 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;
+  // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts
+  // rows (coverage, a listing); elsewhere it is about all spending (a month's spending, a chart's series), which
+  // the page's filters cannot select: its rows would add up to something else (QA: 921 transactions → 996 rows).
+  if (!rows.category && !rows.merchant && !rows.account && !rows.q && !ALL_ROWS_TOOLS.has(f.tool)) return undefined;
   const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
   return Object.keys(rows).length ? rows : undefined;
 }
+
+/** Tools whose figures without a category, merchant or search are about every row of their period. */
+const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);
 
 /** Constants a calculation may use besides figures of the turn: the days, weeks or months of a period, 100 for a percentage. */
 const MAX_CONSTANT = 366;

@@ -40,6 +40,8 @@ export type SourceFigure = FigureSource & {
   search?: string;
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
   rowsCurrency?: string;
+  /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
+  noRows?: true;
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
@@ -78,6 +80,9 @@ function countNoun(after: string): string {
   const m = /^\s+(\p{L}{2,20})/u.exec(after);
   return m && !/^(?:of|in|and|or|to|per|a|an|the|over|from)$/i.test(m[1]!) ? m[1]! : "";
 }
+
+/** The labels of a figure about all spending at once (when the call names no category). */
+const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
 
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
@@ -305,9 +310,12 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
+    // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
+    // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
+    const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 

@@ -256,6 +256,36 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
     expect(eur!.sources.map((s) => s.rows?.currency)).toContain("EUR");
     expect(eur!.sources.map((s) => s.rows?.currency)).not.toContain("CHF");
   });
+
+  test("a figure about all spending at once has no rows to show; one of a category has (QA: the spending linked to the Income rows, the total's 921 transactions to 996 rows)", () => {
+    const t = turn([
+      {
+        name: "income_vs_spending",
+        input: { year: 2025 },
+        summary:
+          "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 6'000.00, net CHF 3'000.00, savings rate 33.3%. Per month (income / spending / net): 2025-01 CHF 4'500.00 / CHF 2'500.00 / CHF 2'000.00; 2025-02 CHF 4'500.00 / CHF 3'500.00 / CHF 1'000.00.",
+      },
+      CATEGORIES_2025,
+    ]);
+    const rowsOf = (answer: string) => t.check(answer, "").map((f) => [f.text, f.status, f.sources.find((s) => s.rows)?.rows ?? null]);
+    const y2025 = { from: "2025-01-01", to: "2025-12-31", currency: "CHF" };
+    // Income's rows are the Income category's; spending, net and the savings rate are of every spending category (and
+    // income): no filter of the Transactions page selects the rows they add up from.
+    expect(rowsOf("In 2025 your income was CHF 9'000.00 and you spent CHF 6'000.00, net CHF 3'000.00, a savings rate of 33.3%.")).toEqual([
+      ["CHF 9'000.00", "grounded", { ...y2025, category: "Income" }],
+      ["CHF 6'000.00", "grounded", null],
+      ["CHF 3'000.00", "grounded", null],
+      ["33.3%", "grounded", null],
+    ]);
+    // A month's spending: all spending categories of that month, no page of rows either.
+    expect(rowsOf("In 2025-02 you spent CHF 3'500.00.")).toEqual([["CHF 3'500.00", "grounded", null]]);
+    // spending_by_category: the total and its count are of all categories; Groceries' amount is Groceries' rows.
+    expect(rowsOf("In 2025 you spent CHF 18'434.50 over 312 transactions; Groceries CHF 7'431.20.")).toEqual([
+      ["CHF 18'434.50", "grounded", null],
+      ["312", "grounded", null],
+      ["CHF 7'431.20", "grounded", { ...y2025, category: "Groceries" }],
+    ]);
+  });
 });
 
 describe("the repair round's replies, verified against the turn", () => {
