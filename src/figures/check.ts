@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -1482,7 +1482,9 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   const name = c.names?.length === 1 ? c.names[0]! : undefined;
   if (name) {
     if (isAccount(lexicon, name)) rows.account = name;
-    else if (f.search === name) rows.q = name;
+    // A name the call's search stands for is what the search found, not a merchant filter: "spotify" found the EUR row
+    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows).
+    else if (f.search !== undefined && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;

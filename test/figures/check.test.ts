@@ -257,6 +257,21 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
     expect(eur!.sources.map((s) => s.rows?.currency)).not.toContain("CHF");
   });
 
+  test("a search's figures link to the rows the search found, not to the merchant its words name (QA: EUR 9.99 of \"spotify\" linked to merchant=Spotify, 0 rows: its merchant is \"Spotify AB · PayPal\")", () => {
+    const t = turn([
+      {
+        name: "search_transactions",
+        input: { search: "spotify" },
+        summary:
+          'Transactions matching "spotify" in all categories for all dates (2024-01-01 to 2025-12-31): 3 matches. CHF: 2 transactions from 2025-01-17 to 2025-02-17. Money out: CHF 43.90 in 2 transactions (average CHF 21.95). Money in: none. Merchant names: Spotify (2). EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none. Merchant names: Spotify AB · PayPal Spotify Abo (1).',
+      },
+    ]);
+    const [chf, eur] = t.check("Spotify cost CHF 43.90, and EUR 9.99 through PayPal.", "");
+    // The rows "spotify" matched in each currency: what the tool counted, whatever their merchant names.
+    expect([chf!.status, chf!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "CHF" }]);
+    expect([eur!.status, eur!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "EUR" }]);
+  });
+
   test("a figure about all spending at once has no rows to show; one of a category has (QA: the spending linked to the Income rows, the total's 921 transactions to 996 rows)", () => {
     const t = turn([
       {
