@@ -1469,7 +1469,7 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  if (f.kind === "number" || f.kind === "ratio" || f.noRows) return undefined;
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || SUBSET_TOOLS.has(f.tool)) return undefined;
   const c = f.ctx;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
@@ -1496,6 +1496,9 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (currency) rows.currency = currency;
   return Object.keys(rows).length ? rows : undefined;
 }
+
+/** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */
+const SUBSET_TOOLS = new Set(["review_transactions"]);
 
 /** Tools whose figures without a category, merchant or search are about every row of their period. */
 const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);

@@ -272,6 +272,21 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
     expect([eur!.status, eur!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "EUR" }]);
   });
 
+  test("the rows to review have no page of their own (QA: Coop's 101 rows to review linked to all 282 Coop rows)", () => {
+    const t = turn([
+      {
+        name: "review_transactions",
+        input: { limit: 3 },
+        summary:
+          "To review for all dates (2024-01-01 to 2025-12-31): 130 transactions at 2 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Coop: 101 rows, CHF -1'933.00, in Groceries, lowest confidence 0.67; Migros: 29 rows, CHF -890.05, in Groceries, lowest confidence 0.73.",
+      },
+    ]);
+    expect(t.check("Coop has 101 rows to review, CHF 1'933.00.", "").map((f) => [f.text, f.status, f.sources.some((s) => s.rows)])).toEqual([
+      ["101", "grounded", false],
+      ["CHF 1'933.00", "grounded", false],
+    ]);
+  });
+
   test("a figure about all spending at once has no rows to show; one of a category has (QA: the spending linked to the Income rows, the total's 921 transactions to 996 rows)", () => {
     const t = turn([
       {
