@@ -57,6 +57,18 @@ const editFields: Field[] = [
   ["category", (d) => (d.change === "category" ? d.category : undefined)],
   ["target", (d) => d.target],
 ];
+/** What a write that is no approval or edit changed: an import (its batch), a budget (old → new), a contribution. */
+const budgetField = (name: string, value: (d: Detail) => unknown): Field => [name, (d) => (d.budget !== undefined ? (value(d) ?? "none") : undefined)];
+const subjectFields: Field[] = [
+  ["import", (d) => d.import],
+  ["budget", (d) => d.budget],
+  budgetField("currency", (d) => d.currency),
+  budgetField("before", (d) => d.before),
+  budgetField("after", (d) => d.after),
+  ["contribution", (d) => d.contribution],
+];
+/** The rows a write changed, whichever writer recorded it (an import's undo counts the rows it deleted, a rule the rows it changed). */
+const rowsField: Field = ["rows", (d) => d.moved ?? d.rows ?? d.deleted ?? d.changed];
 /** The most telling fields per kind of entry; other kinds print every field. */
 const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   turn: [
@@ -80,8 +92,8 @@ const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   approval_decided: [approval, ["decision", (d) => d.decision]],
   approval_expired: [approval, ["reason", (d) => d.reason]],
   // Entries before round 2 carry `rows` and plain before/after arrays.
-  write: [approval, ...editFields, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
-  undo: [approval, ...editFields, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+  write: [approval, ...subjectFields, ...editFields, ["rule", (d) => d.rule], ["ok", (d) => d.ok], rowsField, ["error", (d) => d.error]],
+  undo: [approval, ...subjectFields, ...editFields, ["ok", (d) => d.ok], rowsField, ["error", (d) => d.error]],
   memory_summary: [
     ["model", (d) => d.model],
     ["ok", (d) => d.ok],

@@ -5,7 +5,7 @@
  * and flags and prints the outcome. Exit 0 on success (also when every row was a
  * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { openLocal, type Local } from "../app.ts";
 import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
@@ -39,6 +39,7 @@ import {
   type PlannedRow,
 } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
+import { BudgetDb, BudgetDbError } from "../ledger/reader.ts";
 import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
@@ -425,6 +426,11 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
   if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
+  // The imports are listed from the app database: a budget database given that is not there, or is no budget
+  // database, would otherwise list as "No imports yet".
+  const loc = budgetDbLocation(values);
+  if (existsSync(loc.path)) BudgetDb.open(loc.path).close();
+  else if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const local = openImporter(values, { writes: action === "undo", model: false });
   const { importer } = local;
   try {

@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -1469,7 +1469,7 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  if (f.kind === "number" || f.kind === "ratio") return undefined;
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || SUBSET_TOOLS.has(f.tool)) return undefined;
   const c = f.ctx;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
@@ -1482,14 +1482,26 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   const name = c.names?.length === 1 ? c.names[0]! : undefined;
   if (name) {
     if (isAccount(lexicon, name)) rows.account = name;
-    else if (f.search === name) rows.q = name;
+    // A name the call's search stands for is what the search found, not a merchant filter: "spotify" found the EUR row
+    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows).
+    else if (f.search !== undefined && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;
-  const currency = f.currency || c.currency;
+  // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts
+  // rows (coverage, a listing); elsewhere it is about all spending (a month's spending, a chart's series), which
+  // the page's filters cannot select: its rows would add up to something else (QA: 921 transactions → 996 rows).
+  if (!rows.category && !rows.merchant && !rows.account && !rows.q && !ALL_ROWS_TOOLS.has(f.tool)) return undefined;
+  const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
   return Object.keys(rows).length ? rows : undefined;
 }
+
+/** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */
+const SUBSET_TOOLS = new Set(["review_transactions"]);
+
+/** Tools whose figures without a category, merchant or search are about every row of their period. */
+const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);
 
 /** Constants a calculation may use besides figures of the turn: the days, weeks or months of a period, 100 for a percentage. */
 const MAX_CONSTANT = 366;
@@ -1510,14 +1522,24 @@ export function verifyCalculation(index: FigureIndex, f: AnswerFigure, expressio
   if (!read || !Number.isFinite(value)) return null;
   const r = intervalOf(read);
   if (Math.abs(value) < r.lo || Math.abs(value) > r.hi) return null;
-  const used: FigureSource[] = [];
+  // Each number of the calculation, with every figure of the turn it could be.
+  const operands: { g: Group; f: SourceFigure }[][] = [];
   for (const m of expression.matchAll(/\d[\d'’_]*(?:\.\d+)?/g)) {
     const x = Number(m[0].replace(/['’_]/g, ""));
     if (Number.isInteger(x) && x <= MAX_CONSTANT) continue;
     const eps = 1e-9 * Math.max(1, x);
-    const hit = index.groups.flatMap((g) => findEqual(g.values, { lo: x - eps, hi: x + eps }).map((k) => g.flat[g.offsets[k]!]!))[0];
-    if (!hit) return null;
-    used.push(source(hit, index.lexicon));
+    const hits = index.groups.flatMap((g) => findEqual(g.values, { lo: x - eps, hi: x + eps }).map((k) => ({ g, f: g.flat[g.offsets[k]!]! })));
+    if (!hits.length) return null;
+    operands.push(hits);
   }
-  return used;
+  // Currencies are never added together (SPEC §1): the amounts a calculation uses are of one currency, the one written
+  // with the figure when it names one (counts and percentages go with any).
+  const moneyOf = (h: { g: Group }) => (h.g.kind === "money" && h.g.currency ? h.g.currency : null);
+  const written = read.kind === "money" ? read.currency : undefined;
+  const currencies = written ? [written] : [...new Set(operands.flatMap((hits) => hits.flatMap((h) => moneyOf(h) ?? [])))];
+  for (const currency of currencies.length ? currencies : [null]) {
+    const picked = operands.map((hits) => hits.find((h) => moneyOf(h) === null || moneyOf(h) === currency));
+    if (picked.every((h) => h)) return picked.map((h) => source(h!.f, index.lexicon));
+  }
+  return null;
 }

@@ -38,6 +38,10 @@ export type SourceFigure = FigureSource & {
   change?: true;
   /** The call's text search, if any (the Transactions page's `q` for the rows behind it). */
   search?: string;
+  /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
+  rowsCurrency?: string;
+  /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
+  noRows?: true;
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
@@ -76,6 +80,12 @@ function countNoun(after: string): string {
   const m = /^\s+(\p{L}{2,20})/u.exec(after);
   return m && !/^(?:of|in|and|or|to|per|a|an|the|over|from)$/i.test(m[1]!) ? m[1]! : "";
 }
+
+/** The labels of a figure about all spending at once (when the call names no category). */
+const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
+
+/** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
+const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
 
 /** Where a number of a summary stands: "summary" or "summary · <label>" (the part of a result the model reads). */
 export const SUMMARY = "summary";
@@ -284,19 +294,28 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let end = 0;
   /** The label of the last amount or percentage: what a following count is about ("Housing … 52 tx"). */
   let label = "";
+  /** The currency of the last amount: the rows a following count of them is in ("Groceries CHF 676.45 (5.5%, 27 tx)"). */
+  let amountCurrency = "";
   read.forEach((f, i) => {
     const own = summaryLabel(output.summary.slice(end, f.start), label);
     end = f.end;
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
     if (f.kind !== "count") label = own;
+    if (f.kind === "money") amountCurrency = f.currency ?? "";
     const where = noun ? [label, noun].filter(Boolean).join(" · ") : own;
     const currency = f.currency ?? "";
+    // A count of the rows an amount is of is of that amount's currency (its drill-down shows those rows, not the other
+    // currencies' too), unless its own clause names one ("EUR: 1 transaction").
+    const rowsIn = noun && ROW_NOUNS.test(noun) && !contexts[i]!.currency ? amountCurrency : "";
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
+    // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
+    // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
+    const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 

@@ -51,8 +51,23 @@ export const BUDGET_BUSY_TIMEOUT_MS = 5000;
 /** budget.db stayed locked by another program (say a pipeline import) for longer than we wait. Retry later. */
 export class BudgetDbLocked extends Error {
   override name = "BudgetDbLocked";
+  /** SQLite's own code: whoever waits on a busy database (whenReadable) waits on this too. */
+  readonly code = "SQLITE_BUSY";
   constructor() {
     super("The budget database is locked by another program (an import may be running). Retry in a moment.");
+  }
+}
+
+/**
+ * A read of budget.db: another program's lock that outlasted the busy timeout is said to be budget.db's (a bare
+ * SQLITE_BUSY reads as chat.db's to the web's error handler, which told a user editing a transaction, adding a category
+ * or a rule that chat.db was locked).
+ */
+function lockedAsBudgetDb<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    throw isBusyError(e) && !(e instanceof BudgetDbLocked) ? new BudgetDbLocked() : e;
   }
 }
 
@@ -169,7 +184,7 @@ export class BudgetDb {
 
   /** Every row of a query (the statement is prepared once per SQL text and cached). */
   all<T>(sql: string, params: SqlParams = {}): T[] {
-    return this.db.query(sql).all(params as SQLQueryBindings) as T[];
+    return lockedAsBudgetDb(() => this.db.query(sql).all(params as SQLQueryBindings) as T[]);
   }
 
   /** The rows of a query one at a time (a scan of every row that need not hold them all). */
@@ -179,16 +194,16 @@ export class BudgetDb {
 
   /** The first row of a query, or null. */
   get<T>(sql: string, params: SqlParams = {}): T | null {
-    return (this.db.query(sql).get(params as SQLQueryBindings) as T | null) ?? null;
+    return lockedAsBudgetDb(() => (this.db.query(sql).get(params as SQLQueryBindings) as T | null) ?? null);
   }
 
   /** Changes whenever another connection commits to the file. */
   dataVersion(): number {
-    return (this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version;
+    return lockedAsBudgetDb(() => (this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version);
   }
 
   hasTable(name: string): boolean {
-    return !!this.db.query("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?").get(name);
+    return lockedAsBudgetDb(() => !!this.db.query("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?").get(name));
   }
 
   /** Category names with descriptions; categories only transactions carry have an empty description. */
@@ -480,6 +495,10 @@ export class BudgetDb {
   }
 
   private fresh(): Snapshot {
+    return lockedAsBudgetDb(() => this.freshOrBusy());
+  }
+
+  private freshOrBusy(): Snapshot {
     this.switchToRealWhenPresent();
     if (this.refreshing && this.cached) return this.cached;
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.

@@ -754,8 +754,8 @@ function commit(db: Database, path: string): void {
 }
 
 /** "the budget database is busy (another program is using it[: process 123 (sqlite3)]); try again" */
-export function busyError(path: string): BudgetBusyError {
-  const who = whoHolds(path);
+export function busyError(path: string | null): BudgetBusyError {
+  const who = path === null ? null : whoHolds(path);
   return new BudgetBusyError(`the budget database is busy (another program is using it${who ? `: ${who}` : ""}); try again`);
 }
 

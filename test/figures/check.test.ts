@@ -236,6 +236,88 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
   });
 });
 
+describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
+  test("a count of an amount's rows links to the rows of that amount's currency (QA: Groceries' 27 CHF payments linked to 28 rows, the EUR one too)", () => {
+    const t = turn([
+      {
+        name: "spending_by_category",
+        input: { year: 2025 },
+        summary:
+          "Spending by category for 2025. CHF: total CHF 1'000.00 over 40 transactions in 3 categories: Housing CHF 300.00 (30.0%, 10 tx); Groceries CHF 600.00 (60.0%, 27 tx); Dining CHF 100.00 (10.0%, 3 tx). EUR: total EUR 25.50 over 1 transaction in 1 category: Groceries EUR 25.50 (100.0%, 1 tx).",
+      },
+    ]);
+    const [amount, count] = t.check("Groceries cost CHF 600.00 in 2025, over 27 payments.", "");
+    // Both are the 2025 Groceries rows in francs: the amount's currency is written with it, the count is of its rows.
+    const rows = { from: "2025-01-01", to: "2025-12-31", category: "Groceries", currency: "CHF" };
+    expect([amount!.status, amount!.sources[0]!.rows]).toEqual(["grounded", rows]);
+    expect([count!.status, count!.sources[0]!.rows]).toEqual(["grounded", rows]);
+    // The count in the EUR part is of the EUR rows.
+    const [eur] = t.check("Groceries in euros: 1 payment in 2025.", "");
+    expect(eur!.sources.map((s) => s.rows?.currency)).toContain("EUR");
+    expect(eur!.sources.map((s) => s.rows?.currency)).not.toContain("CHF");
+  });
+
+  test("a search's figures link to the rows the search found, not to the merchant its words name (QA: EUR 9.99 of \"spotify\" linked to merchant=Spotify, 0 rows: its merchant is \"Spotify AB · PayPal\")", () => {
+    const t = turn([
+      {
+        name: "search_transactions",
+        input: { search: "spotify" },
+        summary:
+          'Transactions matching "spotify" in all categories for all dates (2024-01-01 to 2025-12-31): 3 matches. CHF: 2 transactions from 2025-01-17 to 2025-02-17. Money out: CHF 43.90 in 2 transactions (average CHF 21.95). Money in: none. Merchant names: Spotify (2). EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none. Merchant names: Spotify AB · PayPal Spotify Abo (1).',
+      },
+    ]);
+    const [chf, eur] = t.check("Spotify cost CHF 43.90, and EUR 9.99 through PayPal.", "");
+    // The rows "spotify" matched in each currency: what the tool counted, whatever their merchant names.
+    expect([chf!.status, chf!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "CHF" }]);
+    expect([eur!.status, eur!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "EUR" }]);
+  });
+
+  test("the rows to review have no page of their own (QA: Coop's 101 rows to review linked to all 282 Coop rows)", () => {
+    const t = turn([
+      {
+        name: "review_transactions",
+        input: { limit: 3 },
+        summary:
+          "To review for all dates (2024-01-01 to 2025-12-31): 130 transactions at 2 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Coop: 101 rows, CHF -1'933.00, in Groceries, lowest confidence 0.67; Migros: 29 rows, CHF -890.05, in Groceries, lowest confidence 0.73.",
+      },
+    ]);
+    expect(t.check("Coop has 101 rows to review, CHF 1'933.00.", "").map((f) => [f.text, f.status, f.sources.some((s) => s.rows)])).toEqual([
+      ["101", "grounded", false],
+      ["CHF 1'933.00", "grounded", false],
+    ]);
+  });
+
+  test("a figure about all spending at once has no rows to show; one of a category has (QA: the spending linked to the Income rows, the total's 921 transactions to 996 rows)", () => {
+    const t = turn([
+      {
+        name: "income_vs_spending",
+        input: { year: 2025 },
+        summary:
+          "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 6'000.00, net CHF 3'000.00, savings rate 33.3%. Per month (income / spending / net): 2025-01 CHF 4'500.00 / CHF 2'500.00 / CHF 2'000.00; 2025-02 CHF 4'500.00 / CHF 3'500.00 / CHF 1'000.00.",
+      },
+      CATEGORIES_2025,
+    ]);
+    const rowsOf = (answer: string) => t.check(answer, "").map((f) => [f.text, f.status, f.sources.find((s) => s.rows)?.rows ?? null]);
+    const y2025 = { from: "2025-01-01", to: "2025-12-31", currency: "CHF" };
+    // Income's rows are the Income category's; spending, net and the savings rate are of every spending category (and
+    // income): no filter of the Transactions page selects the rows they add up from.
+    expect(rowsOf("In 2025 your income was CHF 9'000.00 and you spent CHF 6'000.00, net CHF 3'000.00, a savings rate of 33.3%.")).toEqual([
+      ["CHF 9'000.00", "grounded", { ...y2025, category: "Income" }],
+      ["CHF 6'000.00", "grounded", null],
+      ["CHF 3'000.00", "grounded", null],
+      ["33.3%", "grounded", null],
+    ]);
+    // A month's spending: all spending categories of that month, no page of rows either.
+    expect(rowsOf("In 2025-02 you spent CHF 3'500.00.")).toEqual([["CHF 3'500.00", "grounded", null]]);
+    // spending_by_category: the total and its count are of all categories; Groceries' amount is Groceries' rows.
+    expect(rowsOf("In 2025 you spent CHF 18'434.50 over 312 transactions; Groceries CHF 7'431.20.")).toEqual([
+      ["CHF 18'434.50", "grounded", null],
+      ["312", "grounded", null],
+      ["CHF 7'431.20", "grounded", { ...y2025, category: "Groceries" }],
+    ]);
+  });
+});
+
 describe("the repair round's replies, verified against the turn", () => {
   const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
   // (7'431.20 + 3'000.00) ÷ 12 = 869.27: a sum, then an average — no single rule derives it.
@@ -305,6 +387,39 @@ describe("the repair round's replies, verified against the turn", () => {
     // The value twice over is still the value alone; constants alone are no figures of the turn (review of stop 46).
     const twice = t.repair(answer, "", checked, [{ n: 2, verdict: "confirm", expression: "(9500 + 9500) / 2" }, { n: 3, verdict: "confirm", expression: "7 * 11" }], evaluate);
     expect(twice.map((f) => f.status)).toEqual(["ungrounded", "mismatched", "ungrounded"]);
+  });
+  test("wrong: a calculation that adds amounts of two currencies confirms nothing (QA: CHF 760.20 + EUR 9.99 was confirmed as CHF 770.19); right: one over the amounts of one currency", () => {
+    const SEARCH: Call = {
+      name: "search_transactions",
+      input: { search: "spotify" },
+      summary:
+        'Transactions matching "spotify" in all categories for all dates: 37 matches. CHF: 36 transactions from 2024-01-17 to 2025-12-17. Money out: CHF 760.20 in 36 transactions (average CHF 21.12). Money in: none. EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none.',
+    };
+    const s = turn([SEARCH]);
+    // CHF 770.19 = CHF 760.20 + EUR 9.99: two currencies added; CHF 38.01 = CHF 21.12 + CHF 16.89? no: 760.20 ÷ 20 = 38.01, one currency.
+    const text = "Spotify cost CHF 770.19 altogether. That is CHF 38.01 a payment over 20 payments.";
+    const before = s.check(text, "");
+    expect(before.map((f) => [f.text, f.status])).toEqual([
+      ["CHF 770.19", "ungrounded"],
+      ["CHF 38.01", "ungrounded"],
+      ["20", "ungrounded"],
+    ]);
+    const repaired = s.repair(
+      text,
+      "",
+      before,
+      [
+        { n: 1, verdict: "confirm", expression: "760.20 + 9.99" },
+        { n: 2, verdict: "confirm", expression: "760.20 / 20" },
+      ],
+      evaluate,
+    );
+    expect(repaired.map((f) => [f.text, f.status])).toEqual([
+      ["CHF 770.19", "ungrounded"],
+      ["CHF 38.01", "derived"],
+      ["20", "ungrounded"],
+    ]);
+    expect(repaired[1]!.sources.map((x) => x.text)).toEqual(["CHF 760.20"]);
   });
 });
 

@@ -61,6 +61,21 @@ describe("a ZIP of statements on the web", () => {
     expect([page.status, html.includes("2025.zip/2025/neon.csv"), html.includes("2025.zip/2025/auszug.pdf: this is a PDF document")]).toEqual([200, true, true]);
   });
 
+  test("Import all of that ZIP imports the statement and says the PDF was not read and why (QA: \"choose its columns first\", as if a PDF were a CSV)", async () => {
+    // Rabobank's statement (its one booking: fixtures.test.ts; never committed by the other tests of this suite) beside a PDF.
+    const zip = makeZip([{ name: "2025/mt940-rabobank.sta", data: fixture("mt940-rabobank.sta") }, { name: "2025/auszug.pdf", data: "%PDF-1.7\n1 0 obj\n" }]);
+    const html = await (await post("/import/preview", "2025.zip", zip)).text();
+    const group = /name="group" value="([^"]+)"/.exec(html)![1]!;
+    const files = [...html.matchAll(/name="file" value="([^"]+)"/g)].map((m) => m[1]!);
+    // The form lists both files of the drop: the statement's preview and the PDF's reason.
+    expect(files).toHaveLength(2);
+    const form = new URLSearchParams([["group", group], ...files.map((f) => ["file", f])]);
+    const res = await fetch(`${h.url}/import/all`, { method: "POST", body: form });
+    const words = /<p class="notice import-all-result"[^>]*>([^<]*)<\/p>/.exec(await res.text())![1]!.replaceAll("&#39;", "'");
+    // The PDF with the reader's own reason.
+    expect(words).toBe(`Imported 1 transaction from 1 file. Not imported: 2025.zip/2025/auszug.pdf (${PDF_REASON}).`);
+  });
+
   test("a ZIP of nothing but a PDF is a 400 naming it", async () => {
     const res = await post("/api/imports", "pdf.zip", makeZip([{ name: "auszug.pdf", data: "%PDF-1.7\n" }]));
     expect([res.status, (await res.json()).error]).toEqual([400, `pdf.zip/auszug.pdf: ${PDF_REASON}; no file in it is a statement, nothing was imported`]);

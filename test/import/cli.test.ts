@@ -291,6 +291,17 @@ describe("budget-chat imports", () => {
     expect(twice.code).toBe(2);
     expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
   });
+
+  test("imports list of a database that is not there, or is no budget database, says so (QA: \"No imports yet\", exit 0)", async () => {
+    const missing = join(files.dir, "nowhere", "budget.db");
+    const gone = await cli(["imports", "list", "--db", missing], { dbArgs: false });
+    expect([gone.code, gone.stdout, gone.stderr]).toEqual([1, "", `budget-chat: budget database not found: ${missing}\n`]);
+    const text = file("notes.db", "not a database\n");
+    const notDb = await cli(["imports", "list", "--db", text], { dbArgs: false });
+    expect([notDb.code, notDb.stdout, notDb.stderr]).toEqual([1, "", `budget-chat: ${text} is not a SQLite database (file is not a database)\n`]);
+    // Nothing was created at either path.
+    expect([existsSync(missing), existsSync(dirname(missing))]).toEqual([false, false]);
+  });
 });
 
 describe("classification from the command line", () => {

@@ -94,6 +94,37 @@ describe("web writers", () => {
     expect((await ok.json()).edit_id).toBe(h.store.edits.list("local")[0]!.id);
   });
 
+  test("a transaction edit, a category added, a rule added while another program writes budget.db (an exclusive lock, as a commit holds): budget.db is named, not chat.db (QA); a page says so too", async () => {
+    const budgetBefore = budgetContent(budgetPath);
+    const chatBefore = records(chatPath);
+    const writer = new Database(budgetPath);
+    writer.run("BEGIN EXCLUSIVE");
+    const answers: unknown[] = [];
+    try {
+      for (const [method, path, body] of [
+        ["PATCH", "/api/transactions/5", { category: "Shopping" }],
+        ["POST", "/api/categories", { action: "add", name: "Pets", description: "Pet food, vets" }],
+        ["POST", "/api/rules", { pattern: "MOLINO", category: "Travel", apply: true }],
+      ] as const) {
+        const res = await api(method, path, body);
+        answers.push([path, res.status, res.headers.get("retry-after"), ((await res.json()) as { error: string }).error]);
+      }
+      const page = await fetch(`${h.url}/transactions`);
+      answers.push(["/transactions", page.status, page.headers.get("retry-after"), (await page.text()).includes("The budget database is locked by another program")]);
+    } finally {
+      writer.run("ROLLBACK");
+      writer.close();
+    }
+    expect(answers).toEqual([
+      ["/api/transactions/5", 503, "5", BUSY],
+      ["/api/categories", 503, "5", BUSY],
+      ["/api/rules", 503, "5", BUSY],
+      ["/transactions", 503, "5", true],
+    ]);
+    expect(budgetContent(budgetPath)).toEqual(budgetBefore);
+    expect(records(chatPath)).toEqual(chatBefore);
+  }, 60_000);
+
   test("undoing a transaction edit", async () => {
     const made = await (await api("PATCH", "/api/transactions/27", { category: "Travel" })).json();
     await refusedWhileBusy(() => api("POST", `/api/edits/${made.edit_id}/undo`));

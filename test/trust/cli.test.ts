@@ -141,6 +141,29 @@ describe("audit", () => {
     expect((await cli(["audit", "--kind", "nope"])).code).toBe(2);
   });
 
+  test("an import, its undo, a budget, a contribution and a rule say what they changed (QA: \"- write\", \"local undo\" with nothing after)", async () => {
+    const store = Store.open(chatDb);
+    const batch = "konto.csv@2031-01-01T10:00:00.000+00:00";
+    const at = (m: number) => `2031-01-01T10:0${m}:00Z`;
+    // The details as the import, budget, contribution and rule writers record them.
+    store.audit.add({ kind: "write", userId: "local", detail: { import: batch, file: "konto.csv", format: "csv", account: null, rows: 3, by_source: { cache: 3 }, via: "page", by: "local" }, at: at(1) });
+    store.audit.add({ kind: "undo", userId: "local", detail: { import: batch, file: "konto.csv", deleted: 3, via: "api", by: "local" }, at: at(2) });
+    store.audit.add({ kind: "write", userId: null, detail: { budget: "Transport", before: 100, after: null, currency: "CHF", via: "cli", by: "cli" }, at: at(3) });
+    store.audit.add({ kind: "write", userId: null, detail: { budget: "Groceries", before: null, after: 600, currency: "CHF", via: "cli", by: "cli" }, at: at(4) });
+    store.audit.add({ kind: "write", userId: null, detail: { contribution: "Alex Muster", action: "add", via: "cli", by: "cli" }, at: at(5) });
+    store.audit.add({ kind: "write", userId: null, detail: { edit: 5, change: "rule", via: "cli", by: "cli", action: "add", rule: 1, changed: 1 }, at: at(6) });
+    store.close();
+    const out = await cli(["audit", "--since", "2031-01-01"]);
+    expect(out.stdout.trim().split("\n")).toEqual([
+      `2031-01-01T10:01:00.000Z local write import=${batch} rows=3`,
+      `2031-01-01T10:02:00.000Z local undo import=${batch} rows=3`,
+      "2031-01-01T10:03:00.000Z - write budget=Transport currency=CHF before=100 after=none",
+      "2031-01-01T10:04:00.000Z - write budget=Groceries currency=CHF before=none after=600",
+      '2031-01-01T10:05:00.000Z - write contribution="Alex Muster" action=add',
+      "2031-01-01T10:06:00.000Z - write edit=5 change=rule by=cli action=add rule=1 rows=1",
+    ]);
+  });
+
   test("redact keeps token counts, drops secrets", () => {
     expect(
       redact({ usage: { input_tokens: 3 }, loginToken: "abc", nested: [{ session: "x", text: "key sk-ant-api03-AAAAAAAAAAAA here" }] }),

@@ -32,7 +32,8 @@ import {
   type RefusalReason,
   type RefusedKind,
 } from "../../core/errors.ts";
-import { BudgetBusyError, BudgetUnwritableError, BUSY_RETRY_AFTER_S } from "../../ledger/write-path.ts";
+import { BudgetBusyError, BudgetUnwritableError, BUSY_RETRY_AFTER_S, busyError } from "../../ledger/write-path.ts";
+import { BudgetDbLocked } from "../../ledger/reader.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -143,6 +144,8 @@ const DOMAIN_ANSWERS: readonly DomainRule[] = [
     headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
     message: `Nothing was changed: ${e.message}.`,
   })),
+  // budget.db could not even be read (another program's exclusive lock, as a commit holds): a page may try again.
+  rule(BudgetDbLocked, () => ({ status: 503, headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) } })),
   // budget.db (or its folder) read-only: the real cause, before the ChangeRefused it is.
   rule(BudgetUnwritableError, () => ({ status: 409 })),
   rule(ChangeRefused, (e) => ({ status: CHANGE_REFUSED_STATUS[e.kind] })),
@@ -194,6 +197,8 @@ export function wantsPage(c: Context): boolean {
  */
 export function errorResponder(page: (input: ErrorPageInput) => string = (p) => errorPage(p.title, p.message)): ErrorHandler {
   return (err, c) => {
+    // A change that could not read budget.db before writing it is refused as any writer's is when budget.db is busy.
+    if (err instanceof BudgetDbLocked && c.req.method !== "GET") err = busyError(null);
     // A domain's refusal (a question not taken, a change refused, bad input): the table says how it answers.
     const domain = refusalOf(err);
     if (err instanceof BudgetBusyError) console.error(`${c.req.method} ${c.req.path}: ${err.message}`);

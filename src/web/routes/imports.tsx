@@ -414,7 +414,9 @@ export function importRoutes(deps: WebDeps) {
       if (p.badRows.length && !o.skipBadRows) throw new ChangeRefused("invalid", badRowsMessage(p, o.via));
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
-      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
+      // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
+      const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
+      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway));
       o.onProgress?.(`${p.file}: reading the rows to import`);
       try {
         const done = await importer.commitPreview(h.file, p, {
@@ -719,7 +721,10 @@ export function importRoutes(deps: WebDeps) {
         if (!("held" in found)) continue;
         const o = found.held.outcome;
         if (!("preview" in o) || found.held.columnsGuessed) {
-          left.push(`${found.held.file.name} (${"preview" in o ? "check its columns first" : "choose its columns first"})`);
+          // A file that is no statement (a PDF in a ZIP) says why, as its row does, not to choose columns it has none of.
+          const name = found.held.file.name;
+          const why = "preview" in o ? "check its columns first" : o.needsColumns ? "choose its columns first" : o.problem.replace(`${name}: `, "");
+          left.push(`${name} (${why})`);
           continue;
         }
         try {
