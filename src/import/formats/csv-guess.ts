@@ -207,9 +207,20 @@ const OWN_ACCOUNT_TEXT = new Set([
   "short name",
 ]);
 
+/**
+ * A column headed as debit and credit together whose values are signed money, not marks, is the signed amount
+ * (Nationwide's midata export: "Debit/Credit" of "-£52.00" and "+£5.00"; QA round 21: refused, "cannot tell which columns
+ * hold the amount"). After an amount column headed so.
+ */
+const signedMoneyUnderMarks = (c: Column) =>
+  headerTier(c.norm, "indicator") !== null &&
+  c.values.some((v) => /^\s*[-(]/.test(v)) &&
+  c.values.every((v) => v.trim() === "" || (looksLikeAmount(v) && indicatorSign(v) === undefined));
+
 function tierFor(c: Column, role: Role): number | null {
+  if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
-  if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
+  if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
   // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
   if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;

@@ -943,6 +943,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"ok","opening":1000,"closing":1939.56,"entries":3,"difference":0}],
     notes: ["the currency GBP (from the amounts' £ sign) for every row"],
   },
+  // Nationwide's midata export: one "Debit/Credit" column of signed pounds ("-£4.35", "+£1,200.00"; QA round 21: refused,
+  // "cannot tell which columns hold the amount"), a preamble naming the account, a footer of the overdraft limit.
+  // Newest first: 100.00 − 11.50 = 88.50 − 38.50 = 50.00 + 1'200 = 1'250.00 − 4.35 = 1'245.65 ✓. 14/02 tells day first.
+  "nationwide-uk-midata.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [4,"2026-02-14",-4.35,"GBP","CORNER BAKERY GB · Contactless Payment"],
+      [5,"2026-02-10",1200,"GBP","ACME PAYROLL LTD · Bank credit ACME PAYROLL"],
+      [6,"2026-02-03",-38.5,"GBP","Direct debit WATER CO"],
+      [7,"2026-02-01",-11.5,"GBP","BOOKSHOP LONDON GB · Visa purchase"],
+    ],
+    totals: [{"currency":"GBP","out":54.35,"outRows":3,"in":1200,"inRows":1}],
+    skipped: [{"line":9,"reason":"a note or footer line: no date and no amount"}],
+    reconciliation: [{"currency":"GBP","status":"ok","opening":100,"closing":1245.65,"entries":4,"difference":0}],
+    notes: ["the currency GBP (from the amounts' £ sign) for every row"],
+  },
   // Lloyds: DD/MM/YYYY (20/01 decides), a sort code written '30-94-57, Debit/Credit Amount. Newest first: −45.60 (line 4, from 0) + 2'100 = 2'054.40 − 114.84 = 1'939.56 ✓. No currency: the data's main currency.
   "lloyds-uk.csv": {
     format: "csv",
