@@ -371,7 +371,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       line = r.line;
       if (plan.continuationLines) {
         if (isContinuation()) {
-          const more = f.map((x) => x.trim()).filter((x) => x !== "");
+          // A cell that is its column's name and nothing after it ("Wisselkoers##") says nothing.
+          const more = f.map((x) => x.trim()).filter((x, i) => x !== "" && x.replace(/[\s#:=|-]+$/, "") !== (plan.names[i] ?? "").trim());
           // Part of the booking above it: its text, not a data line of its own.
           if (held.length > 0) {
             for (const row of held) row.description = joinTexts([row.description, ...more]);

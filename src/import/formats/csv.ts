@@ -408,11 +408,19 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
  * columns says the file writes notes so, not wrapped text: no continuing. The statement's notes (noteLine: ",,Transactions
  * below are pending,,", a closing disclaimer) neither count nor stop it: the reader skips them with their reason (review
  * of r4-qa13). The one detector of wrapped text (r4-qa13's second one, wrapsText, is folded in here).
+ * Columns that no sampled booking line fills, filled on the text lines beside the description's, are text of those lines
+ * too (BNP Paribas Fortis's and Fintro's card export: the merchant under "Details" on the line after the booking, with
+ * "Wisselkoers##1,0512300" and "Gerelateerde kost##+0,32" beside it; QA round 21: skipped as note lines, every booking
+ * left without a description): the columns returned, to be read as the description's; null when the file does not
+ * continue text.
  */
-function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
+function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[] | null {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   const texts = new Set([...plan.description.out, ...plan.description.in].filter((i): i is number => typeof i === "number"));
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
+  const textOnly = (f: readonly string[]) => empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c));
+  const onBookings = new Set(sample.flatMap((r) => (empty(r.fields, plan.date) ? [] : r.fields.flatMap((_, c) => (empty(r.fields, c) ? [] : [c])))));
+  const extra = new Set<number>();
   let lines = 0;
   let bookings = 0;
   let continued = 0;
@@ -420,21 +428,22 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean 
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
     const filled = f.flatMap((_, c) => (empty(f, c) ? [] : [c]));
-    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && filled.length > 0;
-    if (!textOnly) {
+    if (!textOnly(f)) {
       previous = empty(f, plan.date) ? "other" : "booking";
       if (previous === "booking") bookings++;
       continue;
     }
-    if (!filled.every((c) => texts.has(c))) return false;
+    const outside = filled.filter((c) => !texts.has(c));
+    if (outside.some((c) => onBookings.has(c)) || (outside.length > 0 && outside.length === filled.length)) return null;
     const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
     if (noteLine(said)) continue;
-    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return false;
+    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return null;
     if (previous === "booking") continued++;
     previous = "text";
     lines++;
+    for (const c of outside) extra.add(c);
   }
-  return lines >= 2 && continued * 2 >= bookings;
+  return lines >= 2 && continued * 2 >= bookings ? [...extra] : null;
 }
 
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
@@ -704,7 +713,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
-    if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
+    const continuedIn = continuesText(plan, lines);
+    if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
   const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;

@@ -841,6 +841,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
   },
+  // Fintro's (BNP Paribas Fortis) card export: the merchant under "Details" on the line after each booking, beside
+  // "Wisselkoers##…" and "Gerelateerde kost##…", columns no booking line fills (QA round 21, ofxstatement-be-fintro's
+  // sample_visa.csv run as it is: those lines skipped as notes, every booking without a description). A cell that is its
+  // column's name alone ("Wisselkoers##") says nothing and is left out. Out 64.20 + 18.45 = 82.65; in 25.00.
+  "fintro-be-visa.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-18",-64.2,"EUR","Boulangerie du Parc       FR - 75011  PARIS"],
+      [4,"2026-03-12",-18.45,"EUR","Migros Zuerich HB         CH - 08001  ZUERICH · Wisselkoers##1,0512300 · Gerelateerde kost##+0,32"],
+      [6,"2026-03-05",25,"EUR","Webshop Terugbetaling     NL - 00000  UTRECHT"],
+    ],
+    totals: [{"currency":"EUR","out":82.65,"outRows":2,"in":25,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["3 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions"],
+  },
   // Crédit Agricole: cp1252, preamble, "Débit euros"/"Crédit euros" unsigned, libellés over three lines in quotes (a row's line is its first), space thousands. Out 84.10 + 1'023.45 = 1'107.55; in 2'450.00.
   "credit-agricole-fr.csv": {
     format: "csv",
