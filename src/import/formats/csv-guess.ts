@@ -217,6 +217,31 @@ const signedMoneyUnderMarks = (c: Column) =>
   c.values.some((v) => /^\s*[-(]/.test(v)) &&
   c.values.every((v) => v.trim() === "" || (looksLikeAmount(v) && indicatorSign(v) === undefined));
 
+/** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
+// (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
+export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
+
+/** An account number: an IBAN, or digits with letters, spaces, dots, dashes (ING's savings account "K 444-12345"). */
+const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;
+
+/**
+ * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
+ * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
+ * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Not a
+ * column of one account: its rows keep no account of it, their ids as round 3 made them.
+ */
+function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>): number[] {
+  for (const c of cols) {
+    if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
+    const values = c.values.map((v) => v.trim());
+    if (values.length < 2 || !values.every((v) => ACCOUNT_NUMBER.test(v))) continue;
+    const runs = values.filter((v, r) => r === 0 || v !== values[r - 1]);
+    // (Two accounts on two rows alone say no more than two other parties' accounts would.)
+    if (runs.length >= 2 && runs.length < values.length && new Set(runs).size === runs.length) return [c.index];
+  }
+  return [];
+}
+
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
@@ -652,7 +677,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: [],
+    accountColumns: ownAccountsColumn(cols, taken),
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,

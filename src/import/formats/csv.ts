@@ -7,7 +7,7 @@
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount } from "./csv-guess.ts";
+import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -54,10 +54,6 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
   ...WORLD_IBAN_CURRENCY,
 };
-
-/** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
-// (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
-const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
 
 /**
  * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no

@@ -2089,6 +2089,29 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   "volksbank-2023.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-14",-1200,"EUR","Hans Vermieter · Dauerauftrag · Miete Februar"],[3,"2026-02-05",2800,"EUR","ACME GmbH · Gehalt/Rente · Gehalt Februar"],[4,"2026-02-03",-64.2,"EUR","REWE Markt GmbH · Kartenzahlung · REWE SAGT DANKE 58412"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}]},
   // ING Netherlands in English (fourth batch, pass 15): "Debit/credit" over unsigned amounts, "Resulting balance" checks every row; "Notifications" (the payment's words: "Rent February") was left out. Newest first: 3'435.80 + 1'200.00 = 4'635.80 − 2'800.00 = 1'835.80 + 64.20 = 1'900.00 opening.
   "ing-nl-en.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-14",-1200,"EUR","Name: J de Vries Description: Rent February IBAN: NL91ABNA0417164300 · Online Banking"],[3,"2026-02-05",2800,"EUR","Name: Employer BV Description: Salary February · Transfer"],[4,"2026-02-03",-64.2,"EUR","Albert Heijn 1234 · Card sequence no.: 001 03/02/2026 12:34 Transaction: 1A2B3C Term: AB123C · Payment terminal"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency EUR (from the column \"Amount (EUR)\") for every row"]},
+  // ING's English export of two of its accounts (QA round 21, RSHKwee/ing2ofx's Alle_rekeningen_eng.csv and its savings
+  // accounts' "K 444-12345" run as they are: refused, one account's balances run on into the next's): each row is booked
+  // to its "Account", each account's balance checked on its own. NL11…: 595.00 − 95.00 = 500.00 + 500.00 = 1'000.00 − 23.40
+  // = 976.60 ✓; NL22…: 1'000.00 − 750.00 = 250.00 + 2'400.00 = 2'650.00 ✓. Out 23.40 + 95.00 + 750.00 = 868.40; in 2'900.00.
+  "ing-nl-en-two-accounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-20",-23.4,"EUR","Albert Heijn 1234 · Card sequence no.: 001 20/02/2026 18:02 Transaction: 9Z8Y7X Term: AB123C · Payment terminal"],
+      [3,"2026-02-12",500,"EUR","From Orange savings account · From Oranje spaarrekening V12345678 Value date: 12/02/2026 · Online Banking"],
+      [4,"2026-02-03",-95,"EUR","Name: Vattenfall Description: Termijn februari IBAN: NL86INGB0002445588 · Direct debit"],
+      [5,"2026-02-18",2400,"EUR","Name: Employer BV Description: Salary February · Transfer"],
+      [6,"2026-02-10",-750,"EUR","Name: J de Vries Description: Rent February IBAN: NL91ABNA0417164300 · Online Banking"],
+    ],
+    totals: [{"currency":"EUR","out":868.4,"outRows":3,"in":2900,"inRows":2}],
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":595,"closing":976.6,"entries":3,"difference":0},
+      {"currency":"EUR","status":"ok","opening":1000,"closing":2650,"entries":2,"difference":0},
+    ],
+    notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
   // A Swiss bank's euro account (pass 15, written after a peer's export code: "Saldo {currency}", a "Startsaldo" line): only the balance header names the currency, and the euros were stored as the data's CHF (said, but wrong). 1'900.00 − 64.20 + 2'800.00 − 1'200.00 = 3'435.80.
   "ch-eur-account-saldo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[3,"2026-01-05",-64.2,"EUR","Einkauf Debitkarte Konstanz"],[4,"2026-01-25",2800,"EUR","Gutschrift Muster GmbH Honorar"],[5,"2026-01-31",-1200,"EUR","Zahlung Ferienwohnung Freiburg"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"Startsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency EUR (from the column \"Saldo EUR\") for every row"]},
   // A bank's export with unsigned amounts and a Type of Withdrawal or Deposit (pass 15, written after the blind pass to probe signs): every withdrawal was money in (WRONG, with only a note to flip signs). Out 1'200.00 + 64.20, in 2'800.00.
