@@ -523,7 +523,9 @@ const DAY_FIRST_CURRENCIES = new Set([
  */
 function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
   const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
-  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? null);
+  // (The statement's own account says it too: a UK sort code in Barclays's "Account", NatWest's "Account Number"; QA round
+  // 21: refused, "cannot tell the date format", when every date fit both orders.)
+  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
   return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
 }
 

@@ -1568,6 +1568,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency GBP (from the column \"Account\" (a UK sort code and account number)) for every row"],
   },
+  // Barclays whose every date fits both orders (02/03, 05/03, 09/03: ascending either way): the UK sort code in "Account"
+  // names GBP, and GBP accounts' banks write the day first (QA round 21, countinghouse's barclays.csv and natwest.csv run
+  // as they are: refused, "cannot tell the date format"). Out 23.40 + 64.99 = 88.39; in 2'100.00.
+  "barclays-uk-ambiguous-dates.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-02",-23.4,"GBP","TESCO STORES 2041    ON 01 MAR          BCC"],
+      [3,"2026-03-05",2100,"GBP","ACME LTD             SALARY             BGC"],
+      [4,"2026-03-09",-64.99,"GBP","THAMES WATER         1234567            DDR"],
+    ],
+    totals: [{"currency":"GBP","out":88.39,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: [
+      "every date fits both day-first and month-first: read day-first, as banks write the dates of GBP accounts (check the statement's own dates)",
+      "the currency GBP (from the column \"Account\" (a UK sort code and account number)) for every row",
+    ],
+  },
   // Consorsbank: signed "Betrag" with a decimal comma, its "Buchungstext" only LASTSCHRIFT and GUTSCHRIFT here, so read as the
   // indicator (agreeing with the signs) — and kept in the description (QA round 4, fifth pass: it was dropped). Out 54.23 +
   // 1'120.00 = 1'174.23; in 3'210.00.
