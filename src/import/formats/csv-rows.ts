@@ -572,7 +572,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
         const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
-        if (kind) return statedLine(kind, said!, amount, date);
+        // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
+        // QA round 21: refused, off by the whole opening balance.)
+        if (kind) return statedLine(kind, said!, number(plan.balance) ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       for (const c of plan.checkDates) {

@@ -1024,6 +1024,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"ok","opening":1000,"closing":3080.3,"entries":3,"difference":0}],
     notes: ["the currency GBP (from the column \"Amount (GBP)\") for every row"],
   },
+  // Starling's statement export opens with an "Opening Balance" row: 0.00 in "Amount (GBP)", the balance in "Balance (GBP)"
+  // (QA round 21, countinghouse's starling.csv run as it is: refused, off by the whole opening balance, 0.00 taken for it).
+  // 1'250.00 − 18.60 = 1'231.40 + 2'200.00 = 3'431.40 − 42.00 = 3'389.40 ✓. 14/02 tells day first.
+  "starling-uk-opening-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [3,"2026-02-03",-18.6,"GBP","SAINSBURYS S/MKT · CONTACTLESS"],
+      [4,"2026-02-14",2200,"GBP","SALARY · FASTER PAYMENT"],
+      [5,"2026-02-21",-42,"GBP","THAMES WATER DD · DIRECT DEBIT"],
+    ],
+    totals: [{"currency":"GBP","out":60.6,"outRows":2,"in":2200,"inRows":1}],
+    skipped: [{"line":2,"reason":"the statement's opening balance (\"Opening Balance\"), checked against its rows"}],
+    reconciliation: [{"currency":"GBP","status":"ok","opening":1250,"closing":3389.4,"entries":3,"difference":0}],
+    notes: ["the currency GBP (from the column \"Amount (GBP)\") for every row"],
+  },
   // Bank of America: a summary block before the table, the "Beginning balance" row with no amount (skipped), "Running Bal." (QA round 4: not read as a balance). 1'000.00 − 34.56 = 965.44 + 2'500 = 3'465.44 − 1'250 = 2'215.44 ✓.
   "bofa-us.csv": {
     format: "csv",
