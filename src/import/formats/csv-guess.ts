@@ -121,10 +121,15 @@ function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
 }
 
-/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
+/**
+ * The card issuer's own words for the payment it received ("PAYMENT RECEIVED - THANK YOU"), not an account's for a payment
+ * it made ("AUTOPAY"): written negative, they say the file is the card's, whatever the other rows' signs.
+ */
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+const PAYMENT_THANKED = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
+const CARD_PAYMENT = new RegExp(`${PAYMENT_THANKED.source}|\\bautopay\\b`, "i");
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -611,7 +616,12 @@ export function guessColumns(
     const values = cols[money.amount]!.values;
     const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
-    const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
+    const paidNegative = (words: RegExp) => values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => words.test((t[r] ?? "").slice(0, 200))));
+    const paidToCard = paidNegative(CARD_PAYMENT);
+    // The issuer's thanks for a payment, written negative, decide it alone too: Aqua's card export of a payment, a refund
+    // and two purchases, half of them negative (QA round 21, countinghouse's aqua.csv run as it is: every purchase was
+    // money in, the payment money out, exit 0).
+    const thanked = paidNegative(PAYMENT_THANKED);
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
@@ -620,7 +630,7 @@ export function guessColumns(
     // turned). Only with every amount positive does the card column say the purchases are written so.
     const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
     const byKind = purchasesSign(cols, values);
-    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive);
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
     // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
     // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

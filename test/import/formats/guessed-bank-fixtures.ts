@@ -1042,6 +1042,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"ok","opening":1250,"closing":3389.4,"entries":3,"difference":0}],
     notes: ["the currency GBP (from the column \"Amount (GBP)\") for every row"],
   },
+  // Aqua's card export: purchases positive, the payment ("PAYMENT RECEIVED - THANK YOU") and a refund negative, half the
+  // rows of each sign and no card column (QA round 21, countinghouse's aqua.csv run as it is: every purchase was money in,
+  // exit 0). The issuer's thanks written negative say it is the card's. Out 15.99 + 48.20 = 64.19; in 120.00 + 15.99 = 135.99.
+  "aqua-uk-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-24",120,"GBP","PAYMENT RECEIVED - THANK YOU"],
+      [3,"2026-03-18",15.99,"GBP","Amazon · AMAZON.CO.UK*AB12CD34   LONDON        GBR"],
+      [4,"2026-03-11",-15.99,"GBP","Amazon · AMAZON.CO.UK*ZX98YU76   LONDON        GBR"],
+      [5,"2026-03-06",-48.2,"GBP","SAINSBURYS S/MKT       LONDON        GBR"],
+    ],
+    totals: [{"currency":"GBP","out":64.19,"outRows":2,"in":135.99,"inRows":2}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [
+      "the currency GBP (from the column \"Amount(GBP)\") for every row",
+      "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
+    ],
+  },
   // Bank of America: a summary block before the table, the "Beginning balance" row with no amount (skipped), "Running Bal." (QA round 4: not read as a balance). 1'000.00 − 34.56 = 965.44 + 2'500 = 3'465.44 − 1'250 = 2'215.44 ✓.
   "bofa-us.csv": {
     format: "csv",
