@@ -1010,14 +1010,15 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
   },
   // Starling: "Amount (GBP)", "Balance (GBP)" with quoted thousands. 1'000.00 − 12.30 = 987.70 + 2'100 = 3'087.70 − 7.40 = 3'080.30 ✓.
+  // (Its "Counter Party" is the other party, the first part of the description: QA round 21, it was left out.)
   "starling-uk.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-02",-12.3,"GBP","SAINSBURYS S/MKT · CONTACTLESS"],
-      [3,"2026-01-15",2100,"GBP","SALARY · FASTER PAYMENT"],
+      [2,"2026-01-02",-12.3,"GBP","Sainsbury's · SAINSBURYS S/MKT · CONTACTLESS"],
+      [3,"2026-01-15",2100,"GBP","Employer Ltd · SALARY · FASTER PAYMENT"],
       [4,"2026-01-20",-7.4,"GBP","TFL TRAVEL CH · CONTACTLESS"],
     ],
     totals: [{"currency":"GBP","out":19.7,"outRows":2,"in":2100,"inRows":1}],
@@ -1033,8 +1034,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 4,
     rows: [
-      [3,"2026-02-03",-18.6,"GBP","SAINSBURYS S/MKT · CONTACTLESS"],
-      [4,"2026-02-14",2200,"GBP","SALARY · FASTER PAYMENT"],
+      [3,"2026-02-03",-18.6,"GBP","Sainsbury's · SAINSBURYS S/MKT · CONTACTLESS"],
+      [4,"2026-02-14",2200,"GBP","Employer Ltd · SALARY · FASTER PAYMENT"],
       [5,"2026-02-21",-42,"GBP","THAMES WATER DD · DIRECT DEBIT"],
     ],
     totals: [{"currency":"GBP","out":60.6,"outRows":2,"in":2200,"inRows":1}],
