@@ -493,6 +493,28 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
   return out;
 }
 
+/** The most days a purchase's posting follows it by (a weekend and a holiday, a slow merchant). */
+const NEAR_DAYS = 7;
+
+/**
+ * The order that puts a row's two dates days apart (a purchase and its posting: Discover's "Trans. Date" 03/05 and "Post
+ * Date" 03/06) where the other order puts some of them a month or more apart, with the sibling column's name; null when
+ * that does not tell (QA round 21, a Discover export of one week of March: refused, "cannot tell the date format").
+ */
+function nearDatesOrder(date: number, siblings: readonly number[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
+  const days = (a: string, b: string, order: DateOrder) => {
+    const [x, y] = [parseDate(a, order), parseDate(b, order)];
+    return x && y ? Math.abs(Date.parse(x) - Date.parse(y)) / 86_400_000 : Number.POSITIVE_INFINITY;
+  };
+  for (const sibling of siblings) {
+    const pairs = sample.map((r) => [(r.fields[date] ?? "").trim(), (r.fields[sibling] ?? "").trim()] as const).filter(([a, b]) => a !== "" && b !== "");
+    const near = (order: DateOrder) => pairs.length >= 2 && pairs.every(([a, b]) => days(a, b, order) <= NEAR_DAYS);
+    const [dayFirst, monthFirst] = [near("DMY"), near("MDY")];
+    if (dayFirst !== monthFirst) return { order: dayFirst ? "DMY" : "MDY", sibling };
+  }
+  return null;
+}
+
 /** US time zones as a statement writes them beside its times (PayPal's "TimeZone": PST, EDT…). */
 const US_TIME_ZONES = new Set(["PST", "PDT", "MST", "MDT", "CST", "CDT", "EST", "EDT", "AKST", "AKDT", "HST"]);
 
@@ -614,6 +636,7 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
+    const near = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, sample) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
@@ -627,6 +650,9 @@ function vote(
     } else if (dayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
+    } else if (near) {
+      dateOrders = [near.order];
+      dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(

@@ -2127,6 +2127,29 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // English "Refused"), 2 refused, 3 right only with the currency assumed.
   // Sparkasse CSV-MT940 headed "Begünstigter/Zahlungspflichtiger" (as some peers' parsers spell it), so no layout knows it: the "Info" column's "Umsatz vorgemerkt" (line 2, pending) was booked as spending (WRONG, silent). Out 1'200.00 + 64.20, in 2'800.00.
   "sparkasse-mt940-umlaut.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[3,"2026-02-14",-1200,"EUR","Hans Vermieter · DAUERAUFTRAG · Miete Februar"],[4,"2026-02-05",2800,"EUR","ACME GmbH · GUTSCHRIFT · Gehalt Februar"],[5,"2026-02-03",-64.2,"EUR","REWE Markt GmbH · KARTENZAHLUNG · REWE SAGT DANKE 58412"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":2,"reason":"not booked (pending, declined or cancelled): no money moved"}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // Discover's card export of one week of March: every "Trans. Date" and "Post Date" fits both orders (QA round 21,
+  // pennywise's discover.csv run as it is: refused, "cannot tell the date format"). Month-first, each posting follows its
+  // purchase by 0–2 days; day-first, by a month or more (3 Feb → 3 Mar): month-first. Purchases positive beside the thanked
+  // payment written negative. Out 64.20 + 41.30 + 15.49 = 120.99; in 250.00.
+  "discover-card-ambiguous-dates.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-02",250,"USD","INTERNET PAYMENT - THANK YOU"],
+      [3,"2026-03-05",-64.2,"USD","WHOLE FOODS MARKET AUSTIN TX"],
+      [4,"2026-03-07",-41.3,"USD","SHELL OIL 57444 AUSTIN TX"],
+      [5,"2026-03-10",-15.49,"USD","NETFLIX.COM"],
+    ],
+    totals: [{"currency":"USD","out":120.99,"outRows":3,"in":250,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [
+      "every date fits both day-first and month-first: read month-first, as then each row's \"Post Date\" lies days from its \"Trans. Date\", not months",
+      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
+    ],
+  },
   // A US bank's export (pass 15, written after the blind pass) whose booking dates all fit both orders (02/03, 02/05, 02/11) while its value dates say month-first ("02/13/2026"): refused at first ("cannot tell the date format"). Out 64.20 + 1'200.00, in 2'800.00.
   "us-value-date-tells.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"USD","WHOLE FOODS MARKET AUSTIN TX"],[3,"2026-02-05",2800,"USD","ACME CORP PAYROLL"],[4,"2026-02-11",-1200,"USD","ZELLE TO LANDLORD RENT"]],"totals":[{"currency":"USD","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["every date of column \"Booking Date\" fits both day-first and month-first: read month-first, as the file's other dates are written","the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
   // Knab (NL): a "KNAB EXPORT" title line, "CreditDebet" D/C over unsigned amounts with a decimal comma, the other party in "Tegenrekeninghouder": read right, but the salary and the rent said only "Salaris februari", "Huur februari" (the party was left out). Out 64.20 + 1'200.00, in 2'800.00.
