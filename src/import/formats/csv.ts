@@ -111,7 +111,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // Nor is a row with a cell that starts with a date: under the wrong delimiter a booking's cells run together
     // ("01.07.2013;"ELBA-INTERNET … Empfänger: … Verwendungszweck: …";01.07.2013;-175" split at the comma of "-175,16"),
     // and their words made a header of an Austrian Raiffeisen file's fifth booking (QA round 4, pass 18: refused).
-    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate)))) >= 0;
+    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate)))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -151,6 +151,27 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
  * Saldo": review of pass 18, the guard passed over such a header and took a preamble line for it).
  */
 const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[:.,]\d+)?(?:\s?[AaPp]\.?[Mm]\.?)?)?\s*"?(?:$|[;,\t|])/.test(f);
+
+/**
+ * The record that is the header among those that may be: the first, unless no booking follows it before the next, which
+ * names as many roles or more (Belfius's export filters written as one row of their names, "Boekingsdatum vanaf;
+ * Boekingsdatum tot en met; Bedrag vanaf; …", over rows of ";;;;", name a date and an amount too; QA round 21, a Belfius
+ * export from a peer's test: that row was taken for the header and the file refused). A booking dated by a word right
+ * under the header (comdirect's "offen") names fewer roles than the header: the header stays.
+ */
+function headerAmong(records: readonly CsvRecord[], mayBeHeader: (r: CsvRecord) => boolean): number {
+  let at = records.findIndex(mayBeHeader);
+  if (at < 0) return -1;
+  // (Read on from the header only until a booking: a file's first header is read as before, record by record.)
+  for (let j = at + 1; j < records.length; j++) {
+    const r = records[j]!;
+    if (looksLikeData(r.fields)) return at;
+    if (!mayBeHeader(r)) continue;
+    if (headerHits(r.fields) < headerHits(records[at]!.fields)) return at;
+    at = j;
+  }
+  return at;
+}
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));

@@ -826,6 +826,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
   },
+  // Belfius with its export's filters written as one row of their names ("Boekingsdatum vanaf; Boekingsdatum tot en met;
+  // Bedrag vanaf; …") over rows of ";;;;": that row names a date and an amount, but no booking follows it; the header is
+  // the one with the bookings under it (QA round 21, a peer's Belfius test export run as it is: refused, "no amount:
+  // Bedrag vanaf is empty"). Out 43.15 + 950.00 = 993.15; in 2'750.00.
+  "belfius-be-filter-row.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [8,"2026-02-26",-43.15,"EUR","Delhaize Leuven · BANCONTACT - AANKOOP · Boodschappen"],
+      [9,"2026-02-20",2750,"EUR","Werkgever NV · OVERSCHRIJVING · Loon februari"],
+      [10,"2026-02-12",-950,"EUR","Verhuurder BV · DOORLOPENDE OPDRACHT · Huur februari"],
+    ],
+    totals: [{"currency":"EUR","out":993.15,"outRows":2,"in":2750,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
   // BNP Paribas Fortis: a Status column where "Geweigerd" (refused, "Onvoldoende saldo") stands beside a word not listed, "Geaccepteerd" (QA round 4: the refused −9'999.00 was imported as spending); "Tegenpartij" holds IBANs and is no text.
   "bnp-fortis-be.csv": {
     format: "csv",
