@@ -218,9 +218,9 @@ const OWN_ACCOUNT_TEXT = new Set([
  * hold the amount"). After an amount column headed so.
  */
 const signedMoneyUnderMarks = (c: Column) =>
-  headerTier(c.norm, "indicator") !== null &&
   c.values.some((v) => /^\s*[-(]/.test(v)) &&
-  c.values.every((v) => v.trim() === "" || (looksLikeAmount(v) && indicatorSign(v) === undefined));
+  c.values.every((v) => v.trim() === "" || (looksLikeAmount(v) && indicatorSign(v) === undefined)) &&
+  headerTier(c.norm, "indicator") !== null;
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
 // (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
