@@ -1441,6 +1441,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     // QA round 16: the balance after each row (its fifth column) is checked: 1'000.00 − 34.50 = 965.50 + 2'100.00 = 3'065.50.
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3065.5,"entries":2,"difference":0}],
   },
+  // ABN AMRO's TAB export whose first booking's text names header words ("Naam: … Omschrijving: …") and has commas (QA
+  // round 21, a peer's ABN AMRO test rows run as they are: split at the decimal commas, that booking was taken for a
+  // header and the file refused). A cell with a tab in it is no header cell of a comma-separated file. 1'500.00 − 85.50
+  // = 1'414.50 − 25.25 = 1'389.25 + 2'500.00 = 3'889.25 ✓. Out 110.75; in 2'500.00.
+  "abnamro-tab-sepa-first.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: "987654321",
+    dataLines: 3,
+    rows: [
+      [1,"2026-02-03",-85.5,"EUR","SEPA Incasso algemeen doorlopend Incassant: NL12ZZZ345678900000 Naam: Ziggo Services BV Machtiging: 4455 Omschrijving: Factuur februari IBAN: NL04INGB0001234567"],
+      [2,"2026-02-05",-25.25,"EUR","BEA, Betaalpas Albert Heijn 1234,PAS123 NR:CT123456, 05.02.26/12:34 AMSTERDAM"],
+      [3,"2026-02-25",2500,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL03RABO0123456789/BIC/RABONL2U/NAME/Werkgever BV/REMI/Salaris februari/EREF/NOTPROVIDED"],
+    ],
+    totals: [{"currency":"EUR","out":110.75,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3889.25,"entries":3,"difference":0}],
+  },
   // QA round 16 (deepakg/beancount-abnamro's TAB file): ABN AMRO's TAB export of two accounts, each row led by its
   // account's number ("417164300", "562039811"), with the balance before and after each row: the account numbers were
   // taken for amounts and the file refused ("4 of amounts"), its balances chaining only within an account. Each row is
