@@ -80,9 +80,11 @@ export const WORDS: Record<Role, string[][]> = {
       // Venmo's "Datetime".
       "datetime", "date time", "date and time",
       // Monzo's older export ("created": 2018-02-25 12:34:56 +0000).
-      "=created"],
+      "=created",
+      // ABN AMRO's Excel export, saved as CSV ("transactiondate", "Transactiedatum"; QA round 21: refused).
+      "transactiondate"],
   ],
-  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
+  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor", "valuedate"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
@@ -95,7 +97,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Portuguese (Millennium bcp's "Montante"), Finnish, Estonian and Latvian ("Summa": S-Pankki, Swedbank).
     "montante", "=summa",
     // A Sparkasse card's export (Ostseesparkasse: "Buchungsbetrag" beside "Originalbetrag").
-    "buchungsbetrag"]],
+    "buchungsbetrag",
+    // ABN AMRO's Excel export, in Dutch, saved as CSV (QA round 21: refused).
+    "transactiebedrag"]],
   debit: [
     [
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",

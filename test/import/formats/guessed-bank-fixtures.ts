@@ -1458,6 +1458,38 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":110.75,"outRows":2,"in":2500,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3889.25,"entries":3,"difference":0}],
   },
+  // ABN AMRO's Excel export saved as CSV, in English ("transactiondate", "valuedate", "startsaldo", "endsaldo", "amount")
+  // and in Dutch ("Transactiedatum", "Transactiebedrag"; QA round 21, a peer's ABN AMRO test rows run as they are:
+  // refused, "cannot tell which columns hold the date" / "the amount"). The balance after each row is "endsaldo":
+  // 1'500.00 − 85.50 = 1'414.50 − 25.25 = 1'389.25 + 2'500.00 = 3'889.25 ✓. Out 110.75; in 2'500.00.
+  "abnamro-xls-as-csv.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-03",-85.5,"EUR","SEPA Incasso algemeen doorlopend Naam: Ziggo Services BV Omschrijving: Factuur februari"],
+      [3,"2026-02-05",-25.25,"EUR","BEA, Betaalpas Albert Heijn 1234,PAS123 NR:CT123456, 05.02.26/12:34 AMSTERDAM"],
+      [4,"2026-02-25",2500,"EUR","/TRTP/SEPA OVERBOEKING/NAME/Werkgever BV/REMI/Salaris februari"],
+    ],
+    totals: [{"currency":"EUR","out":110.75,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3889.25,"entries":3,"difference":0}],
+    notes: ["\"endsaldo\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)"],
+  },
+  // 1'500.00 − 85.50 = 1'414.50 + 2'500.00 = 3'914.50 ✓.
+  "abnamro-xls-as-csv-nl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-02-03",-85.5,"EUR","Ziggo februari"],
+      [3,"2026-02-25",2500,"EUR","Salaris februari"],
+    ],
+    totals: [{"currency":"EUR","out":85.5,"outRows":1,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3914.5,"entries":2,"difference":0}],
+    notes: ["\"Eindsaldo\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)"],
+  },
   // QA round 16 (deepakg/beancount-abnamro's TAB file): ABN AMRO's TAB export of two accounts, each row led by its
   // account's number ("417164300", "562039811"), with the balance before and after each row: the account numbers were
   // taken for amounts and the file refused ("4 of amounts"), its balances chaining only within an account. Each row is
