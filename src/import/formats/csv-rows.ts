@@ -392,7 +392,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       line = r.line;
       if (plan.continuationLines) {
         if (isContinuation()) {
-          const more = f.map((x) => x.trim()).filter((x) => x !== "");
+          // A cell that is its column's name and nothing after it ("Wisselkoers##") says nothing.
+          const more = f.map((x) => x.trim()).filter((x, i) => x !== "" && x.replace(/[\s#:=|-]+$/, "") !== (plan.names[i] ?? "").trim());
           // Part of the booking above it: its text, not a data line of its own.
           if (held.length > 0) {
             for (const row of held) row.description = joinTexts([row.description, ...more]);
@@ -600,7 +601,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
         const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
-        if (kind) return statedLine(kind, said!, amount, date);
+        // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
+        // QA round 21: refused, off by the whole opening balance.)
+        if (kind) return statedLine(kind, said!, number(plan.balance) ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       for (const c of plan.checkDates) {

@@ -7,7 +7,7 @@
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount } from "./csv-guess.ts";
+import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -54,10 +54,6 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
   ...WORLD_IBAN_CURRENCY,
 };
-
-/** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
-// (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
-const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
 
 /**
  * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
@@ -115,7 +111,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // Nor is a row with a cell that starts with a date: under the wrong delimiter a booking's cells run together
     // ("01.07.2013;"ELBA-INTERNET … Empfänger: … Verwendungszweck: …";01.07.2013;-175" split at the comma of "-175,16"),
     // and their words made a header of an Austrian Raiffeisen file's fifth booking (QA round 4, pass 18: refused).
-    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate)))) >= 0;
+    // Nor is a row with a tab inside a cell of another delimiter's: a tab-separated booking split at its decimal commas
+    // (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA round 21: refused).
+    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t")))))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -155,6 +153,27 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
  * Saldo": review of pass 18, the guard passed over such a header and took a preamble line for it).
  */
 const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:[:.,]\d+)?(?:\s?[AaPp]\.?[Mm]\.?)?)?\s*"?(?:$|[;,\t|])/.test(f);
+
+/**
+ * The record that is the header among those that may be: the first, unless no booking follows it before the next, which
+ * names as many roles or more (Belfius's export filters written as one row of their names, "Boekingsdatum vanaf;
+ * Boekingsdatum tot en met; Bedrag vanaf; …", over rows of ";;;;", name a date and an amount too; QA round 21, a Belfius
+ * export from a peer's test: that row was taken for the header and the file refused). A booking dated by a word right
+ * under the header (comdirect's "offen") names fewer roles than the header: the header stays.
+ */
+function headerAmong(records: readonly CsvRecord[], mayBeHeader: (r: CsvRecord) => boolean): number {
+  let at = records.findIndex(mayBeHeader);
+  if (at < 0) return -1;
+  // (Read on from the header only until a booking: a file's first header is read as before, record by record.)
+  for (let j = at + 1; j < records.length; j++) {
+    const r = records[j]!;
+    if (looksLikeData(r.fields)) return at;
+    if (!mayBeHeader(r)) continue;
+    if (headerHits(r.fields) < headerHits(records[at]!.fields)) return at;
+    at = j;
+  }
+  return at;
+}
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
@@ -446,11 +465,19 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
  * columns says the file writes notes so, not wrapped text: no continuing. The statement's notes (noteLine: ",,Transactions
  * below are pending,,", a closing disclaimer) neither count nor stop it: the reader skips them with their reason (review
  * of r4-qa13). The one detector of wrapped text (r4-qa13's second one, wrapsText, is folded in here).
+ * Columns that no sampled booking line fills, filled on the text lines beside the description's, are text of those lines
+ * too (BNP Paribas Fortis's and Fintro's card export: the merchant under "Details" on the line after the booking, with
+ * "Wisselkoers##1,0512300" and "Gerelateerde kost##+0,32" beside it; QA round 21: skipped as note lines, every booking
+ * left without a description): the columns returned, to be read as the description's; null when the file does not
+ * continue text.
  */
-function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
+function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[] | null {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   const texts = new Set([...plan.description.out, ...plan.description.in].filter((i): i is number => typeof i === "number"));
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
+  const textOnly = (f: readonly string[]) => empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c));
+  const onBookings = new Set(sample.flatMap((r) => (empty(r.fields, plan.date) ? [] : r.fields.flatMap((_, c) => (empty(r.fields, c) ? [] : [c])))));
+  const extra = new Set<number>();
   let lines = 0;
   let bookings = 0;
   let continued = 0;
@@ -458,21 +485,22 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean 
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
     const filled = f.flatMap((_, c) => (empty(f, c) ? [] : [c]));
-    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && filled.length > 0;
-    if (!textOnly) {
+    if (!textOnly(f)) {
       previous = empty(f, plan.date) ? "other" : "booking";
       if (previous === "booking") bookings++;
       continue;
     }
-    if (!filled.every((c) => texts.has(c))) return false;
+    const outside = filled.filter((c) => !texts.has(c));
+    if (outside.some((c) => onBookings.has(c)) || (outside.length > 0 && outside.length === filled.length)) return null;
     const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
     if (noteLine(said)) continue;
-    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return false;
+    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return null;
     if (previous === "booking") continued++;
     previous = "text";
     lines++;
+    for (const c of outside) extra.add(c);
   }
-  return lines >= 2 && continued * 2 >= bookings;
+  return lines >= 2 && continued * 2 >= bookings ? [...extra] : null;
 }
 
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
@@ -526,6 +554,28 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
   return out;
 }
 
+/** The most days a purchase's posting follows it by (a weekend and a holiday, a slow merchant). */
+const NEAR_DAYS = 7;
+
+/**
+ * The order that puts a row's two dates days apart (a purchase and its posting: Discover's "Trans. Date" 03/05 and "Post
+ * Date" 03/06) where the other order puts some of them a month or more apart, with the sibling column's name; null when
+ * that does not tell (QA round 21, a Discover export of one week of March: refused, "cannot tell the date format").
+ */
+function nearDatesOrder(date: number, siblings: readonly number[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
+  const days = (a: string, b: string, order: DateOrder) => {
+    const [x, y] = [parseDate(a, order), parseDate(b, order)];
+    return x && y ? Math.abs(Date.parse(x) - Date.parse(y)) / 86_400_000 : Number.POSITIVE_INFINITY;
+  };
+  for (const sibling of siblings) {
+    const pairs = sample.map((r) => [(r.fields[date] ?? "").trim(), (r.fields[sibling] ?? "").trim()] as const).filter(([a, b]) => a !== "" && b !== "");
+    const near = (order: DateOrder) => pairs.length >= 2 && pairs.every(([a, b]) => days(a, b, order) <= NEAR_DAYS);
+    const [dayFirst, monthFirst] = [near("DMY"), near("MDY")];
+    if (dayFirst !== monthFirst) return { order: dayFirst ? "DMY" : "MDY", sibling };
+  }
+  return null;
+}
+
 /** US time zones as a statement writes them beside its times (PayPal's "TimeZone": PST, EDT…). */
 const US_TIME_ZONES = new Set(["PST", "PDT", "MST", "MDT", "CST", "CDT", "EST", "EDT", "AKST", "AKDT", "HST"]);
 
@@ -556,7 +606,9 @@ const DAY_FIRST_CURRENCIES = new Set([
  */
 function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
   const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
-  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? null);
+  // (The statement's own account says it too: a UK sort code in Barclays's "Account", NatWest's "Account Number"; QA round
+  // 21: refused, "cannot tell the date format", when every date fit both orders.)
+  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
   return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
 }
 
@@ -645,6 +697,7 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
+    const near = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, sample) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
@@ -658,6 +711,9 @@ function vote(
     } else if (dayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
+    } else if (near) {
+      dateOrders = [near.order];
+      dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(
@@ -742,7 +798,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
-    if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
+    const continuedIn = continuesText(plan, lines);
+    if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
   // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"): refused, never booked so.

@@ -437,6 +437,14 @@ test("a currency column of codes that are no currency (a test file's scrambled \
   expect(mixed.rows.map((r) => r.currency)).toEqual(["BTC", "EUR"]);
 });
 
+test("a guessed file's own-account column of two accounts, each on a run of rows, books each row to its account (ING's English export of all its accounts; QA round 21)", () => {
+  const s = read(fixture("ing-nl-en-two-accounts.csv"), { fileName: "ing-nl-en-two-accounts.csv" });
+  // Lines 2–4 are NL11…'s, lines 5–6 NL22…'s; the statement names no one account.
+  expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "NL11INGB0001111111"], [3, "NL11INGB0001111111"], [4, "NL11INGB0001111111"], [5, "NL22INGB0002222222"], [6, "NL22INGB0002222222"]]);
+  expect(s.account).toBeNull();
+  expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
