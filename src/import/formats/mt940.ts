@@ -27,7 +27,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 
@@ -241,11 +241,17 @@ type Message = {
   debits: { n: number; cents: number };
   credits: { n: number; cents: number };
   stated: { D?: { n: number; cents: number; line: number }; C?: { n: number; cents: number; line: number } };
-  /** Bookings read before the message named its currency (an MT942 that states it only in :90D:/:90C: after them). */
-  waiting: (Omit<ParsedRow, "currency"> & { currency: null })[];
+  /**
+   * The message's bookings, held until its end: one sent twice in a file is a repeat, not more bookings. Their
+   * currency is null while the message names none (an MT942 that states it only in :90D:/:90C: after them).
+   */
+  held: (Omit<ParsedRow, "currency"> & { currency: string | null })[];
+  /** The message's first line, and its fields but :20:/:21: (the references a resent message changes), as written. */
+  line: number;
+  written: string;
 };
 
-const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
+const newMessage = (line: number): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, held: [], line, written: "" });
 
 function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -254,6 +260,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const notes: string[] = [];
   const accounts: string[] = [];
@@ -339,17 +346,18 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     side.n++;
     side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
-    if (msg!.currency) out.add({ ...row, currency: msg!.currency });
-    else msg!.waiting.push({ ...row, currency: null });
+    msg!.held.push({ ...row, currency: msg!.currency });
   };
 
-  /** The message's currency, the first one it names; bookings that waited for it become rows. */
+  /** The message's currency, the first one it names; bookings that waited for it take it. */
   const learnCurrency = (currency: string) => {
     if (!msg || msg.currency) return;
     msg.currency = currency;
-    for (const row of msg.waiting) out.add({ ...row, currency });
-    msg.waiting = [];
+    for (const row of msg.held) row.currency ??= currency;
   };
+
+  /** Each message's fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
+  const seen = new Map<string, number>();
 
   const flushBooking = () => {
     if (pending) booking(pending.field, pending.detail, pending.own, pending.firstDetailLines);
@@ -359,8 +367,21 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   const endMessage = () => {
     flushBooking();
     if (!msg) return;
-    for (const row of msg.waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
-    if (msg.waiting.length) msg.entries = msg.cents = 0;
+    const waiting = msg.held.filter((row) => row.currency === null);
+    for (const row of waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
+    if (waiting.length) msg.entries = msg.cents = 0;
+    // The same statement twice in a file (cmxl's samples: a statement resent under another :20:, an MT942 twice): its
+    // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
+    // earlier one's is that statement again: its bookings are skipped, booked once.
+    const first = msg.held.length ? seen.get(msg.written) : undefined;
+    if (first !== undefined) {
+      const reason = `the statement on line ${first} again (the same account, number, balances and bookings): booked there, not twice`;
+      for (const row of msg.held) if (row.currency !== null) skipped.push({ line: row.line, reason });
+      msg = null;
+      return;
+    }
+    if (msg.held.length) seen.set(msg.written, msg.line);
+    for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
     const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
@@ -398,10 +419,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   let field: Field | null = null;
   const complete = (f: Field) => {
+    if (msg && f.tag !== "20" && f.tag !== "21") msg.written += `:${f.tag}:${f.lines.join("\n")}\n`;
     switch (f.tag) {
       case "20":
         endMessage();
-        msg = newMessage();
+        msg = newMessage(f.line);
         break;
       case "25": {
         const written = joined(f).trim().replace(/\s+/g, "");
@@ -457,7 +479,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       case "61":
         flushBooking();
         statementLines++;
-        msg ??= newMessage();
+        msg ??= newMessage(f.line);
         pending = { field: f, detail: null, own: null, firstDetailLines: 0 };
         break;
       case "86":
@@ -497,8 +519,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   endMessage();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
-  // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
+  // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

@@ -775,6 +775,30 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // and the payer after /ORDP/ was dropped. SWIFT envelope {1:}{2:}{4: … -}, LF. 1'200 − 349 + 12'000 − 85 = 12'766 ✓
     reconciliation: [{"currency":"SEK","status":"ok","opening":1200,"closing":12766,"entries":3,"difference":0}],
   },
+  "mt940-statement-sent-twice.sta": {
+    format: "mt940",
+    layout: null,
+    account: "37040044/0532013000",
+    dataLines: 5,
+    rows: [
+      [5, "2026-03-03", -42.9, "EUR", "Stadtwerke Koeln · Strom Maerz · SEPA-BASISLASTSCHRIFT"],
+      [7, "2026-03-03", 2100, "EUR", "Muster GmbH · Gehalt Maerz · GUTSCHRIFT"],
+      [15, "2026-03-04", -12.5, "EUR", "Baeckerei Schmitz · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 55.4, outRows: 2, in: 2100, inRows: 1 }], // 42.90 + 12.50
+    // A statement sent twice in one file (QA round 19, railslove/cmxl's mt940.txt and mt942.txt: the same statement
+    // under another :20:): its bookings were imported twice, the money counted double, exit 0. Statement 00012 again
+    // on lines 19–27, every field but :20: as on lines 1–9: its two bookings are skipped, booked once.
+    // 1'500.00 − 42.90 + 2'100.00 = 3'557.10 ✓; − 12.50 = 3'544.60 ✓
+    skipped: [
+      { line: 23, reason: "the statement on line 1 again (the same account, number, balances and bookings): booked there, not twice" },
+      { line: 25, reason: "the statement on line 1 again (the same account, number, balances and bookings): booked there, not twice" },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 1500, closing: 3557.1, entries: 2, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 3557.1, closing: 3544.6, entries: 1, difference: 0 },
+    ],
+  },
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
