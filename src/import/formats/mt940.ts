@@ -332,8 +332,12 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const describe = (d: Details, text: string) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, text]) || joinTexts(more));
     const described = describe(d, info86);
+    // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
+    // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
+    // content-hash id's text (read as before).
+    const referenceText = !described && !partyInReference && ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
     // The party named in the :61: joins the description, not the content-hash id's text (read as before).
-    const description = d.party ? described : joinTexts([partyInReference, described]);
+    const description = d.party ? described : joinTexts([partyInReference, described || referenceText]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), before
     // the SWIFT narrative's keys were read, and from the first :86: only, so a statement imported before is still
     // recognised as imported.

@@ -799,6 +799,27 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "ok", opening: 3557.1, closing: 3544.6, entries: 1, difference: 0 },
     ],
   },
+  "mt940-danske-reference-text.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DABADKKK/4455667788",
+    dataLines: 6,
+    rows: [
+      [9, "2026-03-02", -4250, "DKK", "Husleje marts"],
+      [10, "2026-03-02", -89.95, "DKK", ""],
+      [11, "2026-03-03", -312.4, "DKK", "Netto Valby 4711"],
+      [13, "2026-03-03", 26400, "DKK", "Loen februar"],
+      [14, "2026-03-05", -25, "DKK", "Gebyrer ifolge nota"],
+      [16, "2026-03-31", 3.15, "DKK", "Rente"],
+    ],
+    totals: [{ currency: "DKK", out: 4677.35, outRows: 4, in: 26403.15, inRows: 2 }], // 4'250.00 + 89.95 + 312.40 + 25.00; 26'400.00 + 3.15
+    // Danske Bank's MT940 (QA round 19, its DK/NO/SE/FI examples in svenstaro/mt940-rs's tests): a booking without :86:
+    // has its text where the reference goes ("…NTRFHusleje marts", "…FINTRente"); such rows (48 of 89 in the Danish
+    // example) had an empty description. The reference in words is their text; NONREF is none (line 10 has no text).
+    // The statement's own :86: lines after :60F: (IBAN, bank) describe no booking. The funds code after D/C is the
+    // currency's last letter (DK, CK). 18'250.00 − 4'250.00 − 89.95 − 312.40 + 26'400.00 − 25.00 + 3.15 = 39'975.80 ✓
+    reconciliation: [{ currency: "DKK", status: "ok", opening: 18250, closing: 39975.8, entries: 6, difference: 0 }],
+  },
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
