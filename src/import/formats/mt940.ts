@@ -131,10 +131,15 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
     const eref = keyword("EREF");
+    const party = (part(32, 33) || undefined)?.trim();
+    // Without SVWZ+ the purpose is no message of its own, but a booking that names no party either (a returned
+    // transfer: "159?00RETOURE?20EREF+…?21MTLG:Konto erloschen…") keeps its text: it was described by the whole :86:,
+    // subfield marks and all. The content-hash id's text is read as before (round3).
+    const sepaOnly = /(EREF|KREF|MREF|CRED)\+/.test(purpose) && !(party === undefined && !round3);
     return {
-      party: (part(32, 33) || undefined)?.trim(),
+      party,
       iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.trim() || undefined,
-      purpose: (svwz ?? (/(EREF|KREF|MREF|CRED)\+/.test(purpose) ? undefined : purpose.trim())) || undefined,
+      purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };

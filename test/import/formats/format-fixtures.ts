@@ -820,6 +820,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // currency's last letter (DK, CK). 18'250.00 − 4'250.00 − 89.95 − 312.40 + 26'400.00 − 25.00 + 3.15 = 39'975.80 ✓
     reconciliation: [{ currency: "DKK", status: "ok", opening: 18250, closing: 39975.8, entries: 6, difference: 0 }],
   },
+  "mt940-return-no-party.sta": {
+    format: "mt940",
+    layout: null,
+    account: "70150000/1002003004",
+    dataLines: 2,
+    rows: [
+      [5, "2026-04-02", -250, "EUR", "Hausverwaltung Berger · Kaution Garage · SEPA-UEBERWEISUNG"],
+      [7, "2026-04-06", 250, "EUR", "EREF+KAUTION 2026 04 MTLG:Konto erloschen Rueckueberweisung aus SEPA-Ueberweisungsauftrag · RETOURE"],
+    ],
+    totals: [{ currency: "EUR", out: 250, outRows: 1, in: 250, inRows: 1 }],
+    // A German structured :86: naming no party and no SVWZ+ message (QA round 19: the returned transfers, RETOURE, of
+    // betterplace's sepa_mt9401.sta in wolph/mt940's tests): its description was the whole :86: with its marks
+    // ("159?00RETOURE?100399?20EREF+…?21MTLG:…"). Its purpose subfields are its text: ?21 is 28 characters (cut at the
+    // width: "Rueckue" + "berweisung"), ?22 27 ("Ueberwe" + "isungsauftrag"), ?20 shorter (a space). 820 − 250 + 250 = 820 ✓
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 820, closing: 820, entries: 2, difference: 0 }],
+  },
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
