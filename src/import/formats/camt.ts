@@ -126,10 +126,22 @@ function purposeOf(tx: XNode | undefined): string {
   return [joinUstrd(pieces), ...structured].filter((t) => t !== "" && !isPlaceholderReference(t)).join(" ");
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
+/**
+ * A returned payment's reason (`RtrInf`: its ISO code, `Rsn/Cd` or `Rsn/Prtry`, and the bank's words, `AddtlInf`):
+ * "returned (AC04: Konto saldiert)". A return often names no party and no purpose (PostFinance's returned transfers in
+ * libeufin's samples): its row had no description at all.
+ */
+function returnText(tx: XNode | undefined): string | undefined {
+  const info = child(tx, "RtrInf");
+  if (!info) return undefined;
+  const said = [textAt(info, "Rsn", "Cd") ?? textAt(info, "Rsn", "Prtry"), ...texts(childrenNamed(info, "AddtlInf"))].filter((t) => !!t?.trim());
+  return said.length ? `returned (${said.join(": ")})` : "returned";
+}
+
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`, then a return's reason. */
 function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
   const party = otherParty(tx, negative, reversal)?.party;
-  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf")), returnText(tx)].filter((t): t is string => !!t);
 }
 
 /** `tx`: the part the row is, or the entry's one part; undefined for a row of a whole entry of several parts. */

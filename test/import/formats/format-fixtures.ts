@@ -142,6 +142,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 1'200.00 − 84.30 + 5'400.00 − 1'500.00 − 12.00 + 0.45 = 5'004.15
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1200, closing: 5004.15, entries: 5, difference: 0 }],
   },
+  "camt053-returned-payment.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH5604835012345678009",
+    dataLines: 3,
+    rows: [
+      [1, "2026-03-03", -350, "CHF", "Garage Wyss GmbH · Service Maerz"],
+      [2, "2026-03-05", 350, "CHF", "returned (AC04: Konto saldiert)"],
+      [3, "2026-03-05", -105.2, "CHF", "returned (MS02)"],
+    ],
+    totals: [{ currency: "CHF", out: 455.2, outRows: 2, in: 350, inRows: 1 }], // 350.00 + 105.20
+    // Returned payments (QA round 19: PostFinance's returned transfers in libeufin's samples, RRTN with RvslInd true,
+    // CRDT): a return names no party and no purpose, only its reason in TxDtls/RtrInf (the ISO code, and AddtlInf in
+    // the bank's words); such rows had no description at all. The reversal's sign is its CdtDbtInd (money back in).
+    // 2'400.00 − 350.00 + 350.00 − 105.20 = 2'294.80 ✓
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2400, closing: 2294.8, entries: 3, difference: 0 }],
+  },
   "camt053-off.xml": {
     format: "camt",
     layout: null,
