@@ -115,13 +115,19 @@ const PIECE_WIDTHS = new Set([27, 35, 70, 105, 140]);
 const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), (piece) => PIECE_WIDTHS.has(piece.length));
 
 /**
+ * PostFinance's processing flags in `Strd/AddtlRmtInf` of QR and ESR credits ("?REJECT?0", "?ERROR?000": the reference
+ * was read, no error): no words of the payer; they stood in the description of every such credit.
+ */
+const PROCESSING_FLAG = /^\s*\?(?:REJECT|ERROR)\?\d+\s*$/;
+
+/**
  * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
  * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information"). A piece
  * that is a placeholder ("NOTPROVIDED", as SEPA's empty references are written) says nothing.
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
-  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
+  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf"))).filter((t) => !PROCESSING_FLAG.test(t));
   const pieces = childrenNamed(remittance, "Ustrd").filter((p) => !isPlaceholderReference(p.text));
   return [joinUstrd(pieces), ...structured].filter((t) => t !== "" && !isPlaceholderReference(t)).join(" ");
 }

@@ -356,6 +356,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // A notification states no balances. Entry 1 is a QR collective credit: its three parts (40.00 + 125.50 + 84.50 = 250.00) are its rows, each with its QR reference
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  "camt054-postfinance-reject-codes.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH3909000000304442225",
+    dataLines: 2,
+    rows: [
+      [1, "2026-04-14", 180, "CHF", "Keller Anna · SAMMELGUTSCHRIFT FUER KONTO: CH3909000000304442225 VERARBEITUNG VOM 14.04.2026"],
+      [1, "2026-04-14", 65.5, "CHF", "Bucher Urs · Mitgliederbeitrag 2026 · SAMMELGUTSCHRIFT FUER KONTO: CH3909000000304442225 VERARBEITUNG VOM 14.04.2026"],
+    ],
+    totals: [{ currency: "CHF", out: 0, outRows: 0, in: 245.5, inRows: 2 }],
+    // PostFinance's camt.054 of a QR collective credit (QA round 19, after its samples in libeufin's testbench): each
+    // part's Strd/AddtlRmtInf carries the processing flags "?REJECT?0" and "?ERROR?000", which stood in every
+    // credit's description; the payer's own message (part 2) stays. 180.00 + 65.50 = 245.50, the entry's amount: split.
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 1, difference: null }],
+  },
   "mt940-postfinance.sta": {
     format: "mt940",
     layout: null,
