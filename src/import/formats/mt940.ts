@@ -481,6 +481,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
         // of a report with no opening balance.
         flushBooking();
+        msg ??= newMessage(f.line);
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && ISO_CURRENCIES.has(c)) learnCurrency(c);
         break;
@@ -536,13 +537,16 @@ export const mt940Reader: StatementReader = {
   id: "mt940",
   name: "MT940/MT942 (SWIFT)",
   label: "MT940 / MT942 (SWIFT): PostFinance, ING, Rabobank, ABN AMRO, Deutsche Bank, Sparkassen …",
-  recognisedBy: "its `:20:` and `:25:`/`:60F:` fields",
+  recognisedBy: "its `:20:` and `:25:`/`:60F:` fields, or `:61:` bookings cut out of a message with their `:86:`",
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text (the references repeat)",
   extensions: [".sta", ".mt940", ".940", ".942", ".txt", ".mta"],
   mimeTypes: ["text/plain"],
   identify: (head) => {
     const body = head.replace(ENVELOPE_HEAD, "").trimStart();
-    return /(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body);
+    // A message's bookings cut out of it (cmxl's MT942 samples: ":34F:…", then :61: and :86:, no :20: or :25:) are
+    // MT940 too: they were refused as a CSV whose columns could not be told.
+    const fragment = /^:(34F|13D|60[FM]|61):/.test(body) && /(^|\n):61:\d{6}/.test(body) && /(^|\n):(86|62[FM]|90[CD]):/.test(body);
+    return fragment || (/(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body));
   },
   read: readMt940,
 };
