@@ -137,17 +137,20 @@ function purposeOf(tx: XNode | undefined): string {
  * "returned (AC04: Konto saldiert)". A return often names no party and no purpose (PostFinance's returned transfers in
  * libeufin's samples): its row had no description at all.
  */
-function returnText(tx: XNode | undefined): string | undefined {
+function returnText(tx: XNode | undefined, said: string[]): string | undefined {
   const info = child(tx, "RtrInf");
   if (!info) return undefined;
-  const said = [textAt(info, "Rsn", "Cd") ?? textAt(info, "Rsn", "Prtry"), ...texts(childrenNamed(info, "AddtlInf"))].filter((t) => !!t?.trim());
-  return said.length ? `returned (${said.join(": ")})` : "returned";
+  // Words the description holds already (a German bank's "RUECKLASTSCHRIFT Sonstige Gruende" in Ustrd too) are not repeated.
+  const words = texts(childrenNamed(info, "AddtlInf")).filter((t) => t.trim() && !said.some((s) => s.includes(t.trim())));
+  const reason = [textAt(info, "Rsn", "Cd") ?? textAt(info, "Rsn", "Prtry"), ...words].filter((t) => !!t?.trim());
+  return reason.length ? `returned (${reason.join(": ")})` : "returned";
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`, then a return's reason. */
 function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
   const party = otherParty(tx, negative, reversal)?.party;
-  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf")), returnText(tx)].filter((t): t is string => !!t);
+  const said = [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  return [...said, returnText(tx, said)].filter((t): t is string => !!t);
 }
 
 /** `tx`: the part the row is, or the entry's one part; undefined for a row of a whole entry of several parts. */

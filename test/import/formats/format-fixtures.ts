@@ -150,12 +150,13 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     rows: [
       [1, "2026-03-03", -350, "CHF", "Garage Wyss GmbH · Service Maerz"],
       [2, "2026-03-05", 350, "CHF", "returned (AC04: Konto saldiert)"],
-      [3, "2026-03-05", -105.2, "CHF", "returned (MS02)"],
+      [3, "2026-03-05", -105.2, "CHF", "RUECKLASTSCHRIFT Sonstige Gruende · returned (MS02)"],
     ],
     totals: [{ currency: "CHF", out: 455.2, outRows: 2, in: 350, inRows: 1 }], // 350.00 + 105.20
     // Returned payments (QA round 19: PostFinance's returned transfers in libeufin's samples, RRTN with RvslInd true,
     // CRDT): a return names no party and no purpose, only its reason in TxDtls/RtrInf (the ISO code, and AddtlInf in
     // the bank's words); such rows had no description at all. The reversal's sign is its CdtDbtInd (money back in).
+    // Words the purpose says already are not said twice (hbci4java's Ruecklastschrift sample: Ustrd = AddtlInf).
     // 2'400.00 − 350.00 + 350.00 − 105.20 = 2'294.80 ✓
     reconciliation: [{ currency: "CHF", status: "ok", opening: 2400, closing: 2294.8, entries: 3, difference: 0 }],
   },
