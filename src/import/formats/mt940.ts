@@ -91,8 +91,8 @@ function joined(f: Field): string {
   return out;
 }
 
-/** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…"): made once, not per field. */
-const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
+/** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…", ">20…" with no code before): made once, not per field. */
+const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, ">": />(\d{2})([^>]*)/g };
 
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
@@ -119,11 +119,14 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
-  const structured = /^\d{3}([?~<])\d{2}/.exec(t);
+  // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
+  // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
+  const coded = /^\d{3}([?~<])\d{2}/.exec(t);
+  const structured = coded ?? (round3 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
-    for (const m of t.slice(3).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    for (const m of t.slice(coded ? 3 : 0).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
     const part = (from: number, to: number) => join(pieces(from, to));
     const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
@@ -138,7 +141,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const sepaOnly = /(EREF|KREF|MREF|CRED)\+/.test(purpose) && !(party === undefined && !round3);
     return {
       party,
-      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.trim() || undefined,
+      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.replace(/\s+/g, "") || undefined,
       purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,

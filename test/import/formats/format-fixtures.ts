@@ -884,6 +884,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // SPEC §10.1 rules out for a file that is no CSV). No account: the import's --account, or none.
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
   },
+  "mt940-pl-angle-subfields.sta": {
+    format: "mt940",
+    layout: null,
+    account: "PL61109010140000071219812874",
+    dataLines: 3,
+    rows: [
+      [5, "2026-03-02", -1250, "PLN", "SPOLDZIELNIA MIESZKANIOWA OSIEDLE ZIELONE · Czynsz za lokal marzec 2026"],
+      [9, "2026-03-05", -42.9, "PLN", "PLATNOSC KARTA 9.90 EUR 1 EUR= 4.3333 PLN SPOTIFY AB STOCKHOLM"],
+      [12, "2026-03-10", 6300, "PLN", "FIRMA TESTOWA SP Z O O · Wynagrodzenie 02/2026"],
+    ],
+    totals: [{ currency: "PLN", out: 1292.9, outRows: 2, in: 6300, inRows: 1 }], // 1'250.00 + 42.90
+    // A Polish bank's :86: in subfields marked ">" with no code before them (QA round 19: a-fas/mt940js's
+    // test-with-NS.mt940x): ">20" the purpose, ">31" the other party's account, ">32" its name. The whole field was the
+    // description, marks and all. ">31" wrapped mid-number is one account (its IBAN fact without the space).
+    // 4'820.00 − 1'250.00 − 42.90 + 6'300.00 = 9'827.10 ✓
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 4820, closing: 9827.1, entries: 3, difference: 0 }],
+  },
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
