@@ -254,12 +254,32 @@ type Message = {
    * currency is null while the message names none (an MT942 that states it only in :90D:/:90C: after them).
    */
   held: (Omit<ParsedRow, "currency"> & { currency: string | null })[];
-  /** The message's first line, and its fields but :20:/:21: (the references a resent message changes), as written. */
+  /** More bookings than HOLD_LIMIT: they went out as read, and the message is not checked for a repeat. */
+  streamed: boolean;
+  /** The message's first line, and a hash of its fields but :20:/:21: (the references a resent message changes) as written. */
   line: number;
-  written: string;
+  written: Bun.CryptoHasher;
 };
 
-const newMessage = (line: number): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, held: [], line, written: "" });
+/** The bookings of a message held to its end at most: a larger one streams (files of any size), unchecked for a repeat. */
+const HOLD_LIMIT = 10_000;
+
+const newMessage = (line: number): Message => ({
+  account: null,
+  opening: null,
+  closing: null,
+  entries: 0,
+  cents: 0,
+  currency: null,
+  hasBalances: false,
+  debits: { n: 0, cents: 0 },
+  credits: { n: 0, cents: 0 },
+  stated: {},
+  held: [],
+  streamed: false,
+  line,
+  written: new Bun.CryptoHasher("sha256"),
+});
 
 function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -358,7 +378,13 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     side.n++;
     side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
+    if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
     msg!.held.push({ ...row, currency: msg!.currency });
+    if (msg!.held.length >= HOLD_LIMIT && msg!.currency) {
+      for (const held of msg!.held) out.add({ ...held, currency: held.currency ?? msg!.currency });
+      msg!.held = [];
+      msg!.streamed = true;
+    }
   };
 
   /** The message's currency, the first one it names; bookings that waited for it take it. */
@@ -368,7 +394,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     for (const row of msg.held) row.currency ??= currency;
   };
 
-  /** Each message's fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
+  /** Each message's hash of its fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
   const seen = new Map<string, number>();
 
   const flushBooking = () => {
@@ -385,14 +411,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // The same statement twice in a file (cmxl's samples: a statement resent under another :20:, an MT942 twice): its
     // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
     // earlier one's is that statement again: its bookings are skipped, booked once.
-    const first = msg.held.length ? seen.get(msg.written) : undefined;
+    const written = msg.written.digest("hex");
+    const first = msg.held.length && !msg.streamed ? seen.get(written) : undefined;
     if (first !== undefined) {
       const reason = `the statement on line ${first} again (the same account, number, balances and bookings): booked there, not twice`;
       for (const row of msg.held) if (row.currency !== null) skipped.push({ line: row.line, reason });
       msg = null;
       return;
     }
-    if (msg.held.length) seen.set(msg.written, msg.line);
+    if (msg.held.length && !msg.streamed) seen.set(written, msg.line);
     for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
     const sums = sideSums(msg);
@@ -431,7 +458,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   let field: Field | null = null;
   const complete = (f: Field) => {
-    if (msg && f.tag !== "20" && f.tag !== "21") msg.written += `:${f.tag}:${f.lines.join("\n")}\n`;
+    if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
     switch (f.tag) {
       case "20":
         endMessage();

@@ -588,3 +588,19 @@ describe("QA round 19: the facts of a Polish :86: in '>' subfields with no code 
     ]);
   });
 });
+
+describe("QA round 19: an MT940 message of more bookings than are held to its end", () => {
+  test("its rows go out as read, all of them in the file's order, and its balances are checked", () => {
+    // 10'005 bookings of 1.00 each in one message (more than the 10'000 a message's bookings are held for the repeat
+    // check): 20'000.00 − 10'005 × 1.00 = 9'995.00.
+    const n = 10_005;
+    const lines = [":20:BIG", ":25:DE89370400440532013000", ":28C:1/1", ":60F:C260101EUR20000,00"];
+    for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:Buchung ${i}`);
+    lines.push(":62F:C260102EUR9995,00", "-");
+    const s = read(utf8(lines.join("\r\n")), { fileName: "big.sta" });
+    expect(s.rows.length).toBe(n);
+    expect(s.rows.every((r, i) => r.line === 5 + 2 * i && r.amount === -1 && r.description === `Buchung ${i}`)).toBe(true);
+    expect(s.skipped).toEqual([]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 20000, 9995, n]]);
+  });
+});
