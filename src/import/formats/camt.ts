@@ -115,21 +115,42 @@ const PIECE_WIDTHS = new Set([27, 35, 70, 105, 140]);
 const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), (piece) => PIECE_WIDTHS.has(piece.length));
 
 /**
+ * PostFinance's processing flags in `Strd/AddtlRmtInf` of QR and ESR credits ("?REJECT?0", "?ERROR?000": the reference
+ * was read, no error): no words of the payer; they stood in the description of every such credit.
+ */
+const PROCESSING_FLAG = /^\s*\?(?:REJECT|ERROR)\?\d+\s*$/;
+
+/**
  * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
  * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information"). A piece
  * that is a placeholder ("NOTPROVIDED", as SEPA's empty references are written) says nothing.
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
-  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
+  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf"))).filter((t) => !PROCESSING_FLAG.test(t));
   const pieces = childrenNamed(remittance, "Ustrd").filter((p) => !isPlaceholderReference(p.text));
   return [joinUstrd(pieces), ...structured].filter((t) => t !== "" && !isPlaceholderReference(t)).join(" ");
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
+/**
+ * A returned payment's reason (`RtrInf`: its ISO code, `Rsn/Cd` or `Rsn/Prtry`, and the bank's words, `AddtlInf`):
+ * "returned (AC04: Konto saldiert)". A return often names no party and no purpose (PostFinance's returned transfers in
+ * libeufin's samples): its row had no description at all.
+ */
+function returnText(tx: XNode | undefined, said: string[]): string | undefined {
+  const info = child(tx, "RtrInf");
+  if (!info) return undefined;
+  // Words the description holds already (a German bank's "RUECKLASTSCHRIFT Sonstige Gruende" in Ustrd too) are not repeated.
+  const words = texts(childrenNamed(info, "AddtlInf")).filter((t) => t.trim() && !said.some((s) => s.includes(t.trim())));
+  const reason = [textAt(info, "Rsn", "Cd") ?? textAt(info, "Rsn", "Prtry"), ...words].filter((t) => !!t?.trim());
+  return reason.length ? `returned (${reason.join(": ")})` : "returned";
+}
+
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`, then a return's reason. */
 function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
   const party = otherParty(tx, negative, reversal)?.party;
-  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  const said = [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  return [...said, returnText(tx, said)].filter((t): t is string => !!t);
 }
 
 /** `tx`: the part the row is, or the entry's one part; undefined for a row of a whole entry of several parts. */

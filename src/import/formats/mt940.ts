@@ -27,7 +27,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 
@@ -91,8 +91,8 @@ function joined(f: Field): string {
   return out;
 }
 
-/** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…"): made once, not per field. */
-const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
+/** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…", ">20…" with no code before): made once, not per field. */
+const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, ">": />(\d{2})([^>]*)/g };
 
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
@@ -119,11 +119,14 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
-  const structured = /^\d{3}([?~<])\d{2}/.exec(t);
+  // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
+  // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
+  const coded = /^\d{3}([?~<])\d{2}/.exec(t);
+  const structured = coded ?? (round3 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
-    for (const m of t.slice(3).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    for (const m of t.slice(coded ? 3 : 0).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
     const part = (from: number, to: number) => join(pieces(from, to));
     const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
@@ -131,10 +134,15 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
     const eref = keyword("EREF");
+    const party = (part(32, 33) || undefined)?.trim();
+    // Without SVWZ+ the purpose is no message of its own, but a booking that names no party either (a returned
+    // transfer: "159?00RETOURE?20EREF+…?21MTLG:Konto erloschen…") keeps its text: it was described by the whole :86:,
+    // subfield marks and all. The content-hash id's text is read as before (round3).
+    const sepaOnly = /(EREF|KREF|MREF|CRED)\+/.test(purpose) && !(party === undefined && !round3);
     return {
-      party: (part(32, 33) || undefined)?.trim(),
-      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.trim() || undefined,
-      purpose: (svwz ?? (/(EREF|KREF|MREF|CRED)\+/.test(purpose) ? undefined : purpose.trim())) || undefined,
+      party,
+      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.replace(/\s+/g, "") || undefined,
+      purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };
@@ -241,11 +249,37 @@ type Message = {
   debits: { n: number; cents: number };
   credits: { n: number; cents: number };
   stated: { D?: { n: number; cents: number; line: number }; C?: { n: number; cents: number; line: number } };
-  /** Bookings read before the message named its currency (an MT942 that states it only in :90D:/:90C: after them). */
-  waiting: (Omit<ParsedRow, "currency"> & { currency: null })[];
+  /**
+   * The message's bookings, held until its end: one sent twice in a file is a repeat, not more bookings. Their
+   * currency is null while the message names none (an MT942 that states it only in :90D:/:90C: after them).
+   */
+  held: (Omit<ParsedRow, "currency"> & { currency: string | null })[];
+  /** More bookings than HOLD_LIMIT: they went out as read, and the message is not checked for a repeat. */
+  streamed: boolean;
+  /** The message's first line, and a hash of its fields but :20:/:21: (the references a resent message changes) as written. */
+  line: number;
+  written: Bun.CryptoHasher;
 };
 
-const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
+/** The bookings of a message held to its end at most: a larger one streams (files of any size), unchecked for a repeat. */
+const HOLD_LIMIT = 10_000;
+
+const newMessage = (line: number): Message => ({
+  account: null,
+  opening: null,
+  closing: null,
+  entries: 0,
+  cents: 0,
+  currency: null,
+  hasBalances: false,
+  debits: { n: 0, cents: 0 },
+  credits: { n: 0, cents: 0 },
+  stated: {},
+  held: [],
+  streamed: false,
+  line,
+  written: new Bun.CryptoHasher("sha256"),
+});
 
 function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -254,6 +288,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const notes: string[] = [];
   const accounts: string[] = [];
@@ -325,8 +360,12 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const describe = (d: Details, text: string) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, text]) || joinTexts(more));
     const described = describe(d, info86);
+    // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
+    // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
+    // content-hash id's text (read as before).
+    const referenceText = !described && !partyInReference && ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
     // The party named in the :61: joins the description, not the content-hash id's text (read as before).
-    const description = d.party ? described : joinTexts([partyInReference, described]);
+    const description = d.party ? described : joinTexts([partyInReference, described || referenceText]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), before
     // the SWIFT narrative's keys were read, and from the first :86: only, so a statement imported before is still
     // recognised as imported.
@@ -339,17 +378,24 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     side.n++;
     side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
-    if (msg!.currency) out.add({ ...row, currency: msg!.currency });
-    else msg!.waiting.push({ ...row, currency: null });
+    if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
+    msg!.held.push({ ...row, currency: msg!.currency });
+    if (msg!.held.length >= HOLD_LIMIT && msg!.currency) {
+      for (const held of msg!.held) out.add({ ...held, currency: held.currency ?? msg!.currency });
+      msg!.held = [];
+      msg!.streamed = true;
+    }
   };
 
-  /** The message's currency, the first one it names; bookings that waited for it become rows. */
+  /** The message's currency, the first one it names; bookings that waited for it take it. */
   const learnCurrency = (currency: string) => {
     if (!msg || msg.currency) return;
     msg.currency = currency;
-    for (const row of msg.waiting) out.add({ ...row, currency });
-    msg.waiting = [];
+    for (const row of msg.held) row.currency ??= currency;
   };
+
+  /** Each message's hash of its fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
+  const seen = new Map<string, number>();
 
   const flushBooking = () => {
     if (pending) booking(pending.field, pending.detail, pending.own, pending.firstDetailLines);
@@ -359,8 +405,22 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   const endMessage = () => {
     flushBooking();
     if (!msg) return;
-    for (const row of msg.waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
-    if (msg.waiting.length) msg.entries = msg.cents = 0;
+    const waiting = msg.held.filter((row) => row.currency === null);
+    for (const row of waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
+    if (waiting.length) msg.entries = msg.cents = 0;
+    // The same statement twice in a file (cmxl's samples: a statement resent under another :20:, an MT942 twice): its
+    // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
+    // earlier one's is that statement again: its bookings are skipped, booked once.
+    const written = msg.written.digest("hex");
+    const first = msg.held.length && !msg.streamed ? seen.get(written) : undefined;
+    if (first !== undefined) {
+      const reason = `the statement on line ${first} again (the same account, number, balances and bookings): booked there, not twice`;
+      for (const row of msg.held) if (row.currency !== null) skipped.push({ line: row.line, reason });
+      msg = null;
+      return;
+    }
+    if (msg.held.length && !msg.streamed) seen.set(written, msg.line);
+    for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
     const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
@@ -398,10 +458,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   let field: Field | null = null;
   const complete = (f: Field) => {
+    if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
     switch (f.tag) {
       case "20":
         endMessage();
-        msg = newMessage();
+        msg = newMessage(f.line);
         break;
       case "25": {
         const written = joined(f).trim().replace(/\s+/g, "");
@@ -450,6 +511,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
         // of a report with no opening balance.
         flushBooking();
+        msg ??= newMessage(f.line);
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && ISO_CURRENCIES.has(c)) learnCurrency(c);
         break;
@@ -457,7 +519,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       case "61":
         flushBooking();
         statementLines++;
-        msg ??= newMessage();
+        msg ??= newMessage(f.line);
         pending = { field: f, detail: null, own: null, firstDetailLines: 0 };
         break;
       case "86":
@@ -497,21 +559,24 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   endMessage();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
-  // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
+  // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {
   id: "mt940",
   name: "MT940/MT942 (SWIFT)",
   label: "MT940 / MT942 (SWIFT): PostFinance, ING, Rabobank, ABN AMRO, Deutsche Bank, Sparkassen …",
-  recognisedBy: "its `:20:` and `:25:`/`:60F:` fields",
+  recognisedBy: "its `:20:` and `:25:`/`:60F:` fields, or `:61:` bookings cut out of a message with their `:86:`",
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text (the references repeat)",
   extensions: [".sta", ".mt940", ".940", ".942", ".txt", ".mta"],
   mimeTypes: ["text/plain"],
   identify: (head) => {
     const body = head.replace(ENVELOPE_HEAD, "").trimStart();
-    return /(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body);
+    // A message's bookings cut out of it (cmxl's MT942 samples: ":34F:…", then :61: and :86:, no :20: or :25:) are
+    // MT940 too: they were refused as a CSV whose columns could not be told.
+    const fragment = /^:(34F|13D|60[FM]|61):/.test(body) && /(^|\n):61:\d{6}/.test(body) && /(^|\n):(86|62[FM]|90[CD]):/.test(body);
+    return fragment || (/(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body));
   },
   read: readMt940,
 };

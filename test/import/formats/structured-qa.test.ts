@@ -4,7 +4,7 @@
  * hand from the file text next to it (the sums are written out in the comments).
  */
 import { describe, expect, test } from "bun:test";
-import { brief, read, utf8 } from "./support.ts";
+import { brief, fixture, read, utf8 } from "./support.ts";
 
 const camt = (entries: string, balances = "") =>
   `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id><Ccy>CHF</Ccy></Acct>${balances}${entries}</Stmt></BkToCstmrStmt></Document>`;
@@ -574,5 +574,33 @@ describe("CAMT batches whose parts state no amounts (QA round 4, eighth pass: on
     expect(brief(s.rows)).toEqual([[1, "2026-02-10", -200, "CHF", "A AG · B AG · Sammelauftrag"], [2, "2026-02-10", -200, "CHF", "C AG · D AG · Sammelauftrag"]]);
     expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 2 parts state no amounts of their own", "entry 2 is one row, not split into its parts: only 1 of its 2 parts states an amount"]);
     expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+});
+
+describe("QA round 19: the facts of a Polish :86: in '>' subfields with no code before them", () => {
+  test("the party from >32, the purpose from >20, the account from >31 (wrapped mid-number: one number)", () => {
+    // test/fixtures/import/mt940-pl-angle-subfields.sta: line 12's ">311140200400003412" goes on as "34567890" on the next line.
+    const s = read(fixture("mt940-pl-angle-subfields.sta"), { fileName: "mt940-pl-angle-subfields.sta" });
+    expect(s.rows.map((r) => r.facts)).toEqual([
+      { counterparty: "SPOLDZIELNIA MIESZKANIOWA OSIEDLE ZIELONE", counterpartyIban: "70102055581111123412345678", purpose: "Czynsz za lokal marzec 2026" },
+      { purpose: "PLATNOSC KARTA 9.90 EUR 1 EUR= 4.3333 PLN SPOTIFY AB STOCKHOLM" },
+      { counterparty: "FIRMA TESTOWA SP Z O O", counterpartyIban: "114020040000341234567890", purpose: "Wynagrodzenie 02/2026" },
+    ]);
+  });
+});
+
+describe("QA round 19: an MT940 message of more bookings than are held to its end", () => {
+  test("its rows go out as read, all of them in the file's order, and its balances are checked", () => {
+    // 10'005 bookings of 1.00 each in one message (more than the 10'000 a message's bookings are held for the repeat
+    // check): 20'000.00 − 10'005 × 1.00 = 9'995.00.
+    const n = 10_005;
+    const lines = [":20:BIG", ":25:DE89370400440532013000", ":28C:1/1", ":60F:C260101EUR20000,00"];
+    for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:Buchung ${i}`);
+    lines.push(":62F:C260102EUR9995,00", "-");
+    const s = read(utf8(lines.join("\r\n")), { fileName: "big.sta" });
+    expect(s.rows.length).toBe(n);
+    expect(s.rows.every((r, i) => r.line === 5 + 2 * i && r.amount === -1 && r.description === `Buchung ${i}`)).toBe(true);
+    expect(s.skipped).toEqual([]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 20000, 9995, n]]);
   });
 });
