@@ -122,15 +122,19 @@ export type Lexicon = {
  */
 export function foldName(s: string): string {
   // Plain ASCII words without an umlaut spelling (ae, oe, ue) fold to their lower case: decided by one scan, without
-  // the cache (most words of a text are such; looking each up would cost more than the scan).
+  // the cache (most words of a text are such; looking each up would cost more than the scan). So do words joined by
+  // . & - and an apostrophe that is no possessive's ("18'109.55", "Dr.", "P2P-Zahlung"), which the rest leaves alone:
+  // each figure of an answer is such a word, and each new one went through the whole folding and into the cache.
   let plain = true;
   let upper = false;
   let prev = 0;
-  for (let i = 0; i < s.length && plain; i++) {
+  const n = s.length;
+  for (let i = 0; i < n && plain; i++) {
     const c = s.charCodeAt(i) | 0;
     const lc = c >= 65 && c <= 90 ? c + 32 : c;
     if (lc !== c) upper = true;
-    plain = (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122);
+    plain =
+      (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122) || c === 46 || c === 38 || c === 45 || ((c === 39 || c === 8217) && !(i === n - 2 && (s.charCodeAt(i + 1) | 32) === 115));
     if (lc === 101 && (prev === 97 || prev === 111 || prev === 117)) plain = false;
     prev = lc;
   }
