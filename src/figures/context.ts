@@ -784,13 +784,16 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
     const near = rates || measures || directions ? `${before} ${after}`.toLowerCase() : "";
+    /** The figure's clause before it, cut once (up to five of the looks below read it). */
+    let cut: string | undefined;
+    const ownClause = () => (cut ??= clauseBefore(text, f.start));
     if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
     if (rates && !out[i]!.per) {
       const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;
-      const clause = near ? "" : clauseBefore(text, f.start);
+      const clause = near ? "" : ownClause();
       const rate = near ?? (RATE_WORDS.test(clause) ? RATE_NEAR_BEFORE.exec(clause) : null);
       if (rate) out[i]!.perNear = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
@@ -813,7 +816,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
     if (answer && out[i]!.unit) {
-      const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
+      const n = ITEMS_BEFORE.exec(ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
     }
     if (measures && MEASURE_WORDS.test(near)) {
@@ -827,17 +830,17 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
-    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
+    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(ownClause())))) out[i]!.changeSaid = true;
     if (openers && !out[i]!.periods && !out[i]!.month) {
       // A period that opens the sentence ("In April, …; you ate out 35 times") is what its later clauses are about too.
       const opened = sentenceOpener(text, f.start, mentions);
       if (opened) setDim(out[i]!, [opened]);
     }
-    if (totals && (TOTAL_BEFORE.test(clauseBefore(text, f.start)) || TOTAL_AFTER.test(after))) out[i]!.total = true;
+    if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).
-      const own = clauseBefore(text, f.start);
+      const own = ownClause();
       const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
       const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
       if (action && !other) out[i]!.action = action.toLowerCase();
@@ -1182,7 +1185,14 @@ function sameName(x: string, y: string): boolean {
   const b = foldName(y);
   if (a === b) return true;
   const [s, l] = a.length < b.length ? [a, b] : [b, a];
-  return ` ${l} `.includes(` ${s} `);
+  if (!s) return ` ${l} `.includes(` ${s} `);
+  // ` ${l} `.includes(` ${s} `) without the two strings it makes: s in l, at a word's start and end (this runs for every
+  // name of every candidate source of every figure of an answer).
+  for (let at = l.indexOf(s); at >= 0; at = l.indexOf(s, at + 1)) {
+    const end = at + s.length;
+    if ((at === 0 || l.charCodeAt(at - 1) === 32) && (end === l.length || l.charCodeAt(end) === 32)) return true;
+  }
+  return false;
 }
 
 /**
@@ -1250,8 +1260,10 @@ function anySameName(a: readonly string[], b: readonly string[]): boolean {
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */
 export function isNamedIn(subjects: readonly string[], about: FigureContext): boolean {
   if (!subjects.length) return false;
-  const mine = [...(about.categories ?? []), ...(about.names ?? [])];
-  if (mine.some((x) => subjects.some((s) => sameName(s, x)))) return true;
+  // Its categories, then its names (plain loops: this runs for every candidate source of a derivation).
+  for (const mine of [about.categories, about.names]) {
+    if (mine) for (const x of mine) for (const s of subjects) if (sameName(s, x)) return true;
+  }
   return about.weekdays?.length === 1 && subjects.includes(String(about.weekdays[0])) ? true : false;
 }
 

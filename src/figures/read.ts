@@ -172,9 +172,23 @@ function clean(x: number): number {
   return Number(x.toPrecision(12));
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Digits, maybe with a decimal point and digits after it (/^\d+(?:\.\d+)?$/, scanned: this runs for every number). */
+function plainDecimal(raw: string): boolean {
+  const n = raw.length;
+  let i = 0;
+  while (i < n && isDigit(raw.charCodeAt(i))) i++;
+  if (i === 0 || i === n) return i === n && n > 0;
+  if (raw.charCodeAt(i) !== 46) return false;
+  let j = i + 1;
+  while (j < n && isDigit(raw.charCodeAt(j))) j++;
+  return j === n && j > i + 1;
+}
+
 /** The digits of a number token → its value, the decimals written and whether it has group separators. */
 function parseDigits(raw: string): { value: number; decimals: number; grouped: boolean } {
-  if (/^\d+(?:\.\d+)?$/.test(raw)) {
+  if (plainDecimal(raw)) {
     const dot = raw.indexOf(".");
     return { value: Number(raw), decimals: dot < 0 ? 0 : raw.length - dot - 1, grouped: false };
   }
@@ -194,12 +208,48 @@ function inLink(text: string, start: number): boolean {
   return word.includes("://") || word.startsWith("www.");
 }
 
+/**
+ * Whether the character at `i` may open or continue what `marks` lists: one of them, or a space or any character
+ * beyond ASCII (which a case-insensitive expression may fold onto one). A look before an expression that needs one of
+ * them there: when it says no, the expression cannot match.
+ */
+function mayBe(text: string, i: number, marks: string): boolean {
+  const c = text.charCodeAt(i);
+  return c <= 32 || c >= 128 || marks.includes(text[i]!);
+}
+
+/** What may follow the leading digits of a date, a time, a duration or an ordinal (NOT_A_FIGURE_AT). */
+const NOT_A_FIGURE_MARKS = "-./:apsnrtdwmyqhAPSNRTDWMYQH";
+/** What a magnitude, a currency, percentage points, a percent sign or a ratio written after a number starts with. */
+const MAGNITUDE_MARKS = "kKtmMb";
+const CURRENCY_MARKS = "cCeEuUgGsSfFdD$";
+const POINTS_MARKS = "pP%";
+const TIMES_MARKS = "tx";
+
+/** Whether `after` (the text right after a number) may start, maybe after one space, with one of `marks`. */
+const opensWith = (after: string, marks: string) => after.length > 0 && (mayBe(after, 0, marks) || (after.length > 1 && mayBe(after, 1, marks)));
+
+/** Whether one of the `window` characters before `at` is a minus sign (- or −). */
+function minusWithin(text: string, at: number, window: number): boolean {
+  for (let i = Math.max(0, at - window); i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 8722) return true;
+  }
+  return false;
+}
+
 /** Digits that are part of a date, a time, a duration, an ordinal, a list number or a link. */
 function notAFigure(text: string, start: number, end: number, raw: string): boolean {
-  NOT_A_FIGURE_AT.lastIndex = start;
-  if (NOT_A_FIGURE_AT.test(text)) return true;
+  // Each writing of NOT_A_FIGURE_AT goes on from the number's leading digits with one of its marks.
+  let d = start;
+  while (d < text.length && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
+  if (d < text.length && mayBe(text, d, NOT_A_FIGURE_MARKS)) {
+    NOT_A_FIGURE_AT.lastIndex = start;
+    if (NOT_A_FIGURE_AT.test(text)) return true;
+  }
   if (raw.length <= 2 || raw.length === 4) {
-    if (MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
+    // A month's name ends in a space before the number.
+    if (start > 0 && mayBe(text, start - 1, "") && MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   }
   if (raw.length <= 3 && LIST_NUMBER_AFTER.test(text.slice(end, end + 2))) {
     const lineStart = text.lastIndexOf("\n", start - 1) + 1;
@@ -238,7 +288,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       return found[1]!;
     };
     // Cheap looks first: most numbers have no sign and no currency before them.
-    if (/[-−]/.test(text.slice(Math.max(0, start - 3), start)) && take(SIGN_BEFORE, 3)) sign = -1;
+    if (minusWithin(text, start, 3) && take(SIGN_BEFORE, 3)) sign = -1;
     const cur = /[A-Za-z.$€£]\s?$/.test(text.slice(Math.max(0, start - 2), start)) ? take(CURRENCY_BEFORE, 6) : null;
     if (cur) {
       currency = currencyCode(cur);
@@ -254,23 +304,24 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       after = text.slice(numEnd, numEnd + 24);
     }
     let multiplier = 1;
-    const mag = MAGNITUDE_AFTER.exec(after);
+    const mag = opensWith(after, MAGNITUDE_MARKS) ? MAGNITUDE_AFTER.exec(after) : null;
     if (mag && !grouped) {
       multiplier = MULTIPLIERS[mag[1]!.toLowerCase()] ?? 1;
       numEnd += mag[0].length;
       after = text.slice(numEnd, numEnd + 24);
     }
     if (!currency) {
-      const curAfter = CURRENCY_AFTER.exec(after);
+      const curAfter = opensWith(after, CURRENCY_MARKS) ? CURRENCY_AFTER.exec(after) : null;
       if (curAfter) {
         currency = currencyCode(curAfter[1]!);
         numEnd += curAfter[0].length;
         after = text.slice(numEnd, numEnd + 24);
       }
     }
-    const points = !currency ? POINTS_AFTER.exec(after) : null;
-    const pct = !currency && !points ? PERCENT_AFTER.exec(after) : null;
-    const times = !currency && !points && !pct && multiplier === 1 ? TIMES_AFTER.exec(after) : null;
+    const unitMark = !currency && opensWith(after, POINTS_MARKS);
+    const points = unitMark ? POINTS_AFTER.exec(after) : null;
+    const pct = unitMark && !points ? PERCENT_AFTER.exec(after) : null;
+    const times = !currency && !points && !pct && multiplier === 1 && opensWith(after, TIMES_MARKS) ? TIMES_AFTER.exec(after) : null;
     const unit = points ?? pct ?? times;
     if (unit) {
       numEnd += unit[0].length;
