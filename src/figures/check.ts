@@ -669,10 +669,15 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
   const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
+    const v = g.values;
     for (const m of divisors) {
-      for (const k of findEqual(g.values, scaled(r, m))) {
-        const s = figuresAt(g, k).find((x) => p.terms([x]));
-        if (s) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+      // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
+      const hi = r.hi * m;
+      for (let k = lowerBound(v, r.lo * m); k < v.length && v[k]! <= hi; k++) {
+        for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
+          const s = g.flat[i]!;
+          if (p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+        }
       }
     }
     return null;
@@ -1388,7 +1393,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
   const specific: SourceFigure[] = [];
   equal: for (const g of groupsOf(index, f, "all").equal) {
-    for (const k of findEqual(g.values, r)) {
+    const v = g.values;
+    for (let k = lowerBound(v, r.lo); k < v.length && v[k]! <= r.hi; k++) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
         // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.

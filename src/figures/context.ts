@@ -737,9 +737,13 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
+/** What NEGATED needs somewhere in the text (without its word boundary, which a cut of the text may make up). */
+const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never)\s/i;
+
 function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names, true, years).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const all = mentionsOf(text, figures, names, true, years);
+  const mentions = MAY_NEGATE.test(text) ? all.filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start))) : all;
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -1027,7 +1031,10 @@ function namesOther(between: string, ms: Mention[], offset: number): boolean {
     }
     const start = i;
     while (i < n && (isLetterAt(between, i) || "'’.-".includes(between[i]!))) i++;
-    const w = between.slice(start, i).toLowerCase().replace(/['’]s$/, "");
+    const word = between.slice(start, i).toLowerCase();
+    // Its possessive 's dropped (by hand: this runs for every word between an answer's figures).
+    const z = word.length;
+    const w = z >= 2 && word.charCodeAt(z - 1) === 115 && (word.charCodeAt(z - 2) === 39 || word.charCodeAt(z - 2) === 8217) ? word.slice(0, -2) : word;
     if (GLUE.has(w)) continue;
     const at = offset + start;
     if (ms.some((x) => at >= x.start && at < x.end)) continue;
