@@ -541,6 +541,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     rounded,
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
     terms(sources: SourceFigure[], picked = false): boolean {
+      // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
+      // look that turns most pairs of a search away.
+      if (sources.length === 2 && !related("sum", sources[0]!, sources[1]!)) return false;
       if (!(sources.every(inNamedSet) || (!picked && !rounded && sources.length >= 3 && everySubjectIn(sources))) || !sources.every(sameUnit)) return false;
       // A share said of a thing ("dining took 9.6 % of the month") is a sum of shares only of that thing's parts: dining's
       // and cash's shares together are no share of dining ("housing and children took 28.5 %" is said of both).
@@ -592,9 +595,10 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
-      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
+      const about = () => (op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b)));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
-      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
+      // Whether the two go together is asked first: most pairs a search meets do not, and it is cheaper than what each is about.
+      return related(op, a, b) && about() && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
 }

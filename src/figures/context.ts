@@ -737,6 +737,21 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
+/** A white space character as \s reads it. */
+const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+
+/**
+ * Whether `before` may end as COUNT_OF_BEFORE needs (its last word before the spaces "of", "at", "about", "around",
+ * "roughly", "some" or "~"): a look at one character before the expression, which runs for every figure.
+ */
+function endsLikeCountOf(before: string): boolean {
+  let i = before.length - 1;
+  while (i >= 0 && isSpace(before.charCodeAt(i))) i--;
+  if (i < 0) return false;
+  const c = before.charCodeAt(i) | 32;
+  return c === 102 || c === 116 || c === 100 || c === 121 || c === 101 || c === 126;
+}
+
 /** What NEGATED needs somewhere in the text (without its word boundary, which a cut of the text may make up). */
 const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never)\s/i;
 
@@ -807,7 +822,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const item = PER_ITEM_AFTER.exec(after);
       if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
     }
-    if (!out[i]!.perItem && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
+    if (!out[i]!.perItem && endsLikeCountOf(before) && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
     if (budgets && BUDGET_WORDS.test(after)) {
       if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
       else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";

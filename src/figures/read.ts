@@ -127,6 +127,10 @@ function wordsBefore(text: string, end: number): [string, string] {
   return [one, j < e2 ? `${text.slice(j, e2).toLowerCase()} ${one}` : one];
 }
 
+const isRoundingWord = (w: string) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w);
+/** The rounding or bounding word before a number: the two words before it ("close to"), else the one (wordsBefore's pair). */
+const roundingWord = (phrase: string, word: string) => (isRoundingWord(phrase) ? phrase : isRoundingWord(word) ? word : "");
+
 const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, mio: 1e6, "mio.": 1e6, mn: 1e6, m: 1e6, bn: 1e9, billion: 1e9 };
 const CURRENCY_CODES: Record<string, string> = {
   "$": "USD",
@@ -347,7 +351,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
 
     const tight = before.trimEnd();
     const sign2 = tight.endsWith("~") || tight.endsWith("≈");
-    let rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    let rounding = sign2 ? "~" : roundingWord(phrase, word);
     // "added up to CHF 1'148.20", "came up to": a total, not a bound.
     if (rounding === "up to" && TOTAL_UP_TO.test(text.slice(Math.max(0, start - 24), start))) rounding = "";
     // "CHF 1'062.15 over 10 purchases": after an amount, "over" spreads it over a count, it bounds nothing.
@@ -408,7 +412,7 @@ function wordRatios(text: string, figures: ReadFigure[]): ReadFigure[] {
     const w = m[1]!.toLowerCase();
     const value = w === "twice" ? 2 : w === "thrice" ? 3 : WORD_NUMBERS[m[2]!.toLowerCase()]!;
     const [word, phrase] = wordsBefore(text, m.index);
-    const rounding = [phrase, word].find((x) => ROUNDING_WORDS.has(x) || UNDER_WORDS.has(x) || OVER_WORDS.has(x)) ?? "";
+    const rounding = roundingWord(phrase, word);
     // A ratio in words is loose: "twice" stands for 1.9 to 2.1.
     const f: ReadFigure = { text: m[0], value, start: m.index, end: m.index + m[0].length, kind: "ratio", precision: 0.2, approximate: rounding !== "" };
     if (UNDER_WORDS.has(rounding)) f.bound = "under";
