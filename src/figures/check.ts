@@ -595,10 +595,11 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
-      const about = () => (op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b)));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
       // Whether the two go together is asked first: most pairs a search meets do not, and it is cheaper than what each is about.
-      return related(op, a, b) && about() && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
+      if (!related(op, a, b)) return false;
+      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
+      return about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
 }
