@@ -59,7 +59,8 @@ type Group = {
  * `byName`: the positions of its figures per category or name they are about (as the data spells them, which is how
  * an answer's mentions are read), for the items of a list an answer names; built at its first use.
  */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null; sums: Sums | null };
+/** `min3`: the smallest sum of three items in a row (prefix[t + 3] − prefix[t]): no run of three or more is smaller. */
+type List = { figures: SourceFigure[]; prefix: Float64Array; min3: number; kind: SourceKind; currency: string; byName: Map<string, number[]> | null; sums: Sums | null };
 
 /** A short list's magnitudes sorted, and the sums of its pairs sorted: what three or four of its items add up to (built at first use). */
 type Sums = { order: Uint8Array; sorted: Float64Array; pairs: Float64Array; pairI: Uint8Array; pairJ: Uint8Array };
@@ -217,7 +218,9 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null, sums: null });
+      let min3 = Infinity;
+      for (let t = 0; t + 3 <= l.length; t++) min3 = Math.min(min3, prefix[t + 3]! - prefix[t]!);
+      runs.push({ figures: l, prefix, min3, kind: l[0]!.kind, currency, byName: null, sums: null });
     }
   }
   const divisors = {
@@ -329,6 +332,9 @@ function findEqual(v: Float64Array, r: Interval): number[] {
 
 /** Calls `visit(s, e)` for each run [s, e) of ≥ 3 figures of one list summing to r (magnitudes are ≥ 0: a sliding window). */
 function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boolean): boolean {
+  // Every run is at least its smallest three in a row (magnitudes are ≥ 0, and so are the float differences of the
+  // running totals): a figure below that is no run's, and the walk below would visit none.
+  if (r.hi < list.min3) return false;
   const p = list.prefix;
   const n = list.figures.length;
   if (n > MAX_RUN_LIST) {
@@ -721,22 +727,27 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       // with its cents only: some run of a dozen months averages to nearly any whole amount ("CHF 1'800" of 0 + 2'000 × 3
       // + 2'200 × 3 over seven months).
       const averageSaid = f.kind === "money" && f.precision < 1 && !p.rounded && (said.measure === "average" || !!said.perItem);
+      // An amount with its cents (a whole one is the sum of some three or four of a list of whole amounts) said to be a
+      // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
+      // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
+      // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
+      const subsetSaid = said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined;
+      // Whether the clause names items a list may hold (namedItems, namedMonths): asked once, not of every list.
+      const itemsSaid = (!!(said.names ?? said.categories) && (!!said.ownName || !!said.categories)) || (!!said.months && said.months.length >= 2);
       for (const l of index.lists) {
-        if ((l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid) || !sameKind(l, f)) continue;
+        if (!sameKind(l, f) || (l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid)) continue;
         let run: SourceFigure[] | null = null;
-        eachRun(l, r, (s, e) => {
-          if (--budget < 0) return true;
-          const terms = l.figures.slice(s, e);
-          if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
-          run = terms;
-          return true;
-        });
+        if (r.hi >= l.min3) {
+          eachRun(l, r, (s, e) => {
+            if (--budget < 0) return true;
+            const terms = l.figures.slice(s, e);
+            if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
+            run = terms;
+            return true;
+          });
+        }
         if (run) return { operation: "sum", sources: run };
-        // An amount with its cents (a whole one is the sum of some three or four of a list of whole amounts) said to be a
-        // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
-        // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
-        // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
-        if (said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined) {
+        if (subsetSaid) {
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
@@ -746,7 +757,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
           if (picked) return { operation: "sum", sources: picked };
         }
-        const items = namedItems(l, said) ?? namedMonths(l, said);
+        const items = itemsSaid ? (namedItems(l, said) ?? namedMonths(l, said)) : null;
         if (items) {
           let total = 0;
           for (const x of items) total += Math.abs(x.value);
