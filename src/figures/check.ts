@@ -59,7 +59,8 @@ type Group = {
  * `byName`: the positions of its figures per category or name they are about (as the data spells them, which is how
  * an answer's mentions are read), for the items of a list an answer names; built at its first use.
  */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null; sums: Sums | null };
+/** `min3`: the smallest sum of three items in a row (prefix[t + 3] − prefix[t]): no run of three or more is smaller. */
+type List = { figures: SourceFigure[]; prefix: Float64Array; min3: number; kind: SourceKind; currency: string; byName: Map<string, number[]> | null; sums: Sums | null };
 
 /** A short list's magnitudes sorted, and the sums of its pairs sorted: what three or four of its items add up to (built at first use). */
 type Sums = { order: Uint8Array; sorted: Float64Array; pairs: Float64Array; pairI: Uint8Array; pairJ: Uint8Array };
@@ -217,7 +218,9 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null, sums: null });
+      let min3 = Infinity;
+      for (let t = 0; t + 3 <= l.length; t++) min3 = Math.min(min3, prefix[t + 3]! - prefix[t]!);
+      runs.push({ figures: l, prefix, min3, kind: l[0]!.kind, currency, byName: null, sums: null });
     }
   }
   const divisors = {
@@ -329,6 +332,9 @@ function findEqual(v: Float64Array, r: Interval): number[] {
 
 /** Calls `visit(s, e)` for each run [s, e) of ≥ 3 figures of one list summing to r (magnitudes are ≥ 0: a sliding window). */
 function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boolean): boolean {
+  // Every run is at least its smallest three in a row (magnitudes are ≥ 0, and so are the float differences of the
+  // running totals): a figure below that is no run's, and the walk below would visit none.
+  if (r.hi < list.min3) return false;
   const p = list.prefix;
   const n = list.figures.length;
   if (n > MAX_RUN_LIST) {
@@ -541,6 +547,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     rounded,
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
     terms(sources: SourceFigure[], picked = false): boolean {
+      // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
+      // look that turns most pairs of a search away.
+      if (sources.length === 2 && !related("sum", sources[0]!, sources[1]!)) return false;
       if (!(sources.every(inNamedSet) || (!picked && !rounded && sources.length >= 3 && everySubjectIn(sources))) || !sources.every(sameUnit)) return false;
       // A share said of a thing ("dining took 9.6 % of the month") is a sum of shares only of that thing's parts: dining's
       // and cash's shares together are no share of dining ("housing and children took 28.5 %" is said of both).
@@ -592,9 +601,11 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
-      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
-      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
+      // Whether the two go together is asked first: most pairs a search meets do not, and it is cheaper than what each is about.
+      if (!related(op, a, b)) return false;
+      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
+      return about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
 }
@@ -669,10 +680,15 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
   const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
+    const v = g.values;
     for (const m of divisors) {
-      for (const k of findEqual(g.values, scaled(r, m))) {
-        const s = figuresAt(g, k).find((x) => p.terms([x]));
-        if (s) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+      // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
+      const hi = r.hi * m;
+      for (let k = lowerBound(v, r.lo * m); k < v.length && v[k]! <= hi; k++) {
+        for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
+          const s = g.flat[i]!;
+          if (p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+        }
       }
     }
     return null;
@@ -711,22 +727,27 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       // with its cents only: some run of a dozen months averages to nearly any whole amount ("CHF 1'800" of 0 + 2'000 × 3
       // + 2'200 × 3 over seven months).
       const averageSaid = f.kind === "money" && f.precision < 1 && !p.rounded && (said.measure === "average" || !!said.perItem);
+      // An amount with its cents (a whole one is the sum of some three or four of a list of whole amounts) said to be a
+      // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
+      // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
+      // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
+      const subsetSaid = said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined;
+      // Whether the clause names items a list may hold (namedItems, namedMonths): asked once, not of every list.
+      const itemsSaid = (!!(said.names ?? said.categories) && (!!said.ownName || !!said.categories)) || (!!said.months && said.months.length >= 2);
       for (const l of index.lists) {
-        if ((l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid) || !sameKind(l, f)) continue;
+        if (!sameKind(l, f) || (l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid)) continue;
         let run: SourceFigure[] | null = null;
-        eachRun(l, r, (s, e) => {
-          if (--budget < 0) return true;
-          const terms = l.figures.slice(s, e);
-          if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
-          run = terms;
-          return true;
-        });
+        if (r.hi >= l.min3) {
+          eachRun(l, r, (s, e) => {
+            if (--budget < 0) return true;
+            const terms = l.figures.slice(s, e);
+            if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
+            run = terms;
+            return true;
+          });
+        }
         if (run) return { operation: "sum", sources: run };
-        // An amount with its cents (a whole one is the sum of some three or four of a list of whole amounts) said to be a
-        // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
-        // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
-        // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
-        if (said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined) {
+        if (subsetSaid) {
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
@@ -736,7 +757,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
           if (picked) return { operation: "sum", sources: picked };
         }
-        const items = namedItems(l, said) ?? namedMonths(l, said);
+        const items = itemsSaid ? (namedItems(l, said) ?? namedMonths(l, said)) : null;
         if (items) {
           let total = 0;
           for (const x of items) total += Math.abs(x.value);
@@ -1388,7 +1409,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
   const specific: SourceFigure[] = [];
   equal: for (const g of groupsOf(index, f, "all").equal) {
-    for (const k of findEqual(g.values, r)) {
+    const v = g.values;
+    for (let k = lowerBound(v, r.lo); k < v.length && v[k]! <= r.hi; k++) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
         // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.

@@ -122,15 +122,19 @@ export type Lexicon = {
  */
 export function foldName(s: string): string {
   // Plain ASCII words without an umlaut spelling (ae, oe, ue) fold to their lower case: decided by one scan, without
-  // the cache (most words of a text are such; looking each up would cost more than the scan).
+  // the cache (most words of a text are such; looking each up would cost more than the scan). So do words joined by
+  // . & - and an apostrophe that is no possessive's ("18'109.55", "Dr.", "P2P-Zahlung"), which the rest leaves alone:
+  // each figure of an answer is such a word, and each new one went through the whole folding and into the cache.
   let plain = true;
   let upper = false;
   let prev = 0;
-  for (let i = 0; i < s.length && plain; i++) {
+  const n = s.length;
+  for (let i = 0; i < n && plain; i++) {
     const c = s.charCodeAt(i) | 0;
     const lc = c >= 65 && c <= 90 ? c + 32 : c;
     if (lc !== c) upper = true;
-    plain = (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122);
+    plain =
+      (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122) || c === 46 || c === 38 || c === 45 || ((c === 39 || c === 8217) && !(i === n - 2 && (s.charCodeAt(i + 1) | 32) === 115));
     if (lc === 101 && (prev === 97 || prev === 111 || prev === 117)) plain = false;
     prev = lc;
   }
@@ -733,9 +737,28 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
+/** A white space character as \s reads it. */
+const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
+
+/**
+ * Whether `before` may end as COUNT_OF_BEFORE needs (its last word before the spaces "of", "at", "about", "around",
+ * "roughly", "some" or "~"): a look at one character before the expression, which runs for every figure.
+ */
+function endsLikeCountOf(before: string): boolean {
+  let i = before.length - 1;
+  while (i >= 0 && isSpace(before.charCodeAt(i))) i--;
+  if (i < 0) return false;
+  const c = before.charCodeAt(i) | 32;
+  return c === 102 || c === 116 || c === 100 || c === 121 || c === 101 || c === 126;
+}
+
+/** What NEGATED needs somewhere in the text (without its word boundary, which a cut of the text may make up). */
+const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never)\s/i;
+
 function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names, true, years).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const all = mentionsOf(text, figures, names, true, years);
+  const mentions = MAY_NEGATE.test(text) ? all.filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start))) : all;
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -780,13 +803,16 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
     const near = rates || measures || directions ? `${before} ${after}`.toLowerCase() : "";
+    /** The figure's clause before it, cut once (up to five of the looks below read it). */
+    let cut: string | undefined;
+    const ownClause = () => (cut ??= clauseBefore(text, f.start));
     if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
     if (rates && !out[i]!.per) {
       const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;
-      const clause = near ? "" : clauseBefore(text, f.start);
+      const clause = near ? "" : ownClause();
       const rate = near ?? (RATE_WORDS.test(clause) ? RATE_NEAR_BEFORE.exec(clause) : null);
       if (rate) out[i]!.perNear = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
@@ -796,7 +822,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const item = PER_ITEM_AFTER.exec(after);
       if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
     }
-    if (!out[i]!.perItem && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
+    if (!out[i]!.perItem && endsLikeCountOf(before) && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
     if (budgets && BUDGET_WORDS.test(after)) {
       if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
       else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";
@@ -809,7 +835,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
     if (answer && out[i]!.unit) {
-      const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
+      const n = ITEMS_BEFORE.exec(ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
     }
     if (measures && MEASURE_WORDS.test(near)) {
@@ -823,17 +849,17 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
-    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
+    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(ownClause())))) out[i]!.changeSaid = true;
     if (openers && !out[i]!.periods && !out[i]!.month) {
       // A period that opens the sentence ("In April, …; you ate out 35 times") is what its later clauses are about too.
       const opened = sentenceOpener(text, f.start, mentions);
       if (opened) setDim(out[i]!, [opened]);
     }
-    if (totals && (TOTAL_BEFORE.test(clauseBefore(text, f.start)) || TOTAL_AFTER.test(after))) out[i]!.total = true;
+    if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).
-      const own = clauseBefore(text, f.start);
+      const own = ownClause();
       const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
       const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
       if (action && !other) out[i]!.action = action.toLowerCase();
@@ -1020,7 +1046,10 @@ function namesOther(between: string, ms: Mention[], offset: number): boolean {
     }
     const start = i;
     while (i < n && (isLetterAt(between, i) || "'’.-".includes(between[i]!))) i++;
-    const w = between.slice(start, i).toLowerCase().replace(/['’]s$/, "");
+    const word = between.slice(start, i).toLowerCase();
+    // Its possessive 's dropped (by hand: this runs for every word between an answer's figures).
+    const z = word.length;
+    const w = z >= 2 && word.charCodeAt(z - 1) === 115 && (word.charCodeAt(z - 2) === 39 || word.charCodeAt(z - 2) === 8217) ? word.slice(0, -2) : word;
     if (GLUE.has(w)) continue;
     const at = offset + start;
     if (ms.some((x) => at >= x.start && at < x.end)) continue;
@@ -1178,7 +1207,14 @@ function sameName(x: string, y: string): boolean {
   const b = foldName(y);
   if (a === b) return true;
   const [s, l] = a.length < b.length ? [a, b] : [b, a];
-  return ` ${l} `.includes(` ${s} `);
+  if (!s) return ` ${l} `.includes(` ${s} `);
+  // ` ${l} `.includes(` ${s} `) without the two strings it makes: s in l, at a word's start and end (this runs for every
+  // name of every candidate source of every figure of an answer).
+  for (let at = l.indexOf(s); at >= 0; at = l.indexOf(s, at + 1)) {
+    const end = at + s.length;
+    if ((at === 0 || l.charCodeAt(at - 1) === 32) && (end === l.length || l.charCodeAt(end) === 32)) return true;
+  }
+  return false;
 }
 
 /**
@@ -1246,8 +1282,10 @@ function anySameName(a: readonly string[], b: readonly string[]): boolean {
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */
 export function isNamedIn(subjects: readonly string[], about: FigureContext): boolean {
   if (!subjects.length) return false;
-  const mine = [...(about.categories ?? []), ...(about.names ?? [])];
-  if (mine.some((x) => subjects.some((s) => sameName(s, x)))) return true;
+  // Its categories, then its names (plain loops: this runs for every candidate source of a derivation).
+  for (const mine of [about.categories, about.names]) {
+    if (mine) for (const x of mine) for (const s of subjects) if (sameName(s, x)) return true;
+  }
   return about.weekdays?.length === 1 && subjects.includes(String(about.weekdays[0])) ? true : false;
 }
 

@@ -127,6 +127,10 @@ function wordsBefore(text: string, end: number): [string, string] {
   return [one, j < e2 ? `${text.slice(j, e2).toLowerCase()} ${one}` : one];
 }
 
+const isRoundingWord = (w: string) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w);
+/** The rounding or bounding word before a number: the two words before it ("close to"), else the one (wordsBefore's pair). */
+const roundingWord = (phrase: string, word: string) => (isRoundingWord(phrase) ? phrase : isRoundingWord(word) ? word : "");
+
 const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, mio: 1e6, "mio.": 1e6, mn: 1e6, m: 1e6, bn: 1e9, billion: 1e9 };
 const CURRENCY_CODES: Record<string, string> = {
   "$": "USD",
@@ -172,9 +176,23 @@ function clean(x: number): number {
   return Number(x.toPrecision(12));
 }
 
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Digits, maybe with a decimal point and digits after it (/^\d+(?:\.\d+)?$/, scanned: this runs for every number). */
+function plainDecimal(raw: string): boolean {
+  const n = raw.length;
+  let i = 0;
+  while (i < n && isDigit(raw.charCodeAt(i))) i++;
+  if (i === 0 || i === n) return i === n && n > 0;
+  if (raw.charCodeAt(i) !== 46) return false;
+  let j = i + 1;
+  while (j < n && isDigit(raw.charCodeAt(j))) j++;
+  return j === n && j > i + 1;
+}
+
 /** The digits of a number token → its value, the decimals written and whether it has group separators. */
 function parseDigits(raw: string): { value: number; decimals: number; grouped: boolean } {
-  if (/^\d+(?:\.\d+)?$/.test(raw)) {
+  if (plainDecimal(raw)) {
     const dot = raw.indexOf(".");
     return { value: Number(raw), decimals: dot < 0 ? 0 : raw.length - dot - 1, grouped: false };
   }
@@ -194,12 +212,48 @@ function inLink(text: string, start: number): boolean {
   return word.includes("://") || word.startsWith("www.");
 }
 
+/**
+ * Whether the character at `i` may open or continue what `marks` lists: one of them, or a space or any character
+ * beyond ASCII (which a case-insensitive expression may fold onto one). A look before an expression that needs one of
+ * them there: when it says no, the expression cannot match.
+ */
+function mayBe(text: string, i: number, marks: string): boolean {
+  const c = text.charCodeAt(i);
+  return c <= 32 || c >= 128 || marks.includes(text[i]!);
+}
+
+/** What may follow the leading digits of a date, a time, a duration or an ordinal (NOT_A_FIGURE_AT). */
+const NOT_A_FIGURE_MARKS = "-./:apsnrtdwmyqhAPSNRTDWMYQH";
+/** What a magnitude, a currency, percentage points, a percent sign or a ratio written after a number starts with. */
+const MAGNITUDE_MARKS = "kKtmMb";
+const CURRENCY_MARKS = "cCeEuUgGsSfFdD$";
+const POINTS_MARKS = "pP%";
+const TIMES_MARKS = "tx";
+
+/** Whether `after` (the text right after a number) may start, maybe after one space, with one of `marks`. */
+const opensWith = (after: string, marks: string) => after.length > 0 && (mayBe(after, 0, marks) || (after.length > 1 && mayBe(after, 1, marks)));
+
+/** Whether one of the `window` characters before `at` is a minus sign (- or −). */
+function minusWithin(text: string, at: number, window: number): boolean {
+  for (let i = Math.max(0, at - window); i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 45 || c === 8722) return true;
+  }
+  return false;
+}
+
 /** Digits that are part of a date, a time, a duration, an ordinal, a list number or a link. */
 function notAFigure(text: string, start: number, end: number, raw: string): boolean {
-  NOT_A_FIGURE_AT.lastIndex = start;
-  if (NOT_A_FIGURE_AT.test(text)) return true;
+  // Each writing of NOT_A_FIGURE_AT goes on from the number's leading digits with one of its marks.
+  let d = start;
+  while (d < text.length && text.charCodeAt(d) >= 48 && text.charCodeAt(d) <= 57) d++;
+  if (d < text.length && mayBe(text, d, NOT_A_FIGURE_MARKS)) {
+    NOT_A_FIGURE_AT.lastIndex = start;
+    if (NOT_A_FIGURE_AT.test(text)) return true;
+  }
   if (raw.length <= 2 || raw.length === 4) {
-    if (MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
+    // A month's name ends in a space before the number.
+    if (start > 0 && mayBe(text, start - 1, "") && MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
   }
   if (raw.length <= 3 && LIST_NUMBER_AFTER.test(text.slice(end, end + 2))) {
     const lineStart = text.lastIndexOf("\n", start - 1) + 1;
@@ -238,7 +292,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       return found[1]!;
     };
     // Cheap looks first: most numbers have no sign and no currency before them.
-    if (/[-−]/.test(text.slice(Math.max(0, start - 3), start)) && take(SIGN_BEFORE, 3)) sign = -1;
+    if (minusWithin(text, start, 3) && take(SIGN_BEFORE, 3)) sign = -1;
     const cur = /[A-Za-z.$€£]\s?$/.test(text.slice(Math.max(0, start - 2), start)) ? take(CURRENCY_BEFORE, 6) : null;
     if (cur) {
       currency = currencyCode(cur);
@@ -254,23 +308,24 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       after = text.slice(numEnd, numEnd + 24);
     }
     let multiplier = 1;
-    const mag = MAGNITUDE_AFTER.exec(after);
+    const mag = opensWith(after, MAGNITUDE_MARKS) ? MAGNITUDE_AFTER.exec(after) : null;
     if (mag && !grouped) {
       multiplier = MULTIPLIERS[mag[1]!.toLowerCase()] ?? 1;
       numEnd += mag[0].length;
       after = text.slice(numEnd, numEnd + 24);
     }
     if (!currency) {
-      const curAfter = CURRENCY_AFTER.exec(after);
+      const curAfter = opensWith(after, CURRENCY_MARKS) ? CURRENCY_AFTER.exec(after) : null;
       if (curAfter) {
         currency = currencyCode(curAfter[1]!);
         numEnd += curAfter[0].length;
         after = text.slice(numEnd, numEnd + 24);
       }
     }
-    const points = !currency ? POINTS_AFTER.exec(after) : null;
-    const pct = !currency && !points ? PERCENT_AFTER.exec(after) : null;
-    const times = !currency && !points && !pct && multiplier === 1 ? TIMES_AFTER.exec(after) : null;
+    const unitMark = !currency && opensWith(after, POINTS_MARKS);
+    const points = unitMark ? POINTS_AFTER.exec(after) : null;
+    const pct = unitMark && !points ? PERCENT_AFTER.exec(after) : null;
+    const times = !currency && !points && !pct && multiplier === 1 && opensWith(after, TIMES_MARKS) ? TIMES_AFTER.exec(after) : null;
     const unit = points ?? pct ?? times;
     if (unit) {
       numEnd += unit[0].length;
@@ -296,7 +351,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
 
     const tight = before.trimEnd();
     const sign2 = tight.endsWith("~") || tight.endsWith("≈");
-    let rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    let rounding = sign2 ? "~" : roundingWord(phrase, word);
     // "added up to CHF 1'148.20", "came up to": a total, not a bound.
     if (rounding === "up to" && TOTAL_UP_TO.test(text.slice(Math.max(0, start - 24), start))) rounding = "";
     // "CHF 1'062.15 over 10 purchases": after an amount, "over" spreads it over a count, it bounds nothing.
@@ -357,7 +412,7 @@ function wordRatios(text: string, figures: ReadFigure[]): ReadFigure[] {
     const w = m[1]!.toLowerCase();
     const value = w === "twice" ? 2 : w === "thrice" ? 3 : WORD_NUMBERS[m[2]!.toLowerCase()]!;
     const [word, phrase] = wordsBefore(text, m.index);
-    const rounding = [phrase, word].find((x) => ROUNDING_WORDS.has(x) || UNDER_WORDS.has(x) || OVER_WORDS.has(x)) ?? "";
+    const rounding = roundingWord(phrase, word);
     // A ratio in words is loose: "twice" stands for 1.9 to 2.1.
     const f: ReadFigure = { text: m[0], value, start: m.index, end: m.index + m[0].length, kind: "ratio", precision: 0.2, approximate: rounding !== "" };
     if (UNDER_WORDS.has(rounding)) f.bound = "under";
