@@ -7,6 +7,7 @@
  */
 import type { AnswerFigure, FigureOperation, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
@@ -108,7 +109,10 @@ const ADDED_UP: ReadonlySet<FigureOperation> = new Set(["sum", "mean", "monthly_
  *
  * The terms added up must be apart: a row two of them may share is counted once on the page but
  * once per term in the figure, so terms whose rows may overlap (two list rows of one merchant, day
- * and category, whose filters are the same; a category and a merchant in it) get no link.
+ * and category, whose filters are the same; a category and a merchant in it) get no link. Terms
+ * that count their rows differently (Uncategorised spending is money out only, any other
+ * category's is net of its refunds: SPEC §1) get each its own link, whose rows total that term,
+ * since neither the money out nor the net of their rows together is the sum.
  */
 export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   const backed = f.correction ?? f;
@@ -129,7 +133,8 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   if (backed.operation && ADDED_UP.has(backed.operation)) {
     const sets = backed.sources.map((s) => setFields(s.rows!));
     if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
-    return whole(backed.sources);
+    const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
+    return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
   }
   return terms.size === 1 ? whole(backed.sources) : eachTerm();
 }

@@ -51,3 +51,18 @@ test("a sum of two categories' spending: its link's rows are spent (net) exactly
   const chf = pageOf(links[0]!.href).totals.find((t) => t.currency === "CHF")!;
   expect(Math.round(-chf.net * 100)).toBe(3698925);
 });
+
+test("Travel and Uncategorised spending summed: a link per term, each of whose rows totals that term", () => {
+  // CHF, 2025: Travel 337.75 (money out 386.00 less a refund of 48.25) and Uncategorised 770.00 (money out only: its
+  // CHF 45.00 in is unclassified money in, SPEC §1). Their rows together: out 1'156.00, in 93.25, net −1'062.75: neither
+  // is 1'107.75, so no combined link.
+  const [f] = checked([["spending_by_category", { year: 2025 }]], "Uncategorised and Travel together came to CHF 1'107.75.");
+  expect([f!.status, f!.operation]).toEqual(["derived", "sum"]);
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => [l.of, l.label])).toEqual([
+    ["term", "2025 · Travel · CHF"],
+    ["term", "2025 · Uncategorised · CHF"],
+  ]);
+  const [travel, uncategorised] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
+  expect([Math.round(-travel!.net * 100), Math.round(uncategorised!.out * 100)]).toEqual([33775, 77000]);
+});

@@ -105,6 +105,18 @@ describe("figureRowsLinks", () => {
       "/transactions?category=Insurance&merchant=Helsana&from=2025-01-01&to=2025-01-01&any=currency%3DCHF&any=currency%3DEUR",
     );
   });
+  test("Uncategorised added to another category: each term's rows (its spending is money out only, the other's net of refunds)", () => {
+    const UNCAT = src("2025 · Uncategorised", 770, { ...y2025, category: "uncategorised" });
+    const U = "/transactions?category=uncategorised&from=2025-01-01&to=2025-12-31";
+    expect(figureRowsLinks(fig("derived", [DINING, UNCAT], { operation: "sum" }))).toEqual([
+      { href: D, label: "2025 · Dining", of: "term" },
+      { href: U, label: "2025 · Uncategorised", of: "term" },
+    ]);
+    expect(figureRowsLinks(fig("derived", [UNCAT, DINING, GROCERIES], { operation: "mean" })).map((l) => l.href)).toEqual([U, D, G]);
+    // Uncategorised alone, over two years: money out of both (one link).
+    const UNCAT24 = src("2024 · Uncategorised", 100, { from: "2024-01-01", to: "2024-12-31", category: "uncategorised" });
+    expect(figureRowsLinks(fig("derived", [UNCAT24, UNCAT], { operation: "sum" }))).toEqual([{ href: "/transactions?category=uncategorised&from=2024-01-01&to=2025-12-31", label: "See the rows", of: "figure" }]);
+  });
   test("nothing when a part has no rows the page selects, or the figure is not backed; a correction's own rows", () => {
     expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "ratio" }))).toEqual([]);
     expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "sum" }))).toEqual([]);
