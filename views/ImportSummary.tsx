@@ -51,13 +51,14 @@ export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: strin
   const total = going.reduce((n, r) => n + r.willImport, 0);
   // A tick changed: the summary is drawn again with the ticks as they are (the count follows them). Each request sends
   // every box, so a newer one replaces one still on its way (page.js sends the boxes again when a summary drawn meanwhile
-  // was counted with other ticks).
-  const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph", "hx-sync": "closest form:replace" };
+  // was counted with other ticks). They queue on the table, not the form: "replace" aborts whatever else the queue holds,
+  // and on the form that was Import all (which sends the boxes as shown anyway, and disables them while it runs).
+  const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph", "hx-sync": "closest .import-summary-table:replace" };
   const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
   return (
     <section class="import-summary" id={`summary-${group}`} aria-labelledby={`summary-title-${group}`}>
       <h2 id={`summary-title-${group}`}>{plural(rows.length, "file")}</h2>
-      <form method="post" action="/import/all" hx-post="/import/all" hx-target={`#summary-live-${group}`} hx-swap="innerHTML">
+      <form method="post" action="/import/all" hx-post="/import/all" hx-target={`#summary-live-${group}`} hx-swap="innerHTML" hx-disable="findAll input[type=checkbox]">
         <input type="hidden" name="group" value={group} />
         <div class="data-table import-summary-table">
           <ScrollTable

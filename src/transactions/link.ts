@@ -7,6 +7,7 @@
  */
 import type { AnswerFigure, FigureOperation, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
@@ -105,6 +106,13 @@ const ADDED_UP: ReadonlySet<FigureOperation> = new Set(["sum", "mean", "monthly_
  * points, a calculation) links to each term's rows, named by what the term is about, since no one
  * set of rows totals a difference or a ratio. Nothing when a term has no rows the page can select
  * (a count of a chart, a comparison's change), since part of the rows would pass for all of them.
+ *
+ * The terms added up must be apart: a row two of them may share is counted once on the page but
+ * once per term in the figure, so terms whose rows may overlap (two list rows of one merchant, day
+ * and category, whose filters are the same; a category and a merchant in it) get no link. Terms
+ * that count their rows differently (Uncategorised spending is money out only, any other
+ * category's is net of its refunds: SPEC §1) get each its own link, whose rows total that term,
+ * since neither the money out nor the net of their rows together is the sum.
  */
 export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   const backed = f.correction ?? f;
@@ -121,6 +129,24 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   if (!backed.sources.length || !backed.sources.every((s) => s.rows)) return [];
   const terms = new Map<string, FigureSource>();
   for (const s of backed.sources) if (!terms.has(transactionsHref(s.rows!))) terms.set(transactionsHref(s.rows!), s);
-  if ((backed.operation && ADDED_UP.has(backed.operation)) || terms.size === 1) return whole(backed.sources);
-  return [...terms].map(([href, s]) => ({ href, label: s.about ?? s.where, of: "term" }));
+  const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, s]) => ({ href, label: s.about ?? s.where, of: "term" }));
+  if (backed.operation && ADDED_UP.has(backed.operation)) {
+    const sets = backed.sources.map((s) => setFields(s.rows!));
+    if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
+    const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
+    return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
+  }
+  return terms.size === 1 ? whole(backed.sources) : eachTerm();
+}
+
+const fold = (s: string) => s.trim().toLowerCase();
+
+/**
+ * Whether two filter sets may select a row in common: nothing both name tells them apart (another
+ * category, merchant, account or currency, ignoring case as the page does; periods that do not
+ * meet). A search tells nothing apart: any row may match both.
+ */
+function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
+  for (const k of ["category", "merchant", "account", "currency"] as const) if (a[k] !== undefined && b[k] !== undefined && fold(a[k]) !== fold(b[k])) return false;
+  return !((a.to !== undefined && b.from !== undefined && a.to < b.from) || (b.to !== undefined && a.from !== undefined && b.to < a.from));
 }

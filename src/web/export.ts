@@ -70,7 +70,7 @@ function rowsLinksMarkdown(figures: readonly AnswerFigure[], origin: string): st
   const lines = figures.flatMap((f) => {
     const links = figureRowsLinks(f);
     if (!links.length) return [];
-    const md = links.map((l) => `[${plain(oneLine(l.label)).replace(/[[\]]/g, "\\$&")}](${origin}${l.href})`).join(", ");
+    const md = links.map((l) => `[${literal(oneLine(l.label))}](${origin}${l.href})`).join(", ");
     return [`> - ${plain(oneLine(f.correction?.text ?? f.text))}: ${links[0]!.of === "term" ? `rows of each part: ${md}` : md}`];
   });
   return lines.length ? ["> Rows behind the figures:", ">", ...lines].join("\n") : "";
@@ -138,6 +138,15 @@ function oneLine(s: string): string {
  */
 function plain(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/!\[/g, "!\\[");
+}
+
+/**
+ * Text as markdown that shows exactly that text wherever it stands, inside a link's text too: every ASCII
+ * punctuation character backslash-escaped (CommonMark lets any of them be), the backslash itself included, so
+ * bank text such as `Shop\](https://…) [x` can neither close the link nor open one, a tag or an entity.
+ */
+function literal(s: string): string {
+  return s.replace(/[!-/:-@[-`{-~]/g, "\\$&");
 }
 
 /**

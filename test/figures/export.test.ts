@@ -3,6 +3,7 @@ import type { AgentEvent } from "../../src/core/events.ts";
 import type { Conversation } from "../../src/store/conversations.ts";
 import type { TurnWithEvents } from "../../src/store/turns.ts";
 import { exportMarkdown } from "../../src/web/export.ts";
+import { renderMarkdown } from "../../src/ui/markdown.ts";
 
 const conversation: Conversation = { id: "c1", userId: "u", title: "Groceries", createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-02T00:00:00Z" };
 const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
@@ -73,4 +74,28 @@ test("under each answer, the links to the rows behind its figures, on the server
       "",
     ].join("\n"),
   );
+});
+
+test("a row link's label from bank text cannot close the link and make one of its own: it shows as written", () => {
+  // A merchant's name read from a statement, with a backslash before the bracket that closes the link text (the old
+  // escaping of [ and ] alone turned `\]` into `\\]`: an escaped backslash, then a bracket that closes the text).
+  const evil = "Shop\\](https://evil.example/phish) [x";
+  const shop = { ...source, where: "summary · Shop", about: evil, rows: { merchant: "A" } };
+  const other = { ...source, where: "summary · B", value: 2, about: "B & <b>C</b>", rows: { merchant: "B" } };
+  const md = exportMarkdown(
+    conversation,
+    [turn([{ type: "text", text: "CHF 1.00 less" }, { type: "figures", figures: [{ text: "CHF 1.00", value: 1, start: 0, end: 8, status: "derived", operation: "difference", sources: [shop, other] }] }])],
+    "CHF",
+    [],
+    undefined,
+    "http://127.0.0.1:3000",
+  );
+  const line = md.split("\n").find((l) => l.includes("rows of each part"))!;
+  const html = renderMarkdown(line);
+  expect(html).not.toContain("evil.example/phish\"");
+  // Exactly two links, each with its label as written (HTML-escaped by the renderer) and the page's address.
+  expect([...html.matchAll(/<a href="([^"]*)"[^>]*>(.*?)<\/a>/g)].map((m) => [m[1], m[2]])).toEqual([
+    ["http://127.0.0.1:3000/transactions?merchant=A", "Shop\\](https://evil.example/phish) [x"],
+    ["http://127.0.0.1:3000/transactions?merchant=B", "B &amp; &lt;b&gt;C&lt;/b&gt;"],
+  ]);
 });

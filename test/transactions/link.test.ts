@@ -80,6 +80,43 @@ describe("figureRowsLinks", () => {
     // Parts with the same rows (a share of a figure shown twice): those rows, once.
     expect(figureRowsLinks(fig("derived", [GROCERIES, { ...GROCERIES, where: "chart" }], { operation: "ratio" }))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
   });
+  test("terms added up whose rows may overlap: no link (a row they share is counted once on the page, once per term in the figure)", () => {
+    // Two list rows of one merchant, day, category and currency (two health premiums of 1 January): the same filters,
+    // which select every such row of that day (the household fixture has three: the link totalled CHF 894.10, not 833.90).
+    const day = { from: "2025-01-01", to: "2025-01-01", merchant: "Helsana", category: "Insurance", currency: "CHF" };
+    const premiums = [src("2025-01-01 · Helsana", 405.1, day), { ...src("2025-01-01 · Helsana", 428.8, day), where: "table row 2" }];
+    expect(figureRowsLinks(fig("derived", premiums, { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", premiums, { operation: "mean" }))).toEqual([]);
+    // One figure taken twice; a category and a merchant in it; two searches (a row may match both); periods that share a day.
+    expect(figureRowsLinks(fig("derived", [DINING, DINING], { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [GROCERIES, src("2025 · Migros", 10, { ...y2025, merchant: "Migros" })], { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [src("coop", 1, { ...y2025, q: "coop" }), src("migros", 2, { ...y2025, q: "migros" })], { operation: "sum" }))).toEqual([]);
+    const jan = src("January", 1, { category: "Groceries", from: "2025-01-01", to: "2025-01-31" });
+    expect(figureRowsLinks(fig("derived", [jan, src("to February", 2, { category: "Groceries", from: "2025-01-31", to: "2025-02-28" })], { operation: "sum" }))).toEqual([]);
+    // Apart: another merchant (case ignored as the page does: "helsana" is Helsana), another day, another currency.
+    expect(figureRowsLinks(fig("derived", [premiums[0]!, src("x", 1, { ...day, merchant: "helsana" })], { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [premiums[0]!, src("AXA", 24.8, { ...day, merchant: "AXA" })], { operation: "sum" }))).toEqual([
+      { href: "/transactions?category=Insurance&currency=CHF&from=2025-01-01&to=2025-01-01&any=merchant%3DHelsana&any=merchant%3DAXA", label: "See the rows", of: "figure" },
+    ]);
+    expect(figureRowsLinks(fig("derived", [jan, src("February", 2, { category: "Groceries", from: "2025-02-01", to: "2025-02-28" })], { operation: "sum" }))).toEqual([
+      { href: "/transactions?category=Groceries&from=2025-01-01&to=2025-02-28", label: "See the rows", of: "figure" },
+    ]);
+    expect(figureRowsLinks(fig("derived", [premiums[0]!, src("EUR", 1, { ...day, currency: "EUR" })], { operation: "sum" }))[0]!.href).toBe(
+      "/transactions?category=Insurance&merchant=Helsana&from=2025-01-01&to=2025-01-01&any=currency%3DCHF&any=currency%3DEUR",
+    );
+  });
+  test("Uncategorised added to another category: each term's rows (its spending is money out only, the other's net of refunds)", () => {
+    const UNCAT = src("2025 · Uncategorised", 770, { ...y2025, category: "uncategorised" });
+    const U = "/transactions?category=uncategorised&from=2025-01-01&to=2025-12-31";
+    expect(figureRowsLinks(fig("derived", [DINING, UNCAT], { operation: "sum" }))).toEqual([
+      { href: D, label: "2025 · Dining", of: "term" },
+      { href: U, label: "2025 · Uncategorised", of: "term" },
+    ]);
+    expect(figureRowsLinks(fig("derived", [UNCAT, DINING, GROCERIES], { operation: "mean" })).map((l) => l.href)).toEqual([U, D, G]);
+    // Uncategorised alone, over two years: money out of both (one link).
+    const UNCAT24 = src("2024 · Uncategorised", 100, { from: "2024-01-01", to: "2024-12-31", category: "uncategorised" });
+    expect(figureRowsLinks(fig("derived", [UNCAT24, UNCAT], { operation: "sum" }))).toEqual([{ href: "/transactions?category=uncategorised&from=2024-01-01&to=2025-12-31", label: "See the rows", of: "figure" }]);
+  });
   test("nothing when a part has no rows the page selects, or the figure is not backed; a correction's own rows", () => {
     expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "ratio" }))).toEqual([]);
     expect(figureRowsLinks(fig("derived", [DINING, COUNT], { operation: "sum" }))).toEqual([]);

@@ -5,7 +5,10 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { allTransactions, transactionsPage, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
+import { allTransactions, mergedSets, transactionsPage, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
+
+/** The fields of a merged set that none of its sets gives (min, max, direction: `any` takes none of them). */
+const asUnset = { min: undefined, max: undefined, direction: undefined };
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString } from "../../src/transactions/query.ts";
 import { dataAge, dataAgeText } from "../../src/transactions/data-age.ts";
 import { createFixture, fixtureRow, IBAN, type Fixture } from "../fixtures/budget-fixture.ts";
@@ -243,6 +246,32 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
     expect(transactionsPage(f.db, { ...q, from: "2025-03-01" }).rows.map((r) => r.id)).toEqual([104, 125, 72]);
     // A set's unknown category is refused like the page's own.
     expect(() => transactionsPage(f.db, anyQuery({}, ["category=Dinning"]))).toThrow(TransactionQueryError);
+  });
+  test("sets that differ in one filter only are read as one set taking any of its values; sets that differ in two stay apart", () => {
+    const f = open();
+    const years = { from: "2024-01-01", to: "2025-12-31" };
+    // Kiosk in Other [118] and Restaurant Krone in Dining [101] [102] [103] ([123]'s date is malformed): not Kiosk in Dining [125].
+    expect(transactionsPage(f.db, anyQuery(years, ["merchant=Kiosk&category=Other", "merchant=Restaurant+Krone&category=Dining"])).rows.map((r) => r.id)).toEqual([118, 103, 102, 101]);
+    // Kiosk, SBB and Zalando from April to December 2025 (one set of three merchants), and SBB in January: Kiosk [125]
+    // 10-11, [118] 05-09; SBB [74] 05-15, [73] 04-15, and [70] 01-15; Zalando's rows are of March ([105] [106]). Newest first.
+    const apr = "&from=2025-04-01&to=2025-12-31";
+    const merchants = anyQuery({}, [`merchant=Kiosk${apr}`, `merchant=SBB${apr}`, `merchant=zalando${apr}`, "merchant=SBB&from=2025-01-01&to=2025-01-31"]);
+    expect(transactionsPage(f.db, merchants).rows.map((r) => r.id)).toEqual([125, 74, 118, 73, 70]);
+    // Two searches: "kiosk" [118] [125], "twint" [116] [117] [119] ([121]'s date is malformed).
+    expect(transactionsPage(f.db, anyQuery({}, ["q=kiosk", "q=twint"])).rows.map((r) => r.id)).toEqual([119, 125, 117, 118, 116]);
+  });
+  test("mergedSets: 100 merchants, 14 categories or 100 searches of one period are one set each; months × categories one set per month", () => {
+    const jan = { from: "2025-01-01", to: "2025-01-31" };
+    const feb = { from: "2025-02-01", to: "2025-02-28" };
+    const hundred = Array.from({ length: 100 }, (_, k) => `M${k}`);
+    expect(mergedSets(hundred.map((merchant) => ({ merchant, ...jan })))).toEqual([{ ...asUnset, merchant: hundred, ...jan }]);
+    expect(mergedSets(hundred.map((q) => ({ q })))).toEqual([{ ...asUnset, from: undefined, to: undefined, q: hundred }]);
+    expect(mergedSets([{ category: "Dining", ...jan }, { category: "Groceries", ...jan }, { category: "Dining", ...feb }])).toEqual([
+      { ...asUnset, category: ["Dining", "Groceries"], ...jan },
+      { ...asUnset, category: ["Dining"], ...feb },
+    ]);
+    // Merchant and category both differ: two sets (one of Kiosk or Krone in Other or Dining would add Kiosk in Dining).
+    expect(mergedSets([{ merchant: "Kiosk", category: "Other" }, { merchant: "Krone", category: "Dining" }])).toHaveLength(2);
   });
   test("the query string writes each set as its own parameter, and reads back the same", () => {
     const q = anyQuery({ from: "2025-01-01" }, ["category=Dining", "merchant=Caf%C3%A9+Sonntag&currency=chf"]);

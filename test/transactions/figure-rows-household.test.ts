@@ -1,0 +1,68 @@
+/**
+ * The rows a figure's link opens, on the household fixture (test/fixtures/household.ts), against the Transactions page's
+ * own totals (SPEC §11.1 drill-down): a sum's link selects rows whose total is the sum, or there is no combined link.
+ * Expected totals are the fixture's rows added up by hand (from the tool's summary and the rows listed in comments).
+ */
+import { beforeAll, expect, test } from "bun:test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeHousehold } from "../fixtures/household.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
+import { READ_TOOLS } from "../../src/tools/registry.ts";
+import { createTurnFigures } from "../../src/figures/turn.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
+import { figureRowsLinks } from "../../src/transactions/link.ts";
+import { parseTransactionQuery } from "../../src/transactions/query.ts";
+import { transactionsPage } from "../../src/transactions/listing.ts";
+
+let db: BudgetDb;
+beforeAll(() => {
+  const path = join(mkdtempSync(join(tmpdir(), "figure-rows-")), "household.db");
+  writeHousehold(path);
+  db = BudgetDb.open(path, { notSpending: ["Transfers", "Investments"] });
+});
+
+/** The figures of an answer checked against the results of these read tool calls. */
+function checked(calls: [string, Record<string, unknown>][], answer: string) {
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
+  calls.forEach(([name, input], i) => {
+    const tool = READ_TOOLS.find((x) => x.name === name)!;
+    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never));
+  });
+  return t.check(answer, "");
+}
+const pageOf = (href: string) => transactionsPage(db, parseTransactionQuery(new URL(href, "http://x").searchParams));
+
+test("two premiums of one merchant and day summed: no link, since their filters select the third premium of that day too", () => {
+  // 1 January 2025, Helsana, Insurance, CHF: KVG 405.10 (row 625), KVG 428.80 (626) and VVG 60.20 (627). The sum of
+  // the two KVG premiums is 833.90; a link to the merchant's rows of that day totalled 894.10.
+  const [f] = checked([["list_transactions", { from: "2025-01-01", to: "2025-01-31", category: "Insurance" }]], "The two KVG premiums of January 2025 came to CHF 833.90 together.");
+  expect([f!.status, f!.operation, f!.sources.map((s) => s.value)]).toEqual(["derived", "sum", [-405.1, -428.8]]);
+  expect(figureRowsLinks(f!)).toEqual([]);
+});
+
+test("a sum of two categories' spending: its link's rows are spent (net) exactly the sum", () => {
+  // The summary's CHF Housing 25'962.45 + Insurance 11'026.80 = 36'989.25.
+  const [f] = checked([["spending_by_category", { year: 2025 }]], "Housing and Insurance together came to CHF 36'989.25.");
+  expect([f!.status, f!.operation]).toEqual(["derived", "sum"]);
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => l.of)).toEqual(["figure"]);
+  const chf = pageOf(links[0]!.href).totals.find((t) => t.currency === "CHF")!;
+  expect(Math.round(-chf.net * 100)).toBe(3698925);
+});
+
+test("Travel and Uncategorised spending summed: a link per term, each of whose rows totals that term", () => {
+  // CHF, 2025: Travel 337.75 (money out 386.00 less a refund of 48.25) and Uncategorised 770.00 (money out only: its
+  // CHF 45.00 in is unclassified money in, SPEC §1). Their rows together: out 1'156.00, in 93.25, net −1'062.75: neither
+  // is 1'107.75, so no combined link.
+  const [f] = checked([["spending_by_category", { year: 2025 }]], "Uncategorised and Travel together came to CHF 1'107.75.");
+  expect([f!.status, f!.operation]).toEqual(["derived", "sum"]);
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => [l.of, l.label])).toEqual([
+    ["term", "2025 · Travel · CHF"],
+    ["term", "2025 · Uncategorised · CHF"],
+  ]);
+  const [travel, uncategorised] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
+  expect([Math.round(-travel!.net * 100), Math.round(uncategorised!.out * 100)]).toEqual([33775, 77000]);
+});
