@@ -18,7 +18,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
-import type { ReadOptions, Statement } from "./types.ts";
+import type { FallbackCurrency, ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
@@ -384,12 +384,11 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: 
 }
 
 /**
- * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when no column or preamble names
- * one: 1822direkt's payees' "DE21…" and creditor ids "DE77ZZZ…" (SEPA payments are in euros). A guess, said so: a
- * payee's account is not the statement's (QA round 4, pass 20: German exports naming no currency were stored as the
- * data's francs).
+ * The one currency of the countries of every IBAN and SEPA creditor id in the rows (1822direkt's payees' "DE21…" and
+ * creditor ids "DE77ZZZ…"; SEPA payments are in euros), and those countries. They are the other parties' accounts, not
+ * the statement's: where they bank says nothing certain of this account's currency (see payeesGuess).
  */
-function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileCurrency | null {
+function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; countries: string } | null {
   const countries = new Set<string>();
   let cells = 0;
   for (const r of sample) {
@@ -406,8 +405,27 @@ function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileC
   const codes = new Set([...countries].map((c) => IBAN_CURRENCY[c]));
   const [code] = codes;
   if (cells < 2 || codes.size !== 1 || !code) return null;
-  const names = [...countries].sort().join(", ");
-  return { code, from: `the IBANs and creditor ids in its rows, all of ${names}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
+  return { code, countries: [...countries].sort().join(", ") };
+}
+
+/**
+ * The other parties' currency taken for the file's, a guess said so, only where nothing contradicts it (review of pass
+ * 20: a Swiss account paying German and Luxembourg IBANs was booked in euros over the data's francs, exit 0): the data
+ * has no currency of its own yet (budget-chat's default says nothing of the file, as the data's main currency does),
+ * and the amounts are written with a decimal comma, as the banks of the euro area and of most IBAN countries write
+ * them (Swiss and British banks write a point). German exports naming no currency (1822direkt's, Deutsche Bank's 2024)
+ * imported into a new database were stored as budget-chat's default francs (QA round 4, pass 20).
+ */
+function payeesGuess(payees: { code: string; countries: string } | null, plan: ColumnPlan, fallback: FallbackCurrency | undefined): FileCurrency | null {
+  if (!payees || (fallback && !fallback.noData) || plan.decimal !== ",") return null;
+  return { code: payees.code, from: `the IBANs and creditor ids in its rows, all of ${payees.countries}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
+}
+
+/** The data's main currency (or budget-chat's default) for a file naming none; saying what the other parties' IBANs suggested instead, if anything. */
+function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null): FileCurrency {
+  const { code, from } = fallback;
+  if (!payees || payees.code === code) return { code, from, assumed: true };
+  return { code, from, assumed: true, lead: `the file names no currency; its rows name other parties' accounts in ${payees.countries} (${payees.code}), which say where they bank, not this account's currency` };
 }
 
 /**
@@ -756,6 +774,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
+  const payees = table.headerless ? null : rowIbanCurrency(table.header, sample);
   const file: FileCurrency | null =
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
@@ -766,7 +785,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
-    (!table.headerless && rowIbanCurrency(table.header, sample)) ||
+    payeesGuess(payees, plan, opts.fallbackCurrency) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
     (!table.headerless && headerScriptCurrency(table.header)) ||
     signs ||
@@ -775,7 +794,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
-    (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
+    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);

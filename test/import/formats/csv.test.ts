@@ -413,6 +413,31 @@ test("a column of the statement's own IBAN names the currency by its country whe
   expect(other.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
 });
 
+test("the other parties' IBANs tell a file's currency only where nothing contradicts them: never over the data's own currency, never in a Swiss notation", () => {
+  // Review of pass 20: a Swiss franc account paying a German and a Luxembourg IBAN was booked in euros (salary 5'200
+  // EUR) over the data's francs, exit 0. Counterparty IBANs say where the other party banks, not this account's currency.
+  const swiss = "Datum;Buchungstext;Empfänger IBAN;Betrag;Saldo\n05.03.2026;Zahlung Hotel Schwarzwald;DE89370400440532013000;-420.00;\n12.03.2026;Zahlung Amazon EU;LU280019400644750000;-89.90;\n20.03.2026;Lohn;;5200.00;\n";
+  const chfData = { code: "CHF", from: "the main currency of your data" };
+  const newDb = { code: "CHF", from: "budget-chat's default: your data has no currency yet", noData: true as const };
+  const ibanNote = (code: string, from: string) =>
+    `the file names no currency; its rows name other parties' accounts in DE, LU (EUR), which say where they bank, not this account's currency: every row was taken as ${code} (${from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`;
+  const onChf = read(utf8(swiss), { fileName: "a.csv", fallbackCurrency: chfData });
+  expect(onChf.rows.map((r) => [r.amount, r.currency])).toEqual([[-420, "CHF"], [-89.9, "CHF"], [5200, "CHF"]]);
+  expect(onChf.notes).toEqual([ibanNote("CHF", "the main currency of your data")]);
+  // In a new database too: its amounts' decimal point is a Swiss bank's notation, not the euro area's.
+  const fresh = read(utf8(swiss), { fileName: "a.csv", fallbackCurrency: newDb });
+  expect(fresh.rows.map((r) => r.currency)).toEqual(["CHF", "CHF", "CHF"]);
+  expect(fresh.notes).toEqual([ibanNote("CHF", "budget-chat's default: your data has no currency yet")]);
+  // 1822direkt's German export (decimal comma, every row a German IBAN) in a new database: euros, a guess said so.
+  const german = read(fixture("1822direkt-no-currency.csv"), { fileName: "1822.csv", fallbackCurrency: newDb });
+  expect(german.rows.map((r) => [r.amount, r.currency])).toEqual([[-54.3, "EUR"], [-89, "EUR"], [2350, "EUR"]]);
+  expect(german.notes).toContain("the file names no currency, only the countries of the accounts its rows name: every row was taken as EUR (the IBANs and creditor ids in its rows, all of DE); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again");
+  // …and over the data's euros, the data's own currency, nothing to guess.
+  const onEur = read(fixture("1822direkt-no-currency.csv"), { fileName: "1822.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+  expect(onEur.rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR"]);
+  expect(onEur.notes).toContain("the file names no currency anywhere: every row was taken as EUR (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again");
+});
+
 test("a preamble's number with a currency after it names the account's currency whatever its label (Cornèr's \"Konto-Nr.;330217/06 EUR\", its test file's label scrambled)", () => {
   // QA round 4, pass 20: BananaAccounting's Cornèr test file writes the label as "Volve-By." (its words scrambled): the
   // euros were taken as the data's francs. By hand: -5.07 and 120.00, both EUR.
