@@ -384,27 +384,32 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: 
 }
 
 /**
- * The one currency of the countries of every IBAN and SEPA creditor id in the rows (1822direkt's payees' "DE21…" and
- * creditor ids "DE77ZZZ…"; SEPA payments are in euros), and those countries. They are the other parties' accounts, not
+ * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when most rows name one (1822direkt's
+ * payees' "DE21…" and creditor ids "DE77ZZZ…"; SEPA payments are in euros), and those countries. They are the other parties' accounts, not
  * the statement's: where they bank says nothing certain of this account's currency (see payeesGuess).
  */
 function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; countries: string } | null {
   const countries = new Set<string>();
-  let cells = 0;
+  // Rows, not cells: one direct debit's IBAN and creditor id are one row of the file (review of pass 20: a Swiss file of
+  // ten TWINT payments and one Dutch direct debit was booked in euros, every row).
+  let rows = 0;
   for (const r of sample) {
+    let named = false;
     for (let c = 0; c < r.fields.length; c++) {
       // An IBAN is at most 34 characters, 42 written in groups: a longer cell (a 51 MB description) is none.
       const cell = r.fields[c]!;
       const country = cell.length <= 48 ? /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(cell.trim().replace(/\s+/g, ""))?.[1] : undefined;
       // A column of the statement's own account is told by ownIbanCountry alone (two IBANs there say nothing).
       if (!country || OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c] ?? ""))) continue;
-      cells++;
+      named = true;
       countries.add(country);
     }
+    if (named) rows++;
   }
   const codes = new Set([...countries].map((c) => IBAN_CURRENCY[c]));
   const [code] = codes;
-  if (cells < 2 || codes.size !== 1 || !code) return null;
+  // Most rows name one, two rows at least: a few payments abroad say nothing of the account.
+  if (rows < 2 || rows * 2 <= sample.length || codes.size !== 1 || !code) return null;
   return { code, countries: [...countries].sort().join(", ") };
 }
 

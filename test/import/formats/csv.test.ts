@@ -438,6 +438,25 @@ test("the other parties' IBANs tell a file's currency only where nothing contrad
   expect(onEur.notes).toContain("the file names no currency anywhere: every row was taken as EUR (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again");
 });
 
+test("the other parties' IBANs tell a file's currency only when most rows name one: one direct debit among ten payments says nothing", () => {
+  // Review of pass 20: nine TWINT payments and a salary without an IBAN and one Dutch direct debit (its creditor id and IBAN, two cells
+  // of one row) were all booked in euros. Here with a decimal comma, in a new database, where the guess may apply at all.
+  const twint = Array.from({ length: 9 }, (_, i) => `0${i + 1}.03.2026;TWINT Migros;;;-1${i + 1},50`);
+  const text = ["Datum;Buchungstext;Gläubiger-ID;Empfänger IBAN;Betrag", ...twint, "10.03.2026;Lastschrift Netflix;NL12ZZZ123456780000;NL91ABNA0417164300;-15,90", "25.03.2026;Lohn Arbeitgeber AG;;;5200,00", ""].join("\n");
+  const newDb = { code: "CHF", from: "budget-chat's default: your data has no currency yet", noData: true as const };
+  const s = read(utf8(text), { fileName: "c.csv", fallbackCurrency: newDb });
+  // By hand: 11 rows, 1 of them naming an IBAN (NL, two cells): not most; every row budget-chat's default francs.
+  expect(s.rows.length).toBe(11);
+  expect(new Set(s.rows.map((r) => r.currency))).toEqual(new Set(["CHF"]));
+  expect(s.notes).toEqual(["the file names no currency anywhere: every row was taken as CHF (budget-chat's default: your data has no currency yet); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
+  // Seven of the eleven rows naming Dutch accounts (six payments made direct debits, and Netflix's): most, euros, a guess said so.
+  let n = 0;
+  const most = text.replace(/;TWINT Migros;;;/g, (m) => (n++ < 6 ? ";Lastschrift;;NL91ABNA0417164300;" : m));
+  const eur = read(utf8(most), { fileName: "c.csv", fallbackCurrency: newDb });
+  expect(new Set(eur.rows.map((r) => r.currency))).toEqual(new Set(["EUR"]));
+  expect(eur.notes).toEqual(["the file names no currency, only the countries of the accounts its rows name: every row was taken as EUR (the IBANs and creditor ids in its rows, all of NL); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
+});
+
 test("a preamble's number with a currency after it names the account's currency whatever its label (Cornèr's \"Konto-Nr.;330217/06 EUR\", its test file's label scrambled)", () => {
   // QA round 4, pass 20: BananaAccounting's Cornèr test file writes the label as "Volve-By." (its words scrambled): the
   // euros were taken as the data's francs. By hand: -5.07 and 120.00, both EUR.
