@@ -48,6 +48,9 @@ const currencyInBalanceLabel = (label: string): string | null => {
 /** A preamble cell that names the statement's account (normalised): its currency may follow in brackets. */
 const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
 
+/** A preamble label of the account's number (normalised): "Konto-Nr.", "Kontonummer", "Account No.", "N° de compte", "IBAN". */
+const ACCOUNT_NUMBER_LABEL = new RegExp(`${ACCOUNT_WITH_CURRENCY.source}|\\b(?:kontonummer|kontonr|rekeningnummer|iban)\\b`);
+
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
   CH: "CHF", LI: "CHF", GB: "GBP", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CZ: "CZK", HU: "HUF",
@@ -210,10 +213,11 @@ function preamble(
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
       const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
       if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
-      // A number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr Bank; QA round
-      // 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere"). Any label: the
-      // test file of the export came with its words scrambled ("Volve-By.;330217/06 EUR").
-      const numbered = next && /\p{L}/u.test(filled[i]!) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
+      // The account number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr
+      // Bank; QA round 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere").
+      // Only under an account's label: a rate, a limit or a price is written so too ("Kurs;1.0825 EUR" over a Swiss IBAN;
+      // review of pass 20: its francs were booked as euros).
+      const numbered = next && ACCOUNT_NUMBER_LABEL.test(norm) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
       if (!currency && numbered && ISO_CURRENCIES.has(numbered)) currency = numbered;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;

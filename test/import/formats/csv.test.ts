@@ -457,16 +457,22 @@ test("the other parties' IBANs tell a file's currency only when most rows name o
   expect(eur.notes).toEqual(["the file names no currency, only the countries of the accounts its rows name: every row was taken as EUR (the IBANs and creditor ids in its rows, all of NL); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
 });
 
-test("a preamble's number with a currency after it names the account's currency whatever its label (Cornèr's \"Konto-Nr.;330217/06 EUR\", its test file's label scrambled)", () => {
-  // QA round 4, pass 20: BananaAccounting's Cornèr test file writes the label as "Volve-By." (its words scrambled): the
-  // euros were taken as the data's francs. By hand: -5.07 and 120.00, both EUR.
-  const text = "Volve-By.;330217/06 EUR;;;;\n;;;;;\nKonto-Nr.;Erfassungsdatum;Bezeichnung;Detail;Valutadatum;Betrag\n330217/06;31.03.2026;Spesen;;31.03.2026;-5.07\n330217/06;30.03.2026;Gutschrift;;30.03.2026;120.00\n";
-  const s = read(utf8(text), { fileName: "c.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+test("a preamble's account number with a currency after it names the account's currency (Cornèr's \"Konto-Nr.;330217/06 EUR\"); a number under another label does not", () => {
+  // QA round 4, pass 20: Cornèr's EUR account export names its currency only so: the euros were taken as the data's
+  // francs. By hand: -5.07 and 120.00, both EUR.
+  const text = "Konto-Nr.;330217/06 EUR;;;;\n;;;;;\nKonto-Nr.;Erfassungsdatum;Bezeichnung;Detail;Valutadatum;Betrag\n330217/06;31.03.2026;Spesen;;31.03.2026;-5.07\n330217/06;30.03.2026;Gutschrift;;30.03.2026;120.00\n";
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const s = read(utf8(text), { fileName: "c.csv", fallbackCurrency: chf });
   expect(brief(s.rows)).toEqual([
     [4, "2026-03-31", -5.07, "EUR", "Spesen"],
     [5, "2026-03-30", 120, "EUR", "Gutschrift"],
   ]);
   expect(s.notes).toContain("the currency EUR (from the file's preamble) for every row");
+  // Review of pass 20: an exchange rate in the preamble ("Kurs;1.0825 EUR") of a Swiss IBAN's account was taken for the
+  // account's currency, its francs booked as euros, exit 0. A rate, a limit or a price is no account number: the IBAN's CH.
+  const kurs = read(utf8("IBAN;CH93 0076 2011 6238 5295 7\nKurs;1.0825 EUR\n\nDatum;Buchungstext;Betrag\n01.03.2026;Migros;-50.00\n02.03.2026;Lohn;5000.00\n"), { fileName: "k.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+  expect(kurs.rows.map((r) => [r.amount, r.currency])).toEqual([[-50, "CHF"], [5000, "CHF"]]);
+  expect(kurs.notes).toEqual(["the currency CHF (from the IBAN's country (CH)) for every row"]);
 });
 
 test("a currency column of codes that are no currency (a test file's scrambled \"INE\") is refused, never booked in them", () => {
