@@ -126,6 +126,9 @@ function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
 // purchases were read as income), where a bank account writes a payment it received positive.
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 
+/** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
+const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
+
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
@@ -593,12 +596,14 @@ export function guessColumns(
     // turned). Only with every amount positive does the card column say the purchases are written so.
     const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
     // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
-    // bank's own credits, all negative (Cornèr's card export; QA round 4, pass 20: its purchases were money in, or the
-    // file refused). An account's export that names the card on its purchases writes them negative (T-Bank).
+    // bank's own credits, all negative, one of them the holder's payment ("Ihre Zahlung": Cornèr's card export; QA round
+    // 4, pass 20: its purchases were money in, or the file refused). The sides alone say nothing: an account's export
+    // names the card on its cash deposits too (review of pass 20: every sign of one was turned, the rent money in).
     const cardCells = card?.values ?? [];
     const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
-    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
-    const cardSides = card !== undefined && withoutCard.length > 0 && withoutCard.every((a) => a < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
+    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [{ amount: eitherMark(v) ?? 0, r }] : [])).filter((a) => a.amount !== 0);
+    const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
+    const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
     const byKind = purchasesSign(cols, values);
     purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no

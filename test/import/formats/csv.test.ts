@@ -334,6 +334,20 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(chase.replace("Category,Type", "Cat,Type")), { fileName: "c.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-20.96, 500]);
   });
 
+  test("a card column on the positive rows and none on the negative ones makes a card export only with a payment to the card among them (Cornèr's \"Ihre Zahlung\"), not an account's cash deposits by card", () => {
+    // Review of pass 20: an account's export naming the card on its cash deposits (+500.00, +300.00) and a purchase
+    // (−25.40), none on the rent and the fee: every sign was turned, the rent booked as +1'800.00, exit 0. As written now.
+    const chf = { code: "CHF", from: "the main currency of your data" };
+    const account = "Datum;Karte;Buchungstext;Betrag\n02.03.2026;**1234;Bareinzahlung Automat Zürich HB;500.00\n05.03.2026;**1234;Bareinzahlung Automat Bern;300.00\n09.03.2026;**1234;Coop Pronto;-25.40\n15.03.2026;;Dauerauftrag Miete;-1800.00\n31.03.2026;;Kontoführungsgebühr;-5.00\n";
+    const s = read(utf8(account), { fileName: "konto.csv", fallbackCurrency: chf });
+    expect(s.rows.map((r) => r.amount)).toEqual([500, 300, -25.4, -1800, -5]);
+    expect(s.notes).not.toContain("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
+    // The same signs with the card's payment ("Ihre Zahlung", Cornèr's words) and a rounding credit where the rent and
+    // the fee were: a card's export, every sign turned (purchases money out, the payment and the credit money in).
+    const card = read(utf8(account.replace("Dauerauftrag Miete", "Ihre Zahlung").replace("Kontoführungsgebühr", "Rundungsdifferenz")), { fileName: "karte.csv", fallbackCurrency: chf });
+    expect(card.rows.map((r) => r.amount)).toEqual([-500, -300, 25.4, 1800, 5]);
+  });
+
   test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
     // 3 of 4 positive (15.99, 42.10, 60.00; the refund −42.10): purchases and a refund, or deposits and a withdrawal.
     const text = "Date,Description,Amount\n2026-01-05,NETFLIX.COM,15.99\n2026-01-07,AMAZON MKTPLACE,42.10\n2026-01-09,AMAZON MKTPLACE REFUND,-42.10\n2026-01-12,SHELL 1234,60.00\n";
