@@ -208,13 +208,19 @@ const OWN_ACCOUNT_TEXT = new Set([
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
   // csb43's "short_name": the account holder's, on every row.
   "short name",
-  // The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
-  // orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
-  // holder's name began the description of every payment out, its payee left out).
-  "auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger",
 ]);
 
-function tierFor(c: Column, role: Role): number | null {
+/**
+ * The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
+ * orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
+ * holder's name began the description of every payment out, its payee left out). Only with the other party's column
+ * beside it: alone, it is the other party (review of pass 20: such a file lost every counterparty).
+ */
+const HOLDER_SIDE = new Set(["auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger"]);
+const OTHER_SIDE = new Set(["empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger"]);
+const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.norm) && cols.some((o) => OTHER_SIDE.has(o.norm));
+
+function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
@@ -225,7 +231,7 @@ function tierFor(c: Column, role: Role): number | null {
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || holderSide(c, cols) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
@@ -238,7 +244,7 @@ function tierFor(c: Column, role: Role): number | null {
 /** Columns fitting a role, best tier first, then left to right. */
 function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
   return cols
-    .map((c) => ({ c, t: taken.has(c.index) ? null : tierFor(c, role) }))
+    .map((c) => ({ c, t: taken.has(c.index) ? null : tierFor(c, role, cols) }))
     .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
     .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
     .map((x) => x.c);

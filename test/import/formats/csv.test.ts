@@ -687,6 +687,19 @@ describe("a card statement with Cembra's columns (no Cembra CSV is known: these 
   }
 });
 
+test("\"Auftraggeber/Zahlungsempfänger\" is the holder's own side only beside an \"Empfänger/Zahlungspflichtiger\" column; alone it is the other party", () => {
+  // Review of pass 20: a file whose only party column is "Auftraggeber/Zahlungsempfänger" (the payer of money in, the
+  // payee of money out) lost every counterparty: the column was taken for the holder's and left out of the descriptions.
+  const text = "Buchungstag;Auftraggeber/Zahlungsempfänger;Verwendungszweck;Betrag\n02.03.2026;Stadtwerke Musterstadt;Abschlag Strom;-85,00\n15.03.2026;Arbeitgeber GmbH;Lohn Maerz;2450,00\n";
+  const s = read(utf8(text), { fileName: "vb.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+  // By hand: the party, then the purpose (SPEC §10.1); the party is each row's counterparty.
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-02", -85, "EUR", "Stadtwerke Musterstadt · Abschlag Strom"],
+    [3, "2026-03-15", 2450, "EUR", "Arbeitgeber GmbH · Lohn Maerz"],
+  ]);
+  expect(s.rows.map((r) => r.facts?.counterparty)).toEqual(["Stadtwerke Musterstadt", "Arbeitgeber GmbH"]);
+});
+
 describe("Volksbank (VR) Umsatzanzeige: stated balances written as rows (QA round 4: they were imported as money in)", () => {
   // A VR export as the bank writes it: ISO-8859-1, a preamble, an S/H column with a blank header, and its "Anfangssaldo" and
   // "Endsaldo" as rows with a date, an amount and "H", the word in the Kundenreferenz column and no booking text.
