@@ -5,7 +5,7 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
-import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
@@ -766,11 +766,15 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     if (continuesText(plan, lines)) plan = { ...plan, continuationLines: true };
   }
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
-  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"): refused, never booked so.
+  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"; a crypto wallet's "BTC"): refused,
+  // never booked so, saying how to go on. (Beside real codes, each such row is a bad row: csv-rows.ts.) Other names of
+  // a currency are its code ("RMB" is CNY).
   if (plan.currency !== null) {
-    const codes = new Set(sample.map((r) => (r.fields[plan!.currency!] ?? "").trim().toUpperCase()).filter((v) => v !== ""));
+    const codes = new Set(sample.map((r) => isoCurrencyOf(r.fields[plan!.currency!] ?? "")).filter((v) => v !== ""));
     if (codes.size > 0 && [...codes].every((c) => /^[A-Z]{3}$/.test(c) && !ISO_CURRENCIES.has(c))) {
-      throw new ImportInputError(`${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code (ISO 4217): the file's amounts cannot be told a currency; nothing was imported`);
+      throw new ImportInputError(
+        `${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code of ISO 4217 (budget-chat books money in those, not crypto assets or made-up codes): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,
+      );
     }
   }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.

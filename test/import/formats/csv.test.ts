@@ -489,17 +489,28 @@ test("a preamble's account number with a currency after it names the account's c
   expect(kurs.notes).toEqual(["the currency CHF (from the IBAN's country (CH)) for every row"]);
 });
 
-test("a currency column of codes that are no currency (a test file's scrambled \"INE\") is refused, never booked in them", () => {
+test("a currency column of codes that are no currency (a test file's scrambled \"INE\", a wallet's \"BTC\") is refused, saying how to go on; beside real codes each such row is a bad row; \"RMB\" is CNY", () => {
   // QA round 4, pass 20: BananaAccounting's Sparkasse and Cornèr test files scramble their currency ("EUR" → "INE"):
   // every row was booked in "INE", exit 0.
   const text = "Buchungstag;Verwendungszweck;Betrag;Waehrung\n02.03.2026;REWE;-12,50;INE\n03.03.2026;Gehalt;2.000,00;INE\n";
-  expect(() => read(utf8(text), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
-    's.csv: the column "Waehrung" holds "INE", no currency code (ISO 4217): the file\'s amounts cannot be told a currency; nothing was imported',
-  );
-  // A code no ISO list has beside real ones (a crypto asset's "BTC" in an account that also holds euros) is read as written.
-  const mixed = read(utf8(text.replace("REWE;-12,50;INE", "Kauf;-0,01;BTC").replace("Gehalt;2.000,00;INE", "Gehalt;2.000,00;EUR")), { fileName: "s.csv", fallbackCurrency: { code: "CHF", from: "x" } });
-  expect(mixed.rows.map((r) => r.currency)).toEqual(["BTC", "EUR"]);
+  const chf = { code: "CHF", from: "x" };
+  const refusal = (codes: string) =>
+    `s.csv: the column "Waehrung" holds ${codes}, no currency code of ISO 4217 (budget-chat books money in those, not crypto assets or made-up codes): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`;
+  expect(() => read(utf8(text), { fileName: "s.csv", fallbackCurrency: chf })).toThrow(refusal('"INE"'));
+  // Review of pass 20: a wallet's "BTC" alone was refused, beside "EUR" booked as written. Now alike: no ISO code, no
+  // booking; beside real codes the row is a bad row (the import stops there, or --skip-bad-rows imports the rest).
+  expect(() => read(utf8(text.replaceAll("INE", "BTC")), { fileName: "s.csv", fallbackCurrency: chf })).toThrow(refusal('"BTC"'));
+  const mixed = read(utf8(text.replace("REWE;-12,50;INE", "Kauf;-0,01;BTC").replace("Gehalt;2.000,00;INE", "Gehalt;2.000,00;EUR")), { fileName: "s.csv", fallbackCurrency: chf });
+  expect(brief(mixed.rows)).toEqual([[3, "2026-03-03", 2000, "EUR", "Gehalt"]]);
+  expect(mixed.badRows).toEqual([{ line: 2, reason: 'Waehrung "BTC" is no currency code of ISO 4217' }]);
+  // Named with --currency, the column is not read: every row in that currency.
+  expect(read(utf8(text), { fileName: "s.csv", fallbackCurrency: chf, mapping: { currency: "EUR" } }).rows.map((r) => [r.amount, r.currency])).toEqual([[-12.5, "EUR"], [2000, "EUR"]]);
+  // Renminbi written "RMB" (not its ISO code, CNY), alone or beside "CNY": yuan, CNY.
+  const rmb = read(utf8("Date;Description;Amount;Currency\n2026-03-01;Salary;25000.00;RMB\n2026-03-05;Rent;-8000.00;rmb\n2026-03-06;Taxi;-35.00;CNY\n"), { fileName: "r.csv", fallbackCurrency: chf });
+  expect(rmb.rows.map((r) => [r.amount, r.currency])).toEqual([[25000, "CNY"], [-8000, "CNY"], [-35, "CNY"]]);
+  expect(rmb.badRows).toEqual([]);
 });
+
 
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
