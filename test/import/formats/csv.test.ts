@@ -3,6 +3,7 @@ import { detectFormat, parseStatement, type CsvMapping } from "../../../src/impo
 import { assignTransactionIds } from "../../../src/import/ids.ts";
 import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 import { binaryKind } from "../../../src/import/formats/decode.ts";
+import { fileTotals } from "../../../src/import/importer.ts";
 
 const parse = (text: string, mapping?: CsvMapping) => read(utf8(text), { fileName: "bank.csv", mapping });
 
@@ -511,6 +512,12 @@ test("a currency column of codes that are no currency (a test file's scrambled \
   expect(rmb.badRows).toEqual([]);
 });
 
+test("money out and in are summed to the ten-thousandth, each row on the side of its own sign: dinars' 0.015 and −0.005", () => {
+  // Review of pass 20: 0.015 and −0.005 were summed in cents: "in 0.02, 2 rows; out 0" (−0.005 rounded to −0, money in).
+  // By hand: in 0.015 (1 row), out 0.005 (1 row).
+  const s = parseStatement(utf8("Date;Description;Amount;Currency\n2026-03-01;Deposit;0.015;KWD\n2026-03-05;Fee;-0.005;KWD\n"), { fileName: "kw.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(fileTotals(s.rows)).toEqual([{ currency: "KWD", out: 0.005, outRows: 1, in: 0.015, inRows: 1 }]);
+});
 
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
