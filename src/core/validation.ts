@@ -5,6 +5,19 @@ import { lazy } from "./lazy.ts";
 export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
 
 /**
+ * Codes banks write for an ISO 4217 currency that are not its code (upper case): renminbi "RMB", New Taiwan dollars
+ * "NTD", the rouble's pre-1998 "RUR", Swiss "SFR", sterling "STG", Israel's "NIS", "YEN". A statement's currency column
+ * of "RMB" was refused as no currency (review of pass 20).
+ */
+const CURRENCY_ALIASES: Readonly<Record<string, string>> = { RMB: "CNY", NTD: "TWD", RUR: "RUB", SFR: "CHF", STG: "GBP", NIS: "ILS", YEN: "JPY" };
+
+/** A currency cell as its ISO 4217 code where it is a known other name of one ("RMB" → "CNY"), else as written (upper case, trimmed). */
+export const isoCurrencyOf = (cell: string): string => {
+  const code = cell.trim().toUpperCase();
+  return CURRENCY_ALIASES[code] ?? code;
+};
+
+/**
  * A currency the user names for every row of a file that names none ("eur", " CHF "): upper-cased, an ISO 4217 code.
  * The command line's --currency, the Import page's currency field and the import API's `columns.currency` read it alike.
  */

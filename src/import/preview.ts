@@ -15,7 +15,7 @@ import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
 import { categoriesOf, estimateClassification, fewShotExamples, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
 import type { ExistingMatch } from "./duplicates.ts";
-import { parseText, type ParseOptions, type ParsedRow } from "./formats/index.ts";
+import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { accountCurrencies, mainCurrency } from "./target.ts";
 import { flipForWalk, readAndWalk, walkRows, withStoredOpenings, type CurrencyTotals, type StatementFacts, type WalkedChunk } from "./walk.ts";
 
@@ -67,10 +67,10 @@ export function openTarget(target: string): Database | null {
  * The currency of a CSV that names none (SPEC §10.1): its account's, from that account's earlier rows; else the
  * data's main currency, else CHF, budget-chat's home.
  */
-export function currencyDefaults(db: Database | null): { fallbackCurrency: { code: string; from: string }; accountCurrencies: Record<string, string> } {
+export function currencyDefaults(db: Database | null): { fallbackCurrency: FallbackCurrency; accountCurrencies: Record<string, string> } {
   const main = db ? mainCurrency(db) : null;
   return {
-    fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default: your data has no currency yet" },
+    fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default: your data has no currency yet", noData: true },
     accountCurrencies: db ? accountCurrencies(db) : {},
   };
 }

@@ -49,18 +49,24 @@ export function collectOften(): void {
   collectEveryRows = 5_000;
 }
 
-/** Money out and money in per currency, with their row counts, summed in cents. */
+/** The smallest unit a total is counted in: ten-thousandths (ISO 4217's most minor unit, four places). */
+const MINOR_UNITS = 10_000;
+type Tally = { out: number; outRows: number; in: number; inRows: number };
+
+/** Money out and money in per currency, with their row counts, summed in MINOR_UNITS. */
 export class CurrencyTally {
-  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
+  private readonly by = new Map<string, Tally>();
 
   count(currency: string, amount: number): void {
     const t = this.by.get(currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
-    const cents = Math.round(amount * 100);
-    if (cents < 0) {
-      t.out -= cents;
+    // In ten-thousandths, ISO 4217's smallest unit (CLF; the dinars' 0.015 are three places), exact sums as integers;
+    // the side by the amount's own sign (review of pass 20: −0.005 was counted in cents, rounded to 0, as money in).
+    const units = Math.round(Math.abs(amount) * MINOR_UNITS);
+    if (amount < 0) {
+      t.out += units;
       t.outRows++;
     } else {
-      t.in += cents;
+      t.in += units;
       t.inRows++;
     }
     this.by.set(currency, t);
@@ -69,7 +75,8 @@ export class CurrencyTally {
   /** `inverted`: every amount counted was the wrong way round (a balance column's verdict after they went by). */
   result(inverted: boolean): CurrencyTotals[] {
     return [...this.by]
-      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
+      .map(([currency, t]) => ({ currency, out: t.out / MINOR_UNITS, outRows: t.outRows, in: t.in / MINOR_UNITS, inRows: t.inRows }))
+      .map((t) => (inverted ? { currency: t.currency, out: t.in, outRows: t.inRows, in: t.out, inRows: t.outRows } : t))
       .sort((x, y) => y.outRows + y.inRows - (x.outRows + x.inRows));
   }
 }

@@ -131,6 +131,9 @@ const PAYMENT_THANKED = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = new RegExp(`${PAYMENT_THANKED.source}|\\bautopay\\b`, "i");
 
+/** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
+const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
+
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
@@ -210,10 +213,6 @@ const OWN_ACCOUNT_TEXT = new Set([
   "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
   // csb43's "short_name": the account holder's, on every row.
   "short name",
-  // The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
-  // orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
-  // holder's name began the description of every payment out, its payee left out).
-  "auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger",
 ]);
 
 /**
@@ -251,7 +250,17 @@ function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>):
   return [];
 }
 
-function tierFor(c: Column, role: Role): number | null {
+/**
+ * The Volksbanks' older export: "Auftraggeber/Zahlungsempfänger" is the holder's side of each booking (the one who
+ * orders a payment out, receives one in), "Empfänger/Zahlungspflichtiger" the other party's (QA round 4, pass 20: the
+ * holder's name began the description of every payment out, its payee left out). Only with the other party's column
+ * beside it: alone, it is the other party (review of pass 20: such a file lost every counterparty).
+ */
+const HOLDER_SIDE = new Set(["auftraggeber zahlungsempfanger", "auftraggeber zahlungsempfaenger"]);
+const OTHER_SIDE = new Set(["empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger"]);
+const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.norm) && cols.some((o) => OTHER_SIDE.has(o.norm));
+
+function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
@@ -263,7 +272,7 @@ function tierFor(c: Column, role: Role): number | null {
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || holderSide(c, cols) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
@@ -276,7 +285,7 @@ function tierFor(c: Column, role: Role): number | null {
 /** Columns fitting a role, best tier first, then left to right. */
 function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
   return cols
-    .map((c) => ({ c, t: taken.has(c.index) ? null : tierFor(c, role) }))
+    .map((c) => ({ c, t: taken.has(c.index) ? null : tierFor(c, role, cols) }))
     .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
     .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
     .map((x) => x.c);
@@ -639,12 +648,14 @@ export function guessColumns(
     // turned). Only with every amount positive does the card column say the purchases are written so.
     const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
     // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
-    // bank's own credits, all negative (Cornèr's card export; QA round 4, pass 20: its purchases were money in, or the
-    // file refused). An account's export that names the card on its purchases writes them negative (T-Bank).
+    // bank's own credits, all negative, one of them the holder's payment ("Ihre Zahlung": Cornèr's card export; QA round
+    // 4, pass 20: its purchases were money in, or the file refused). The sides alone say nothing: an account's export
+    // names the card on its cash deposits too (review of pass 20: every sign of one was turned, the rent money in).
     const cardCells = card?.values ?? [];
     const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
-    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
-    const cardSides = card !== undefined && withoutCard.length > 0 && withoutCard.every((a) => a < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
+    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [{ amount: eitherMark(v) ?? 0, r }] : [])).filter((a) => a.amount !== 0);
+    const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
+    const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
     const byKind = purchasesSign(cols, values);
     purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no

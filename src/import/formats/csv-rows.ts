@@ -7,6 +7,7 @@
  * are turned round; then a running balance column checks every row (reconcile.ts).
  */
 import { formatMoney } from "../../core/format.ts";
+import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
@@ -623,10 +624,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const written = plan.currency === null ? currencyInMoneyCell() : "";
       const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? (written === fallback?.code ? "" : written) : cell(plan.currency).trim().toUpperCase() }];
       for (const leg of rowLegs) {
+        // (Each row's legs are its own: written over, they allocate nothing more a row.)
+        leg.currency = isoCurrencyOf(leg.currency);
         const code = leg.currency || fallback?.code || "";
-        if (/^[A-Z]{3}$/.test(code)) continue;
+        if (leg.currency === "" ? /^[A-Z]{3}$/.test(code) : ISO_CURRENCIES.has(code)) continue;
         const column =
           m.kind === "direction" ? (leg.amount < 0 ? m.source.currency : m.target.currency) : plan.sideCurrencies ? (leg.amount < 0 ? plan.sideCurrencies.debit : plan.sideCurrencies.credit) : plan.currency;
+        // A code of no currency (a crypto asset's "BTC", a test file's scrambled "INE") is a bad row, alone or beside
+        // real ones: money is booked in ISO 4217 currencies (review of pass 20: "BTC" beside "EUR" was booked as written).
+        if (column !== null && /^[A-Z]{3}$/.test(code)) return bad(`${name(column)} "${leg.currency}" is no currency code of ISO 4217`);
         return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
       }
       if (rowLegs.length > 1) dataLines += rowLegs.length - 1;

@@ -5,7 +5,7 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
-import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
@@ -18,7 +18,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
-import type { ReadOptions, Statement } from "./types.ts";
+import type { FallbackCurrency, ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
@@ -47,6 +47,9 @@ const currencyInBalanceLabel = (label: string): string | null => {
 
 /** A preamble cell that names the statement's account (normalised): its currency may follow in brackets. */
 const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
+
+/** A preamble label of the account's number (normalised): "Konto-Nr.", "Kontonummer", "Account No.", "N° de compte", "IBAN". */
+const ACCOUNT_NUMBER_LABEL = new RegExp(`${ACCOUNT_WITH_CURRENCY.source}|\\b(?:kontonummer|kontonr|rekeningnummer|iban)\\b`);
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
@@ -229,10 +232,11 @@ function preamble(
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
       const bracketed = ACCOUNT_WITH_CURRENCY.exec(norm) ? /\(\s*([A-Z]{3})\s*\)/.exec(filled[i]!)?.[1] : undefined;
       if (!currency && bracketed && ISO_CURRENCIES.has(bracketed)) currency = bracketed;
-      // A number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr Bank; QA round
-      // 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere"). Any label: the
-      // test file of the export came with its words scrambled ("Volve-By.;330217/06 EUR").
-      const numbered = next && /\p{L}/u.test(filled[i]!) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
+      // The account number beside its label with the account's currency after it ("Konto-Nr.;330217/06 EUR": Cornèr
+      // Bank; QA round 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere").
+      // Only under an account's label: a rate, a limit or a price is written so too ("Kurs;1.0825 EUR" over a Swiss IBAN;
+      // review of pass 20: its francs were booked as euros).
+      const numbered = next && ACCOUNT_NUMBER_LABEL.test(norm) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
       if (!currency && numbered && ISO_CURRENCIES.has(numbered)) currency = numbered;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
@@ -409,30 +413,53 @@ export function cellsCurrency(cells: Iterable<string>, names: readonly string[],
 }
 
 /**
- * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when no column or preamble names
- * one: 1822direkt's payees' "DE21…" and creditor ids "DE77ZZZ…" (SEPA payments are in euros). A guess, said so: a
- * payee's account is not the statement's (QA round 4, pass 20: German exports naming no currency were stored as the
- * data's francs).
+ * The one currency of the countries of every IBAN and SEPA creditor id in the rows, when most rows name one (1822direkt's
+ * payees' "DE21…" and creditor ids "DE77ZZZ…"; SEPA payments are in euros), and those countries. They are the other parties' accounts, not
+ * the statement's: where they bank says nothing certain of this account's currency (see payeesGuess).
  */
-function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): FileCurrency | null {
+function rowIbanCurrency(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; countries: string } | null {
   const countries = new Set<string>();
-  let cells = 0;
+  // Rows, not cells: one direct debit's IBAN and creditor id are one row of the file (review of pass 20: a Swiss file of
+  // ten TWINT payments and one Dutch direct debit was booked in euros, every row).
+  let rows = 0;
   for (const r of sample) {
+    let named = false;
     for (let c = 0; c < r.fields.length; c++) {
       // An IBAN is at most 34 characters, 42 written in groups: a longer cell (a 51 MB description) is none.
       const cell = r.fields[c]!;
       const country = cell.length <= 48 ? /^([A-Z]{2})\d{2}(?:ZZZ[A-Z0-9]{1,28}|[A-Z0-9]{11,30})$/.exec(cell.trim().replace(/\s+/g, ""))?.[1] : undefined;
       // A column of the statement's own account is told by ownIbanCountry alone (two IBANs there say nothing).
       if (!country || OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c] ?? ""))) continue;
-      cells++;
+      named = true;
       countries.add(country);
     }
+    if (named) rows++;
   }
   const codes = new Set([...countries].map((c) => IBAN_CURRENCY[c]));
   const [code] = codes;
-  if (cells < 2 || codes.size !== 1 || !code) return null;
-  const names = [...countries].sort().join(", ");
-  return { code, from: `the IBANs and creditor ids in its rows, all of ${names}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
+  // Most rows name one, two rows at least: a few payments abroad say nothing of the account.
+  if (rows < 2 || rows * 2 <= sample.length || codes.size !== 1 || !code) return null;
+  return { code, countries: [...countries].sort().join(", ") };
+}
+
+/**
+ * The other parties' currency taken for the file's, a guess said so, only where nothing contradicts it (review of pass
+ * 20: a Swiss account paying German and Luxembourg IBANs was booked in euros over the data's francs, exit 0): the data
+ * has no currency of its own yet (budget-chat's default says nothing of the file, as the data's main currency does),
+ * and the amounts are written with a decimal comma, as the banks of the euro area and of most IBAN countries write
+ * them (Swiss and British banks write a point). German exports naming no currency (1822direkt's, Deutsche Bank's 2024)
+ * imported into a new database were stored as budget-chat's default francs (QA round 4, pass 20).
+ */
+function payeesGuess(payees: { code: string; countries: string } | null, plan: ColumnPlan, fallback: FallbackCurrency | undefined): FileCurrency | null {
+  if (!payees || (fallback && !fallback.noData) || plan.decimal !== ",") return null;
+  return { code: payees.code, from: `the IBANs and creditor ids in its rows, all of ${payees.countries}`, assumed: true, lead: "the file names no currency, only the countries of the accounts its rows name" };
+}
+
+/** The data's main currency (or budget-chat's default) for a file naming none; saying what the other parties' IBANs suggested instead, if anything. */
+function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null): FileCurrency {
+  const { code, from } = fallback;
+  if (!payees || payees.code === code) return { code, from, assumed: true };
+  return { code, from, assumed: true, lead: `the file names no currency; its rows name other parties' accounts in ${payees.countries} (${payees.code}), which say where they bank, not this account's currency` };
 }
 
 /**
@@ -802,11 +829,15 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
-  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"): refused, never booked so.
+  // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"; a crypto wallet's "BTC"): refused,
+  // never booked so, saying how to go on. (Beside real codes, each such row is a bad row: csv-rows.ts.) Other names of
+  // a currency are its code ("RMB" is CNY).
   if (plan.currency !== null) {
-    const codes = new Set(sample.map((r) => (r.fields[plan!.currency!] ?? "").trim().toUpperCase()).filter((v) => v !== ""));
+    const codes = new Set(sample.map((r) => isoCurrencyOf(r.fields[plan!.currency!] ?? "")).filter((v) => v !== ""));
     if (codes.size > 0 && [...codes].every((c) => /^[A-Z]{3}$/.test(c) && !ISO_CURRENCIES.has(c))) {
-      throw new ImportInputError(`${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code (ISO 4217): the file's amounts cannot be told a currency; nothing was imported`);
+      throw new ImportInputError(
+        `${fileName}: the column "${plan.names[plan.currency]!.trim()}" holds ${[...codes].map((c) => `"${c}"`).join(", ")}, no currency code of ISO 4217 (budget-chat books money in those, not crypto assets or made-up codes): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,
+      );
     }
   }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
@@ -819,6 +850,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
+  const payees = table.headerless ? null : rowIbanCurrency(table.header, sample);
   const file: FileCurrency | null =
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
@@ -830,7 +862,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
-    (!table.headerless && rowIbanCurrency(table.header, sample)) ||
+    payeesGuess(payees, plan, opts.fallbackCurrency) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
     (!table.headerless && headerScriptCurrency(table.header)) ||
     signs ||
@@ -839,7 +871,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
-    (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
+    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);

@@ -87,6 +87,12 @@ export type CsvMapping = {
 };
 
 
+/**
+ * The data's main currency, or budget-chat's default when the data has none yet (`noData`): that default says nothing
+ * of the file, the data's own currency does (a guess from the other parties' IBANs yields to it).
+ */
+export type FallbackCurrency = { code: string; from: string; noData?: true };
+
 /** What a read takes besides the bytes. */
 export type ReadOptions = {
   fileName: string;
@@ -97,7 +103,7 @@ export type ReadOptions = {
    * The currency of a CSV that names none (no column, nothing in its header or preamble, no IBAN):
    * the importer passes the data's main currency, and says so (SPEC §10.1: never refused for that alone).
    */
-  fallbackCurrency?: { code: string; from: string };
+  fallbackCurrency?: FallbackCurrency;
   /** The account every row belongs to (`--account NAME`), instead of the one the file names. */
   accountOverride?: string;
   /**
