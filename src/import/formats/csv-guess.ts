@@ -121,15 +121,22 @@ function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
 }
 
-/**
- * The card issuer's own words for the payment it received ("PAYMENT RECEIVED - THANK YOU"), not an account's for a payment
- * it made ("AUTOPAY"): written negative, they say the file is the card's, whatever the other rows' signs.
- */
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
-const PAYMENT_THANKED = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = new RegExp(`${PAYMENT_THANKED.source}|\\bautopay\\b`, "i");
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/**
+ * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
+ * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
+ * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
+ */
+const ISSUER_THANKS = new RegExp(
+  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
+    "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
+    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
+    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
+  "i",
+);
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -616,12 +623,15 @@ export function guessColumns(
     const values = cols[money.amount]!.values;
     const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
-    const paidNegative = (words: RegExp) => values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => words.test((t[r] ?? "").slice(0, 200))));
-    const paidToCard = paidNegative(CARD_PAYMENT);
-    // The issuer's thanks for a payment, written negative, decide it alone too: Aqua's card export of a payment, a refund
-    // and two purchases, half of them negative (QA round 21, countinghouse's aqua.csv run as it is: every purchase was
-    // money in, the payment money out, exit 0).
-    const thanked = paidNegative(PAYMENT_THANKED);
+    const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
+    // The issuer's fixed line for a payment, written negative, with at least half of the other rows positive (the
+    // purchases): Aqua's card export of a payment, a refund and two purchases, half of them negative (QA round 21,
+    // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
+    // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
+    // its salary in, turned every sign (review of QA round 21).
+    const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => ISSUER_THANKS.test((t[r] ?? "").slice(0, 80))));
+    const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+    const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
