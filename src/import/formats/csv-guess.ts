@@ -236,20 +236,41 @@ export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban 
 /** An account number: an IBAN, or digits with letters, spaces, dots, dashes (ING's savings account "K 444-12345"). */
 const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;
 
+/** A header that can only name the statement's own account, never the other party's (Sparkasse's "Auftragskonto"). */
+const CLEARLY_OWN_ACCOUNT_HEADERS = new Set(["auftragskonto"]);
+
+/**
+ * Whether the balance after each row breaks exactly where the account column changes and holds everywhere else, in one
+ * direction (oldest or newest first): each account's balances are its own. (Amounts of a signed, split or marked column.)
+ */
+function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["money"], balance: number, accounts: readonly string[]): boolean {
+  const marked = money.kind === "indicator" ? money : null;
+  const move = marked ? (r: number) => Math.abs(centsOf(cols[marked.amount]!.values[r])) * (indicatorSign(cols[marked.indicator]!.values[r] ?? "") ?? 0) : rowCents(cols, money);
+  const values = cols[balance]!.values;
+  if (!move || values.some((v) => eitherMark(v) === null)) return false;
+  const holds = (r: number, forward: boolean) => (forward ? centsOf(values[r - 1]) + move(r) === centsOf(values[r]) : centsOf(values[r]) + move(r - 1) === centsOf(values[r - 1]));
+  return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
+}
+
 /**
  * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
  * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
- * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Not a
- * column of one account: its rows keep no account of it, their ids as round 3 made them.
+ * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
+ * the file says these are its own accounts: the balance after each row breaks exactly where the account changes and holds
+ * within each, or a header that names only the own account. An "Account" or "Kontonummer" of the other party's account
+ * (the landlord's IBAN on the rent's rows) is no account of the statement (review of QA round 21: rows were booked to the
+ * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
+ * round 3 made them.
  */
-function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>): number[] {
+function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
     const values = c.values.map((v) => v.trim());
     if (values.length < 2 || !values.every((v) => ACCOUNT_NUMBER.test(v))) continue;
     const runs = values.filter((v, r) => r === 0 || v !== values[r - 1]);
     // (Two accounts on two rows alone say no more than two other parties' accounts would.)
-    if (runs.length >= 2 && runs.length < values.length && new Set(runs).size === runs.length) return [c.index];
+    if (runs.length < 2 || runs.length === values.length || new Set(runs).size !== runs.length) continue;
+    if (CLEARLY_OWN_ACCOUNT_HEADERS.has(c.norm) || (balance !== null && balancesBreakAtAccounts(cols, money, balance, values))) return [c.index];
   }
   return [];
 }
@@ -697,7 +718,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: ownAccountsColumn(cols, taken),
+    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,

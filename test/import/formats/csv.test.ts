@@ -421,6 +421,18 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
 });
 
+test("an \"Account\" or \"Kontonummer\" column of the other party's accounts is no account of the statement: its rows keep none, one balance for the file (review of QA round 21)", () => {
+  // Lines 2–3 name the landlord's IBAN, 4 the employer's, 5 the utility's. The balance runs through them all
+  // (2'000.00 − 800.00 = 1'200.00 − 50.00 = 1'150.00 + 2'400.00 = 3'550.00 − 95.00 = 3'455.00): one account's.
+  const withBalance = read(fixture("account-column-other-party-balance.csv"), { fileName: "account-column-other-party-balance.csv" });
+  expect(withBalance.rows.map((r) => r.account)).toEqual([null, null, null, null]);
+  expect(withBalance.reconciliation.map((r) => [r.account, r.status, r.opening, r.closing])).toEqual([[null, "ok", 2000, 3455]]);
+  // No balance to tell by, and "Kontonummer" beside "Empfänger" may be either's: one account, as before the split.
+  const noBalance = read(fixture("kontonummer-other-party-de.csv"), { fileName: "kontonummer-other-party-de.csv" });
+  expect(noBalance.rows.map((r) => r.account)).toEqual([null, null, null, null]);
+  expect(noBalance.reconciliation.map((r) => [r.account, r.status])).toEqual([[null, "none"]]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
