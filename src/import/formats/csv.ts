@@ -431,7 +431,7 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
  * too (BNP Paribas Fortis's and Fintro's card export: the merchant under "Details" on the line after the booking, with
  * "Wisselkoers##1,0512300" and "Gerelateerde kost##+0,32" beside it; QA round 21: skipped as note lines, every booking
  * left without a description): the columns returned, to be read as the description's; null when the file does not
- * continue text.
+ * continue text, or when such a column is money (a fees column, a cell that is an amount).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[] | null {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
@@ -439,6 +439,10 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
   const textOnly = (f: readonly string[]) => empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c));
   const onBookings = new Set(sample.flatMap((r) => (empty(r.fields, plan.date) ? [] : r.fields.flatMap((_, c) => (empty(r.fields, c) ? [] : [c])))));
+  // Money is never text: a fees column, or a cell that is an amount, filled on a line of its own, is a line the reader
+  // lists as skipped, not words for the booking above (review of QA round 21: a "Fees" or "Bank charge" column's −5.00 on
+  // the line after each payment abroad was joined into its description, the fees gone from the skipped lines).
+  const moneyOfItsOwn = new Set([plan.fees, plan.detailAmount, plan.originalAmount].filter((c): c is number => c !== null));
   const extra = new Set<number>();
   let lines = 0;
   let bookings = 0;
@@ -453,7 +457,7 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
       continue;
     }
     const outside = filled.filter((c) => !texts.has(c));
-    if (outside.some((c) => onBookings.has(c)) || (outside.length > 0 && outside.length === filled.length)) return null;
+    if (outside.some((c) => onBookings.has(c) || moneyOfItsOwn.has(c) || looksLikeAmount(f[c]!)) || (outside.length > 0 && outside.length === filled.length)) return null;
     const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
     if (noteLine(said)) continue;
     if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return null;
