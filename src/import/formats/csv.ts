@@ -520,6 +520,16 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
   return out;
 }
 
+/**
+ * Headers of a date that follows a row's own by days: its posting, value or transaction date. Not any second date: a
+ * "Next Payment Date" a month on put dates that fit both orders a day apart read day-first, in a US dollar file (review
+ * of QA round 21: 01/05 read as 1 May, exit 0).
+ */
+const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation)\b/;
+
+/** Currencies whose country writes the month first: dates that fit both orders are never read day-first in them. */
+const MONTH_FIRST_CURRENCIES = new Set(["USD"]);
+
 /** The most days a purchase's posting follows it by (a weekend and a holiday, a slow merchant). */
 const NEAR_DAYS = 7;
 
@@ -528,12 +538,13 @@ const NEAR_DAYS = 7;
  * Date" 03/06) where the other order puts some of them a month or more apart, with the sibling column's name; null when
  * that does not tell (QA round 21, a Discover export of one week of March: refused, "cannot tell the date format").
  */
-function nearDatesOrder(date: number, siblings: readonly number[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
+function nearDatesOrder(date: number, siblings: readonly number[], names: readonly string[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
   const days = (a: string, b: string, order: DateOrder) => {
     const [x, y] = [parseDate(a, order), parseDate(b, order)];
     return x && y ? Math.abs(Date.parse(x) - Date.parse(y)) / 86_400_000 : Number.POSITIVE_INFINITY;
   };
   for (const sibling of siblings) {
+    if (!NEAR_DATE_HEADER.test(normaliseHeader(names[sibling] ?? ""))) continue;
     const pairs = sample.map((r) => [(r.fields[date] ?? "").trim(), (r.fields[sibling] ?? "").trim()] as const).filter(([a, b]) => a !== "" && b !== "");
     const near = (order: DateOrder) => pairs.length >= 2 && pairs.every(([a, b]) => days(a, b, order) <= NEAR_DAYS);
     const [dayFirst, monthFirst] = [near("DMY"), near("MDY")];
@@ -571,11 +582,16 @@ const DAY_FIRST_CURRENCIES = new Set([
  * Monzo's file with "Currency" GBP, Lloyds' with "Sort Code", whose one date fits both orders, were refused), or null.
  */
 function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
+  const code = statedCurrency(plan, sample, header);
+  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
+}
+
+/** The one currency a file states by its currency column, or by a header word, or by its own account's country; else null. */
+function statedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
   const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
   // (The statement's own account says it too: a UK sort code in Barclays's "Account", NatWest's "Account Number"; QA round
   // 21: refused, "cannot tell the date format", when every date fit both orders.)
-  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
-  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
+  return plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
 }
 
 /**
@@ -663,7 +679,9 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
-    const near = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, sample) : null;
+    const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
+    // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
+    const near = nearest && !(nearest.order === "DMY" && MONTH_FIRST_CURRENCIES.has(statedCurrency(plan, sample, table.header) ?? "")) ? nearest : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;

@@ -433,6 +433,17 @@ test("an \"Account\" or \"Kontonummer\" column of the other party's accounts is 
   expect(noBalance.reconciliation.map((r) => [r.account, r.status])).toEqual([[null, "none"]]);
 });
 
+test("dates that fit both orders are read by a second date column's distance only when it is a posting, value or transaction date, and never day-first in dollars (review of QA round 21)", () => {
+  const refused = (column: string) => `bank.csv: line 1: cannot tell the date format of column "${column}" (every date fits both day-first and month-first)`;
+  // "Next Payment Date" a month on: day-first would put each row's two dates a day apart (1 May, 2 May), but it is no
+  // posting of the row: no order told, refused as before the rule (it read 01/05/2026 as 1 May, exit 0).
+  expect(() => parse("Date,Description,Amount,Currency,Next Payment Date\n01/05/2026,NETFLIX,-15.49,USD,02/05/2026\n01/09/2026,SPOTIFY,-11.99,USD,02/09/2026\n")).toThrow(refused("Date"));
+  // A posting date a day on in the day-first order only, in a dollar file: dollars write the month first, so no order is told.
+  expect(() => parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,02/05/2026,NETFLIX,-15.49,USD\n01/09/2026,02/09/2026,SPOTIFY,-11.99,USD\n")).toThrow(refused("Trans. Date"));
+  // The same posting dates month-first (5 and 6 January, 9 and 10 January) read so: the rule still decides them.
+  expect(parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,01/06/2026,NETFLIX,-15.49,USD\n01/09/2026,01/10/2026,SPOTIFY,-11.99,USD\n").rows.map((r) => r.date)).toEqual(["2026-01-05", "2026-01-09"]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
