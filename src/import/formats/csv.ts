@@ -111,9 +111,10 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // Nor is a row with a cell that starts with a date: under the wrong delimiter a booking's cells run together
     // ("01.07.2013;"ELBA-INTERNET … Empfänger: … Verwendungszweck: …";01.07.2013;-175" split at the comma of "-175,16"),
     // and their words made a header of an Austrian Raiffeisen file's fifth booking (QA round 4, pass 18: refused).
-    // Nor is a row with a tab inside a cell of another delimiter's: a tab-separated booking split at its decimal commas
-    // (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA round 21: refused).
-    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t")))))) >= 0;
+    // Nor is a row with a cell of another delimiter's holding tab-separated data (a date and an amount): a tab-separated
+    // booking split at its decimal commas (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA
+    // round 21: refused). A stray tab in a header cell ("Omschrijving\t") leaves the header one (review of QA round 21: refused).
+    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t") && looksLikeData(f.split("\t").map((p) => p.trim()))))))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
