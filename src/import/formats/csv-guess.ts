@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -422,6 +422,17 @@ function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
   return undefined;
 }
 
+/**
+ * A column headed as a sign ("Sign", "Vorzeichen", "Segno") of 1 and −1 on every row, both written, beside amounts that
+ * carry no sign: its numbers sign the amounts (review of QA round 21: "Sign" −1 ignored, every row money in).
+ */
+function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
+  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[v.trim()]);
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && !LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
+  return column ? { indicator: column.index, numbers: true } : undefined;
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -550,7 +561,7 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken);
+      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }
