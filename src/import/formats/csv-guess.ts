@@ -115,6 +115,18 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
 /** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
 const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
 
+/**
+ * The amount column: the best by header, unless it carries no sign and a "Debit/Credit" column of signed money beside it
+ * writes the same amounts signed (review of QA round 21: "Amount" 45.20 beside "Debit/Credit" −45.20 was read, every
+ * row booked as money in): that column then.
+ */
+function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
+  const best = amounts[0];
+  if (!best || best.values.some((v) => /[-\u2212(]/.test(v))) return best;
+  const sameAmounts = (c: Column) => c.values.every((v, r) => Math.abs(centsOf(v)) === Math.abs(centsOf(best.values[r])));
+  return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
+}
+
 /** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
 function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
@@ -555,7 +567,7 @@ export function guessColumns(
     if (!indicator) unreadIndicator(cols, fileName, header.line);
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
-    const amount = candidates(cols, "amount", without)[0];
+    const amount = signedBesideUnsigned(candidates(cols, "amount", without));
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };

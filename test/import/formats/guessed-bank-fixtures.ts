@@ -1115,6 +1115,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Unsigned amounts beside a "Sign" column of 1 and −1: the sign column signs them (review of QA round 21: ignored,
   // every row money in with only a note to flip signs). Out 45.20 + 800.00 + 62.10 = 907.30; in 2'500.00.
   "sign-column-plus-minus-one.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-03-02",2500,"EUR","Salary"],[3,"2026-03-04",-45.2,"EUR","REWE"],[4,"2026-03-06",-800,"EUR","Rent"],[5,"2026-03-10",-62.1,"EUR","Energy"]],"totals":[{"currency":"EUR","out":907.3,"outRows":3,"in":2500,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}]},
+  // A "Debit/Credit" column of signed money beside an unsigned "Amount" of the same amounts: the signed one is read (review
+  // of QA round 21: "Amount" read, every row money in with only a note). Out 45.20 + 800.00 = 845.20; in 2'500.00.
+  "debit-credit-signed-beside-amount.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-03-02",2500,"EUR","Salary"],[3,"2026-03-04",-45.2,"EUR","REWE"],[4,"2026-03-06",-800,"EUR","Rent"]],"totals":[{"currency":"EUR","out":845.2,"outRows":2,"in":2500,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
   // Bank of America: a summary block before the table, the "Beginning balance" row with no amount (skipped), "Running Bal." (QA round 4: not read as a balance). 1'000.00 − 34.56 = 965.44 + 2'500 = 3'465.44 − 1'250 = 2'215.44 ✓.
   "bofa-us.csv": {
     format: "csv",
