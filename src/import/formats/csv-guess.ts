@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -115,21 +115,40 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
 /** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
 const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
 
+/**
+ * The amount column: the best by header, unless it carries no sign and a "Debit/Credit" column of signed money beside it
+ * writes the same amounts signed (review of QA round 21: "Amount" 45.20 beside "Debit/Credit" −45.20 was read, every
+ * row booked as money in): that column then.
+ */
+function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
+  const best = amounts[0];
+  if (!best || best.values.some((v) => /[-\u2212(]/.test(v))) return best;
+  const sameAmounts = (c: Column) => c.values.every((v, r) => Math.abs(centsOf(v)) === Math.abs(centsOf(best.values[r])));
+  return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
+}
+
 /** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
 function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
   return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
 }
 
-/**
- * The card issuer's own words for the payment it received ("PAYMENT RECEIVED - THANK YOU"), not an account's for a payment
- * it made ("AUTOPAY"): written negative, they say the file is the card's, whatever the other rows' signs.
- */
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
-const PAYMENT_THANKED = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = new RegExp(`${PAYMENT_THANKED.source}|\\bautopay\\b`, "i");
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/**
+ * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
+ * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
+ * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
+ */
+const ISSUER_THANKS = new RegExp(
+  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
+    "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
+    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
+    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
+  "i",
+);
 
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
@@ -232,20 +251,41 @@ export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban 
 /** An account number: an IBAN, or digits with letters, spaces, dots, dashes (ING's savings account "K 444-12345"). */
 const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;
 
+/** A header that can only name the statement's own account, never the other party's (Sparkasse's "Auftragskonto"). */
+const CLEARLY_OWN_ACCOUNT_HEADERS = new Set(["auftragskonto"]);
+
+/**
+ * Whether the balance after each row breaks exactly where the account column changes and holds everywhere else, in one
+ * direction (oldest or newest first): each account's balances are its own. (Amounts of a signed, split or marked column.)
+ */
+function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["money"], balance: number, accounts: readonly string[]): boolean {
+  const marked = money.kind === "indicator" ? money : null;
+  const move = marked ? (r: number) => Math.abs(centsOf(cols[marked.amount]!.values[r])) * (indicatorSign(cols[marked.indicator]!.values[r] ?? "") ?? 0) : rowCents(cols, money);
+  const values = cols[balance]!.values;
+  if (!move || values.some((v) => eitherMark(v) === null)) return false;
+  const holds = (r: number, forward: boolean) => (forward ? centsOf(values[r - 1]) + move(r) === centsOf(values[r]) : centsOf(values[r]) + move(r - 1) === centsOf(values[r - 1]));
+  return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
+}
+
 /**
  * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
  * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
- * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Not a
- * column of one account: its rows keep no account of it, their ids as round 3 made them.
+ * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
+ * the file says these are its own accounts: the balance after each row breaks exactly where the account changes and holds
+ * within each, or a header that names only the own account. An "Account" or "Kontonummer" of the other party's account
+ * (the landlord's IBAN on the rent's rows) is no account of the statement (review of QA round 21: rows were booked to the
+ * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
+ * round 3 made them.
  */
-function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>): number[] {
+function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
     const values = c.values.map((v) => v.trim());
     if (values.length < 2 || !values.every((v) => ACCOUNT_NUMBER.test(v))) continue;
     const runs = values.filter((v, r) => r === 0 || v !== values[r - 1]);
     // (Two accounts on two rows alone say no more than two other parties' accounts would.)
-    if (runs.length >= 2 && runs.length < values.length && new Set(runs).size === runs.length) return [c.index];
+    if (runs.length < 2 || runs.length === values.length || new Set(runs).size !== runs.length) continue;
+    if (CLEARLY_OWN_ACCOUNT_HEADERS.has(c.norm) || (balance !== null && balancesBreakAtAccounts(cols, money, balance, values))) return [c.index];
   }
   return [];
 }
@@ -407,6 +447,17 @@ function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
   return undefined;
 }
 
+/**
+ * A column headed as a sign ("Sign", "Vorzeichen", "Segno") of 1 and −1 on every row, both written, beside amounts that
+ * carry no sign: its numbers sign the amounts (review of QA round 21: "Sign" −1 ignored, every row money in).
+ */
+function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
+  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[v.trim()]);
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && !LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
+  return column ? { indicator: column.index, numbers: true } : undefined;
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -534,13 +585,13 @@ export function guessColumns(
     // and the booked one): the one before the row's currency column (QA round 4, pass 20: the purchase's own was taken,
     // its rows in euros "no amount").
     const twice = amounts.length > 1 && amounts[1]!.norm === amounts[0]!.norm;
-    const amount = (twice ? amounts.find((c) => headerTier(cols[c.index + 1]?.norm ?? "", "currency") === 0) : undefined) ?? amounts[0];
+    const amount = (twice ? amounts.find((c) => headerTier(cols[c.index + 1]?.norm ?? "", "currency") === 0) : undefined) ?? signedBesideUnsigned(amounts);
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken);
+      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }
@@ -634,12 +685,15 @@ export function guessColumns(
     const values = cols[money.amount]!.values;
     const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
-    const paidNegative = (words: RegExp) => values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => words.test((t[r] ?? "").slice(0, 200))));
-    const paidToCard = paidNegative(CARD_PAYMENT);
-    // The issuer's thanks for a payment, written negative, decide it alone too: Aqua's card export of a payment, a refund
-    // and two purchases, half of them negative (QA round 21, countinghouse's aqua.csv run as it is: every purchase was
-    // money in, the payment money out, exit 0).
-    const thanked = paidNegative(PAYMENT_THANKED);
+    const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
+    // The issuer's fixed line for a payment, written negative, with at least half of the other rows positive (the
+    // purchases): Aqua's card export of a payment, a refund and two purchases, half of them negative (QA round 21,
+    // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
+    // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
+    // its salary in, turned every sign (review of QA round 21).
+    const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => ISSUER_THANKS.test((t[r] ?? "").slice(0, 80))));
+    const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+    const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
@@ -714,7 +768,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: ownAccountsColumn(cols, taken),
+    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,

@@ -279,6 +279,12 @@ for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normalise
  */
 export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
 
+/**
+ * A sign column's numbers for money in and out ("Sign" 1 / −1 beside unsigned amounts; review of QA round 21: every row
+ * was money in). Read only under a header that names a sign (csv-guess.ts numberMarks): a 1 elsewhere is a count.
+ */
+export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1, "\u22121": -1 };
+
 /** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();

@@ -114,9 +114,10 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // Nor is a row with a cell that starts with a date: under the wrong delimiter a booking's cells run together
     // ("01.07.2013;"ELBA-INTERNET … Empfänger: … Verwendungszweck: …";01.07.2013;-175" split at the comma of "-175,16"),
     // and their words made a header of an Austrian Raiffeisen file's fifth booking (QA round 4, pass 18: refused).
-    // Nor is a row with a tab inside a cell of another delimiter's: a tab-separated booking split at its decimal commas
-    // (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA round 21: refused).
-    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t")))))) >= 0;
+    // Nor is a row with a cell of another delimiter's holding tab-separated data (a date and an amount): a tab-separated
+    // booking split at its decimal commas (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA
+    // round 21: refused). A stray tab in a header cell ("Omschrijving\t") leaves the header one (review of QA round 21: refused).
+    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t") && looksLikeData(f.split("\t").map((p) => p.trim()))))))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -496,7 +497,7 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
  * too (BNP Paribas Fortis's and Fintro's card export: the merchant under "Details" on the line after the booking, with
  * "Wisselkoers##1,0512300" and "Gerelateerde kost##+0,32" beside it; QA round 21: skipped as note lines, every booking
  * left without a description): the columns returned, to be read as the description's; null when the file does not
- * continue text.
+ * continue text, or when such a column is money (a fees column, a cell that is an amount).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[] | null {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
@@ -504,6 +505,10 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
   const textOnly = (f: readonly string[]) => empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c));
   const onBookings = new Set(sample.flatMap((r) => (empty(r.fields, plan.date) ? [] : r.fields.flatMap((_, c) => (empty(r.fields, c) ? [] : [c])))));
+  // Money is never text: a fees column, or a cell that is an amount, filled on a line of its own, is a line the reader
+  // lists as skipped, not words for the booking above (review of QA round 21: a "Fees" or "Bank charge" column's −5.00 on
+  // the line after each payment abroad was joined into its description, the fees gone from the skipped lines).
+  const moneyOfItsOwn = new Set([plan.fees, plan.detailAmount, plan.originalAmount].filter((c): c is number => c !== null));
   const extra = new Set<number>();
   let lines = 0;
   let bookings = 0;
@@ -518,7 +523,7 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
       continue;
     }
     const outside = filled.filter((c) => !texts.has(c));
-    if (outside.some((c) => onBookings.has(c)) || (outside.length > 0 && outside.length === filled.length)) return null;
+    if (outside.some((c) => onBookings.has(c) || moneyOfItsOwn.has(c) || looksLikeAmount(f[c]!)) || (outside.length > 0 && outside.length === filled.length)) return null;
     const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
     if (noteLine(said)) continue;
     if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return null;
@@ -581,6 +586,16 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
   return out;
 }
 
+/**
+ * Headers of a date that follows a row's own by days: its posting, value or transaction date. Not any second date: a
+ * "Next Payment Date" a month on put dates that fit both orders a day apart read day-first, in a US dollar file (review
+ * of QA round 21: 01/05 read as 1 May, exit 0).
+ */
+const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation)\b/;
+
+/** Currencies whose country writes the month first: dates that fit both orders are never read day-first in them. */
+const MONTH_FIRST_CURRENCIES = new Set(["USD"]);
+
 /** The most days a purchase's posting follows it by (a weekend and a holiday, a slow merchant). */
 const NEAR_DAYS = 7;
 
@@ -589,12 +604,13 @@ const NEAR_DAYS = 7;
  * Date" 03/06) where the other order puts some of them a month or more apart, with the sibling column's name; null when
  * that does not tell (QA round 21, a Discover export of one week of March: refused, "cannot tell the date format").
  */
-function nearDatesOrder(date: number, siblings: readonly number[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
+function nearDatesOrder(date: number, siblings: readonly number[], names: readonly string[], sample: readonly CsvRecord[]): { order: DateOrder; sibling: number } | null {
   const days = (a: string, b: string, order: DateOrder) => {
     const [x, y] = [parseDate(a, order), parseDate(b, order)];
     return x && y ? Math.abs(Date.parse(x) - Date.parse(y)) / 86_400_000 : Number.POSITIVE_INFINITY;
   };
   for (const sibling of siblings) {
+    if (!NEAR_DATE_HEADER.test(normaliseHeader(names[sibling] ?? ""))) continue;
     const pairs = sample.map((r) => [(r.fields[date] ?? "").trim(), (r.fields[sibling] ?? "").trim()] as const).filter(([a, b]) => a !== "" && b !== "");
     const near = (order: DateOrder) => pairs.length >= 2 && pairs.every(([a, b]) => days(a, b, order) <= NEAR_DAYS);
     const [dayFirst, monthFirst] = [near("DMY"), near("MDY")];
@@ -632,11 +648,16 @@ const DAY_FIRST_CURRENCIES = new Set([
  * Monzo's file with "Currency" GBP, Lloyds' with "Sort Code", whose one date fits both orders, were refused), or null.
  */
 function dayFirstCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
+  const code = statedCurrency(plan, sample, header);
+  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
+}
+
+/** The one currency a file states by its currency column, or by a header word, or by its own account's country; else null. */
+function statedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], header: CsvRecord): string | null {
   const codes = plan.currency === null ? new Set<string>() : new Set(sample.map((r) => (r.fields[plan.currency!] ?? "").trim().toUpperCase()));
   // (The statement's own account says it too: a UK sort code in Barclays's "Account", NatWest's "Account Number"; QA round
   // 21: refused, "cannot tell the date format", when every date fit both orders.)
-  const code = plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
-  return code !== null && DAY_FIRST_CURRENCIES.has(code) ? code : null;
+  return plan.currency !== null ? (codes.size === 1 ? [...codes][0]! : null) : (headerCurrencyColumn(plan)?.code ?? headerWordCurrency(header)?.code ?? accountColumnCurrency(header, sample)?.code ?? null);
 }
 
 /**
@@ -724,7 +745,9 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
-    const near = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, sample) : null;
+    const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
+    // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
+    const near = nearest && !(nearest.order === "DMY" && MONTH_FIRST_CURRENCIES.has(statedCurrency(plan, sample, table.header) ?? "")) ? nearest : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;

@@ -527,6 +527,29 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
 });
 
+test("an \"Account\" or \"Kontonummer\" column of the other party's accounts is no account of the statement: its rows keep none, one balance for the file (review of QA round 21)", () => {
+  // Lines 2–3 name the landlord's IBAN, 4 the employer's, 5 the utility's. The balance runs through them all
+  // (2'000.00 − 800.00 = 1'200.00 − 50.00 = 1'150.00 + 2'400.00 = 3'550.00 − 95.00 = 3'455.00): one account's.
+  const withBalance = read(fixture("account-column-other-party-balance.csv"), { fileName: "account-column-other-party-balance.csv" });
+  expect(withBalance.rows.map((r) => r.account)).toEqual([null, null, null, null]);
+  expect(withBalance.reconciliation.map((r) => [r.account, r.status, r.opening, r.closing])).toEqual([[null, "ok", 2000, 3455]]);
+  // No balance to tell by, and "Kontonummer" beside "Empfänger" may be either's: one account, as before the split.
+  const noBalance = read(fixture("kontonummer-other-party-de.csv"), { fileName: "kontonummer-other-party-de.csv" });
+  expect(noBalance.rows.map((r) => r.account)).toEqual([null, null, null, null]);
+  expect(noBalance.reconciliation.map((r) => [r.account, r.status])).toEqual([[null, "none"]]);
+});
+
+test("dates that fit both orders are read by a second date column's distance only when it is a posting, value or transaction date, and never day-first in dollars (review of QA round 21)", () => {
+  const refused = (column: string) => `bank.csv: line 1: cannot tell the date format of column "${column}" (every date fits both day-first and month-first)`;
+  // "Next Payment Date" a month on: day-first would put each row's two dates a day apart (1 May, 2 May), but it is no
+  // posting of the row: no order told, refused as before the rule (it read 01/05/2026 as 1 May, exit 0).
+  expect(() => parse("Date,Description,Amount,Currency,Next Payment Date\n01/05/2026,NETFLIX,-15.49,USD,02/05/2026\n01/09/2026,SPOTIFY,-11.99,USD,02/09/2026\n")).toThrow(refused("Date"));
+  // A posting date a day on in the day-first order only, in a dollar file: dollars write the month first, so no order is told.
+  expect(() => parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,02/05/2026,NETFLIX,-15.49,USD\n01/09/2026,02/09/2026,SPOTIFY,-11.99,USD\n")).toThrow(refused("Trans. Date"));
+  // The same posting dates month-first (5 and 6 January, 9 and 10 January) read so: the rule still decides them.
+  expect(parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,01/06/2026,NETFLIX,-15.49,USD\n01/09/2026,01/10/2026,SPOTIFY,-11.99,USD\n").rows.map((r) => r.date)).toEqual(["2026-01-05", "2026-01-09"]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
