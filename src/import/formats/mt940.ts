@@ -458,6 +458,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   let field: Field | null = null;
   const complete = (f: Field) => {
+    // A message cut out of its file without its :20: (an MT942's fragments: ":13D:", ":34F:", ":60F:" or ":61:"
+    // first) starts at its first field: one made later was hashed without the fields before it, its first :61: among
+    // them, so another day's fragment was taken for a repeat and its bookings skipped. A booking's text alone (a :86:
+    // after the closing balance or after "-") starts none.
+    if (!msg && f.tag !== "20" && f.tag !== "21" && f.tag !== "86" && f.tag !== "NS") msg = newMessage(f.line);
     if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
     switch (f.tag) {
       case "20":
@@ -511,7 +516,6 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
         // of a report with no opening balance.
         flushBooking();
-        msg ??= newMessage(f.line);
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && ISO_CURRENCIES.has(c)) learnCurrency(c);
         break;
@@ -519,7 +523,6 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       case "61":
         flushBooking();
         statementLines++;
-        msg ??= newMessage(f.line);
         pending = { field: f, detail: null, own: null, firstDetailLines: 0 };
         break;
       case "86":

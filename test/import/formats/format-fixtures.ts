@@ -884,6 +884,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // SPEC §10.1 rules out for a file that is no CSV). No account: the import's --account, or none.
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
   },
+  "mt942-fragments-two-days.sta": {
+    format: "mt940",
+    layout: null,
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-04-09", -12, "EUR", "Cafe Central · Kaffee · KARTENZAHLUNG"],
+      [7, "2026-04-10", -12, "EUR", "Cafe Central · Kaffee · KARTENZAHLUNG"],
+      [11, "2026-04-11", -12, "EUR", "Cafe Central · Kaffee · KARTENZAHLUNG"],
+      [15, "2026-04-12", -12, "EUR", "Cafe Central · Kaffee · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 48, outRows: 4, in: 0, inRows: 0 }], // 4 × 12.00
+    // MT942 fragments without :20: (review of QA round 19): four days' coffee, each its own fragment, two starting at
+    // :13D:, two at :61:. A fragment's message was made at its :61:, after which its fields were hashed: the :13D: and
+    // the first :61: were never in its hash, so every fragment hashed alike and days 2–4 were skipped as repeats of
+    // day 1 (1 row, exit 0). Lines 19–22 are line 15's fragment written again: that one is a repeat.
+    skipped: [{ line: 19, reason: "the statement on line 15 again (the same account, number, balances and bookings): booked there, not twice" }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null }, { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null }, { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null }, { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null }],
+  },
   "mt940-pl-angle-subfields.sta": {
     format: "mt940",
     layout: null,
