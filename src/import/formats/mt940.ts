@@ -461,7 +461,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // A message cut out of its file without its :20: (an MT942's fragments: ":13D:", ":34F:", ":60F:" or ":61:"
     // first) starts at its first field: one made later was hashed without the fields before it, its first :61: among
     // them, so another day's fragment was taken for a repeat and its bookings skipped. A booking's text alone (a :86:
-    // after the closing balance or after "-") starts none.
+    // after the closing balance or after "-") starts none. Every other field below has its message: a fragment's
+    // :60F:/:60M: was passed over when there was none yet, and an unreconciled fragment imported unchecked.
     if (!msg && f.tag !== "20" && f.tag !== "21" && f.tag !== "86" && f.tag !== "NS") msg = newMessage(f.line);
     if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
     switch (f.tag) {
@@ -477,31 +478,29 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
-        if (msg) msg.account = account;
-        if (msg && iban && account !== raw) learnCurrency(iban[2]!);
+        msg!.account = account;
+        if (iban && account !== raw) learnCurrency(iban[2]!);
         if (!accounts.includes(account)) accounts.push(account);
         break;
       }
       case "60F":
-      case "60M":
-        if (msg) {
-          const opening = balanceOf(f);
-          msg.opening = opening;
-          msg.currency = null;
-          learnCurrency(opening.currency);
-          msg.hasBalances = true;
-        }
+      case "60M": {
+        const opening = balanceOf(f);
+        msg!.opening = opening;
+        msg!.currency = null;
+        learnCurrency(opening.currency);
+        msg!.hasBalances = true;
         break;
+      }
       case "62F":
-      case "62M":
+      case "62M": {
         flushBooking();
-        if (msg) {
-          const closing = balanceOf(f);
-          msg.closing = closing;
-          learnCurrency(closing.currency);
-          msg.hasBalances = true;
-        }
+        const closing = balanceOf(f);
+        msg!.closing = closing;
+        learnCurrency(closing.currency);
+        msg!.hasBalances = true;
         break;
+      }
       case "90D":
       case "90C": {
         flushBooking();
@@ -509,7 +508,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         const amount = m ? amountOf(m[3]!) : null;
         if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
         if (ISO_CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
-        if (msg) msg.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
+        msg!.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
         break;
       }
       case "34F": {
