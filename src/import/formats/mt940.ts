@@ -254,14 +254,17 @@ type Message = {
    * currency is null while the message names none (an MT942 that states it only in :90D:/:90C: after them).
    */
   held: (Omit<ParsedRow, "currency"> & { currency: string | null })[];
-  /** More bookings than HOLD_LIMIT: they went out as read, and the message is not checked for a repeat. */
+  /** More bookings than HOLD_LIMIT: they went out as read (a repeat of such a message refuses the file). */
   streamed: boolean;
   /** The message's first line, and a hash of its fields but :20:/:21: (the references a resent message changes) as written. */
   line: number;
   written: Bun.CryptoHasher;
 };
 
-/** The bookings of a message held to its end at most: a larger one streams (files of any size), unchecked for a repeat. */
+/**
+ * The bookings of a message held to its end at most (up to 10,000): a larger one streams (files of any size), so a
+ * repeat of it cannot be left out, and refuses the file instead.
+ */
 const HOLD_LIMIT = 10_000;
 
 const newMessage = (line: number): Message => ({
@@ -380,7 +383,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
     if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
     msg!.held.push({ ...row, currency: msg!.currency });
-    if (msg!.held.length >= HOLD_LIMIT && msg!.currency) {
+    if (msg!.held.length > HOLD_LIMIT && msg!.currency) {
       for (const held of msg!.held) out.add({ ...held, currency: held.currency ?? msg!.currency });
       msg!.held = [];
       msg!.streamed = true;
@@ -412,14 +415,21 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
     // earlier one's is that statement again: its bookings are skipped, booked once.
     const written = msg.written.digest("hex");
-    const first = msg.held.length && !msg.streamed ? seen.get(written) : undefined;
+    const first = msg.held.length || msg.streamed ? seen.get(written) : undefined;
+    // A message of more than HOLD_LIMIT bookings gave them out as read: its repeat cannot be left out, and it is
+    // never booked twice either: the file is refused (a statement of that size sent twice, so far seen in no export).
+    if (first !== undefined && msg.streamed) {
+      throw new ImportInputError(
+        `${fileName}: line ${msg.line}: the statement on line ${first} again (the same account, number, balances and ${msg.entries.toLocaleString("en-US")} bookings); a statement of more than ${HOLD_LIMIT.toLocaleString("en-US")} bookings is read as it goes and its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
+      );
+    }
     if (first !== undefined) {
       const reason = `the statement on line ${first} again (the same account, number, balances and bookings): booked there, not twice`;
       for (const row of msg.held) if (row.currency !== null) skipped.push({ line: row.line, reason });
       msg = null;
       return;
     }
-    if (msg.held.length && !msg.streamed) seen.set(written, msg.line);
+    if (msg.held.length || msg.streamed) seen.set(written, msg.line);
     for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
     const sums = sideSums(msg);
