@@ -17,7 +17,8 @@
  * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
  *
  * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
- * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
+ * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash. A
+ * statement the file holds twice is booked once; an interim report's bookings of a day a statement books are skipped.
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
@@ -259,7 +260,13 @@ type Message = {
   /** The message's first line, and a hash of its fields but :20:/:21: (the references a resent message changes) as written. */
   line: number;
   written: Bun.CryptoHasher;
+  /** The tags of its fields (an MT942 interim report has no :60F:/:62F:), and the days of its bookings. */
+  tags: Set<string>;
+  days: Set<string>;
 };
+
+/** MT942's own fields: a message with one of them and no balance is an interim report. */
+const INTERIM_TAGS = ["34F", "13D", "90D", "90C"];
 
 /**
  * The bookings of a message held to its end at most (up to 10,000): a larger one streams (files of any size), so a
@@ -282,6 +289,8 @@ const newMessage = (line: number): Message => ({
   streamed: false,
   line,
   written: new Bun.CryptoHasher("sha256"),
+  tags: new Set(),
+  days: new Set(),
 });
 
 function readMt940(written: string, opts: ReadOptions): Statement {
@@ -381,6 +390,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     side.n++;
     side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
+    msg!.days.add(date);
     if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
     msg!.held.push({ ...row, currency: msg!.currency });
     if (msg!.held.length > HOLD_LIMIT && msg!.currency) {
@@ -399,6 +409,72 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   /** Each message's hash of its fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
   const seen = new Map<string, number>();
+
+  /**
+   * An interim report's (MT942) bookings are booked again by the day's statement (MT940), the final word on that day:
+   * a file of both (an MT942, then the MT940 of its day) counted them twice. An interim report's bookings wait to the
+   * file's end (up to HOLD_LIMIT of them; more go out as read, with the days they are on) for a statement of the same
+   * account and currency whose balances check and that books their day in full: the days after its :60F:'s date to its
+   * :62F:'s (its closing day alone when both are one day). A page of a statement (:60M:, :62M:) books part of a day only.
+   */
+  type Interim = { line: number; account: string; currency: string; days: Set<string>; rows: ParsedRow[] };
+  let interimHeld: Interim[] = [];
+  let interimRows = 0;
+  const interimGone: Interim[] = [];
+  const statements: { line: number; account: string; currency: string; from: string; to: string }[] = [];
+  const booksDay = (s: (typeof statements)[number], account: string, currency: string, day: string) =>
+    s.account === account && s.currency === currency && day <= s.to && (day > s.from || day === s.to);
+  const supersededReason = (interim: number, statement: number) =>
+    `an interim report's booking (MT942, line ${interim}) of a day the statement on line ${statement} books in full (its balances check): booked there, not twice`;
+  const refuseGone = (interim: Interim, statement: number) => {
+    throw new ImportInputError(
+      `${fileName}: line ${interim.line}: the interim report's bookings (MT942) are booked again by the statement on line ${statement} (MT940); more than ${HOLD_LIMIT.toLocaleString("en-US")} interim bookings are read as they go and cannot be left out, so nothing was imported: import the statement without the interim reports`,
+    );
+  };
+  const releaseInterim = () => {
+    for (const interim of interimHeld) {
+      for (const row of interim.rows) out.add(row);
+      interimGone.push({ ...interim, rows: [] });
+    }
+    interimHeld = [];
+    interimRows = 0;
+  };
+  /** An interim report's bookings at its end: skipped when a statement read before books their day, else held. */
+  const holdInterim = (m: Message, account: string, currency: string) => {
+    const early = statements.filter((s) => s.account === account && s.currency === currency);
+    if (m.streamed) {
+      const statement = early.find((s) => [...m.days].some((day) => booksDay(s, account, currency, day)));
+      const interim = { line: m.line, account, currency, days: m.days, rows: [] };
+      if (statement) refuseGone(interim, statement.line);
+      interimGone.push(interim);
+      return;
+    }
+    const rows: ParsedRow[] = [];
+    for (const row of m.held) {
+      if (row.currency === null) continue;
+      const statement = early.find((s) => booksDay(s, account, currency, row.date!));
+      if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
+      else rows.push({ ...row, currency: row.currency });
+    }
+    if (!rows.length) return;
+    interimHeld.push({ line: m.line, account, currency, days: new Set(rows.map((r) => r.date!)), rows });
+    interimRows += rows.length;
+    if (interimRows > HOLD_LIMIT) releaseInterim();
+  };
+  /** A statement whose balances check: the interim bookings of the days it books are skipped (refused when gone). */
+  const supersedeInterim = (statement: (typeof statements)[number]) => {
+    statements.push(statement);
+    const { account, currency } = statement;
+    for (const interim of interimGone) if ([...interim.days].some((day) => booksDay(statement, account, currency, day))) refuseGone(interim, statement.line);
+    for (const interim of interimHeld) {
+      interim.rows = interim.rows.filter((row) => {
+        if (!booksDay(statement, interim.account, interim.currency, row.date!)) return true;
+        skipped.push({ line: row.line, reason: supersededReason(interim.line, statement.line) });
+        interimRows--;
+        return false;
+      });
+    }
+  };
 
   const flushBooking = () => {
     if (pending) booking(pending.field, pending.detail, pending.own, pending.firstDetailLines);
@@ -430,21 +506,26 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       return;
     }
     if (msg.held.length || msg.streamed) seen.set(written, msg.line);
-    for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
+    const interim = !msg.hasBalances && INTERIM_TAGS.some((tag) => msg!.tags.has(tag));
+    if (interim && msg.account && currency) holdInterim(msg, msg.account, currency);
+    else for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
-      reconciliation.push(
-        reconcile({
-          account: msg.account,
-          currency,
-          opening: msg.opening,
-          closing: msg.closing,
-          entries: msg.entries,
-          entriesCents: msg.cents,
-          basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
-        }),
-      );
+      const checked = reconcile({
+        account: msg.account,
+        currency,
+        opening: msg.opening,
+        closing: msg.closing,
+        entries: msg.entries,
+        entriesCents: msg.cents,
+        basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
+      });
+      reconciliation.push(checked);
+      const { opening, closing } = msg;
+      if (checked.status === "ok" && msg.account && msg.tags.has("60F") && msg.tags.has("62F") && opening?.date && closing?.date) {
+        supersedeInterim({ line: msg.line, account: msg.account, currency, from: opening.date, to: closing.date });
+      }
     }
     for (const off of sums.off) {
       notes.push(`line ${off.line}: ${off.text}`);
@@ -474,7 +555,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // after the closing balance or after "-") starts none. Every other field below has its message: a fragment's
     // :60F:/:60M: was passed over when there was none yet, and an unreconciled fragment imported unchecked.
     if (!msg && f.tag !== "20" && f.tag !== "21" && f.tag !== "86" && f.tag !== "NS") msg = newMessage(f.line);
-    if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
+    if (msg && f.tag !== "20" && f.tag !== "21") {
+      msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
+      msg.tags.add(f.tag);
+    }
     switch (f.tag) {
       case "20":
         endMessage();
@@ -569,6 +653,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   });
   if (field) complete(field);
   endMessage();
+  releaseInterim();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.
