@@ -27,7 +27,7 @@ import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
+import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -75,6 +75,10 @@ const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
 
 /** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
 const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
+/** A reference that names none: those words, or SEPA's "NOTPROVIDED" and the like (texts.ts), which stood as a booking's text. */
+const noReference = (ref: string) => PLACEHOLDER_REFS.has(ref) || isPlaceholderReference(ref);
+/** SEPA's empty references in a purpose ("EREF+NOTPROVIDED"): no words of it. */
+const EMPTY_SEPA_REFERENCE = /(?:EREF|KREF|MREF|CRED)\+NOT ?PROVIDED(?=$|[\s?]|(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\+)\s*/g;
 
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
@@ -130,7 +134,11 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     for (const m of t.slice(coded ? 3 : 0).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
     const part = (from: number, to: number) => join(pieces(from, to));
-    const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
+    // SEPA's empty references ("EREF+NOTPROVIDED") are no words of the purpose, which is read as what is left ("EREF+
+    // NOTPROVIDED Beitrag Januar" was the purpose, and "NOTPROVIDED Beitrag Januar" the reference); the content-hash
+    // id's text is read as before (round3).
+    const written = join([...pieces(20, 29), ...pieces(60, 63)]);
+    const purpose = round3 ? written : written.replace(EMPTY_SEPA_REFERENCE, "");
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
@@ -144,7 +152,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       party,
       iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.replace(/\s+/g, "") || undefined,
       purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
-      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };
   }
@@ -180,7 +188,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? (round3 ? undefined : (clean(fields.get("ORDP")) ?? clean(fields.get("BENM")))),
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]),
       purpose: clean(remi),
-      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
       booking: clean(fields.get("TRTP")),
     };
   }
@@ -349,7 +357,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const ownRef = refs[0]?.trim();
     const ownIban = ownRef && IBAN.test(ownRef) ? ownRef : undefined;
     if (ownIban && !facts.counterpartyIban) facts.counterpartyIban = ownIban;
-    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
+    const bankRef = refs[1]?.trim();
+    const reference = d.reference ?? ((bankRef && !noReference(bankRef) ? bankRef : undefined) || (ownRef && !ownIban && !noReference(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -368,21 +377,26 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
     // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
     // IBAN or /CODE/ fields do not.
-    const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
-    const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
-    const describe = (d: Details, text: string) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, text]) || joinTexts(more));
+    // A placeholder ("NOTPROVIDED") is no words of the description; the content-hash id's text is read as before
+    // (idWords: only the :61:'s own placeholders left out).
+    const inWords = (placeholder: (s: string) => boolean) =>
+      /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !placeholder(supplement) && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement);
+    const words = inWords(noReference) ? cleanText(oneLine(supplement)) : "";
+    const idWords = inWords((s) => PLACEHOLDER_REFS.has(s)) ? cleanText(oneLine(supplement)) : "";
+    const asWritten = noReference(supplement) ? "" : joinTexts(more);
+    const describe = (d: Details, text: string, w = words, rest = asWritten) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, w]) : joinTexts([w, text]) || rest);
     const described = describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).
-    const referenceText = !described && !partyInReference && ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
+    const referenceText = !described && !partyInReference && ownRef && !ownIban && !noReference(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
     // The party named in the :61: joins the description, not the content-hash id's text (read as before).
     const description = d.party ? described : joinTexts([partyInReference, described || referenceText]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), before
     // the SWIFT narrative's keys were read, and from the first :86: only, so a statement imported before is still
     // recognised as imported.
     const round3Info86 = info && firstInfoLines < info.lines.length ? text86({ ...info, lines: info.lines.slice(0, firstInfoLines) }) : info86;
-    const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86) : described;
+    const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86, idWords, joinTexts(more)) : describe(d, info86, idWords, joinTexts(more));
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);

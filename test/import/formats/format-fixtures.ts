@@ -951,6 +951,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
     ],
   },
+  "mt940-notprovided.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE89370400440532013000",
+    dataLines: 4,
+    rows: [
+      [5, "2026-03-02", -5, "EUR", ""],
+      [6, "2026-03-02", -8, "EUR", "Beitrag Januar Sportverein · SEPA-BASISLASTSCHRIFT"],
+      [8, "2026-03-02", -12, "EUR", "Sportverein Nord · Beitrag Februar · SEPA-BASISLASTSCHRIFT"],
+      [10, "2026-03-02", -3, "EUR", ""],
+    ],
+    totals: [{ currency: "EUR", out: 28, outRows: 4, in: 0, inRows: 0 }], // 5.00 + 8.00 + 12.00 + 3.00
+    // SEPA's "NOTPROVIDED" (an empty reference) is no text (review of QA round 19): it was the description of the
+    // bookings on lines 5 (the :61:'s reference) and 10 (its second line), and "EREF+NOTPROVIDED Beitrag Januar
+    // Sportverein" line 6's. 1'000.00 − 28.00 = 972.00 ✓
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 1000, closing: 972, entries: 4, difference: 0 }],
+  },
   "mt940-pl-angle-subfields.sta": {
     format: "mt940",
     layout: null,
