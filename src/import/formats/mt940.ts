@@ -126,8 +126,9 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
   // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
   // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
+  // Only a field of several such marks: free text may start with one (">25 EUR Gutschrift", whose ">25" was dropped).
   const coded = /^\d{3}([?~<])\d{2}/.exec(t);
-  const structured = coded ?? (round3 ? null : /^(>)\d{2}/.exec(t));
+  const structured = coded ?? (round3 || (t.match(/>\d{2}/g)?.length ?? 0) < 2 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();

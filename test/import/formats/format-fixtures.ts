@@ -968,6 +968,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // Sportverein" line 6's. 1'000.00 − 28.00 = 972.00 ✓
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1000, closing: 972, entries: 4, difference: 0 }],
   },
+  "mt940-angle-free-text.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE89370400440532013000",
+    dataLines: 2,
+    rows: [
+      [5, "2026-03-02", 25, "EUR", ">25 EUR Gutschrift Rueckerstattung"],
+      [7, "2026-03-02", -9, "EUR", ">20 Jahre Jubilaeum Rabatt Migros"],
+    ],
+    totals: [{ currency: "EUR", out: 9, outRows: 1, in: 25, inRows: 1 }],
+    // Free text that starts with ">" and two digits (review of QA round 19) is no field of '>' subfields (as
+    // mt940-pl-angle-subfields.sta's, which has several): ">25 " was dropped as a subfield's code, and ">20 Jahre …"
+    // read as a purpose subfield "Jahre …". 100.00 + 25.00 − 9.00 = 116.00 ✓
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 100, closing: 116, entries: 2, difference: 0 }],
+  },
   "mt940-pl-angle-subfields.sta": {
     format: "mt940",
     layout: null,
