@@ -372,6 +372,18 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // credit's description; the payer's own message (part 2) stays. 180.00 + 65.50 = 245.50, the entry's amount: split.
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 1, difference: null }],
   },
+  "camt054-postfinance-error-flag.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH3909000000304442225",
+    dataLines: 1,
+    rows: [[1, "2026-04-14", 180, "CHF", "Keller Anna · ?REJECT?1 ?ERROR?103 · SAMMELGUTSCHRIFT FUER KONTO: CH3909000000304442225 VERARBEITUNG VOM 14.04.2026"]],
+    totals: [{ currency: "CHF", out: 0, outRows: 0, in: 180, inRows: 1 }],
+    // camt054-postfinance-reject-codes.xml's first credit with flags that are not zero (review of QA round 19): only
+    // "?REJECT?0" and "?ERROR?000" say nothing; "?REJECT?1 ?ERROR?103" (the reference rejected, an error code) were
+    // left out too, and the user never saw them.
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 1, difference: null }],
+  },
   "mt940-postfinance.sta": {
     format: "mt940",
     layout: null,
