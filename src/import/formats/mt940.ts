@@ -456,9 +456,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   };
   /** An interim report's bookings at its end: skipped when a statement read before books their day, else held. */
   const holdInterim = (m: Message, account: string, currency: string) => {
-    const early = statements.filter((s) => s.account === account && s.currency === currency);
     if (m.streamed) {
-      const statement = early.find((s) => [...m.days].some((day) => booksDay(s, account, currency, day)));
+      const statement = statements.find((s) => [...m.days].some((day) => booksDay(s, account, currency, day)));
       const interim = { line: m.line, account, currency, days: m.days, rows: [] };
       if (statement) refuseGone(interim, statement.line);
       interimGone.push(interim);
@@ -467,7 +466,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const rows: ParsedRow[] = [];
     for (const row of m.held) {
       if (row.currency === null) continue;
-      const statement = early.find((s) => booksDay(s, account, currency, row.date!));
+      const statement = statements.find((s) => booksDay(s, account, currency, row.date!));
       if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
       else rows.push({ ...row, currency: row.currency });
     }
@@ -479,8 +478,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   /** A statement whose balances check: the interim bookings of the days it books are skipped (refused when gone). */
   const supersedeInterim = (statement: (typeof statements)[number]) => {
     statements.push(statement);
-    const { account, currency } = statement;
-    for (const interim of interimGone) if ([...interim.days].some((day) => booksDay(statement, account, currency, day))) refuseGone(interim, statement.line);
+    for (const interim of interimGone) if ([...interim.days].some((day) => booksDay(statement, interim.account, interim.currency, day))) refuseGone(interim, statement.line);
     for (const interim of interimHeld) {
       interim.rows = interim.rows.filter((row) => {
         if (!booksDay(statement, interim.account, interim.currency, row.date!)) return true;

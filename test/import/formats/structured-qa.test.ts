@@ -628,8 +628,8 @@ describe("QA round 19: an MT940 message of more bookings than are held to its en
     // out as read: one report of 10'001 (the statement starts on line 4 + 2 × 10'001 + 2 + 1 = 20'009), or two of
     // 5'001 and 5'000 (the second starts on line 4 + 2 × 5'001 + 2 + 1 = 10'009, the statement on 10'009 + 4 + 2 × 5'000
     // + 2 = 20'015). The statement books 2 January: 20'000.00 − 1.00 = 19'999.00 ✓.
-    const interim = (ref: string, n: number) => {
-      const lines = [`:20:${ref}`, ":25:DE89370400440532013000", ":28C:1/1", ":34F:EUR0,00"];
+    const interim = (ref: string, n: number, account = "DE89370400440532013000") => {
+      const lines = [`:20:${ref}`, `:25:${account}`, ":28C:1/1", ":34F:EUR0,00"];
       for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:${ref} ${i}`);
       lines.push(`:90D:${n}EUR${n},00`, "-");
       return lines;
@@ -638,6 +638,9 @@ describe("QA round 19: an MT940 message of more bookings than are held to its en
       `both.sta: line 1: the interim report's bookings (MT942) are booked again by the statement on line ${statement} (MT940); more than 10,000 interim bookings are read as they go and cannot be left out, so nothing was imported: import the statement without the interim reports`;
     expect(() => read(utf8([...interim("I1", 10_001), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" })).toThrow(refusal(20_009));
     expect(() => read(utf8([...interim("I1", 5_001), ...interim("I2", 5_000), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" })).toThrow(refusal(20_015));
+    // Another account's interim report is no booking of the statement: its 10'001 rows and the statement's 1.
+    const other = read(utf8([...interim("I1", 10_001, "DE02120300000000202051"), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" });
+    expect([other.rows.length, other.skipped.length]).toEqual([10_002, 0]);
   });
 
   test("a statement of more than 10,000 bookings sent twice refuses the file: its rows went out as read and the copy cannot be left out", () => {
