@@ -116,9 +116,10 @@ const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), 
 
 /**
  * PostFinance's processing flags in `Strd/AddtlRmtInf` of QR and ESR credits ("?REJECT?0", "?ERROR?000": the reference
- * was read, no error): no words of the payer; they stood in the description of every such credit.
+ * was read, no error): no words of the payer; they stood in the description of every such credit. A flag that is not
+ * zero ("?REJECT?1", "?ERROR?103") says something went wrong with the payment: it stays.
  */
-const PROCESSING_FLAG = /^\s*\?(?:REJECT|ERROR)\?\d+\s*$/;
+const PROCESSING_FLAG = /^\s*\?(?:REJECT|ERROR)\?0+\s*$/;
 
 /**
  * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the

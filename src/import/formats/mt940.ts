@@ -17,7 +17,8 @@
  * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
  *
  * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
- * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
+ * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash. A
+ * statement the file holds twice is booked once; an interim report's bookings of a day a statement books are skipped.
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
@@ -26,7 +27,7 @@ import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
+import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -74,6 +75,10 @@ const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
 
 /** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
 const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
+/** A reference that names none: those words, or SEPA's "NOTPROVIDED" and the like (texts.ts), which stood as a booking's text. */
+const noReference = (ref: string) => PLACEHOLDER_REFS.has(ref) || isPlaceholderReference(ref);
+/** SEPA's empty references in a purpose ("EREF+NOTPROVIDED"): no words of it. */
+const EMPTY_SEPA_REFERENCE = /(?:EREF|KREF|MREF|CRED)\+NOT ?PROVIDED(?=$|[\s?]|(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\+)\s*/g;
 
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
@@ -121,15 +126,20 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
   // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
   // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
+  // Only a field of several such marks: free text may start with one (">25 EUR Gutschrift", whose ">25" was dropped).
   const coded = /^\d{3}([?~<])\d{2}/.exec(t);
-  const structured = coded ?? (round3 ? null : /^(>)\d{2}/.exec(t));
+  const structured = coded ?? (round3 || (t.match(/>\d{2}/g)?.length ?? 0) < 2 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
     for (const m of t.slice(coded ? 3 : 0).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
     const part = (from: number, to: number) => join(pieces(from, to));
-    const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
+    // SEPA's empty references ("EREF+NOTPROVIDED") are no words of the purpose, which is read as what is left ("EREF+
+    // NOTPROVIDED Beitrag Januar" was the purpose, and "NOTPROVIDED Beitrag Januar" the reference); the content-hash
+    // id's text is read as before (round3).
+    const written = join([...pieces(20, 29), ...pieces(60, 63)]);
+    const purpose = round3 ? written : written.replace(EMPTY_SEPA_REFERENCE, "");
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
@@ -143,7 +153,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       party,
       iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.replace(/\s+/g, "") || undefined,
       purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
-      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };
   }
@@ -179,7 +189,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? (round3 ? undefined : (clean(fields.get("ORDP")) ?? clean(fields.get("BENM")))),
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]),
       purpose: clean(remi),
-      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
       booking: clean(fields.get("TRTP")),
     };
   }
@@ -254,14 +264,23 @@ type Message = {
    * currency is null while the message names none (an MT942 that states it only in :90D:/:90C: after them).
    */
   held: (Omit<ParsedRow, "currency"> & { currency: string | null })[];
-  /** More bookings than HOLD_LIMIT: they went out as read, and the message is not checked for a repeat. */
+  /** More bookings than HOLD_LIMIT: they went out as read (a repeat of such a message refuses the file). */
   streamed: boolean;
   /** The message's first line, and a hash of its fields but :20:/:21: (the references a resent message changes) as written. */
   line: number;
   written: Bun.CryptoHasher;
+  /** The tags of its fields (an MT942 interim report has no :60F:/:62F:), and the days of its bookings. */
+  tags: Set<string>;
+  days: Set<string>;
 };
 
-/** The bookings of a message held to its end at most: a larger one streams (files of any size), unchecked for a repeat. */
+/** MT942's own fields: a message with one of them and no balance is an interim report. */
+const INTERIM_TAGS = ["34F", "13D", "90D", "90C"];
+
+/**
+ * The bookings of a message held to its end at most (up to 10,000): a larger one streams (files of any size), so a
+ * repeat of it cannot be left out, and refuses the file instead.
+ */
 const HOLD_LIMIT = 10_000;
 
 const newMessage = (line: number): Message => ({
@@ -279,6 +298,8 @@ const newMessage = (line: number): Message => ({
   streamed: false,
   line,
   written: new Bun.CryptoHasher("sha256"),
+  tags: new Set(),
+  days: new Set(),
 });
 
 function readMt940(written: string, opts: ReadOptions): Statement {
@@ -337,7 +358,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const ownRef = refs[0]?.trim();
     const ownIban = ownRef && IBAN.test(ownRef) ? ownRef : undefined;
     if (ownIban && !facts.counterpartyIban) facts.counterpartyIban = ownIban;
-    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
+    const bankRef = refs[1]?.trim();
+    const reference = d.reference ?? ((bankRef && !noReference(bankRef) ? bankRef : undefined) || (ownRef && !ownIban && !noReference(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -356,21 +378,26 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
     // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
     // IBAN or /CODE/ fields do not.
-    const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
-    const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
-    const describe = (d: Details, text: string) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, text]) || joinTexts(more));
+    // A placeholder ("NOTPROVIDED") is no words of the description; the content-hash id's text is read as before
+    // (idWords: only the :61:'s own placeholders left out).
+    const inWords = (placeholder: (s: string) => boolean) =>
+      /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !placeholder(supplement) && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement);
+    const words = inWords(noReference) ? cleanText(oneLine(supplement)) : "";
+    const idWords = inWords((s) => PLACEHOLDER_REFS.has(s)) ? cleanText(oneLine(supplement)) : "";
+    const asWritten = noReference(supplement) ? "" : joinTexts(more);
+    const describe = (d: Details, text: string, w = words, rest = asWritten) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, w]) : joinTexts([w, text]) || rest);
     const described = describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).
-    const referenceText = !described && !partyInReference && ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
+    const referenceText = !described && !partyInReference && ownRef && !ownIban && !noReference(ownRef) && /[A-Za-zÀ-ÿ]{3}/.test(ownRef) ? cleanText(ownRef) : "";
     // The party named in the :61: joins the description, not the content-hash id's text (read as before).
     const description = d.party ? described : joinTexts([partyInReference, described || referenceText]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), before
     // the SWIFT narrative's keys were read, and from the first :86: only, so a statement imported before is still
     // recognised as imported.
     const round3Info86 = info && firstInfoLines < info.lines.length ? text86({ ...info, lines: info.lines.slice(0, firstInfoLines) }) : info86;
-    const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86) : described;
+    const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86, idWords, joinTexts(more)) : describe(d, info86, idWords, joinTexts(more));
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
@@ -378,9 +405,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     side.n++;
     side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
+    msg!.days.add(date);
     if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
     msg!.held.push({ ...row, currency: msg!.currency });
-    if (msg!.held.length >= HOLD_LIMIT && msg!.currency) {
+    if (msg!.held.length > HOLD_LIMIT && msg!.currency) {
       for (const held of msg!.held) out.add({ ...held, currency: held.currency ?? msg!.currency });
       msg!.held = [];
       msg!.streamed = true;
@@ -397,6 +425,70 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   /** Each message's hash of its fields but :20:/:21:, with its first line: a later one written the same is a repeat of it. */
   const seen = new Map<string, number>();
 
+  /**
+   * An interim report's (MT942) bookings are booked again by the day's statement (MT940), the final word on that day:
+   * a file of both (an MT942, then the MT940 of its day) counted them twice. An interim report's bookings wait to the
+   * file's end (up to HOLD_LIMIT of them; more go out as read, with the days they are on) for a statement of the same
+   * account and currency whose balances check and that books their day in full: the days after its :60F:'s date to its
+   * :62F:'s (its closing day alone when both are one day). A page of a statement (:60M:, :62M:) books part of a day only.
+   */
+  type Interim = { line: number; account: string; currency: string; days: Set<string>; rows: ParsedRow[] };
+  let interimHeld: Interim[] = [];
+  let interimRows = 0;
+  const interimGone: Interim[] = [];
+  const statements: { line: number; account: string; currency: string; from: string; to: string }[] = [];
+  const booksDay = (s: (typeof statements)[number], account: string, currency: string, day: string) =>
+    s.account === account && s.currency === currency && day <= s.to && (day > s.from || day === s.to);
+  const supersededReason = (interim: number, statement: number) =>
+    `an interim report's booking (MT942, line ${interim}) of a day the statement on line ${statement} books in full (its balances check): booked there, not twice`;
+  const refuseGone = (interim: Interim, statement: number) => {
+    throw new ImportInputError(
+      `${fileName}: line ${interim.line}: the interim report's bookings (MT942) are booked again by the statement on line ${statement} (MT940); more than ${HOLD_LIMIT.toLocaleString("en-US")} interim bookings are read as they go and cannot be left out, so nothing was imported: import the statement without the interim reports`,
+    );
+  };
+  const releaseInterim = () => {
+    for (const interim of interimHeld) {
+      for (const row of interim.rows) out.add(row);
+      interimGone.push({ ...interim, rows: [] });
+    }
+    interimHeld = [];
+    interimRows = 0;
+  };
+  /** An interim report's bookings at its end: skipped when a statement read before books their day, else held. */
+  const holdInterim = (m: Message, account: string, currency: string) => {
+    if (m.streamed) {
+      const statement = statements.find((s) => [...m.days].some((day) => booksDay(s, account, currency, day)));
+      const interim = { line: m.line, account, currency, days: m.days, rows: [] };
+      if (statement) refuseGone(interim, statement.line);
+      interimGone.push(interim);
+      return;
+    }
+    const rows: ParsedRow[] = [];
+    for (const row of m.held) {
+      if (row.currency === null) continue;
+      const statement = statements.find((s) => booksDay(s, account, currency, row.date!));
+      if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
+      else rows.push({ ...row, currency: row.currency });
+    }
+    if (!rows.length) return;
+    interimHeld.push({ line: m.line, account, currency, days: new Set(rows.map((r) => r.date!)), rows });
+    interimRows += rows.length;
+    if (interimRows > HOLD_LIMIT) releaseInterim();
+  };
+  /** A statement whose balances check: the interim bookings of the days it books are skipped (refused when gone). */
+  const supersedeInterim = (statement: (typeof statements)[number]) => {
+    statements.push(statement);
+    for (const interim of interimGone) if ([...interim.days].some((day) => booksDay(statement, interim.account, interim.currency, day))) refuseGone(interim, statement.line);
+    for (const interim of interimHeld) {
+      interim.rows = interim.rows.filter((row) => {
+        if (!booksDay(statement, interim.account, interim.currency, row.date!)) return true;
+        skipped.push({ line: row.line, reason: supersededReason(interim.line, statement.line) });
+        interimRows--;
+        return false;
+      });
+    }
+  };
+
   const flushBooking = () => {
     if (pending) booking(pending.field, pending.detail, pending.own, pending.firstDetailLines);
     pending = null;
@@ -412,29 +504,41 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
     // earlier one's is that statement again: its bookings are skipped, booked once.
     const written = msg.written.digest("hex");
-    const first = msg.held.length && !msg.streamed ? seen.get(written) : undefined;
+    const first = msg.held.length || msg.streamed ? seen.get(written) : undefined;
+    // A message of more than HOLD_LIMIT bookings gave them out as read: its repeat cannot be left out, and it is
+    // never booked twice either: the file is refused (a statement of that size sent twice, so far seen in no export).
+    if (first !== undefined && msg.streamed) {
+      throw new ImportInputError(
+        `${fileName}: line ${msg.line}: the statement on line ${first} again (the same account, number, balances and ${msg.entries.toLocaleString("en-US")} bookings); a statement of more than ${HOLD_LIMIT.toLocaleString("en-US")} bookings is read as it goes and its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
+      );
+    }
     if (first !== undefined) {
       const reason = `the statement on line ${first} again (the same account, number, balances and bookings): booked there, not twice`;
       for (const row of msg.held) if (row.currency !== null) skipped.push({ line: row.line, reason });
       msg = null;
       return;
     }
-    if (msg.held.length && !msg.streamed) seen.set(written, msg.line);
-    for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
+    if (msg.held.length || msg.streamed) seen.set(written, msg.line);
     const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
+    const interim = !msg.hasBalances && INTERIM_TAGS.some((tag) => msg!.tags.has(tag));
+    if (interim && msg.account && currency) holdInterim(msg, msg.account, currency);
+    else for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
-      reconciliation.push(
-        reconcile({
-          account: msg.account,
-          currency,
-          opening: msg.opening,
-          closing: msg.closing,
-          entries: msg.entries,
-          entriesCents: msg.cents,
-          basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
-        }),
-      );
+      const checked = reconcile({
+        account: msg.account,
+        currency,
+        opening: msg.opening,
+        closing: msg.closing,
+        entries: msg.entries,
+        entriesCents: msg.cents,
+        basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
+      });
+      reconciliation.push(checked);
+      const { opening, closing } = msg;
+      if (checked.status === "ok" && msg.account && msg.tags.has("60F") && msg.tags.has("62F") && opening?.date && closing?.date) {
+        supersedeInterim({ line: msg.line, account: msg.account, currency, from: opening.date, to: closing.date });
+      }
     }
     for (const off of sums.off) {
       notes.push(`line ${off.line}: ${off.text}`);
@@ -458,7 +562,16 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   let field: Field | null = null;
   const complete = (f: Field) => {
-    if (msg && f.tag !== "20" && f.tag !== "21") msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
+    // A message cut out of its file without its :20: (an MT942's fragments: ":13D:", ":34F:", ":60F:" or ":61:"
+    // first) starts at its first field: one made later was hashed without the fields before it, its first :61: among
+    // them, so another day's fragment was taken for a repeat and its bookings skipped. A booking's text alone (a :86:
+    // after the closing balance or after "-") starts none. Every other field below has its message: a fragment's
+    // :60F:/:60M: was passed over when there was none yet, and an unreconciled fragment imported unchecked.
+    if (!msg && f.tag !== "20" && f.tag !== "21" && f.tag !== "86" && f.tag !== "NS") msg = newMessage(f.line);
+    if (msg && f.tag !== "20" && f.tag !== "21") {
+      msg.written.update(`:${f.tag}:${f.lines.join("\n")}\n`);
+      msg.tags.add(f.tag);
+    }
     switch (f.tag) {
       case "20":
         endMessage();
@@ -472,31 +585,29 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
-        if (msg) msg.account = account;
-        if (msg && iban && account !== raw) learnCurrency(iban[2]!);
+        msg!.account = account;
+        if (iban && account !== raw) learnCurrency(iban[2]!);
         if (!accounts.includes(account)) accounts.push(account);
         break;
       }
       case "60F":
-      case "60M":
-        if (msg) {
-          const opening = balanceOf(f);
-          msg.opening = opening;
-          msg.currency = null;
-          learnCurrency(opening.currency);
-          msg.hasBalances = true;
-        }
+      case "60M": {
+        const opening = balanceOf(f);
+        msg!.opening = opening;
+        msg!.currency = null;
+        learnCurrency(opening.currency);
+        msg!.hasBalances = true;
         break;
+      }
       case "62F":
-      case "62M":
+      case "62M": {
         flushBooking();
-        if (msg) {
-          const closing = balanceOf(f);
-          msg.closing = closing;
-          learnCurrency(closing.currency);
-          msg.hasBalances = true;
-        }
+        const closing = balanceOf(f);
+        msg!.closing = closing;
+        learnCurrency(closing.currency);
+        msg!.hasBalances = true;
         break;
+      }
       case "90D":
       case "90C": {
         flushBooking();
@@ -504,14 +615,13 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         const amount = m ? amountOf(m[3]!) : null;
         if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
         if (ISO_CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
-        if (msg) msg.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
+        msg!.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
         break;
       }
       case "34F": {
         // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
         // of a report with no opening balance.
         flushBooking();
-        msg ??= newMessage(f.line);
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && ISO_CURRENCIES.has(c)) learnCurrency(c);
         break;
@@ -519,7 +629,6 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       case "61":
         flushBooking();
         statementLines++;
-        msg ??= newMessage(f.line);
         pending = { field: f, detail: null, own: null, firstDetailLines: 0 };
         break;
       case "86":
@@ -557,6 +666,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   });
   if (field) complete(field);
   endMessage();
+  releaseInterim();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.

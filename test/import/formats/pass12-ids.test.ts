@@ -33,3 +33,11 @@ test("Rabobank's booking with two :86: fields: the second joins the description,
   expect(s.rows.toArray()[0]!.description).toContain("VOORSCHOT MAART");
   expect(assignTransactionIds(s.rows, null)).toEqual(["h:b5ccf88f2e372123", "h:0e913368ae71449b", "h:e610f2ede968c038"]);
 });
+
+test("SEPA's NOTPROVIDED leaves the description, not the id (review of QA round 19)", () => {
+  // mt940-notprovided.sta: ids as the build before (44d9c89) gave them, when "NOTPROVIDED" was text of lines 5, 6 and 10.
+  const s = read("mt940-notprovided.sta", fixture("mt940-notprovided.sta"));
+  expect(assignTransactionIds(s.rows, null)).toEqual(["h:e7aecaa7aaf05dfb", "h:068e08ba0d1f6bf1", "h:b2b89a4c8e3b2e90", "h:d560706e185337a5"]);
+  // Nor is it a reference: line 5's :61: and line 8's bank reference ("NONREF//NOTPROVIDED"), line 6's "EREF+NOTPROVIDED".
+  expect(s.rows.toArray().map((r) => r.facts.reference)).toEqual([undefined, undefined, undefined, undefined]);
+});

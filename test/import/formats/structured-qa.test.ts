@@ -590,17 +590,65 @@ describe("QA round 19: the facts of a Polish :86: in '>' subfields with no code 
 });
 
 describe("QA round 19: an MT940 message of more bookings than are held to its end", () => {
+  /** One message of `n` bookings of 1.00 each under reference `ref`: 20'000.00 − n × 1.00 at its end; 4 + 2n + 2 lines. */
+  const message = (ref: string, n: number) => {
+    const lines = [`:20:${ref}`, ":25:DE89370400440532013000", ":28C:1/1", ":60F:C260101EUR20000,00"];
+    for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:Buchung ${i}`);
+    lines.push(`:62F:C260102EUR${20_000 - n},00`, "-");
+    return lines;
+  };
+
   test("its rows go out as read, all of them in the file's order, and its balances are checked", () => {
     // 10'005 bookings of 1.00 each in one message (more than the 10'000 a message's bookings are held for the repeat
     // check): 20'000.00 − 10'005 × 1.00 = 9'995.00.
     const n = 10_005;
-    const lines = [":20:BIG", ":25:DE89370400440532013000", ":28C:1/1", ":60F:C260101EUR20000,00"];
-    for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:Buchung ${i}`);
-    lines.push(":62F:C260102EUR9995,00", "-");
-    const s = read(utf8(lines.join("\r\n")), { fileName: "big.sta" });
+    const s = read(utf8(message("BIG", n).join("\r\n")), { fileName: "big.sta" });
     expect(s.rows.length).toBe(n);
     expect(s.rows.every((r, i) => r.line === 5 + 2 * i && r.amount === -1 && r.description === `Buchung ${i}`)).toBe(true);
     expect(s.skipped).toEqual([]);
     expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 20000, 9995, n]]);
+  });
+
+  test("a statement of 10,000 bookings (as many as are held) sent twice is booked once: the second copy's are skipped", () => {
+    // Review of QA round 19: the limit said "up to 10,000" but a message of exactly 10'000 streamed and was imported
+    // twice. The second copy (resent as RESEND) starts on line 4 + 2 × 10'000 + 2 + 1 = 20'007, its bookings on
+    // lines 20'011, 20'013, … 40'009.
+    const n = 10_000;
+    const s = read(utf8([...message("A1", n), ...message("RESEND", n)].join("\n")), { fileName: "twice.sta" });
+    expect(s.rows.length).toBe(n);
+    expect(s.skipped.length).toBe(n);
+    const reason = "the statement on line 1 again (the same account, number, balances and bookings): booked there, not twice";
+    expect(s.skipped.every((k, i) => k.line === 20_011 + 2 * i && k.reason === reason)).toBe(true);
+    expect(s.rows.length + s.skipped.length).toBe(s.dataLines);
+  });
+
+  test("interim reports of more than 10,000 bookings and the statement of their day refuse the file: the interim rows went out as read", () => {
+    // Review of QA round 19: an MT942 and the MT940 of its day in one file counted the interim bookings twice. Up to
+    // 10'000 interim bookings wait for the statement and are skipped (fixture mt942-then-mt940-same-day.sta); more go
+    // out as read: one report of 10'001 (the statement starts on line 4 + 2 × 10'001 + 2 + 1 = 20'009), or two of
+    // 5'001 and 5'000 (the second starts on line 4 + 2 × 5'001 + 2 + 1 = 10'009, the statement on 10'009 + 4 + 2 × 5'000
+    // + 2 = 20'015). The statement books 2 January: 20'000.00 − 1.00 = 19'999.00 ✓.
+    const interim = (ref: string, n: number, account = "DE89370400440532013000") => {
+      const lines = [`:20:${ref}`, `:25:${account}`, ":28C:1/1", ":34F:EUR0,00"];
+      for (let i = 0; i < n; i++) lines.push(":61:2601020102DR1,00NMSCNONREF", `:86:${ref} ${i}`);
+      lines.push(`:90D:${n}EUR${n},00`, "-");
+      return lines;
+    };
+    const refusal = (statement: number) =>
+      `both.sta: line 1: the interim report's bookings (MT942) are booked again by the statement on line ${statement} (MT940); more than 10,000 interim bookings are read as they go and cannot be left out, so nothing was imported: import the statement without the interim reports`;
+    expect(() => read(utf8([...interim("I1", 10_001), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" })).toThrow(refusal(20_009));
+    expect(() => read(utf8([...interim("I1", 5_001), ...interim("I2", 5_000), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" })).toThrow(refusal(20_015));
+    // Another account's interim report is no booking of the statement: its 10'001 rows and the statement's 1.
+    const other = read(utf8([...interim("I1", 10_001, "DE02120300000000202051"), ...message("STMT", 1)].join("\n")), { fileName: "both.sta" });
+    expect([other.rows.length, other.skipped.length]).toEqual([10_002, 0]);
+  });
+
+  test("a statement of more than 10,000 bookings sent twice refuses the file: its rows went out as read and the copy cannot be left out", () => {
+    // Review of QA round 19: such a file was imported with every booking twice, exit 0. 10'001 bookings: the second
+    // copy starts on line 4 + 2 × 10'001 + 2 + 1 = 20'009.
+    const n = 10_001;
+    expect(() => read(utf8([...message("A1", n), ...message("RESEND", n)].join("\n")), { fileName: "twice.sta" })).toThrow(
+      "twice.sta: line 20009: the statement on line 1 again (the same account, number, balances and 10,001 bookings); a statement of more than 10,000 bookings is read as it goes and its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again",
+    );
   });
 });
