@@ -168,6 +168,35 @@ describe("QIF", () => {
     expect(s.notes).toEqual(["the currency USD (from the account Checking's earlier rows) for every row (QIF names none)"]);
   });
 
+  test("each account's currency on its own: one's £ signs name neither another account's currency nor override its stored one (review of r4-qa22)", () => {
+    // Quicken's export of all accounts: a franc current account (its earlier rows stored in CHF) and a UK card written
+    // "T-£42.18". The card's £ was applied to both accounts (Migros's −100.00 stored as GBP).
+    const all = "!Account\nNChecking CH\nTBank\n^\n!Type:Bank\nD05/02/2026\nT-100.00\nPMigros\n^\n!Account\nNUK Card\nTCCard\n^\n!Type:CCard\nD05/01/2026\nT-£42.18\nPTesco\n^\n";
+    const s = read(utf8(all), { fileName: "all.qif", fallbackCurrency: { code: "EUR", from: "the main currency of your data" }, accountCurrencies: { "Checking CH": "CHF" } });
+    expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.account])).toEqual([[6, -100, "CHF", "Checking CH"], [15, -42.18, "GBP", "UK Card"]]);
+    expect(s.notes.slice(0, 2)).toEqual(["the currency CHF (from the account Checking CH's earlier rows) for 1 row of Checking CH (QIF names none)", "the currency GBP (from the amounts' £ sign) for 1 row of UK Card"]);
+    expect(s.reconciliation.map((r) => [r.account, r.currency, r.entries])).toEqual([["Checking CH", "CHF", 1], ["UK Card", "GBP", 1]]);
+    // Nothing stored: the unsigned account takes the data's main currency, not the card's pounds.
+    const fresh = read(utf8(all), { fileName: "all.qif", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+    expect(fresh.rows.map((r) => r.currency)).toEqual(["EUR", "GBP"]);
+  });
+
+  test("amounts of one account naming several currencies are each in the one they name; one naming none says so (review of r4-qa22)", () => {
+    // £42.18 and €10.00 in one account were both taken as francs, with a note that QIF names no currency. Each is in the
+    // one it names; the salary written without a sign is in what an unsigned account is (the data's main currency).
+    const s = read(utf8("!Type:Bank\nD01/05/2026\nT-£42.18\nPTesco\n^\nD02/05/2026\nT-€10.00\nPCafe Paris\n^\nD03/05/2026\nT1,000.00\nPSalary\n^\n"), {
+      fileName: "m.qif",
+      fallbackCurrency: { code: "CHF", from: "the main currency of your data" },
+    });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-42.18, "GBP"], [-10, "EUR"], [1000, "CHF"]]);
+    expect(s.notes.slice(0, 3)).toEqual([
+      "the currency GBP (from the amounts' £ sign) for 1 row",
+      "the currency EUR (from the amounts' € sign) for 1 row",
+      "the currency CHF (from the main currency of your data) for 1 row (QIF names none)",
+    ]);
+    expect(s.reconciliation.map((r) => [r.currency, r.entries])).toEqual([["GBP", 1], ["EUR", 1], ["CHF", 1]]);
+  });
+
   test("day-first slashes decided by a day above 12; a file no date decides is read month-first and says so", () => {
     const uk = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\nD25/02/2024\nT-7.50\nPBoots\n^\n"), { fileName: "uk.qif", fallbackCurrency: { code: "GBP", from: "x" } });
     expect(brief(uk.rows)).toEqual([[2, "2024-02-01", -5, "GBP", "Tesco"], [6, "2024-02-25", -7.5, "GBP", "Boots"]]);
