@@ -183,8 +183,8 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     statementParts.flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
   );
   const inSeveralStatements = fitidsInSeveralStatements(statementParts);
-  /** Where each of those was first read: its statement, transaction, date and amount. */
-  const firstListed = new Map<string, { statement: number; line: number; date: string; amount: number }>();
+  /** Each of those with a date and amount: the transactions it was read at, per statement (by its index). */
+  const listedAt = new Map<string, Map<number, number[]>>();
   let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
@@ -262,11 +262,18 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     const signed = flip * (turned ? -amount : amount);
     const listedKey = fitid ? `${s.account ?? ""}\u0000${fitid}` : "";
     if (inSeveralStatements.has(listedKey)) {
-      const first = firstListed.get(listedKey);
-      if (!first) firstListed.set(listedKey, { statement: s.index, line, date, amount: signed });
-      else if (first.statement !== s.index && first.date === date && first.amount === signed) {
-        return void skipped.push({ line, reason: `the same transaction as transaction ${first.line} (FITID ${fitid}, same date and amount), listed again in another statement of the account in this file` });
-      }
+      // The n-th listing in this statement is one an earlier statement lists too when that one lists it n times or more:
+      // a bank that writes one FITID for two coffees of the same price on the same day lists both (review of r4-qa22:
+      // the second, only in the later statement, was taken for the first listed again and lost).
+      const sameKey = `${listedKey}\u0000${date}\u0000${signed}`;
+      const byStatement = listedAt.get(sameKey) ?? new Map<number, number[]>();
+      listedAt.set(sameKey, byStatement);
+      const mine = byStatement.get(s.index) ?? [];
+      byStatement.set(s.index, mine);
+      const n = mine.length;
+      const earlier = [...byStatement].find(([index, lines]) => index !== s.index && lines.length > n)?.[1];
+      mine.push(line);
+      if (earlier) return void skipped.push({ line, reason: `the same transaction as transaction ${earlier[n]} (FITID ${fitid}, same date and amount), listed again in another statement of the account in this file` });
     }
     if (turned && direction !== 0) signTurned++;
     else if (turned) untypedTurned++;

@@ -157,3 +157,27 @@ test("a closing balance as of 00000000 (Bradesco's): zero is a placeholder, not 
   expect(stated.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[17071.23, null]]);
   expect(stated.notes).toEqual([]);
 });
+
+describe("a transaction listed in two statements of one account in a file (review of r4-qa22)", () => {
+  type Listed = { currency?: string; bank?: string; account?: string; type?: string; balance: string; transactions: string[] };
+  /** A file of statements (XML, closed tags), each with its account, currency and closing balance. */
+  const file = (...statements: Listed[]) =>
+    `<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1>${statements
+      .map(
+        (st) =>
+          `<STMTTRNRS><STMTRS><CURDEF>${st.currency ?? "USD"}</CURDEF><BANKACCTFROM><BANKID>${st.bank ?? "1"}</BANKID><ACCTID>${st.account ?? "777"}</ACCTID><ACCTTYPE>${st.type ?? "CHECKING"}</ACCTTYPE></BANKACCTFROM><BANKTRANLIST>${st.transactions.join("")}</BANKTRANLIST><LEDGERBAL><BALAMT>${st.balance}</BALAMT><DTASOF>20260531</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS>`,
+      )
+      .join("")}</BANKMSGSRSV1></OFX>`;
+  const trn = (fitid: string, date: string, amount: string, name: string) =>
+    `<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${fitid}</FITID><NAME>${name}</NAME></STMTTRN>`;
+  const rows = (text: string) => read(utf8(text), { fileName: "d.ofx" });
+
+  test("a FITID the later statement lists twice (two coffees of one price on one day) is one repeat, not two", () => {
+    // 1–15 May: one coffee of 4.50 on the 15th (closing 95.50); 15–31 May: that coffee again and a second one (closing
+    // 91.00 = 95.50 − 4.50). The bank writes one FITID for both. The second coffee was skipped as a repeat too.
+    const coffee = trn("H15-4.50", "20260515", "-4.50", "Coffee");
+    const s = rows(file({ balance: "95.50", transactions: [coffee] }, { balance: "91.00", transactions: [coffee, coffee] }));
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[1, -4.5], [3, -4.5]]);
+    expect(s.skipped).toEqual([{ line: 2, reason: "the same transaction as transaction 1 (FITID H15-4.50, same date and amount), listed again in another statement of the account in this file" }]);
+  });
+});
