@@ -265,7 +265,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       // The n-th listing in this statement is one an earlier statement lists too when that one lists it n times or more:
       // a bank that writes one FITID for two coffees of the same price on the same day lists both (review of r4-qa22:
       // the second, only in the later statement, was taken for the first listed again and lost).
-      const sameKey = `${listedKey}\u0000${date}\u0000${signed}`;
+      // In the same currency: an account's EUR and GBP statements (one ACCTID, CURDEF apart) may number their FITIDs
+      // alike (review of r4-qa22: the GBP statement's fee of 3.00 was skipped as the EUR one's).
+      const sameKey = `${listedKey}\u0000${date}\u0000${signed}\u0000${currency}`;
       const byStatement = listedAt.get(sameKey) ?? new Map<number, number[]>();
       listedAt.set(sameKey, byStatement);
       const mine = byStatement.get(s.index) ?? [];
@@ -273,7 +275,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       const n = mine.length;
       const earlier = [...byStatement].find(([index, lines]) => index !== s.index && lines.length > n)?.[1];
       mine.push(line);
-      if (earlier) return void skipped.push({ line, reason: `the same transaction as transaction ${earlier[n]} (FITID ${fitid}, same date and amount), listed again in another statement of the account in this file` });
+      if (earlier) return void skipped.push({ line, reason: `the same transaction as transaction ${earlier[n]} (FITID ${fitid}, same date, amount and currency), listed again in another statement of the account in this file` });
     }
     if (turned && direction !== 0) signTurned++;
     else if (turned) untypedTurned++;

@@ -178,6 +178,14 @@ describe("a transaction listed in two statements of one account in a file (revie
     const coffee = trn("H15-4.50", "20260515", "-4.50", "Coffee");
     const s = rows(file({ balance: "95.50", transactions: [coffee] }, { balance: "91.00", transactions: [coffee, coffee] }));
     expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[1, -4.5], [3, -4.5]]);
-    expect(s.skipped).toEqual([{ line: 2, reason: "the same transaction as transaction 1 (FITID H15-4.50, same date and amount), listed again in another statement of the account in this file" }]);
+    expect(s.skipped).toEqual([{ line: 2, reason: "the same transaction as transaction 1 (FITID H15-4.50, same date, amount and currency), listed again in another statement of the account in this file" }]);
+  });
+  test("the same FITID, date and amount in statements of another currency (one ACCTID) are two transactions", () => {
+    // One account's EUR and GBP statements, each charging its fee of 3.00 on 1 May as FITID 1: the GBP fee was skipped
+    // as the EUR one listed again.
+    const fee = trn("1", "20260501", "-3.00", "Account fee");
+    const s = rows(file({ currency: "EUR", account: "555", balance: "100.00", transactions: [fee] }, { currency: "GBP", account: "555", balance: "200.00", transactions: [fee] }));
+    expect(s.rows.map((r) => [r.line, r.amount, r.currency])).toEqual([[1, -3, "EUR"], [2, -3, "GBP"]]);
+    expect(s.skipped).toEqual([]);
   });
 });
