@@ -168,8 +168,8 @@ describe("a transaction listed in two statements of one account in a file (revie
           `<STMTTRNRS><STMTRS><CURDEF>${st.currency ?? "USD"}</CURDEF><BANKACCTFROM><BANKID>${st.bank ?? "1"}</BANKID><ACCTID>${st.account ?? "777"}</ACCTID><ACCTTYPE>${st.type ?? "CHECKING"}</ACCTTYPE></BANKACCTFROM><BANKTRANLIST>${st.transactions.join("")}</BANKTRANLIST><LEDGERBAL><BALAMT>${st.balance}</BALAMT><DTASOF>20260531</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS>`,
       )
       .join("")}</BANKMSGSRSV1></OFX>`;
-  const trn = (fitid: string, date: string, amount: string, name: string) =>
-    `<STMTTRN><TRNTYPE>DEBIT</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${fitid}</FITID><NAME>${name}</NAME></STMTTRN>`;
+  const trn = (fitid: string, date: string, amount: string, name: string, type = "DEBIT") =>
+    `<STMTTRN><TRNTYPE>${type}</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${fitid}</FITID><NAME>${name}</NAME></STMTTRN>`;
   const rows = (text: string) => read(utf8(text), { fileName: "d.ofx" });
 
   test("a FITID the later statement lists twice (two coffees of one price on one day) is one repeat, not two", () => {
@@ -187,5 +187,28 @@ describe("a transaction listed in two statements of one account in a file (revie
     const s = rows(file({ currency: "EUR", account: "555", balance: "100.00", transactions: [fee] }, { currency: "GBP", account: "555", balance: "200.00", transactions: [fee] }));
     expect(s.rows.map((r) => [r.line, r.amount, r.currency])).toEqual([[1, -3, "EUR"], [2, -3, "GBP"]]);
     expect(s.skipped).toEqual([]);
+  });
+  test("one ACCTID under two account types (or banks) is two accounts: nothing of one is a repeat of the other", () => {
+    // A credit union numbering a member's checking and savings alike (ACCTID 98765): each credits a dividend of 5.00 on
+    // 1 May as FITID 1. The savings one was skipped as the checking's listed again, and both statements' rows and
+    // balances (1'000.00 and 2'000.00) were one account's. Kept apart by their type; the note says so.
+    const dividend = trn("1", "20260501", "5.00", "Dividend", "CREDIT");
+    const text = file(
+      { account: "98765", type: "CHECKING", balance: "1000.00", transactions: [dividend, trn("2", "20260510", "-20.00", "Groceries")] },
+      { account: "98765", type: "SAVINGS", balance: "2000.00", transactions: [dividend] },
+    );
+    const s = rows(text);
+    expect(s.rows.map((r) => [r.line, r.amount, r.account, r.reference])).toEqual([
+      [1, 5, "98765 (CHECKING)", "ofx:98765 (CHECKING):1"],
+      [2, -20, "98765 (CHECKING)", "ofx:98765 (CHECKING):2"],
+      [3, 5, "98765 (SAVINGS)", "ofx:98765 (SAVINGS):1"],
+    ]);
+    expect(s.skipped).toEqual([]);
+    expect(s.reconciliation.map((r) => [r.account, r.closing, r.entries])).toEqual([["98765 (CHECKING)", 1000, 2], ["98765 (SAVINGS)", 2000, 1]]);
+    expect(s.notes).toContain('the ACCTID 98765 is listed for 2 accounts (other BANKID or ACCTTYPE): their rows are kept apart, as "98765 (CHECKING)", "98765 (SAVINGS)"');
+    // Two banks' accounts of one number likewise; an ACCTID listed for one account keeps its plain id.
+    const banks = rows(file({ bank: "021000021", balance: "10.00", transactions: [dividend] }, { bank: "026009593", balance: "20.00", transactions: [dividend] }));
+    expect(banks.rows.map((r) => r.account)).toEqual(["777 (bank 021000021)", "777 (bank 026009593)"]);
+    expect(rows(file({ balance: "10.00", transactions: [dividend] })).rows.map((r) => r.reference)).toEqual(["ofx:777:1"]);
   });
 });
