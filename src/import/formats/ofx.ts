@@ -421,8 +421,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         // Transactions never nest: a STMTTRN opening while one is open ends it (banks that leave out </STMTTRN>),
         // so the transactions are read in the file's order. A statement's balances come after its transactions: one
         // opening while a transaction is open ends it too (Mercury's download closes no element: its LEDGERBAL was read
-        // as a field of the last transaction and the closing balance lost, QA round 4, pass 22).
-        if (name === "STMTTRN" || AFTER_TRANSACTIONS.has(name)) closeUpTo("STMTTRN");
+        // as a field of the last transaction and the closing balance lost, QA round 4, pass 22). A pending one (STMTTRNP)
+        // likewise: they nested, were listed last first, and the last swallowed the LEDGERBAL (review of r4-qa22).
+        if (TRANSACTIONS.has(name) || AFTER_TRANSACTIONS.has(name)) for (const t of TRANSACTIONS) closeUpTo(t);
         const node: ONode = { name, children: [] };
         stack[stack.length - 1]!.children.push(node);
         stack.push(node);

@@ -212,3 +212,25 @@ describe("a transaction listed in two statements of one account in a file (revie
     expect(rows(file({ balance: "10.00", transactions: [dividend] })).rows.map((r) => r.reference)).toEqual(["ofx:777:1"]);
   });
 });
+
+test("pending transactions (STMTTRNP) of a file that closes no element end as booked ones do: in order, the closing balance kept (review of r4-qa22)", () => {
+  // An OFX 1.x card statement without closing tags, its holds after its bookings: each STMTTRNP was read as a field of
+  // the one before (listed last first) and the last swallowed LEDGERBAL: the closing balance −130.00 was lost.
+  const text = [
+    "OFXHEADER:100", "DATA:OFXSGML", "", "<OFX>", "<CREDITCARDMSGSRSV1>", "<CCSTMTTRNRS>", "<CCSTMTRS>", "<CURDEF>USD", "<CCACCTFROM>", "<ACCTID>4111",
+    "<BANKTRANLIST>", "<DTSTART>20260501", "<DTEND>20260531",
+    "<STMTTRN>", "<TRNTYPE>DEBIT", "<DTPOSTED>20260502", "<TRNAMT>-10.00", "<FITID>A1", "<NAME>Coffee",
+    "<STMTTRN>", "<TRNTYPE>DEBIT", "<DTPOSTED>20260503", "<TRNAMT>-20.00", "<FITID>A2", "<NAME>Lunch",
+    "<BANKTRANLISTP>", "<DTASOF>20260531",
+    "<STMTTRNP>", "<TRNTYPE>HOLD", "<DTTRAN>20260530", "<TRNAMT>-5.00", "<NAME>Hold1",
+    "<STMTTRNP>", "<TRNTYPE>HOLD", "<DTTRAN>20260531", "<TRNAMT>-7.00", "<NAME>Hold2",
+    "<LEDGERBAL>", "<BALAMT>-130.00", "<DTASOF>20260531", "<AVAILBAL>", "<BALAMT>500.00", "<DTASOF>20260531", "</OFX>", "",
+  ].join("\n");
+  const s = read(utf8(text), { fileName: "p.ofx" });
+  expect(s.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[1, -10, "Coffee"], [2, -20, "Lunch"]]);
+  expect(s.skipped).toEqual([
+    { line: 3, reason: "a pending transaction (STMTTRNP, 2026-05-30, -5.00): not booked yet; it comes with a later statement once booked" },
+    { line: 4, reason: "a pending transaction (STMTTRNP, 2026-05-31, -7.00): not booked yet; it comes with a later statement once booked" },
+  ]);
+  expect(s.reconciliation.map((r) => [r.account, r.closing, r.closingDate, r.entries])).toEqual([["4111", -130, "2026-05-31", 2]]);
+});
