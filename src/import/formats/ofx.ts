@@ -224,6 +224,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const inSeveralStatements = fitidsInSeveralStatements(statementParts, shared);
   /** Each of those with a date and amount: the transactions it was read at, per statement (by its index). */
   const listedAt = new Map<string, Map<number, number[]>>();
+  /** Each of those as first read; and what a later statement lists under it with another date, amount or currency. */
+  const firstListed = new Map<string, { statement: number; line: number; said: string; noted: boolean }>();
+  const relisted: string[] = [];
   let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
@@ -317,6 +320,15 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       const earlier = [...byStatement].find(([index, lines]) => index !== s.index && lines.length > n)?.[1];
       mine.push(line);
       if (earlier) return void skipped.push({ line, reason: `the same transaction as transaction ${earlier[n]} (FITID ${fitid}, same date, amount and currency), listed again in another statement of the account in this file` });
+      // Listed again otherwise (45.00 on the 15th, 54.00 on the 16th: a tip added, or another booking): both are booked,
+      // and the note names them to check (review of r4-qa22: said nothing).
+      const said = `${date}, ${currency} ${signed.toFixed(2)}`;
+      const first = firstListed.get(listedKey);
+      if (!first) firstListed.set(listedKey, { statement: s.index, line, said, noted: false });
+      else if (first.statement !== s.index && first.said !== said && !first.noted) {
+        relisted.push(`FITID ${fitid}: transaction ${first.line} (${first.said}) and transaction ${line} (${said})`);
+        first.noted = true;
+      }
     }
     if (turned && direction !== 0) signTurned++;
     else if (turned) untypedTurned++;
@@ -463,6 +475,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
   if (untypedTurned) notes.push(`every DEBIT and CREDIT is written with the other sign, so the ${untypedTurned} other ${untypedTurned === 1 ? "transaction was" : "transactions were"} (PAYMENT, FEE …) turned round too`);
   notes.push(...unreadBalances);
+  if (relisted.length) notes.push(`a FITID is listed in two statements of the account with another date or amount, so both were booked; check whether the later one corrects the earlier (${relisted.join("; ")})`);
   for (const [id, pairs] of shared) {
     const kept = accounts.filter((a) => a.startsWith(`${id} (`));
     if (kept.length > 1) notes.push(`the ACCTID ${id} is listed for ${pairs.size} accounts (other BANKID or ACCTTYPE): their rows are kept apart, as ${kept.map((a) => `"${a}"`).join(", ")}`);

@@ -188,6 +188,16 @@ describe("a transaction listed in two statements of one account in a file (revie
     expect(s.rows.map((r) => [r.line, r.amount, r.currency])).toEqual([[1, -3, "EUR"], [2, -3, "GBP"]]);
     expect(s.skipped).toEqual([]);
   });
+  test("the same FITID with another date or amount in a later statement is booked twice, and a note names both", () => {
+    // A restaurant's 45.00 on the 15th, listed in the next statement as 54.00 on the 16th (a tip added, or another
+    // booking): both were booked under one id and nothing was said.
+    const s = rows(file({ account: "888", balance: "55.00", transactions: [trn("X9", "20260515", "-45.00", "Restaurant")] }, { account: "888", balance: "46.00", transactions: [trn("X9", "20260516", "-54.00", "Restaurant")] }));
+    expect(s.rows.map((r) => [r.line, r.date, r.amount])).toEqual([[1, "2026-05-15", -45], [2, "2026-05-16", -54]]);
+    expect(s.notes).toEqual([
+      "a FITID is listed in two statements of the account with another date or amount, so both were booked; check whether the later one corrects the earlier (FITID X9: transaction 1 (2026-05-15, USD -45.00) and transaction 2 (2026-05-16, USD -54.00))",
+    ]);
+  });
+
   test("one ACCTID under two account types (or banks) is two accounts: nothing of one is a repeat of the other", () => {
     // A credit union numbering a member's checking and savings alike (ACCTID 98765): each credits a dividend of 5.00 on
     // 1 May as FITID 1. The savings one was skipped as the checking's listed again, and both statements' rows and
