@@ -17,9 +17,9 @@
  *
  * QIF names no currency but in a sign or code its amounts may carry ("T-£42.18"): that one, else the account's (its
  * earlier rows), else the data's main currency, decided per account, and the preview says which.
- * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
- * skipped, as is one with payee "Opening Balance" or "Starting Balance" and another category (YNAB's), and a voided one
- * (payee `**VOID**…`). No ids: the content hash.
+ * An "Opening Balance" or "Starting Balance" record (payee) that is its account's first record (YNAB's), or whose
+ * category is its own account (`L[Account]`, Quicken's), states a balance, not a payment: skipped with its amount, as is a
+ * voided one (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
@@ -228,6 +228,8 @@ function readQif(text: string, opts: ReadOptions): Statement {
   /** Rows per currency and where it came from, for the notes. */
   const used = new Map<string, { currency: QifCurrency; rows: number; accounts: Set<string | null> }>();
   let ambiguous = false;
+  /** The accounts a record was read for so far: an account's first record may state its starting balance. */
+  const recordsOf = new Set<string | null>();
   forEachRecord(text, (r) => {
     dataLines++;
     const line = r.line;
@@ -235,10 +237,17 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const get = (c: string) => r.fields.get(c)?.[0]?.trim() ?? "";
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
-    if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
-    // YNAB writes an account's first money as payee "Starting Balance" with its category of money to budget
-    // ("Income:Available this month"), not L[account] (quiffen's YNAB export: it was booked as income, QA round 4, pass 22).
-    if (/^(?:opening|starting) balance$/i.test(payee)) return void skipped.push({ line, reason: `the account's starting balance (payee ${payee}): a balance, not a payment` });
+    const firstOfAccount = !recordsOf.has(rowAccountOf(r.account));
+    recordsOf.add(rowAccountOf(r.account));
+    // Quicken writes an account's opening balance as its first record, payee "Opening Balance", category the account
+    // itself (L[Checking]); YNAB as payee "Starting Balance" with its money to budget ("Income:Available this month"; it
+    // was booked as income, QA round 4, pass 22). Only the account's first record, or one naming the account itself, is
+    // one: later such payees are payments (review of r4-qa22: a transfer of 500.00 with payee "Opening Balance" was lost).
+    const balanceWord = /^(opening|starting) balance$/i.exec(payee)?.[1]?.toLowerCase();
+    if (balanceWord && (firstOfAccount || (rowAccountOf(r.account) !== null && category === `[${rowAccountOf(r.account)}]`))) {
+      const stated = get("T") || get("U");
+      return void skipped.push({ line, reason: `the account's ${balanceWord} balance${stated ? ` of ${stated}` : ""} (payee ${payee}${category ? `, category ${category}` : ""}): a balance, not a payment` });
+    }
     // Quicken voids a payment by writing **VOID** before its payee (and 0.00 as its amount), and keeps it as a record.
     if (payee.startsWith("**VOID**")) {
       const amount = get("T") || get("U");

@@ -525,7 +525,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [23,"2025-01-15",-45.1,"CHF","Whole Foods"],
     ],
     totals: [{"currency":"CHF","out":1279.66,"outRows":2,"in":2500,"inRows":1}],
-    skipped: [{"line":6,"reason":"the account's opening balance (Opening Balance, L[account]): a balance, not a payment"}],
+    skipped: [{"line":6,"reason":"the account's opening balance of 1,000.00 (payee Opening Balance, category [Checking]): a balance, not a payment"}],
     // QIF states no balances. M/D'YY dates (Quicken's years from 2000), "1/ 5'25" padded; 12/31'24 makes the file month-first; "1,234.56": a decimal point
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
@@ -841,7 +841,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // record is its starting balance, payee "Starting Balance", category "Income:Available this month" (YNAB's money to
   // budget), not L[account] as Quicken writes its "Opening Balance": it was imported as GBP 1'250.00 of income. A balance,
   // not a payment: skipped. Day-first by 13/02 and 27/02. Out 42.80 + 9.99 = 52.79, in 1'800.00.
-  "qif-ynab-starting-balance.qif": {"format":"qif","layout":null,"account":null,"dataLines":4,"rows":[[10,"2026-02-05",-42.8,"CHF","TESCO STORES 3012 LEEDS VIS"],[18,"2026-02-13",-9.99,"CHF","NETFLIX.COM VIS"],[26,"2026-02-27",1800,"CHF","ACME LTD SALARY · February pay"]],"totals":[{"currency":"CHF","out":52.79,"outRows":2,"in":1800,"inRows":1}],"skipped":[{"line":2,"reason":"the account's starting balance (payee Starting Balance): a balance, not a payment"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
+  "qif-ynab-starting-balance.qif": {"format":"qif","layout":null,"account":null,"dataLines":4,"rows":[[10,"2026-02-05",-42.8,"CHF","TESCO STORES 3012 LEEDS VIS"],[18,"2026-02-13",-9.99,"CHF","NETFLIX.COM VIS"],[26,"2026-02-27",1800,"CHF","ACME LTD SALARY · February pay"]],"totals":[{"currency":"CHF","out":52.79,"outRows":2,"in":1800,"inRows":1}],"skipped":[{"line":2,"reason":"the account's starting balance of 1250.00 (payee Starting Balance, category Income:Available this month): a balance, not a payment"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency CHF (from the main currency of your data) for every row (QIF names none)"]},
   // An OFX 2.2 card statement with a list of pending transactions (BANKTRANLISTP, STMTTRNP: card holds), as
   // petr-panteleyev/ofx-parser's credit.ofx (QA round 4, pass 22): the holds were passed over in silence (its
   // credit_no_bank.ofx, holds only, imported 0 rows and said nothing). They are not booked: each is a skipped line with

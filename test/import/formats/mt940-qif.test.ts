@@ -229,6 +229,22 @@ describe("QIF", () => {
     );
   });
 
+  test("only an account's first record, or one naming the account itself, is its opening or starting balance; the reason says how much (review of r4-qa22)", () => {
+    // A transfer of 500.00 from savings whose payee reads "Opening Balance" (the money that opened a deposit), in the
+    // middle of the account, was skipped as the account's balance; so was a later "Starting balance" of 250.00 to income.
+    // Both are payments. The account's first record (YNAB's starting balance) and Quicken's L[own account] are balances.
+    const mid = read(utf8("!Type:Bank\nD01/05/2026\nT-10.00\nPA\n^\nD02/05/2026\nT500.00\nPOpening Balance\nLTransfer:Savings\n^\nD03/05/2026\nT250.00\nPStarting balance\nLIncome\n^\n"), {
+      fileName: "m.qif",
+      fallbackCurrency: { code: "USD", from: "x" },
+    });
+    expect(mid.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[2, -10, "A"], [6, 500, "Opening Balance"], [11, 250, "Starting balance"]]);
+    expect(mid.skipped).toEqual([]);
+    const first = read(utf8("!Type:Bank\nD01/05/2026\nT500.00\nPOpening Balance\nLTransfer:Savings\n^\nD02/05/2026\nT-10.00\nPA\n^\n"), { fileName: "f.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(first.skipped).toEqual([{ line: 2, reason: "the account's opening balance of 500.00 (payee Opening Balance, category Transfer:Savings): a balance, not a payment" }]);
+    const own = read(utf8("!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/05/2026\nT-10.00\nPA\n^\nD02/05/2026\nT75.00\nPOpening Balance\nL[Checking]\n^\n"), { fileName: "o.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect([own.rows.map((r) => r.amount), own.skipped]).toEqual([[-10], [{ line: 10, reason: "the account's opening balance of 75.00 (payee Opening Balance, category [Checking]): a balance, not a payment" }]]);
+  });
+
   test("a voided record is skipped with its reason, and one that still states an amount says which", () => {
     // Quicken writes 0.00 for a voided cheque; a void that kept its amount is still no payment (it is not booked).
     const s = read(utf8("!Type:Bank\nD01/02/2026\nT0.00\nP**VOID**Cheque 17\n^\nD01/03/2026\nT-25.00\nP**VOID**Gym\n^\nD01/04/2026\nT-9.50\nPKiosk\n^\n"), { fileName: "v.qif", fallbackCurrency: { code: "USD", from: "x" } });
