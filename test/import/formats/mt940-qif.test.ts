@@ -245,6 +245,15 @@ describe("QIF", () => {
     expect([own.rows.map((r) => r.amount), own.skipped]).toEqual([[-10], [{ line: 10, reason: "the account's opening balance of 75.00 (payee Opening Balance, category [Checking]): a balance, not a payment" }]]);
   });
 
+  test("comment lines are passed over wherever they stand, not only before the first ! line (review of r4-qa22)", () => {
+    // One after the last record was read as a record of its own without a date: "line 8: no date (D)", the file refused.
+    const s = read(utf8("# head\n!Type:Bank\n# section comment\nD01/05/2026\nT-10.00\nPShop\n^\n# between\nD01/06/2026\nT-2.00\nPKiosk\n^\n# trailing comment\n"), {
+      fileName: "c.qif",
+      fallbackCurrency: { code: "USD", from: "x" },
+    });
+    expect([s.badRows, s.dataLines, s.rows.map((r) => [r.line, r.amount, r.description])]).toEqual([[], 2, [[4, -10, "Shop"], [9, -2, "Kiosk"]]]);
+  });
+
   test("a voided record is skipped with its reason, and one that still states an amount says which", () => {
     // Quicken writes 0.00 for a voided cheque; a void that kept its amount is still no payment (it is not booked).
     const s = read(utf8("!Type:Bank\nD01/02/2026\nT0.00\nP**VOID**Cheque 17\n^\nD01/03/2026\nT-25.00\nP**VOID**Gym\n^\nD01/04/2026\nT-9.50\nPKiosk\n^\n"), { fileName: "v.qif", fallbackCurrency: { code: "USD", from: "x" } });
