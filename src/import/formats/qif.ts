@@ -149,7 +149,7 @@ function accountCurrency(account: string | null, shapes: ReadonlySet<string> | u
   const perRow = new Map<string, QifCurrency>();
   for (const shape of shapes) {
     const own = cellsCurrency([shape], [], opts.fallbackCurrency);
-    if (own) perRow.set(shape, { ...own, signed: true });
+    if (own) perRow.set(shape, own.assumed && stored ? unsigned : { ...own, signed: true });
   }
   return { whole: unsigned, perRow };
 }
@@ -239,14 +239,15 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const get = (c: string) => r.fields.get(c)?.[0]?.trim() ?? "";
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
-    const firstOfAccount = !recordsOf.has(rowAccountOf(r.account));
-    recordsOf.add(rowAccountOf(r.account));
+    const owner = rowAccountOf(r.account);
+    const firstOfAccount = !recordsOf.has(owner);
+    recordsOf.add(owner);
     // Quicken writes an account's opening balance as its first record, payee "Opening Balance", category the account
     // itself (L[Checking]); YNAB as payee "Starting Balance" with its money to budget ("Income:Available this month"; it
     // was booked as income, QA round 4, pass 22). Only the account's first record, or one naming the account itself, is
     // one: later such payees are payments (review of r4-qa22: a transfer of 500.00 with payee "Opening Balance" was lost).
     const balanceWord = /^(opening|starting) balance$/i.exec(payee)?.[1]?.toLowerCase();
-    if (balanceWord && (firstOfAccount || (rowAccountOf(r.account) !== null && category === `[${rowAccountOf(r.account)}]`))) {
+    if (balanceWord && (firstOfAccount || (owner !== null && category === `[${owner}]`))) {
       const stated = get("T") || get("U");
       return void skipped.push({ line, reason: `the account's ${balanceWord} balance${stated ? ` of ${stated}` : ""} (payee ${payee}${category ? `, category ${category}` : ""}): a balance, not a payment` });
     }
@@ -278,11 +279,11 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const signed = flip * amount;
     const description = idText || unnamedDescription(r, signed);
     const rowAccount = override ?? r.account;
-    const currency = currencyOf(rowAccountOf(r.account), rawAmount);
+    const currency = currencyOf(owner, rawAmount);
     const usedKey = `${currency.code}\u0000${currency.from}`;
     const use = used.get(usedKey) ?? { currency, rows: 0, accounts: new Set() };
     use.rows++;
-    use.accounts.add(rowAccountOf(r.account));
+    use.accounts.add(owner);
     used.set(usedKey, use);
     const sumsKey = `${rowAccount ?? ""}\u0000${currency.code}`;
     const sums = perAccount.get(sumsKey) ?? { account: rowAccount, currency: currency.code, entries: 0, cents: 0 };

@@ -195,6 +195,14 @@ describe("QIF", () => {
       "the currency CHF (from the main currency of your data) for 1 row (QIF names none)",
     ]);
     expect(s.reconciliation.map((r) => [r.currency, r.entries])).toEqual([["GBP", 1], ["EUR", 1], ["CHF", 1]]);
+    // A "$" beside a "£" names no one currency: the account's earlier rows (Canadian dollars) say which, as in an account
+    // of "$" amounts alone.
+    const dollars = read(utf8("!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/05/2026\nT-£42.18\nPTesco\n^\nD02/05/2026\nT-$10.00\nPTim Hortons\n^\n"), {
+      fileName: "d.qif",
+      fallbackCurrency: { code: "CHF", from: "the main currency of your data" },
+      accountCurrencies: { Visa: "CAD" },
+    });
+    expect(dollars.rows.map((r) => r.currency)).toEqual(["GBP", "CAD"]);
   });
 
   test("day-first slashes decided by a day above 12; a file no date decides is read month-first and says so", () => {
