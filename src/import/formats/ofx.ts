@@ -220,7 +220,12 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const repeated = new Set(
     statementParts.flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
   );
-  const shared = sharedAccountIds(statementParts.map(accountFromText));
+  // An investment statement (INVSTMTRS) of cash movements only (INVBANKTRAN: a cash management account's checks,
+  // deposits and bill payments) is read as a bank statement (ofxparse's fidelity-savings.ofx was refused, QA round 4,
+  // pass 22); one with trades, dividends or other securities transactions is refused below, as before. The ACCTIDs
+  // shared by two accounts are counted over the statements read.
+  const cashOnly = /<INVBANKTRAN>/i.test(text) && !SECURITIES_TRANSACTION.test(text);
+  const shared = sharedAccountIds(statementParts.filter((part) => cashOnly || !/<INVACCTFROM>/i.test(part)).map(accountFromText));
   const inSeveralStatements = fitidsInSeveralStatements(statementParts, shared);
   /** Each of those with a date and amount: the transactions it was read at, per statement (by its index). */
   const listedAt = new Map<string, Map<number, number[]>>();
@@ -241,10 +246,6 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   let untypedTurned = 0;
   const unreadBalances: string[] = [];
 
-  // An investment statement (INVSTMTRS) of cash movements only (INVBANKTRAN: a cash management account's checks,
-  // deposits and bill payments) is read as a bank statement (ofxparse's fidelity-savings.ofx was refused, QA round 4,
-  // pass 22); one with trades, dividends or other securities transactions is refused below, as before.
-  const cashOnly = /<INVBANKTRAN>/i.test(text) && !SECURITIES_TRANSACTION.test(text);
   const statementAggregates = cashOnly ? new Set([...STATEMENT_AGGREGATES, "INVSTMTRS"]) : STATEMENT_AGGREGATES;
   const root: ONode = { name: "#root", children: [] };
   const stack: ONode[] = [root];

@@ -220,6 +220,10 @@ describe("a transaction listed in two statements of one account in a file (revie
     const banks = rows(file({ bank: "021000021", balance: "10.00", transactions: [dividend] }, { bank: "026009593", balance: "20.00", transactions: [dividend] }));
     expect(banks.rows.map((r) => r.account)).toEqual(["777 (bank 021000021)", "777 (bank 026009593)"]);
     expect(rows(file({ balance: "10.00", transactions: [dividend] })).rows.map((r) => r.reference)).toEqual(["ofx:777:1"]);
+    // A brokerage statement of the same number beside it (with a trade: not read) leaves the bank account's id plain.
+    const brokerage = "<INVSTMTMSGSRSV1><INVSTMTTRNRS><INVSTMTRS><CURDEF>USD</CURDEF><INVACCTFROM><BROKERID>b.com</BROKERID><ACCTID>777</ACCTID></INVACCTFROM><INVTRANLIST><BUYSTOCK><INVBUY><INVTRANID><FITID>B1</FITID></INVTRANID></INVBUY></BUYSTOCK></INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>";
+    const beside = rows(file({ balance: "10.00", transactions: [dividend] }).replace("</OFX>", `${brokerage}</OFX>`));
+    expect([beside.rows.map((r) => r.reference), beside.notes]).toEqual([["ofx:777:1"], []]);
   });
 });
 
