@@ -16,10 +16,10 @@
  * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
  * QIF names no currency but in a sign or code its amounts may carry ("T-£42.18"): that one, else the account's (its
- * earlier rows), else the data's main currency, and the preview says which.
- * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
- * skipped, as is one with payee "Opening Balance" or "Starting Balance" and another category (YNAB's), and a voided one
- * (payee `**VOID**…`). No ids: the content hash.
+ * earlier rows), else the data's main currency, decided per account, and the preview says which.
+ * An "Opening Balance" or "Starting Balance" record (payee) that is its account's first record (YNAB's), or whose
+ * category is its own account (`L[Account]`, Quicken's), states a balance, not a payment: skipped with its amount, as is a
+ * voided one (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
@@ -71,7 +71,9 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
   let first = 0;
   let investmentAt = 0;
   forEachLine(text, (line, lineNo) => {
-    if (line.trim() === "") return;
+    // A comment line ("# …", quiffen's test files), wherever it stands: no field is coded "#" (review of r4-qa22: one
+    // after the last record was read as a record without date, and the file refused).
+    if (line.trim() === "" || line.startsWith("#")) return;
     if (line.startsWith("!")) {
       const head = line.slice(1).trim().toLowerCase();
       if (head === "account") {
@@ -121,6 +123,46 @@ function unnamedDescription(r: QifRecord, amount: number): string {
   return amount < 0 ? "Payment" : "Deposit";
 }
 
+/** An amount's shape, its digits as 0 ("T-£42.18" → "-£00.00"): the few a file's currency signs and codes come in. */
+const amountShape = (amount: string) => amount.trim().replace(/\d/g, "0");
+
+/** A row's currency and whether its amount named it (a sign or code) rather than the account or the data. */
+type QifCurrency = FileCurrency & { signed: boolean };
+/** An account's currency (`whole`), or, when its amounts name several, each amount shape's own (`perRow`). */
+type AccountCurrency = { whole: QifCurrency; perRow: Map<string, QifCurrency> | null };
+
+/**
+ * An account's currency: the one its amounts' signs or codes name ("T-£42.18"), else its earlier rows' (stored), else the
+ * data's main currency; a sign several currencies write ("$") only after the account's earlier rows, and said so. Amounts
+ * naming several currencies in one account ("£" and "€"; review of r4-qa22: all were taken as francs, "QIF names none")
+ * are each in the one they name, and those naming none in what an account without signs would be in.
+ */
+function accountCurrency(account: string | null, shapes: ReadonlySet<string> | undefined, opts: ReadOptions): AccountCurrency {
+  const stored = account ? opts.accountCurrencies?.[account] : undefined;
+  const unsigned: QifCurrency = {
+    ...((stored && { code: stored, from: `the account ${account}'s earlier rows` }) || opts.fallbackCurrency || { code: "CHF", from: "budget-chat's default" }),
+    signed: false,
+  };
+  if (!shapes?.size) return { whole: unsigned, perRow: null };
+  const signs = cellsCurrency(shapes, [], opts.fallbackCurrency);
+  if (signs) return { whole: signs.assumed && stored ? unsigned : { ...signs, signed: true }, perRow: null };
+  const perRow = new Map<string, QifCurrency>();
+  for (const shape of shapes) {
+    const own = cellsCurrency([shape], [], opts.fallbackCurrency);
+    if (own) perRow.set(shape, own.assumed && stored ? unsigned : { ...own, signed: true });
+  }
+  return { whole: unsigned, perRow };
+}
+
+/** What each currency was taken from, for how many rows (of which accounts, when the file has several). */
+function currencyNotes(used: readonly { currency: QifCurrency; rows: number; accounts: ReadonlySet<string | null> }[]): string[] {
+  return used.map(({ currency, rows, accounts }) => {
+    const of = used.length === 1 ? "every row" : `${rows} ${rows === 1 ? "row" : "rows"}${[...accounts].some(Boolean) ? ` of ${[...accounts].map((a) => a ?? "no account").join(", ")}` : ""}`;
+    if (currency.lead) return `${currency.lead}: ${of === "every row" ? "every row was" : `${of} ${rows === 1 ? "was" : "were"}`} taken as ${currency.code} (${currency.from})`;
+    return `the currency ${currency.code} (from ${currency.from}) for ${of}${currency.signed ? "" : " (QIF names none)"}`;
+  });
+}
+
 function readQif(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   // First pass: the file's date order and decimal mark.
@@ -130,7 +172,8 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let firstMdy = 0;
   let dotted = 0;
   const decimals = new DecimalVotes();
-  const markedAmounts = new Set<string>();
+  /** Per account as listed (null: before any !Account block): the shapes of its amounts written with a currency. */
+  const markedAmounts = new Map<string | null, Set<string>>();
   let payments = 0;
   const { accounts: named, lists, investmentAt } = forEachRecord(text, (r) => {
     if (r.investment) return;
@@ -144,7 +187,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const amount = (r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "";
     decimals.add(amount);
     // An amount written with its currency ("T-£42.18"): its shape kept (digits as 0), a few for the whole file.
-    if (/[^\d\s.,+\-()]/.test(amount)) markedAmounts.add(amount.replace(/\d/g, "0"));
+    if (/[^\d\s.,+\-()]/.test(amount)) markedAmounts.set(r.account, (markedAmounts.get(r.account) ?? new Set()).add(amountShape(amount)));
   });
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
@@ -161,16 +204,21 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const override = opts.accountOverride?.trim() || null;
   // The statement's account when the file names one (or the user did); rows keep the one they are listed under.
   const account = override ?? (named.length === 1 ? named[0]! : null);
-  const stored = [account, ...named].map((a) => (a ? opts.accountCurrencies?.[a] : undefined)).find(Boolean);
-  const storedFor = account ?? named.find((a) => opts.accountCurrencies?.[a]);
-  // The amounts' own currency sign or code names the currency (a UK card's "T-£42.18" was stored as francs, QA round 4,
-  // pass 22), as in a CSV; a sign several currencies write ("$") only after the account's earlier rows, and said so.
-  const signs = cellsCurrency(markedAmounts, [], opts.fallbackCurrency);
-  const currency: FileCurrency =
-    (signs && !signs.assumed && signs) ||
-    (stored && { code: stored, from: `the account ${storedFor}'s earlier rows` }) ||
-    signs ||
-    (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
+  // Each account's currency on its own: a file of all accounts may hold a franc account beside a UK card (review of
+  // r4-qa22: the card's £ signs were applied to the franc account's rows, over its stored francs).
+  const rowAccountOf = (listed: string | null) => override ?? listed ?? account;
+  const marksOf = new Map<string | null, Set<string>>();
+  for (const [listed, shapes] of markedAmounts) {
+    const key = rowAccountOf(listed);
+    marksOf.set(key, new Set([...(marksOf.get(key) ?? []), ...shapes]));
+  }
+  const currencies = new Map<string | null, AccountCurrency>();
+  const currencyOf = (rowAccount: string | null, rawAmount: string): QifCurrency => {
+    let decided = currencies.get(rowAccount);
+    if (!decided) currencies.set(rowAccount, (decided = accountCurrency(rowAccount, marksOf.get(rowAccount), opts)));
+    if (!decided.perRow) return decided.whole;
+    return decided.perRow.get(amountShape(rawAmount)) ?? decided.whole;
+  };
 
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
@@ -178,8 +226,12 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   let dataLines = 0;
-  const perAccount = new Map<string | null, { entries: number; cents: number }>();
+  const perAccount = new Map<string, { account: string | null; currency: string; entries: number; cents: number }>();
+  /** Rows per currency and where it came from, for the notes. */
+  const used = new Map<string, { currency: QifCurrency; rows: number; accounts: Set<string | null> }>();
   let ambiguous = false;
+  /** The accounts a record was read for so far: an account's first record may state its starting balance. */
+  const recordsOf = new Set<string | null>();
   forEachRecord(text, (r) => {
     dataLines++;
     const line = r.line;
@@ -187,10 +239,18 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const get = (c: string) => r.fields.get(c)?.[0]?.trim() ?? "";
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
-    if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
-    // YNAB writes an account's first money as payee "Starting Balance" with its category of money to budget
-    // ("Income:Available this month"), not L[account] (quiffen's YNAB export: it was booked as income, QA round 4, pass 22).
-    if (/^(?:opening|starting) balance$/i.test(payee)) return void skipped.push({ line, reason: `the account's starting balance (payee ${payee}): a balance, not a payment` });
+    const owner = rowAccountOf(r.account);
+    const firstOfAccount = !recordsOf.has(owner);
+    recordsOf.add(owner);
+    // Quicken writes an account's opening balance as its first record, payee "Opening Balance", category the account
+    // itself (L[Checking]); YNAB as payee "Starting Balance" with its money to budget ("Income:Available this month"; it
+    // was booked as income, QA round 4, pass 22). Only the account's first record, or one naming the account itself, is
+    // one: later such payees are payments (review of r4-qa22: a transfer of 500.00 with payee "Opening Balance" was lost).
+    const balanceWord = /^(opening|starting) balance$/i.exec(payee)?.[1]?.toLowerCase();
+    if (balanceWord && (firstOfAccount || (owner !== null && category === `[${owner}]`))) {
+      const stated = get("T") || get("U");
+      return void skipped.push({ line, reason: `the account's ${balanceWord} balance${stated ? ` of ${stated}` : ""} (payee ${payee}${category ? `, category ${category}` : ""}): a balance, not a payment` });
+    }
     // Quicken voids a payment by writing **VOID** before its payee (and 0.00 as its amount), and keeps it as a record.
     if (payee.startsWith("**VOID**")) {
       const amount = get("T") || get("U");
@@ -219,25 +279,30 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const signed = flip * amount;
     const description = idText || unnamedDescription(r, signed);
     const rowAccount = override ?? r.account;
-    const sums = perAccount.get(rowAccount) ?? { entries: 0, cents: 0 };
+    const currency = currencyOf(owner, rawAmount);
+    const usedKey = `${currency.code}\u0000${currency.from}`;
+    const use = used.get(usedKey) ?? { currency, rows: 0, accounts: new Set() };
+    use.rows++;
+    use.accounts.add(owner);
+    used.set(usedKey, use);
+    const sumsKey = `${rowAccount ?? ""}\u0000${currency.code}`;
+    const sums = perAccount.get(sumsKey) ?? { account: rowAccount, currency: currency.code, entries: 0, cents: 0 };
     sums.entries++;
     sums.cents += cents(signed);
-    perAccount.set(rowAccount, sums);
+    perAccount.set(sumsKey, sums);
     out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
-  const notes = [
-    currency.lead
-      ? `${currency.lead}: every row was taken as ${currency.code} (${currency.from})`
-      : `the currency ${currency.code} (from ${currency.from}) for every row${currency === signs ? "" : " (QIF names none)"}`,
-  ];
+  const notes = currencyNotes([...used.values()]);
+  // A file with no row says what an unsigned account would be in, as before.
+  if (used.size === 0) notes.push(currencyNotes([{ currency: currencyOf(account, ""), rows: 0, accounts: new Set([account]) }])[0]!);
   if (ambiguous) {
     const why = order === "DMY" ? `day-first, as ${dayFirstBy}` : "month-first, as Quicken writes them";
     notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
   }
   if ("conflict" in dg) notes.push("the amounts are written with both decimal marks (1,234.56 and 1.234,56): each read by the mark it shows");
   if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
-  const reconciliation = [...perAccount].map(([a, t]) => reconcile({ account: a, currency: currency.code, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
+  const reconciliation = [...perAccount.values()].map((t) => reconcile({ account: t.account, currency: t.currency, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
   return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 

@@ -168,6 +168,43 @@ describe("QIF", () => {
     expect(s.notes).toEqual(["the currency USD (from the account Checking's earlier rows) for every row (QIF names none)"]);
   });
 
+  test("each account's currency on its own: one's £ signs name neither another account's currency nor override its stored one (review of r4-qa22)", () => {
+    // Quicken's export of all accounts: a franc current account (its earlier rows stored in CHF) and a UK card written
+    // "T-£42.18". The card's £ was applied to both accounts (Migros's −100.00 stored as GBP).
+    const all = "!Account\nNChecking CH\nTBank\n^\n!Type:Bank\nD05/02/2026\nT-100.00\nPMigros\n^\n!Account\nNUK Card\nTCCard\n^\n!Type:CCard\nD05/01/2026\nT-£42.18\nPTesco\n^\n";
+    const s = read(utf8(all), { fileName: "all.qif", fallbackCurrency: { code: "EUR", from: "the main currency of your data" }, accountCurrencies: { "Checking CH": "CHF" } });
+    expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.account])).toEqual([[6, -100, "CHF", "Checking CH"], [15, -42.18, "GBP", "UK Card"]]);
+    expect(s.notes.slice(0, 2)).toEqual(["the currency CHF (from the account Checking CH's earlier rows) for 1 row of Checking CH (QIF names none)", "the currency GBP (from the amounts' £ sign) for 1 row of UK Card"]);
+    expect(s.reconciliation.map((r) => [r.account, r.currency, r.entries])).toEqual([["Checking CH", "CHF", 1], ["UK Card", "GBP", 1]]);
+    // Nothing stored: the unsigned account takes the data's main currency, not the card's pounds.
+    const fresh = read(utf8(all), { fileName: "all.qif", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+    expect(fresh.rows.map((r) => r.currency)).toEqual(["EUR", "GBP"]);
+  });
+
+  test("amounts of one account naming several currencies are each in the one they name; one naming none says so (review of r4-qa22)", () => {
+    // £42.18 and €10.00 in one account were both taken as francs, with a note that QIF names no currency. Each is in the
+    // one it names; the salary written without a sign is in what an unsigned account is (the data's main currency).
+    const s = read(utf8("!Type:Bank\nD01/05/2026\nT-£42.18\nPTesco\n^\nD02/05/2026\nT-€10.00\nPCafe Paris\n^\nD03/05/2026\nT1,000.00\nPSalary\n^\n"), {
+      fileName: "m.qif",
+      fallbackCurrency: { code: "CHF", from: "the main currency of your data" },
+    });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-42.18, "GBP"], [-10, "EUR"], [1000, "CHF"]]);
+    expect(s.notes.slice(0, 3)).toEqual([
+      "the currency GBP (from the amounts' £ sign) for 1 row",
+      "the currency EUR (from the amounts' € sign) for 1 row",
+      "the currency CHF (from the main currency of your data) for 1 row (QIF names none)",
+    ]);
+    expect(s.reconciliation.map((r) => [r.currency, r.entries])).toEqual([["GBP", 1], ["EUR", 1], ["CHF", 1]]);
+    // A "$" beside a "£" names no one currency: the account's earlier rows (Canadian dollars) say which, as in an account
+    // of "$" amounts alone.
+    const dollars = read(utf8("!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/05/2026\nT-£42.18\nPTesco\n^\nD02/05/2026\nT-$10.00\nPTim Hortons\n^\n"), {
+      fileName: "d.qif",
+      fallbackCurrency: { code: "CHF", from: "the main currency of your data" },
+      accountCurrencies: { Visa: "CAD" },
+    });
+    expect(dollars.rows.map((r) => r.currency)).toEqual(["GBP", "CAD"]);
+  });
+
   test("day-first slashes decided by a day above 12; a file no date decides is read month-first and says so", () => {
     const uk = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\nD25/02/2024\nT-7.50\nPBoots\n^\n"), { fileName: "uk.qif", fallbackCurrency: { code: "GBP", from: "x" } });
     expect(brief(uk.rows)).toEqual([[2, "2024-02-01", -5, "GBP", "Tesco"], [6, "2024-02-25", -7.5, "GBP", "Boots"]]);
@@ -198,6 +235,31 @@ describe("QIF", () => {
     expect(() => read(utf8("!Type:Bank\nD25.02.2024\nT-1.00\n^\nD02/25/2024\nT-2.00\n^\n"), { fileName: "m.qif" })).toThrow(
       "m.qif: line 5: the dates are day-first in some records (line 2) and month-first in others (line 5); the file cannot be read unambiguously",
     );
+  });
+
+  test("only an account's first record, or one naming the account itself, is its opening or starting balance; the reason says how much (review of r4-qa22)", () => {
+    // A transfer of 500.00 from savings whose payee reads "Opening Balance" (the money that opened a deposit), in the
+    // middle of the account, was skipped as the account's balance; so was a later "Starting balance" of 250.00 to income.
+    // Both are payments. The account's first record (YNAB's starting balance) and Quicken's L[own account] are balances.
+    const mid = read(utf8("!Type:Bank\nD01/05/2026\nT-10.00\nPA\n^\nD02/05/2026\nT500.00\nPOpening Balance\nLTransfer:Savings\n^\nD03/05/2026\nT250.00\nPStarting balance\nLIncome\n^\n"), {
+      fileName: "m.qif",
+      fallbackCurrency: { code: "USD", from: "x" },
+    });
+    expect(mid.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[2, -10, "A"], [6, 500, "Opening Balance"], [11, 250, "Starting balance"]]);
+    expect(mid.skipped).toEqual([]);
+    const first = read(utf8("!Type:Bank\nD01/05/2026\nT500.00\nPOpening Balance\nLTransfer:Savings\n^\nD02/05/2026\nT-10.00\nPA\n^\n"), { fileName: "f.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(first.skipped).toEqual([{ line: 2, reason: "the account's opening balance of 500.00 (payee Opening Balance, category Transfer:Savings): a balance, not a payment" }]);
+    const own = read(utf8("!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/05/2026\nT-10.00\nPA\n^\nD02/05/2026\nT75.00\nPOpening Balance\nL[Checking]\n^\n"), { fileName: "o.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect([own.rows.map((r) => r.amount), own.skipped]).toEqual([[-10], [{ line: 10, reason: "the account's opening balance of 75.00 (payee Opening Balance, category [Checking]): a balance, not a payment" }]]);
+  });
+
+  test("comment lines are passed over wherever they stand, not only before the first ! line (review of r4-qa22)", () => {
+    // One after the last record was read as a record of its own without a date: "line 8: no date (D)", the file refused.
+    const s = read(utf8("# head\n!Type:Bank\n# section comment\nD01/05/2026\nT-10.00\nPShop\n^\n# between\nD01/06/2026\nT-2.00\nPKiosk\n^\n# trailing comment\n"), {
+      fileName: "c.qif",
+      fallbackCurrency: { code: "USD", from: "x" },
+    });
+    expect([s.badRows, s.dataLines, s.rows.map((r) => [r.line, r.amount, r.description])]).toEqual([[], 2, [[4, -10, "Shop"], [9, -2, "Kiosk"]]]);
   });
 
   test("a voided record is skipped with its reason, and one that still states an amount says which", () => {

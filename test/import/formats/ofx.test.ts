@@ -157,3 +157,94 @@ test("a closing balance as of 00000000 (Bradesco's): zero is a placeholder, not 
   expect(stated.reconciliation.map((r) => [r.closing, r.closingDate])).toEqual([[17071.23, null]]);
   expect(stated.notes).toEqual([]);
 });
+
+describe("a transaction listed in two statements of one account in a file (review of r4-qa22)", () => {
+  type Listed = { currency?: string; bank?: string; account?: string; type?: string; balance: string; transactions: string[] };
+  /** A file of statements (XML, closed tags), each with its account, currency and closing balance. */
+  const file = (...statements: Listed[]) =>
+    `<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="220"?><OFX><BANKMSGSRSV1>${statements
+      .map(
+        (st) =>
+          `<STMTTRNRS><STMTRS><CURDEF>${st.currency ?? "USD"}</CURDEF><BANKACCTFROM><BANKID>${st.bank ?? "1"}</BANKID><ACCTID>${st.account ?? "777"}</ACCTID><ACCTTYPE>${st.type ?? "CHECKING"}</ACCTTYPE></BANKACCTFROM><BANKTRANLIST>${st.transactions.join("")}</BANKTRANLIST><LEDGERBAL><BALAMT>${st.balance}</BALAMT><DTASOF>20260531</DTASOF></LEDGERBAL></STMTRS></STMTTRNRS>`,
+      )
+      .join("")}</BANKMSGSRSV1></OFX>`;
+  const trn = (fitid: string, date: string, amount: string, name: string, type = "DEBIT") =>
+    `<STMTTRN><TRNTYPE>${type}</TRNTYPE><DTPOSTED>${date}</DTPOSTED><TRNAMT>${amount}</TRNAMT><FITID>${fitid}</FITID><NAME>${name}</NAME></STMTTRN>`;
+  const rows = (text: string) => read(utf8(text), { fileName: "d.ofx" });
+
+  test("a FITID the later statement lists twice (two coffees of one price on one day) is one repeat, not two", () => {
+    // 1–15 May: one coffee of 4.50 on the 15th (closing 95.50); 15–31 May: that coffee again and a second one (closing
+    // 91.00 = 95.50 − 4.50). The bank writes one FITID for both. The second coffee was skipped as a repeat too.
+    const coffee = trn("H15-4.50", "20260515", "-4.50", "Coffee");
+    const s = rows(file({ balance: "95.50", transactions: [coffee] }, { balance: "91.00", transactions: [coffee, coffee] }));
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[1, -4.5], [3, -4.5]]);
+    expect(s.skipped).toEqual([{ line: 2, reason: "the same transaction as transaction 1 (FITID H15-4.50, same date, amount and currency), listed again in another statement of the account in this file" }]);
+  });
+  test("the same FITID, date and amount in statements of another currency (one ACCTID) are two transactions", () => {
+    // One account's EUR and GBP statements, each charging its fee of 3.00 on 1 May as FITID 1: the GBP fee was skipped
+    // as the EUR one listed again.
+    const fee = trn("1", "20260501", "-3.00", "Account fee");
+    const s = rows(file({ currency: "EUR", account: "555", balance: "100.00", transactions: [fee] }, { currency: "GBP", account: "555", balance: "200.00", transactions: [fee] }));
+    expect(s.rows.map((r) => [r.line, r.amount, r.currency])).toEqual([[1, -3, "EUR"], [2, -3, "GBP"]]);
+    expect(s.skipped).toEqual([]);
+  });
+  test("the same FITID with another date or amount in a later statement is booked twice, and a note names both", () => {
+    // A restaurant's 45.00 on the 15th, listed in the next statement as 54.00 on the 16th (a tip added, or another
+    // booking): both were booked under one id and nothing was said.
+    const s = rows(file({ account: "888", balance: "55.00", transactions: [trn("X9", "20260515", "-45.00", "Restaurant")] }, { account: "888", balance: "46.00", transactions: [trn("X9", "20260516", "-54.00", "Restaurant")] }));
+    expect(s.rows.map((r) => [r.line, r.date, r.amount])).toEqual([[1, "2026-05-15", -45], [2, "2026-05-16", -54]]);
+    expect(s.notes).toEqual([
+      "a FITID is listed in two statements of the account with another date or amount, so both were booked; check whether the later one corrects the earlier (FITID X9: transaction 1 (2026-05-15, USD -45.00) and transaction 2 (2026-05-16, USD -54.00))",
+    ]);
+  });
+
+  test("one ACCTID under two account types (or banks) is two accounts: nothing of one is a repeat of the other", () => {
+    // A credit union numbering a member's checking and savings alike (ACCTID 98765): each credits a dividend of 5.00 on
+    // 1 May as FITID 1. The savings one was skipped as the checking's listed again, and both statements' rows and
+    // balances (1'000.00 and 2'000.00) were one account's. Kept apart by their type; the note says so.
+    const dividend = trn("1", "20260501", "5.00", "Dividend", "CREDIT");
+    const text = file(
+      { account: "98765", type: "CHECKING", balance: "1000.00", transactions: [dividend, trn("2", "20260510", "-20.00", "Groceries")] },
+      { account: "98765", type: "SAVINGS", balance: "2000.00", transactions: [dividend] },
+    );
+    const s = rows(text);
+    expect(s.rows.map((r) => [r.line, r.amount, r.account, r.reference])).toEqual([
+      [1, 5, "98765 (CHECKING)", "ofx:98765 (CHECKING):1"],
+      [2, -20, "98765 (CHECKING)", "ofx:98765 (CHECKING):2"],
+      [3, 5, "98765 (SAVINGS)", "ofx:98765 (SAVINGS):1"],
+    ]);
+    expect(s.skipped).toEqual([]);
+    expect(s.reconciliation.map((r) => [r.account, r.closing, r.entries])).toEqual([["98765 (CHECKING)", 1000, 2], ["98765 (SAVINGS)", 2000, 1]]);
+    expect(s.notes).toContain('the ACCTID 98765 is listed for 2 accounts (other BANKID or ACCTTYPE): their rows are kept apart, as "98765 (CHECKING)", "98765 (SAVINGS)"');
+    // Two banks' accounts of one number likewise; an ACCTID listed for one account keeps its plain id.
+    const banks = rows(file({ bank: "021000021", balance: "10.00", transactions: [dividend] }, { bank: "026009593", balance: "20.00", transactions: [dividend] }));
+    expect(banks.rows.map((r) => r.account)).toEqual(["777 (bank 021000021)", "777 (bank 026009593)"]);
+    expect(rows(file({ balance: "10.00", transactions: [dividend] })).rows.map((r) => r.reference)).toEqual(["ofx:777:1"]);
+    // A brokerage statement of the same number beside it (with a trade: not read) leaves the bank account's id plain.
+    const brokerage = "<INVSTMTMSGSRSV1><INVSTMTTRNRS><INVSTMTRS><CURDEF>USD</CURDEF><INVACCTFROM><BROKERID>b.com</BROKERID><ACCTID>777</ACCTID></INVACCTFROM><INVTRANLIST><BUYSTOCK><INVBUY><INVTRANID><FITID>B1</FITID></INVTRANID></INVBUY></BUYSTOCK></INVTRANLIST></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>";
+    const beside = rows(file({ balance: "10.00", transactions: [dividend] }).replace("</OFX>", `${brokerage}</OFX>`));
+    expect([beside.rows.map((r) => r.reference), beside.notes]).toEqual([["ofx:777:1"], []]);
+  });
+});
+
+test("pending transactions (STMTTRNP) of a file that closes no element end as booked ones do: in order, the closing balance kept (review of r4-qa22)", () => {
+  // An OFX 1.x card statement without closing tags, its holds after its bookings: each STMTTRNP was read as a field of
+  // the one before (listed last first) and the last swallowed LEDGERBAL: the closing balance −130.00 was lost.
+  const text = [
+    "OFXHEADER:100", "DATA:OFXSGML", "", "<OFX>", "<CREDITCARDMSGSRSV1>", "<CCSTMTTRNRS>", "<CCSTMTRS>", "<CURDEF>USD", "<CCACCTFROM>", "<ACCTID>4111",
+    "<BANKTRANLIST>", "<DTSTART>20260501", "<DTEND>20260531",
+    "<STMTTRN>", "<TRNTYPE>DEBIT", "<DTPOSTED>20260502", "<TRNAMT>-10.00", "<FITID>A1", "<NAME>Coffee",
+    "<STMTTRN>", "<TRNTYPE>DEBIT", "<DTPOSTED>20260503", "<TRNAMT>-20.00", "<FITID>A2", "<NAME>Lunch",
+    "<BANKTRANLISTP>", "<DTASOF>20260531",
+    "<STMTTRNP>", "<TRNTYPE>HOLD", "<DTTRAN>20260530", "<TRNAMT>-5.00", "<NAME>Hold1",
+    "<STMTTRNP>", "<TRNTYPE>HOLD", "<DTTRAN>20260531", "<TRNAMT>-7.00", "<NAME>Hold2",
+    "<LEDGERBAL>", "<BALAMT>-130.00", "<DTASOF>20260531", "<AVAILBAL>", "<BALAMT>500.00", "<DTASOF>20260531", "</OFX>", "",
+  ].join("\n");
+  const s = read(utf8(text), { fileName: "p.ofx" });
+  expect(s.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[1, -10, "Coffee"], [2, -20, "Lunch"]]);
+  expect(s.skipped).toEqual([
+    { line: 3, reason: "a pending transaction (STMTTRNP, 2026-05-30, -5.00): not booked yet; it comes with a later statement once booked" },
+    { line: 4, reason: "a pending transaction (STMTTRNP, 2026-05-31, -7.00): not booked yet; it comes with a later statement once booked" },
+  ]);
+  expect(s.reconciliation.map((r) => [r.account, r.closing, r.closingDate, r.entries])).toEqual([["4111", -130, "2026-05-31", 2]]);
+});
