@@ -3,6 +3,7 @@ import { type AuditEntry } from "../store/audit-log.ts";
 import { flagHelp, flagOptions } from "../config.ts";
 import { AUDIT_KINDS, LOCAL_USER_ID, type AuditKind } from "../core/vocab.ts";
 import { UsageError } from "../core/errors.ts";
+import { CONTROL_CHARS, terminalText } from "../core/validation.ts";
 import { intOption, parse, parseSince } from "./args.ts";
 
 export const AUDIT_HELP = `budget-chat audit [--since YYYY-MM-DD] [--user NAME] [--kind KIND] [--limit N] [--json]
@@ -122,7 +123,7 @@ function describe(e: AuditEntry): string {
   const fields: [string, unknown][] = FIELDS[e.kind]?.map(([name, value]) => [name, value(d)]) ?? Object.entries(d);
   const parts = fields
     .filter(([, v]) => v !== undefined && v !== null && v !== "")
-    .map(([k, v]) => `${k}=${typeof v === "string" ? (/[\s"]/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v)}`);
+    .map(([k, v]) => `${k}=${typeof v === "string" ? (/[\s"]/.test(v) || CONTROL_CHARS.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v)}`);
   return [...parts, ...(e.kind === "write" || e.kind === "undo" ? changedRows(d) : [])].join(" ");
 }
 
@@ -163,7 +164,8 @@ export async function auditCommand(argv: string[]): Promise<number> {
       }
       const who = e.userId ? (names.get(e.userId) ?? (e.userId === LOCAL_USER_ID ? LOCAL_USER_ID : `${e.userId.slice(0, 8)}(removed)`)) : "-";
       const conv = e.conversationId ? ` conv=${e.conversationId.slice(0, 8)}` : "";
-      console.log(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd());
+      // File names and bank text reach the log as they were: shown, never obeyed by the terminal.
+      console.log(terminalText(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd()));
     }
     if (!entries.length && !values.json) console.error("No audit entries match.");
     return 0;

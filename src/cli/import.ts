@@ -39,7 +39,8 @@ import {
   type PlannedRow,
 } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
-import { BudgetDb, BudgetDbError } from "../ledger/reader.ts";
+import { terminalText } from "../core/validation.ts";
+import { BudgetDb, BudgetDbBusyError, BudgetDbError } from "../ledger/reader.ts";
 import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
@@ -428,9 +429,16 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
   // The imports are listed from the app database: a budget database given that is not there, or is no budget
   // database, would otherwise list as "No imports yet".
+  // (A path from DATABASE_URL that no import has created yet is a fresh setup, and a database another program is
+  // writing is a database: both list what the app database holds.)
   const loc = budgetDbLocation(values);
-  if (existsSync(loc.path)) BudgetDb.open(loc.path).close();
-  else if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
+  if (existsSync(loc.path)) {
+    try {
+      BudgetDb.open(loc.path).close();
+    } catch (e) {
+      if (!(e instanceof BudgetDbBusyError)) throw e;
+    }
+  } else if ((values as { db?: string }).db !== undefined) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const local = openImporter(values, { writes: action === "undo", model: false });
   const { importer } = local;
   try {
@@ -460,7 +468,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
     for (const r of list) {
       const dates = r.firstDate ? `${r.firstDate} to ${r.lastDate}` : "no rows";
       const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${importActorText(r.undoneBy ?? "", r.undoneVia)}` : "";
-      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${importActorText(r.importedBy, r.importedVia)}${state}`);
+      console.log(terminalText(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${importActorText(r.importedBy, r.importedVia)}${state}`));
     }
     return 0;
   } finally {

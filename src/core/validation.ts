@@ -41,6 +41,14 @@ export function oneLineError(error: z.ZodError): string {
 export const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
 const CONTROL_CHARS_ALL = new RegExp(CONTROL_CHARS.source, "gu");
 
+/**
+ * Text for a terminal, every control character written as its \u escape: a file name or bank text carrying ESC
+ * sequences (a window title, a cleared screen) or a bidi override is shown, never obeyed.
+ */
+export function terminalText(s: string): string {
+  return s.replace(CONTROL_CHARS_ALL, (c) => `\\u${c.codePointAt(0)!.toString(16).padStart(4, "0")}`);
+}
+
 /** One line of display text: whitespace runs (and controls that act as line breaks) become one space, other controls go. */
 export function stripControls(s: string): string {
   return s

@@ -83,6 +83,11 @@ export class BudgetDbError extends Error {
   override name = "BudgetDbError";
 }
 
+/** The budget database is there and is a database, but another program's write lock outlasted the busy timeout. */
+export class BudgetDbBusyError extends BudgetDbError {
+  override name = "BudgetDbBusyError";
+}
+
 /**
  * The user's budget database, opened read-only. The pipeline may import while we
  * run, so we wait on its locks (busy timeout) and re-read the summary whenever
@@ -163,7 +168,10 @@ export class BudgetDb {
     } catch (e) {
       db?.close();
       db = afterHotJournal(path) ?? openImmutable(path, e as Error & { code?: string }) ?? undefined;
-      if (!db) throw new BudgetDbError(openProblem(path, e as Error & { code?: string }));
+      if (!db) {
+        const err = e as Error & { code?: string };
+        throw isBusy(err) ? new BudgetDbBusyError(`${path} is locked by another program's write; try again in a moment`) : new BudgetDbError(openProblem(path, err));
+      }
     }
     const problem = schemaProblem(db);
     if (problem) {
@@ -706,6 +714,11 @@ function openProblem(path: string, e: Error & { code?: string }): string {
     );
   }
   return `${path} is not a SQLite database (${e.message})`;
+}
+
+/** SQLite's "database is locked" (SQLITE_BUSY): a database, busy now. */
+function isBusy(e: Error & { code?: string }): boolean {
+  return e.code?.startsWith("SQLITE_BUSY") === true || /database is locked/i.test(e.message);
 }
 
 /** Whether the file's header says WAL (bytes 18 and 19 are 2). */

@@ -302,6 +302,35 @@ describe("budget-chat imports", () => {
     // Nothing was created at either path.
     expect([existsSync(missing), existsSync(dirname(missing))]).toEqual([false, false]);
   });
+
+  test("imports list with DATABASE_URL naming a database no import has made yet lists nothing, and a database another program is writing is still listed (review: both exited 1)", async () => {
+    const fresh = join(files.dir, "fresh", "budget.db");
+    const none = await cli(["imports", "list"], { dbArgs: false, env: { DATABASE_URL: fresh } });
+    expect([none.code, none.stdout, none.stderr]).toEqual([0, "No imports yet. Import a statement with: budget-chat import FILE\n", ""]);
+    expect((await cli(["import", file("one.csv", "Date;Amount;Currency;Description\n03.02.2026;-2.00;CHF;Kiosk\n"), "--no-classify"])).code).toBe(0);
+    // Another program holds the write lock on budget.db for the whole listing: the list comes from chat.db all the same.
+    const holder = new Database(files.db);
+    holder.run("BEGIN EXCLUSIVE");
+    try {
+      const busy = await cli(["imports", "list"]);
+      expect([busy.code, busy.stderr]).toEqual([0, ""]);
+      expect(busy.stdout).toContain("  csv  -  1 row (2026-02-03 to 2026-02-03)  by CLI\n");
+    } finally {
+      holder.run("ROLLBACK");
+      holder.close();
+    }
+  });
+
+  test("a file name with terminal escapes is shown escaped by imports list and audit, never obeyed (review: ESC ]0;…BEL set the window title, ESC [2J cleared the screen)", async () => {
+    const evil = file("evil\u001b]0;PWNED\u0007\u001b[2J\u202e.csv", "Date;Amount;Currency;Description\n03.02.2026;-2.00;CHF;Kiosk\n");
+    expect((await cli(["import", evil, "--no-classify"])).code).toBe(0);
+    const list = await cli(["imports", "list"]);
+    const audit = await runCli(["audit", "--chat-db", files.chatDb], { home: files.dir });
+    for (const out of [list.stdout, audit.stdout]) {
+      expect(out).toContain("evil\\u001b]0;PWNED\\u0007\\u001b[2J\\u202e.csv");
+      expect(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/.test(out)).toBe(false);
+    }
+  });
 });
 
 describe("classification from the command line", () => {
