@@ -77,6 +77,29 @@ describe("data_coverage: hand-computed", () => {
     }
   });
 
+  test("overlapping statements are said to overlap, never a missing statement between a later and an earlier day (QA D15)", () => {
+    const fx = createFixture();
+    const w = new Database(fx.path);
+    w.run(IMPORT_TABLES_DDL);
+    const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    // August to 8 September closes at 1'800.00; the next statement opens on 1 September at 2'000.00 (before the 8th: the days 1–8 are in both).
+    add.run("Main", "CHF", "2026-09-08", 1800, "aug.csv", "2026-08-01", 1500, 12);
+    add.run("Main", "CHF", "2026-09-30", 2100, "sep.csv", "2026-09-01", 2000, 9);
+    w.close();
+    const own = BudgetDb.open(fx.path);
+    try {
+      const out = run(dataCoverage, own, {}, on("2026-10-02"));
+      expect(out.summary).not.toContain("Missing statement");
+      expect(out.summary).toContain(
+        "Overlapping statements: Main CHF: sep.csv opens on 2026-09-01 (CHF 2'000.00), before aug.csv closed on 2026-09-08 (CHF 1'800.00); their balances cannot be chained, so no statement between them can be said to be missing.",
+      );
+      expect(out.tables!.find((t) => t.title === "Last verified balance per account")!.rows).toEqual([["Main", "CHF", "2026-09-30", 2100, "sep.csv", null]]);
+    } finally {
+      own.close();
+      fx.cleanup();
+    }
+  });
+
   test("balances of statements that name no account are never chained into a missing statement", () => {
     // Three banks' CSVs with a balance column and no IBAN (a ZKB export, a French bank's, a
     // Revolut statement): each stored with account NULL. Nothing says they are one account, so
