@@ -382,7 +382,7 @@ describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () 
 
   test("a preview never made (or imported already) is 404; one let go for room or time is 410 (pending.test.ts holds the bookkeeping)", async () => {
     expect(await (await fetch(`${h.url}/api/imports/never-made/commit`, { method: "POST" })).json()).toEqual({
-      error: "This preview is no longer available (it was imported already, or never made). Drop the file again.",
+      error: "This preview expired (the server was restarted since it was made, say); drop the file again to preview it.",
     });
   });
 });
