@@ -4,7 +4,8 @@ import { envHelp } from "./config.ts";
 import { UsageError } from "./core/errors.ts";
 
 
-const HELP = `budget-chat ${pkg.version} — talk to your own spending data
+/** The help; the formats an import reads from their one list (loaded only for it: a start loads only its command's file). */
+const help = async () => `budget-chat ${pkg.version} — talk to your own spending data
 
 Usage:
   budget-chat [serve]          run the web app (default)
@@ -17,7 +18,8 @@ Usage:
   budget-chat accounts contribution add|remove|list COUNTERPARTY   money in from a partner counted as household income
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
-  budget-chat import FILE...   import bank statements (CAMT.053, UBS CSV, any bank's CSV, OFX) into your budget database
+  budget-chat import FILE...   import bank statements into your budget database:
+                               ${(await import("./import/formats/registry.ts")).FORMATS_IN_SHORT}
   budget-chat imports list | undo BATCH   past imports; undo one (removes exactly its rows)
   budget-chat classify         classify imported rows that wait (--check: how good it is; --below T: again)
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
@@ -59,7 +61,7 @@ const commands: Record<string, () => Promise<Command>> = {
 export async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === "--help" || first === "-h" || first === "help") {
-    console.log(HELP);
+    console.log(await help());
     return 0;
   }
   if (first === "--version" || first === "-v") {

@@ -17,6 +17,8 @@ export type ImportResultProps = {
   /** The snapshot of the budget database kept before this import (the write path's daily backup). */
   snapshot?: string | null;
   undone?: { file: string; deleted: number };
+  /** With `error`: the undo was refused because rows were edited by hand since; offered again, deleting them too. */
+  editedSince?: { batch: string; file: string; rows: number; edited: number };
 };
 
 /**
@@ -30,6 +32,19 @@ export function ImportResult(p: ImportResultProps) {
     return (
       <div class="notice notice-error import-outcome" role="alert" id={id}>
         <span class="error-message">{p.error}</span>
+        {p.editedSince ? (
+          <div class="import-result-actions">
+            <ImportUndo
+              batch={p.editedSince.batch}
+              file={p.editedSince.file}
+              rows={p.editedSince.rows}
+              includingEdited={p.editedSince.edited}
+              target="closest .import-outcome"
+              swap="outerHTML"
+              label={p.editedSince.edited === 1 ? "Undo it anyway, with the edited row" : `Undo it anyway, with the ${formatCount(p.editedSince.edited)} edited rows`}
+            />
+          </div>
+        ) : null}
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { formatTotals, plural } from "../src/core/format.ts";
-import type { RulePreview } from "../src/rules/rules.ts";
+import { shadowedWords, type RulePreview } from "../src/rules/rules.ts";
 import { SampleCells } from "./SampleCells.tsx";
 import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
@@ -17,7 +17,7 @@ export type RulePreviewPanelProps = {
 /**
  * What a rule would change now (SPEC §14: "would change N rows now"): the count with its money per
  * currency (never one sum over several), the rows set by hand it leaves (unless told otherwise), the
- * rows a rule of higher priority takes, and the newest rows it would change.
+ * rows another rule that comes first takes, and the newest rows it would change.
  */
 export function RulePreviewPanel(p: RulePreviewPanelProps) {
   if (!p.preview) return <p class="rule-preview-text muted">{p.problem ?? "Fill in the rule to see what it would change."}</p>;
@@ -38,9 +38,7 @@ export function RulePreviewPanel(p: RulePreviewPanelProps) {
         </p>
       ) : null}
       {v.shadowed ? (
-        <p class="rule-preview-note">
-          {plural(v.shadowed, "transaction")} it matches {v.shadowed === 1 ? "goes" : "go"} to a rule of higher priority.
-        </p>
+        <p class="rule-preview-note">{shadowedWords(v.shadowed)}</p>
       ) : null}
       {v.already ? (
         <p class="rule-preview-note muted">

@@ -22,7 +22,7 @@ import type { BudgetDb, Role } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
-import { plural } from "../core/format.ts";
+import { plural, type CurrencyTotal } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import type { BudgetValue } from "../store/budgets.ts";
@@ -174,6 +174,15 @@ export function planCategoryChange(budget: BudgetDb, budgets: { category: string
       ? `Rename ${name} to ${target}: ${what}${affected.length ? ", and its budget" : ""}.`
       : `Merge ${name} into ${target}: ${what} move to ${target}${affected.length ? "; their budgets are added together" : ""}; ${name} is removed.`;
   return { action, name, target, rows, cacheEntries, examples, budgets: affected.map((b) => ({ category: b.category, amount: b.amount, currency: b.currency })), message };
+}
+
+/** The amounts of a category's rows, per currency, most rows first (a rename or merge card's total): never one sum over several. */
+export function categoryTotals(budget: BudgetDb, name: string): CurrencyTotal[] {
+  return budget.all<CurrencyTotal>(
+    `SELECT upper(trim(currency)) AS currency, round(sum(amount), 2) AS total FROM transactions WHERE trim(category) = $name COLLATE NOCASE
+     GROUP BY 1 ORDER BY count(*) DESC, 1`,
+    { name },
+  );
 }
 
 function safeCount(budget: BudgetDb, table: string, column: string, name: string): number {

@@ -26,6 +26,7 @@ import {
   fileTotals,
   importActorText,
   importRecordJson,
+  ImportEditedSinceError,
   ImportUndoError,
   planCounts,
   possibleDuplicateRows,
@@ -77,10 +78,12 @@ CSV columns, when they cannot be recognised from the header (for CSV files only;
 ${flagHelp(SHARED)}`;
 
 export const IMPORTS_HELP = `budget-chat imports list [--json]
-budget-chat imports undo BATCH
+budget-chat imports undo BATCH [--including-edited]
 
   list         every import: batch, file, format, account, rows, first/last date, when, who
-  undo BATCH   delete exactly that import's rows from the budget database (audited)
+  undo BATCH   delete exactly that import's rows from the budget database (audited); refused, naming
+               them, when some of its rows were edited by hand since (their category or merchant)
+  --including-edited   undo it all the same: those rows and your edits of them are deleted too
 ${flagHelp(["db", "chatDb"])}`;
 
 export const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
@@ -418,7 +421,7 @@ function shortPath(path: string): string {
 }
 
 export async function importsCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...flagOptions(["db", "chatDb", "keepBackups"]), json: { type: "boolean" } });
+  const { values, positionals } = parse(argv, { ...flagOptions(["db", "chatDb", "keepBackups"]), json: { type: "boolean" }, "including-edited": { type: "boolean" } });
   if (values.help) {
     console.log(IMPORTS_HELP);
     return 0;
@@ -427,6 +430,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
   if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
+  if (action !== "undo" && values["including-edited"]) throw new UsageError("--including-edited goes with imports undo BATCH only");
   // The imports are listed from the app database: a budget database given that is not there, or is no budget
   // database, would otherwise list as "No imports yet".
   // (A path from DATABASE_URL that no import has created yet is a fresh setup, and a database another program is
@@ -444,10 +448,11 @@ export async function importsCommand(argv: string[]): Promise<number> {
   try {
     if (action === "undo") {
       try {
-        const done = await importer.undo(rest[0]!, CLI_ACTOR);
+        const done = await importer.undo(rest[0]!, CLI_ACTOR, { includingEdited: values["including-edited"] === true });
         console.log(`Undone: removed ${formatCount(done.deleted)} transaction${done.deleted === 1 ? "" : "s"} of ${done.batch}.`);
         return 0;
       } catch (e) {
+        if (e instanceof ImportEditedSinceError) throw new UsageError(`imports undo: ${e.message} To undo it all the same: budget-chat imports undo ${JSON.stringify(e.batch)} --including-edited`);
         if (e instanceof ImportUndoError) throw new UsageError(`imports undo: ${e.message}`);
         throw e;
       }

@@ -22,6 +22,7 @@ import {
   removeRule,
   ruleJson,
   RuleError,
+  shadowedWords,
   undoRuleChangeById,
   type RuleOutcome,
 } from "../rules/rules.ts";
@@ -116,7 +117,7 @@ export async function rulesCommand(argv: string[]): Promise<number> {
         for (const r of p.sample) console.log(`  ${r.date}  ${formatAmount(r.amount).padStart(12)} ${r.currency}  ${quote(r.merchant, 40)}  ${r.category} → ${rule.category}`);
         if (p.rows > p.sample.length) console.log(`  … and ${formatCount(p.rows - p.sample.length)} more`);
         if (p.manual) console.log(`${plural(p.manual, "transaction")} you set by hand would stay as ${p.manual === 1 ? "it is" : "they are"} (--include-manual changes them too).`);
-        if (p.shadowed) console.log(`${plural(p.shadowed, "transaction")} it matches ${p.shadowed === 1 ? "goes" : "go"} to a rule of higher priority.`);
+        if (p.shadowed) console.log(shadowedWords(p.shadowed));
         return 0;
       }
       case "undo": {

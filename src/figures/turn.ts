@@ -8,7 +8,7 @@
 import type { ToolOutput } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
-import { checkWithIndex, indexFigures, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
+import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
 import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
@@ -88,7 +88,10 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       firstList: lists,
     });
     lists = read.lists;
-    for (const f of read.figures) {
+    // A bare number (a calculation) over amounts of several currencies is no figure of any currency: not one of the turn.
+    const expression = opts.figureKind(call.name) === "number" ? (call.input as { expression?: unknown } | null)?.expression : undefined;
+    const mixed = typeof expression === "string" && figures.length > 0 && mixesCurrencies(current(), expression);
+    for (const f of mixed ? [] : read.figures) {
       if (extra.turn) f.turn = extra.turn;
       // An approval's outcome is no tool summary: its figures say so where they stood.
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);

@@ -181,30 +181,57 @@ export async function importJob(db: Database, facts: BatchFacts, parts: AsyncIte
   return write.finish();
 }
 
-/** What an undo names: the batch, and its import_log row (its file and exact time). */
-export type UndoFacts = { batch: string; file: string; importedAt: string };
+/**
+ * What an undo names: the batch, its import_log row (its file and exact time), and whether the user
+ * agreed to delete rows edited by hand since the import too.
+ */
+export type UndoFacts = { batch: string; file: string; importedAt: string; includingEdited: boolean };
+
+/** A row of a batch the user edited by hand since it was imported (its category or merchant: `source = 'manual'`), as an undo names it. */
+export type EditedRow = { id: number; date: string; amount: number; currency: string; merchant: string | null; category: string | null };
+
+/** What an undo did: `deleted: 0` when it deleted nothing; `edited`: the batch's rows edited by hand (at most EDITED_NAMED of them) and their number. */
+export type UndoOutcome = { batch: string; deleted: number; edited: { count: number; rows: EditedRow[] } };
+
+/** Rows edited since the import that a refused undo names (their number is always given). */
+const EDITED_NAMED = 5;
 
 /**
  * The write worker's job "import_undo": exactly one batch's rows, their details and balances, and its
- * import_log row, deleted. `deleted: 0` when none of its rows is there (nothing else deleted: the caller
- * refuses, which rolls back).
+ * import_log row, deleted. `deleted: 0` when none of its rows is there, or when some were edited by hand
+ * since and the user did not agree to lose those edits (nothing else deleted: the caller refuses, which
+ * rolls back). The edited rows are looked for here, inside the write's transaction, so no edit can come
+ * between the check and the delete.
  */
-export function undoJob(db: Database, facts: UndoFacts): { batch: string; deleted: number } {
+export function undoJob(db: Database, facts: UndoFacts): UndoOutcome {
   const { batch } = facts;
+  const count = (db.query("SELECT count(*) AS n FROM transactions WHERE import_batch = ? AND source = 'manual'").get(batch) as { n: number }).n;
+  const edited = {
+    count,
+    rows: count
+      ? (db
+          .query(
+            `SELECT id, date, amount, currency, merchant_name AS merchant, category FROM transactions
+             WHERE import_batch = ? AND source = 'manual' ORDER BY id LIMIT ${EDITED_NAMED}`,
+          )
+          .all(batch) as EditedRow[])
+      : [],
+  };
+  if (count && !facts.includingEdited) return { batch, deleted: 0, edited };
   const ids: number[] = [];
   const keys: string[] = [];
   for (const r of db.query("SELECT id, transaction_id FROM transactions WHERE import_batch = ?").iterate(batch) as IterableIterator<{ id: number; transaction_id: string | null }>) {
     ids.push(r.id);
     if (r.transaction_id !== null) keys.push(r.transaction_id);
   }
-  if (ids.length === 0) return { batch, deleted: 0 };
+  if (ids.length === 0) return { batch, deleted: 0, edited };
   deleteImportFacts(db, batch, keys);
   const remove = db.prepare("DELETE FROM transactions WHERE id IN (SELECT value FROM json_each(?))");
   let deleted = 0;
   for (let k = 0; k < ids.length; k += DELETE_CHUNK) deleted += remove.run(JSON.stringify(ids.slice(k, k + DELETE_CHUNK))).changes;
   // The pipeline's import_log names the file and the time; this batch's row is the one with its exact time.
   db.prepare("DELETE FROM import_log WHERE filename = ? AND imported_at = ?").run(facts.file, facts.importedAt);
-  return { batch, deleted };
+  return { batch, deleted, edited };
 }
 
 /** A text as an SQL string literal (what is the same for every row of an import, written into its statements; a NUL, which would end the statement's text, as char(0)). */

@@ -38,14 +38,14 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
+import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
 import { addRuleHits } from "../ledger/category-rules.ts";
 import { budgetWriterFor, WriteWorker, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
-import { formatMoney, rowPlace } from "../core/format.ts";
+import { formatCount, formatMoney, rowPlace } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord, ImportVia } from "../store/import-records.ts";
 import {
@@ -65,7 +65,7 @@ import {
   unclassified,
   userRuleClassesOfStored,
 } from "./classify.ts";
-import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts } from "./batch-write.ts";
+import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
 import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
@@ -223,6 +223,29 @@ export function reconciliationText(r: Reconciliation): string {
 /** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
 export class ImportUndoError extends ChangeRefused {
   override name = "ImportUndoError";
+}
+
+/**
+ * An undo refused because rows of the import were edited by hand since (`needs_consent`): undoing it would delete
+ * them with the edits, and those edits could not be undone any more. Nothing was changed; the user may agree
+ * (`includingEdited`). The message names how many and which; each surface adds how to agree.
+ */
+export class ImportEditedSinceError extends ImportUndoError {
+  override name = "ImportEditedSinceError";
+  constructor(
+    readonly batch: string,
+    readonly edited: UndoOutcome["edited"],
+  ) {
+    super("needs_consent", editedSinceWords(batch, edited));
+  }
+}
+
+/** "2 rows of import "a.csv@…" were edited since it was imported (#12 2026-01-05 CHF −4.50 Migros → Dining, …): undoing it deletes them and your edits of them. Nothing was changed." */
+function editedSinceWords(batch: string, edited: UndoOutcome["edited"]): string {
+  const named = edited.rows.map((r) => `#${r.id} ${r.date} ${formatMoney(r.amount, r.currency)} ${r.merchant ?? "?"} → ${r.category ?? UNCATEGORISED}`);
+  const more = edited.count > named.length ? `, and ${formatCount(edited.count - named.length)} more` : "";
+  const rows = edited.count === 1 ? "1 row" : `${formatCount(edited.count)} rows`;
+  return `${rows} of import "${batch}" ${edited.count === 1 ? "was" : "were"} edited by hand since it was imported (${named.join("; ")}${more}): undoing the import deletes ${edited.count === 1 ? "it" : "them"} and your edits of ${edited.count === 1 ? "it" : "them"}. Nothing was changed.`;
 }
 
 export function planCounts(plan: FilePlan): PlanCounts {
@@ -760,20 +783,22 @@ export class Importer {
    * the database holds decides, not only the record: an import into another database is not this one's to undo,
    * and rows a restore brought back can be undone again.
    */
-  async undo(batch: string, actor: ImportActor): Promise<{ batch: string; deleted: number }> {
+  async undo(batch: string, actor: ImportActor, opts: { includingEdited?: boolean } = {}): Promise<{ batch: string; deleted: number }> {
     const { store } = this.opts;
     const record = store.imports.get(batch);
     if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
       throw new ImportUndoError("not_found", `no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`);
     }
     if (!existsSync(this.opts.target)) throw new ImportUndoError("not_found", `the budget database ${this.opts.target} does not exist`);
-    const input: UndoFacts = { batch, file: record.file, importedAt: record.importedAt };
-    return this.writer.write({
+    const input: UndoFacts = { batch, file: record.file, importedAt: record.importedAt, includingEdited: opts.includingEdited ?? false };
+    const done = await this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
       job: { worker: importWrites, name: "import_undo", input },
-      settle: ({ deleted }: { batch: string; deleted: number }, { snapshot }) => {
-        // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
+      settle: ({ deleted, edited }: UndoOutcome, { snapshot }) => {
+        // Rows edited by hand since, and the user has not agreed to lose those edits: throwing rolls back and records nothing.
+        if (deleted === 0 && edited.count && !input.includingEdited) throw new ImportEditedSinceError(batch, edited);
+        // Nothing of it is there: undone already (or removed since).
         if (deleted === 0) {
           throw new ImportUndoError(
             "conflict",
@@ -784,10 +809,11 @@ export class Importer {
         }
         return {
           importUndone: { batch, by: actor.by, via: actor.via },
-          audit: [{ kind: "undo", userId: actor.userId, detail: { import: batch, file: record.file, deleted, via: actor.via, by: actor.by, snapshot } }],
+          audit: [{ kind: "undo", userId: actor.userId, detail: { import: batch, file: record.file, deleted, ...(edited.count ? { edited_since: edited.count } : {}), via: actor.via, by: actor.by, snapshot } }],
         };
       },
     });
+    return { batch: done.batch, deleted: done.deleted };
   }
 
   /**

@@ -46,10 +46,12 @@ export type HeldImport = {
 
 type Entry = HeldImport & { userId: string; expires: number; size: number; busy: null | "previewing" | "importing" };
 
-export type PendingLookup = { held: HeldImport } | { expired: true } | { unknown: true };
+export type PendingLookup = { held: HeldImport } | { expired: true } | { imported: true } | { unknown: true };
 
 export const EXPIRED_MESSAGE = "This preview expired; drop the file again.";
-export const GONE_MESSAGE = "This preview is no longer available (it was imported already, or never made). Drop the file again.";
+/** A preview this server does not know: held by a server before a restart (previews live in memory), most likely. */
+export const GONE_MESSAGE = "This preview expired (the server was restarted since it was made, say); drop the file again to preview it.";
+export const IMPORTED_MESSAGE = "This preview was imported already (see Past imports); drop the file again to preview it anew.";
 export const CHANGED_MESSAGE = "The preview changed; check it and import again.";
 
 /** Two settings alike, whatever the order of their fields (settingsFromFields leaves out what is not set). */
@@ -73,6 +75,8 @@ function sizeOf(h: HeldImport): number {
 export class PendingImports {
   private readonly entries = new Map<string, Entry>();
   private readonly expired = new Set<string>();
+  /** The previews imported (user and id), the latest EXPIRED_REMEMBERED of them: a second import of one says so. */
+  private readonly imported = new Set<string>();
   private held = 0;
 
   constructor(
@@ -97,18 +101,20 @@ export class PendingImports {
     return id;
   }
 
-  /** The user's preview; or that it expired (let go, or past its time); or unknown (never made, or another user's). */
+  /** The user's preview; or that it expired (let go, or past its time) or was imported; or unknown (held before a restart, never made, or another user's). */
   lookup(id: string, userId: string): PendingLookup {
     this.prune();
     const e = this.entries.get(id);
     if (e && e.userId === userId) return { held: e };
-    return this.expired.has(`${userId} ${id}`) ? { expired: true } : { unknown: true };
+    const key = `${userId} ${id}`;
+    return this.expired.has(key) ? { expired: true } : this.imported.has(key) ? { imported: true } : { unknown: true };
   }
 
   /** The user's preview, or the refusal that says why there is none. */
   get(id: string, userId: string): HeldImport {
     const found = this.lookup(id, userId);
     if ("expired" in found) throw new ChangeRefused("expired", EXPIRED_MESSAGE);
+    if ("imported" in found) throw new ChangeRefused("not_found", IMPORTED_MESSAGE);
     if ("unknown" in found) throw new ChangeRefused("not_found", GONE_MESSAGE);
     return found.held;
   }
@@ -156,6 +162,7 @@ export class PendingImports {
     try {
       const r = await work(e);
       this.remove(id);
+      remember(this.imported, `${userId} ${id}`);
       return r;
     } finally {
       e.busy = null;
@@ -188,12 +195,17 @@ export class PendingImports {
     const e = this.entries.get(id);
     if (!e) return;
     this.remove(id);
-    this.expired.add(`${e.userId} ${id}`);
-    if (this.expired.size > EXPIRED_REMEMBERED) this.expired.delete(this.expired.values().next().value!);
+    remember(this.expired, `${e.userId} ${id}`);
   }
 
   private prune(): void {
     const t = this.now();
     for (const [id, e] of this.entries) if (e.expires <= t && e.busy === null) this.drop(id);
   }
+}
+
+/** Add a preview's key to a set of the latest EXPIRED_REMEMBERED, the oldest forgotten. */
+function remember(keys: Set<string>, key: string): void {
+  keys.add(key);
+  if (keys.size > EXPIRED_REMEMBERED) keys.delete(keys.values().next().value!);
 }

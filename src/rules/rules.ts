@@ -253,7 +253,7 @@ export type RulePreview = {
   from: { category: string; rows: number }[];
   /** Hand-set rows it matches that stay as they are (0 when the user asked to change them too). */
   manual: number;
-  /** Rows it matches that a rule of higher priority takes. */
+  /** Rows it matches that another rule takes: one of higher priority, or an older one of the same priority. */
   shadowed: number;
   /** Rows it matches and wins that already are as it says. */
   already: number;
@@ -325,6 +325,15 @@ function newestFirst(a: RuleSubjectRow, b: RuleSubjectRow): number {
 /** The stored rules with `target` in its place (replacing the rule of its id, or added). */
 function rulesWith(stored: readonly CategoryRule[], target: CategoryRule): CategoryRule[] {
   return [...stored.filter((r) => r.id !== target.id), target].sort(compareRules);
+}
+
+/**
+ * The rows of a preview another rule takes, in words (the Rules page, `rules test`, propose_rule's card): that rule
+ * comes first by a higher priority or, at the same priority, by being older; it said "a rule of higher priority" when
+ * an older rule of the same priority won.
+ */
+export function shadowedWords(rows: number): string {
+  return `${plural(rows, "transaction")} it matches ${rows === 1 ? "goes" : "go"} to another rule that comes first (a higher priority, or the same priority and older).`;
 }
 
 /**

@@ -10,10 +10,10 @@
  * budget.db holds the change.
  */
 import { z } from "zod";
-import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
+import { applyCategoryChange, CATEGORY_ACTIONS, categoryTotals, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
 import { ToolInputError, WriteConflictError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
-import { formatCount, formatMoney } from "../core/format.ts";
+import { formatCount, formatMoney, formatTotals } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import { categoryField } from "./query/fields.ts";
 import { lazySchema } from "../core/validation.ts";
@@ -67,8 +67,10 @@ export const manageCategories: WriteTool<ReturnType<typeof manageCategoriesSchem
       const facts: ApprovalPreview["facts"] = [];
       if (plan.description) facts.push({ label: "Description", value: plan.description });
       if (plan.action === "rename" || plan.action === "merge") {
+        const totals = categoryTotals(db, plan.name);
         facts.push(
           { label: "Transactions", value: formatCount(plan.rows) },
+          ...(plan.rows ? [{ label: totals.length > 1 ? "Total amount per currency" : "Total amount", value: formatTotals(totals) }] : []),
           { label: "Merchant cache entries", value: formatCount(plan.cacheEntries) },
           { label: "Classifier examples", value: formatCount(plan.examples) },
           { label: "Budgets", value: plan.budgets.length ? plan.budgets.map((b) => `${b.category} ${formatMoney(b.amount, b.currency)}`).join(", ") : "none" },

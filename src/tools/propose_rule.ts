@@ -25,6 +25,7 @@ import {
   ruleMessage,
   ruleSpecOf,
   undoRuleWrite,
+  shadowedWords,
   writeRuleChange,
   type RuleSnapshot,
   type RuleSpec,
@@ -102,7 +103,7 @@ export const proposeRule: WriteTool<ReturnType<typeof proposeRuleSchema>, Stored
       }
       const conditions = ruleConditions(spec, account);
       const kept = p.manual ? ` ${plural(p.manual, "transaction")} the user set by hand ${p.manual === 1 ? "stays" : "stay"} as ${p.manual === 1 ? "it is" : "they are"}.` : "";
-      const shadowed = p.shadowed ? ` ${plural(p.shadowed, "matching transaction")} ${p.shadowed === 1 ? "goes" : "go"} to a rule of higher priority.` : "";
+      const shadowed = p.shadowed ? ` ${shadowedWords(p.shadowed)}` : "";
       const preview: ApprovalPreview = {
         title: `always file ${conditions} under “${spec.category}”`,
         description:

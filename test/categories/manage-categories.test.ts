@@ -31,6 +31,8 @@ describe("manage_categories", () => {
     expect(plan.preview.description).toBe("Rename Dining to Restaurants: 7 transactions, 0 merchant cache entries, 0 classifier examples, and its budget.");
     expect(plan.preview.facts).toEqual([
       { label: "Transactions", value: "7" },
+      // CHF: 96.50 + 150.00 + 150.00 + 45.30 + 44.44 + 5.50 = 491.74 out (6 rows); EUR 55.20 (row 112).
+      { label: "Total amount per currency", value: "CHF -491.74, EUR -55.20" },
       { label: "Merchant cache entries", value: "0" },
       { label: "Classifier examples", value: "0" },
       { label: "Budgets", value: "Dining CHF 300.00" },
@@ -51,6 +53,11 @@ describe("manage_categories", () => {
   test("a category that changed between the card and the approval is not touched", async () => {
     const { f, ctx } = setup();
     const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema().parse({ action: "merge", name: "Dining", into: "Groceries" }), { budgets: ctx.store.budgets });
+    // The merge card shows the amounts that move, per currency (QA D18: it showed none).
+    expect(plan.preview.facts.slice(0, 2)).toEqual([
+      { label: "Transactions", value: "7" },
+      { label: "Total amount per currency", value: "CHF -491.74, EUR -55.20" },
+    ]);
     const w = new Database(f.path);
     // Migros row 90 (Groceries) moved to Dining meanwhile: 7 + 1 = 8.
     w.run("UPDATE transactions SET category = 'Dining' WHERE id = 90");

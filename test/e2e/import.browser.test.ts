@@ -309,6 +309,29 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     tp.expectClean();
   }, 90_000);
 
+  test("the combined preview of files with long names keeps its nine columns inside its box at 1280 px, the Balances column in view (QA D18)", async () => {
+    classifyAll(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    // Three months of a bank's export named as banks name them; February's balance is CHF 1.00 off (its tick shows).
+    const files = [1, 2, 3].map((m) => {
+      const start = 1000 - m * 30;
+      const text = `Date;Amount;Currency;Description;Balance\n2036-0${m}-03;-10.00;CHF;Bakery;${(start - 10).toFixed(2)}\n2036-0${m}-20;-20.00;CHF;Grocer;${(start - (m === 2 ? 31 : 30)).toFixed(2)}\n`;
+      return csvFile(`Kontoauszug-Privatkonto-CH9300762011623852957-2036-0${m}.csv`, text);
+    });
+    await page.setInputFiles("#import-file", files);
+    await page.locator(".import-summary").waitFor();
+    // The table as wide as its scrolling region (it was 1053 px in a 1018 px region, Balances cut off), the region inside the card.
+    const fit = await page.evaluate(() => {
+      const box = (s: string) => document.querySelector(`.import-summary ${s}`)!.getBoundingClientRect();
+      const card = document.querySelector(".import-summary")!.getBoundingClientRect();
+      const region = box(".table-scroll");
+      return { table: box("table").right <= region.right, region: region.right <= card.right, balances: box("thead th:last-child").right <= region.right };
+    });
+    expect(fit).toEqual({ table: true, region: true, balances: true });
+    tp.expectClean();
+  }, 60_000);
+
   test("the preview shows money out and in, skipped lines and the balance check; Flip signs re-previews; an unreconciled statement needs its tick", async () => {
     classifyAll(h, "Other");
     const { page } = await suite.open();

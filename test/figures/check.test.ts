@@ -214,6 +214,26 @@ describe("derived (SPEC §11.1)", () => {
   });
 });
 
+describe("a calculation over several currencies grounds nothing (QA D19)", () => {
+  const SPOTIFY: Call = {
+    name: "search_transactions",
+    input: { search: "spotify" },
+    summary:
+      'Transactions matching "spotify" in all categories for all dates: 37 matches. CHF: 36 transactions from 2024-01-17 to 2025-12-17. Money out: CHF 760.20 in 36 transactions (average CHF 21.12). Money in: none. EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none.',
+  };
+  test("wrong: CHF 760.20 + EUR 9.99 = 770.19 written as CHF 770.19 is not found (it was grounded by the calculation's result)", () => {
+    const t = turn([SPOTIFY, { name: "calculate", input: { expression: "760.20 + 9.99" }, summary: "Result: 770.19." }]);
+    expect(statuses(t, "Spotify cost CHF 770.19 in all.")).toEqual([["CHF 770.19", "ungrounded"]]);
+  });
+  test("right: a calculation over amounts of one currency (CHF 760.20 ÷ 36 × 12 = 253.40) still grounds its result", () => {
+    const t = turn([SPOTIFY, { name: "calculate", input: { expression: "round(760.20 / 36 * 12, 2)" }, summary: "Result: 253.4 (rounded: 253.40)." }]);
+    expect(statuses(t, "About CHF 253.40 a year.")).toEqual([["CHF 253.40", "grounded"]]);
+    // 770.19 from one currency's amounts only would be grounded: CHF 760.20 + CHF 9.99 if both were CHF.
+    const chf = turn([{ ...SPOTIFY, summary: SPOTIFY.summary.replace("EUR 9.99 in 1", "CHF 9.99 in 1") }, { name: "calculate", input: { expression: "760.20 + 9.99" }, summary: "Result: 770.19." }]);
+    expect(statuses(chf, "Spotify cost CHF 770.19 in all.")).toEqual([["CHF 770.19", "grounded"]]);
+  });
+});
+
 describe("sources besides this turn's tools (SPEC §11.1)", () => {
   test("an earlier turn's result: right, 2024's groceries as 2024's (the source names that turn); wrong, as 2025's", () => {
     const t = turn([CATEGORIES_2025]);

@@ -117,6 +117,46 @@ describe("import API", () => {
     expect((await fetch(`${h.url}/api/imports/nope`, { method: "DELETE" })).status).toBe(404);
   });
 
+  test("undoing an import whose rows were edited since is refused naming them (API and page) until the user agrees; then both go, audited (QA D13)", async () => {
+    h.fake.reset();
+    h.fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Tibits", category: "Dining", confidence: 0.9 }] } }] }));
+    const csv = "Date,Amount,Currency,Description\n2032-05-01,-18.50,CHF,Tibits\n2032-05-02,-21.00,CHF,Tibits\n";
+    const p = await (await upload("may.csv", csv)).json();
+    const done = await (await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" })).json();
+    expect(done.inserted).toBe(2);
+    const ids = (new Database(h.budget.path, { readonly: true }).query("SELECT id FROM transactions WHERE import_batch = ? ORDER BY date").all(done.batch) as { id: number }[]).map((r) => r.id);
+    // The user moves the second row (21.00 on 2 May) to Groceries by hand.
+    const edit = await fetch(`${h.url}/api/transactions/${ids[1]}`, { method: "PATCH", headers: { "content-type": "application/json", Origin: h.url }, body: JSON.stringify({ category: "Groceries" }) });
+    expect(edit.status).toBe(200);
+    const url = `${h.url}/api/imports/${encodeURIComponent(done.batch)}`;
+    const refused = await fetch(url, { method: "DELETE" });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      error: `1 row of import "${done.batch}" was edited by hand since it was imported (#${ids[1]} 2032-05-02 CHF -21.00 Tibits → Groceries): undoing the import deletes it and your edits of it. Nothing was changed. Send {"including_edited": true} to undo it all the same.`,
+      edited_count: 1,
+      edited: [{ id: ids[1], date: "2032-05-02", amount: -21, currency: "CHF", merchant: "Tibits", category: "Groceries" }],
+    });
+    expect(count(`SELECT count(*) AS n FROM transactions WHERE import_batch = '${done.batch}'`)).toBe(2);
+    expect(h.store.imports.get(done.batch)!.undoneAt).toBeNull();
+
+    // The page says the same and offers the undo again, deleting the edited row too (asking once more).
+    const page = await fetch(`${h.url}/import/undo`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", Origin: h.url, "HX-Request": "true" }, body: `batch=${encodeURIComponent(done.batch)}` });
+    expect(page.status).toBe(422);
+    const html = await page.text();
+    expect(html).toContain("was edited by hand since it was imported");
+    expect(html).toContain('<input type="hidden" name="including_edited" value="yes"/>');
+    expect(html).toContain("Undo it anyway, with the edited row");
+    expect(html).toContain("Its 2 transactions are removed from your data. The row you edited since goes too, with your edit.");
+    expect(count(`SELECT count(*) AS n FROM transactions WHERE import_batch = '${done.batch}'`)).toBe(2);
+
+    const bad = await fetch(url, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ including_edited: "yes" }) });
+    expect(bad.status).toBe(400);
+    const agreed = await fetch(url, { method: "DELETE", headers: { "content-type": "application/json" }, body: JSON.stringify({ including_edited: true }) });
+    expect(await agreed.json()).toEqual({ batch: done.batch, deleted: 2 });
+    expect(count(`SELECT count(*) AS n FROM transactions WHERE import_batch = '${done.batch}'`)).toBe(0);
+    expect((h.store.audit.list({ kind: "undo" })[0]!.detail as Record<string, unknown>).edited_since).toBe(1);
+  });
+
   test("a file with bad rows: its commit is 400 naming each bad line and how to import the rest, nothing written; skip_bad_rows: true imports the other rows (QA D7)", async () => {
     h.fake.reset();
     h.fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [] } }] }));
@@ -342,7 +382,7 @@ describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () 
 
   test("a preview never made (or imported already) is 404; one let go for room or time is 410 (pending.test.ts holds the bookkeeping)", async () => {
     expect(await (await fetch(`${h.url}/api/imports/never-made/commit`, { method: "POST" })).json()).toEqual({
-      error: "This preview is no longer available (it was imported already, or never made). Drop the file again.",
+      error: "This preview expired (the server was restarted since it was made, say); drop the file again to preview it.",
     });
   });
 });

@@ -292,6 +292,27 @@ describe("budget-chat imports", () => {
     expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
   });
 
+  test("undo of an import with rows edited by hand since is refused, naming them and --including-edited; with it, they go too (QA D13)", async () => {
+    const done = await cli(["import", file("june.csv", "Date;Amount;Currency;Description\n01.06.2026;-7.00;CHF;Kiosk\n02.06.2026;-9.00;CHF;Kiosk\n"), "--json", "--no-classify"]);
+    const batch = JSON.parse(done.stdout).files[0].batch as string;
+    // What a hand edit leaves on a row (the write path's edits: test/import/api.test.ts makes one through the API).
+    const db = new Database(files.db);
+    const id = (db.query("SELECT id FROM transactions WHERE import_batch = ? AND date = '2026-06-02'").get(batch) as { id: number }).id;
+    db.run("UPDATE transactions SET category = 'Shopping', merchant_name = 'Kiosk', source = 'manual', confidence = 1.0 WHERE id = ?", [id]);
+    db.close();
+    const refused = await cli(["imports", "undo", batch]);
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      2,
+      "",
+      `budget-chat: imports undo: 1 row of import "${batch}" was edited by hand since it was imported (#${id} 2026-06-02 CHF -9.00 Kiosk → Shopping): undoing the import deletes it and your edits of it. Nothing was changed. To undo it all the same: budget-chat imports undo ${JSON.stringify(batch)} --including-edited\n`,
+    ]);
+    expect(allRows(files.db).filter((r) => r.import_batch === batch).length).toBe(2);
+    const agreed = await cli(["imports", "undo", batch, "--including-edited"]);
+    expect([agreed.code, agreed.stdout]).toEqual([0, `Undone: removed 2 transactions of ${batch}.\n`]);
+    expect(allRows(files.db).filter((r) => r.import_batch === batch).length).toBe(0);
+    expect((await cli(["imports", "list", "--including-edited"])).stderr).toBe("budget-chat: --including-edited goes with imports undo BATCH only\n");
+  });
+
   test("imports list of a database that is not there, or is no budget database, says so (QA: \"No imports yet\", exit 0)", async () => {
     const missing = join(files.dir, "nowhere", "budget.db");
     const gone = await cli(["imports", "list", "--db", missing], { dbArgs: false });

@@ -84,7 +84,10 @@ describe("pending previews", () => {
     // The old version (what a page that missed the re-preview shows) is refused; the new one imports, once.
     expect(await refusal(pending.commit(id, "u", { version: 1, settings: { account: "New" } }, imported))).toEqual(["conflict", CHANGED_MESSAGE]);
     expect(await pending.commit(id, "u", { version: 2, settings: { account: "New" } }, imported)).toBe("imported");
-    expect(await refusal(pending.commit(id, "u", { version: 2 }, imported))).toEqual(["not_found", "This preview is no longer available (it was imported already, or never made). Drop the file again."]);
+    // Imported once: a second import says so (QA D16: "it was imported already, or never made").
+    expect(await refusal(pending.commit(id, "u", { version: 2 }, imported))).toEqual(["not_found", "This preview was imported already (see Past imports); drop the file again to preview it anew."]);
+    // An id this server never held (a preview held before a restart: previews live in memory) expired, to be made again.
+    expect(await refusal(pending.commit("0b6c3f6e-5d0a-4f57-9a3c-2d1e8f7a6b5c", "u", {}, imported))).toEqual(["not_found", "This preview expired (the server was restarted since it was made, say); drop the file again to preview it."]);
   });
 
   test("an import that fails keeps its preview for another try; two overlapping re-previews end with the later one's outcome", async () => {

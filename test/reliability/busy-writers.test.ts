@@ -125,6 +125,28 @@ describe("web writers", () => {
     expect(records(chatPath)).toEqual(chatBefore);
   }, 60_000);
 
+  test("a transaction edit waits for another program's exclusive lock without freezing the server: /healthz answers meanwhile, and the edit goes through once the lock is let go (QA D12)", async () => {
+    const writer = new Database(budgetPath);
+    writer.run("BEGIN EXCLUSIVE");
+    let edited: Response | null = null;
+    const edit = api("PATCH", "/api/transactions/9", { category: "Travel" }).then((res) => (edited = res));
+    let health: [number, boolean];
+    try {
+      // Sequencing, not timing: the edit has reached the server and waits on the lock before /healthz is asked.
+      await Bun.sleep(300);
+      const res = await fetch(`${h.url}/healthz`);
+      // Answered while the edit still waits (the edit's synchronous read with a 5 s busy timeout held the event loop: /healthz came after it).
+      health = [res.status, edited === null];
+    } finally {
+      writer.run("ROLLBACK");
+      writer.close();
+    }
+    expect(health).toEqual([200, true]);
+    const res = (await edit) as Response;
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { transaction: { category: string } }).transaction.category).toBe("Travel");
+  }, 60_000);
+
   test("undoing a transaction edit", async () => {
     const made = await (await api("PATCH", "/api/transactions/27", { category: "Travel" })).json();
     await refusedWhileBusy(() => api("POST", `/api/edits/${made.edit_id}/undo`));

@@ -21,6 +21,7 @@ import {
   type RuleInput,
 } from "../../src/rules/rules.ts";
 import { Store } from "../../src/store/store.ts";
+import { proposeRule } from "../../src/tools/propose_rule.ts";
 import { queryFile } from "../support/db-file.ts";
 import { createFixture, IBAN, VISA, type Fixture } from "../fixtures/budget-fixture.ts";
 
@@ -184,6 +185,14 @@ describe("priority between two rules", () => {
     // Same priority: the older rule (Migros, id 1) wins the shared rows.
     await updateRule(deps, ANNA, zurich.id, ruleInputSchema().parse({ field: "description", pattern: "zuerich", category: "Shopping", priority: 0 }), "api");
     expect(previewRule(f.db, { ...migros, hits: 1 }).ids.sort((a, b) => a - b)).toEqual([90, 92, 93, 96, 99, 120]);
+  });
+
+  test("propose_rule's card says the rows an older rule of the same priority takes go to a rule that comes first, not to one of higher priority (QA D18)", async () => {
+    const { f, deps } = setup();
+    await addRule(deps, ANNA, ruleInputSchema().parse({ field: "description", pattern: "migros", category: "Dining" }), { apply: false }, "api");
+    // The proposed Zürich rule, priority 0 as the Migros rule: the 6 Migros rows in Zürich (90 92 93 96 99 120) stay the older rule's.
+    const card = proposeRule.approval.prepare(f.db, proposeRule.schema().parse({ field: "description", pattern: "zuerich", category: "Shopping" }), { budgets: deps.store.budgets });
+    expect(card.preview.description).toEndWith(" 6 transactions it matches go to another rule that comes first (a higher priority, or the same priority and older).");
   });
 });
 

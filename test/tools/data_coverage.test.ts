@@ -18,6 +18,25 @@ const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
 const demo = demoDb();
 
+type BalanceRow = [account: string | null, currency: string, date: string, balance: number, file: string, openingDate: string | null, opening: number | null, entries: number];
+
+/** `fn` over a fixture whose account_balances hold `rows` (as imports store them). */
+function withBalances(rows: BalanceRow[], fn: (own: BudgetDb) => void): void {
+  const fx = createFixture();
+  const w = new Database(fx.path);
+  w.run(IMPORT_TABLES_DDL);
+  const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const r of rows) add.run(...r);
+  w.close();
+  const own = BudgetDb.open(fx.path);
+  try {
+    fn(own);
+  } finally {
+    own.close();
+    fx.cleanup();
+  }
+}
+
 describe("data_coverage: hand-computed", () => {
   test("today 2026-11-24: the data ends 2026-10-12, so November has no data yet; per account and currency", () => {
     const out = run(dataCoverage, db, {}, on("2026-11-24"));
@@ -75,6 +94,24 @@ describe("data_coverage: hand-computed", () => {
       own.close();
       fx.cleanup();
     }
+  });
+
+  test("overlapping statements are said to overlap, never a missing statement between a later and an earlier day (QA D15)", () => {
+    // August to 8 September closes at 1'800.00; the next statement opens on 1 September at 2'000.00 (before the 8th: the days 1–8 are in both).
+    withBalances(
+      [
+        ["Main", "CHF", "2026-09-08", 1800, "aug.csv", "2026-08-01", 1500, 12],
+        ["Main", "CHF", "2026-09-30", 2100, "sep.csv", "2026-09-01", 2000, 9],
+      ],
+      (own) => {
+        const out = run(dataCoverage, own, {}, on("2026-10-02"));
+        expect(out.summary).not.toContain("Missing statement");
+        expect(out.summary).toContain(
+          "Overlapping statements: Main CHF: sep.csv opens on 2026-09-01 (CHF 2'000.00), before aug.csv closed on 2026-09-08 (CHF 1'800.00); their balances cannot be chained, so no statement between them can be said to be missing.",
+        );
+        expect(out.tables!.find((t) => t.title === "Last verified balance per account")!.rows).toEqual([["Main", "CHF", "2026-09-30", 2100, "sep.csv", null]]);
+      },
+    );
   });
 
   test("balances of statements that name no account are never chained into a missing statement", () => {

@@ -42,6 +42,9 @@ export const ACCEPTED_FILES = [...new Set([...READERS, ZIP_ROW].flatMap((r) => [
 /** The formats in words, for an error that lists what is expected ("camt.052/053/054 XML, OFX/QFX, … or a CSV with a header row"). */
 export const FORMATS_IN_WORDS = `${READERS.slice(0, -1).map((r) => r.name).join(", ")} or ${READERS[READERS.length - 1]!.name}`;
 
+/** The formats in short, for the top-level `--help` ("OFX/QFX, camt.052/053/054 XML, …, any bank's CSV, a ZIP of them"). */
+export const FORMATS_IN_SHORT = [...READERS.map((r) => (r === csvReader ? "any bank's CSV" : r.name.replace(/^an? /, ""))), "a ZIP of them"].join(", ");
+
 /** The README's table of formats and of bank layouts, generated from the lists. */
 export function formatTableMarkdown(): string {
   const formats = [

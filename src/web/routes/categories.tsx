@@ -22,6 +22,7 @@ import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from 
 import { signedInName } from "../middleware/auth/index.ts";
 import { toHtml } from "../sse-renderer.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
+import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const ChangeRequest = lazySchema(() =>
@@ -38,6 +39,8 @@ const invalidChange = (problem: string) => `Invalid change: ${problem}`;
 export function categoryRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { budget, store } = deps;
+  // Every route here reads budget.db on the spot: wait for another program's lock without freezing the server.
+  for (const path of ["/categories", "/categories/*", "/api/categories", "/api/categories/*"]) r.use(path, whenBudgetReadable(budget));
   const asset = (name: string) => assetUrl(deps.assets, name);
   const catDeps = { budget, writer: deps.writer, store };
 

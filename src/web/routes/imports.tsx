@@ -20,13 +20,14 @@
  *                                        `version` is not the preview's (or a re-preview runs), 422 when the balances do not
  *                                        reconcile and that is not accepted, 410 when the preview expired;
  *                                        503 with Retry-After when budget.db is busy, the preview kept for a retry;
- *   DELETE /api/imports/:batch           undo → {batch, deleted}.
+ *   DELETE /api/imports/:batch           undo → {batch, deleted}; 422 {error, edited_count, edited} when rows of it were
+ *                                        edited by hand since, unless the body is {"including_edited": true}.
  * Browser (htmx, views/Import*.tsx): GET /import; POST /import/preview (the dropped files: an SSE stream of
  * fragments, progress then the previews); POST /import/:id/settings (a field changed: the file previewed again;
  * `?columns=chosen` from the mapping screen — "Use these columns" too —, `&save=1` saves the layout); POST /import/:id/commit
  * (progress while the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a
  * drop); POST /import/summary (a tick of the drop's combined preview changed: the ticks kept for the drop, the summary
- * again); POST /import/undo (form field `batch`).
+ * again); POST /import/undo (form fields `batch`, `including_edited=yes` once the user agreed to lose edits made since).
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
@@ -49,6 +50,7 @@ import { readerFor } from "../../import/formats/registry.ts";
 import { isZip } from "../../import/formats/zip.ts";
 import { membersToRead } from "../../import/formats/index.ts";
 import {
+  ImportEditedSinceError,
   importRecordJson,
   reconciliationJson,
   unreconciledMessage,
@@ -96,6 +98,9 @@ const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "n
 const GROUPS_REMEMBERED = 200;
 
 /** The optional body of a commit: the preview's version, which possible duplicates to import too (all, none, or these ids). */
+/** DELETE /api/imports/:batch's optional body: agree to delete rows edited by hand since the import too. */
+const UndoRequest = lazySchema(() => z.object({ including_edited: z.boolean("including_edited must be true or false").optional() }));
+
 const CommitRequest = lazySchema(() =>
   z.object({
     version: z.number("version must be the preview's version number").int().optional(),
@@ -435,10 +440,10 @@ export function importRoutes(deps: WebDeps) {
       }
     });
 
-  const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
+  const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"], includingEdited: boolean) => {
     // A big import's undo takes longer than the server's idle timeout too.
     noIdleTimeout(c);
-    const done = await importer.undo(batch, actor(c, via));
+    const done = await importer.undo(batch, actor(c, via), { includingEdited });
     await deps.budget.refreshInSlices();
     return done;
   };
@@ -528,9 +533,15 @@ export function importRoutes(deps: WebDeps) {
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null, by_source: res.bySource });
   });
 
-  r.delete("/api/imports/:batch", async (c) => {
-    const res = await undo(c, c.req.param("batch"), "api");
-    return c.json({ batch: res.batch, deleted: res.deleted });
+  r.delete("/api/imports/:batch", small, jsonBody(UndoRequest, (problem) => `invalid request: ${problem}; send nothing, or {"including_edited": true}`), async (c) => {
+    try {
+      const res = await undo(c, c.req.param("batch"), "api", c.req.valid("json").including_edited ?? false);
+      return c.json({ batch: res.batch, deleted: res.deleted });
+    } catch (e) {
+      // How to undo it all the same, in the API's words; the rows edited since as data too.
+      if (!(e instanceof ImportEditedSinceError)) throw e;
+      return c.json({ error: `${e.message} Send {"including_edited": true} to undo it all the same.`, edited_count: e.edited.count, edited: e.edited.rows }, 422);
+    }
   });
 
   // --- Browser ---
@@ -768,14 +779,16 @@ export function importRoutes(deps: WebDeps) {
   r.post("/import/undo", small, async (c) => {
     const body = await formBody(c);
     const batch = typeof body.batch === "string" ? body.batch : "";
+    const file = () => store.imports.get(batch)?.file ?? batch;
     try {
-      const res = await undo(c, batch, "page");
-      const file = store.imports.get(batch)?.file ?? batch;
-      return c.html(toHtml(<ImportResult undone={{ file, deleted: res.deleted }} />) + listPartial());
+      const res = await undo(c, batch, "page", body.including_edited === "yes");
+      return c.html(toHtml(<ImportResult undone={{ file: file(), deleted: res.deleted }} />) + listPartial());
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
-      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />) + listPartial(), refused.status, refused.headers);
+      // Rows edited since: said, with a second undo that deletes them too (asking once more).
+      const editedSince = e instanceof ImportEditedSinceError ? { batch, file: file(), rows: store.imports.get(batch)?.rows ?? 0, edited: e.edited.count } : undefined;
+      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} editedSince={editedSince} />) + listPartial(), refused.status, refused.headers);
     }
   });
 

@@ -65,6 +65,7 @@ import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { budgetUnavailable, formBody, isApiPath, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
 const FORM_FIELDS = ["field", "match", "pattern", "min_amount", "max_amount", "account", "category", "merchant_name", "priority"] as const;
 
@@ -142,6 +143,8 @@ const ApiApply = lazySchema(() => z.strictObject({ include_manual: z.boolean("in
 export function ruleRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { budget, store } = deps;
+  // Every route here reads budget.db on the spot: wait for another program's lock without freezing the server.
+  for (const path of ["/rules", "/rules/*", "/api/rules", "/api/rules/*"]) r.use(path, whenBudgetReadable(budget));
   const asset = (name: string) => assetUrl(deps.assets, name);
   const ruleDeps = { budget, writer: deps.writer, store };
   const userOf = (c: Context<WebEnv>) => ({ id: c.get("user").id, name: c.get("user").name });

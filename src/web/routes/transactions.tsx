@@ -34,12 +34,15 @@ import { signedInName } from "../middleware/auth/index.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
 const CSV_COLUMNS = ["id", "date", "amount", "currency", "merchant", "category", "description", "account"] as const;
 
 export function transactionRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { budget, store } = deps;
+  // Every route here reads budget.db on the spot: wait for another program's lock without freezing the server.
+  for (const path of ["/transactions", "/transactions.csv", "/transactions/*", "/api/transactions", "/api/transactions/*", "/edits/*", "/api/edits/*"]) r.use(path, whenBudgetReadable(budget));
   const asset = (name: string) => assetUrl(deps.assets, name);
   const editDeps = { budget, writer: deps.writer, store };
   const userOf = (c: Context<WebEnv>) => ({ id: c.get("user").id, name: c.get("user").name });

@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { tmpdir } from "node:os";
 import { IMPORT_HELP } from "../../../src/cli/import.ts";
 import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
 import { LAYOUTS } from "../../../src/import/formats/layouts/index.ts";
@@ -17,6 +18,7 @@ import { ImportFile } from "../../../views/ImportFile.tsx";
 import { ImportForm } from "../../../views/ImportForm.tsx";
 import { BANK_EXPECTED } from "./bank-fixtures.ts";
 import { fixture } from "./support.ts";
+import { runCli } from "../../support/cli-process.ts";
 
 describe("the reader list", () => {
   test("--format choices, the help, the page's format list and file picker come from it", () => {
@@ -29,6 +31,14 @@ describe("the reader list", () => {
     const file = toHtml(<ImportFile v={{ id: "f1", file: "a.csv", version: 1, what: null, account: null, settings, mapping: null, problem: { message: "?", needsColumns: false } }} />);
     for (const r of READERS) expect(file).toContain(`<option value="${r.id}">${escapeHtml(r.label.replace(/`/g, ""))}</option>`);
     for (const ext of [".xml", ".csv", ".ofx", ".qfx", ".053", ".sta", ".qif", ".zip"]) expect(ACCEPTED_FILES.split(",")).toContain(ext);
+  });
+
+  test("the top-level --help names every format of the list and ZIPs (QA D18: it named CAMT, UBS CSV, CSV and OFX only)", async () => {
+    const help = await runCli(["--help"], { home: tmpdir() });
+    expect(help.stdout).toContain(
+      "  budget-chat import FILE...   import bank statements into your budget database:\n" +
+        "                               OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), Santander UK text statement (TXT), UBS card invoice CSV, UBS account statement CSV, any bank's CSV, a ZIP of them\n",
+    );
   });
 
   test("the README's format and layout tables are the generated ones", () => {
