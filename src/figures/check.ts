@@ -1505,8 +1505,10 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (name) {
     if (isAccount(lexicon, name)) rows.account = name;
     // A name the call's search stands for is what the search found, not a merchant filter: "spotify" found the EUR row
-    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows).
-    else if (f.search !== undefined && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
+    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows). A name the
+    // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
+    // with q=migros, not all 322 rows the search found (review of 179f9e6).
+    else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;

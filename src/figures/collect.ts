@@ -42,6 +42,8 @@ export type SourceFigure = FigureSource & {
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
   noRows?: true;
+  /** Its own words (its clause, its table row) name a merchant or account, not only the call's search: "Migros (287)" among what "migros" found. */
+  namedHere?: true;
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
@@ -315,7 +317,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(contexts[i]!.names?.length ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -359,7 +361,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           // Every cell of a row is about the row's currency (its rows, its months), not only its amounts.
           const about = rowCurrency(table, row);
           const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, withCall({}, call), titleCtx);
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx });
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a

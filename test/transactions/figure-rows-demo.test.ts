@@ -1,0 +1,52 @@
+/**
+ * The rows a figure's link opens, on the demo data (src/ledger/demo, seeded as the app seeds it), against the
+ * Transactions page's own totals (SPEC §11.1 drill-down): a link is given only when its rows total (or count) exactly
+ * the figure. Expected counts are the tool's own summary (quoted in each test), which counts the rows itself.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
+import { openBudgetDb } from "../../src/ledger/open.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
+import { READ_TOOLS } from "../../src/tools/registry.ts";
+import { createTurnFigures } from "../../src/figures/turn.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
+import { figureRowsLinks } from "../../src/transactions/link.ts";
+import { parseTransactionQuery } from "../../src/transactions/query.ts";
+import { transactionsPage } from "../../src/transactions/listing.ts";
+
+let dir: string;
+let db: BudgetDb;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "figure-rows-demo-"));
+  writeDemoDb({ out: join(dir, "demo.db") });
+  db = openBudgetDb({ path: join(dir, "demo.db"), explicit: true, notSpending: ["Transfers", "Investments"] });
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The figures of an answer checked against the results of these read tool calls. */
+function checked(calls: [string, Record<string, unknown>][], answer: string) {
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
+  calls.forEach(([name, input], i) => {
+    const tool = READ_TOOLS.find((x) => x.name === name)!;
+    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => [] }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
+  });
+  return t.check(answer, "");
+}
+const pageOf = (href: string) => transactionsPage(db, parseTransactionQuery(new URL(href, "http://x").searchParams));
+
+test("one merchant's count among a search's results links to that merchant's rows the search found, not to all of them (review: 287 → 322 rows)", () => {
+  // The summary: "322 matches … Merchant names: Migros (287), Migros Restaurant (35)".
+  const [migros, restaurant, all] = checked([["search_transactions", { search: "migros", year: 2024 }]], "Migros had 287 payments and Migros Restaurant 35, of 322 in all.");
+  expect([migros!.status, restaurant!.status, all!.status]).toEqual(["grounded", "grounded", "grounded"]);
+  const counts = [migros!, restaurant!, all!].map((f) => {
+    const [link] = figureRowsLinks(f);
+    return link && pageOf(link.href).totalRows;
+  });
+  expect(counts).toEqual([287, 35, 322]);
+});
