@@ -298,6 +298,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let label = "";
   /** The currency of the last amount: the rows a following count of them is in ("Groceries CHF 676.45 (5.5%, 27 tx)"). */
   let amountCurrency = "";
+  const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   read.forEach((f, i) => {
     const own = summaryLabel(output.summary.slice(end, f.start), label);
     end = f.end;
@@ -315,9 +316,10 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
+    const noRows = acrossCategories || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(contexts[i]!.names?.length ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(contexts[i]!.names?.length ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -336,7 +338,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const label = chart.data.labels[i] ?? `#${i + 1}`;
         const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx });
+        const noRows = incomeRows !== undefined && !incomeRows.series(ds.name);
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}) });
       });
     }
   }
@@ -375,6 +378,25 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     });
   }
   return { figures: withSearch(out, call), lists };
+}
+
+/**
+ * Which of income_vs_spending's figures are one category's rows, which the page selects exactly (SPEC §11.1: a link only
+ * where its rows total the figure). Its income is the Income category's net; when the household's contributions count
+ * (SPEC §1) it also holds the partner's money in, whatever its category, which then also leaves the not-spending flows
+ * ("moved to own accounts CHF 0.00" of Transfers rows netting +26'400.00): then only "Income category CHF x" is. Its
+ * spending, net and savings rate are all spending categories at once, no category's rows; of a period's "income /
+ * spending / net" only the first is its income (QA: every spending value linked to category=Income, its words read from
+ * the heading "Per month (income / spending / net)").
+ */
+function incomeVsSpendingRows(summary: string): { summary: (label: string, after: string) => boolean; series: (name: string) => boolean } {
+  const contributions = /Household contributions counted as income/.test(summary);
+  return {
+    summary: (label, after) =>
+      /^Income category$/i.test(label) ||
+      (!contributions && (/^(?:income|invested|moved to own accounts|moved out)$/i.test(label) || (/^\d{4}(?:-\d{2})?$/.test(label) && after === " / "))),
+    series: (name) => !contributions && name === "Income",
+  };
 }
 
 function withSearch(figures: SourceFigure[], call: CallContext): SourceFigure[] {

@@ -50,3 +50,19 @@ test("one merchant's count among a search's results links to that merchant's row
   });
   expect(counts).toEqual([287, 35, 322]);
 });
+
+test("income_vs_spending: income links to the Income rows, whose net is it; spending (all spending categories at once) has no link (review: every spending value linked to category=Income)", () => {
+  // The summary for 2025: "CHF: income CHF 213'816.77, … invested CHF 11'460.00 (Investments, net) … Per month (income /
+  // spending / net): 2025-01 CHF 17'078.65 / CHF 11'446.19 / CHF 5'632.46; 2025-02 CHF 16'927.02 / CHF 13'853.90 / …";
+  // the chart's Income and Spending series hold the same monthly values. No household contributions on the demo data.
+  const figures = checked(
+    [["income_vs_spending", { year: 2025 }]],
+    "In January 2025 income was CHF 17'078.65 and spending CHF 11'446.19; in February spending was CHF 13'853.90. Income for the year: CHF 213'816.77; invested CHF 11'460.00.",
+  );
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  const nets = figures.map((f) => {
+    const links = figureRowsLinks(f);
+    return links.length ? links.map((l) => Math.round(pageOf(l.href).totals.find((t) => t.currency === "CHF")!.net * 100)) : null;
+  });
+  expect(nets).toEqual([[1707865], null, null, [21381677], [-1146000]]);
+});

@@ -23,12 +23,15 @@ beforeAll(() => {
   db = BudgetDb.open(path, { notSpending: ["Transfers", "Investments"] });
 });
 
+/** The household's partner, whose money in counts as income (SPEC §1 household contributions), as bench/figure-check sets it. */
+const CONTEXT = { budgets: { list: () => [] }, contributions: { counterparties: () => ["Alex Muster"] } };
+
 /** The figures of an answer checked against the results of these read tool calls. */
 function checked(calls: [string, Record<string, unknown>][], answer: string) {
   const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
-    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never));
+    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, CONTEXT));
   });
   return t.check(answer, "");
 }
@@ -65,4 +68,17 @@ test("Travel and Uncategorised spending summed: a link per term, each of whose r
   ]);
   const [travel, uncategorised] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
   expect([Math.round(-travel!.net * 100), Math.round(uncategorised!.out * 100)]).toEqual([33775, 77000]);
+});
+
+test("income with household contributions: no link, since no filter of the page selects the Income rows and the partner's together; the Income category's own figure links to its rows", () => {
+  // The summary for 2024: "CHF: income CHF 114'000.00 (Income category CHF 87'600.00; contributions from Alex Muster CHF
+  // 26'400.00) … moved to own accounts CHF 0.00 (Transfers, net)": the contributions are Transfers rows, so the
+  // Transfers rows net +26'400.00, not 0.00. The review found 114'000.00 linked to rows totalling 87'600.00.
+  const figures = checked([["income_vs_spending", { year: 2024 }]], "Income was CHF 114'000.00, of which CHF 87'600.00 from the Income category; CHF 0.00 moved to own accounts.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded"]);
+  const nets = figures.map((f) => {
+    const links = figureRowsLinks(f);
+    return links.length ? links.map((l) => Math.round(pageOf(l.href).totals.find((t) => t.currency === "CHF")!.net * 100)) : null;
+  });
+  expect(nets).toEqual([null, [8760000], null]);
 });
