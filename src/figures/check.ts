@@ -1491,7 +1491,8 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  if (f.kind === "number" || f.kind === "ratio" || f.noRows || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // Rows of amounts between bounds are more than the page's link carries: they would total more than the figure.
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.amountBounds || SUBSET_TOOLS.has(f.tool)) return undefined;
   const c = f.ctx;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
@@ -1518,6 +1519,8 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (!rows.category && !rows.merchant && !rows.account && !rows.q && !ALL_ROWS_TOOLS.has(f.tool)) return undefined;
   const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
+  // A call of money out (or in) only counted and added up those rows (QA: 2'345 payments out linked to all 2'423 rows).
+  if (f.direction) rows.direction = f.direction;
   return Object.keys(rows).length ? rows : undefined;
 }
 

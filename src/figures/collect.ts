@@ -38,6 +38,10 @@ export type SourceFigure = FigureSource & {
   change?: true;
   /** The call's text search, if any (the Transactions page's `q` for the rows behind it). */
   search?: string;
+  /** The call's direction, if any (money out or in only: the page's `direction` for the rows behind it). */
+  direction?: "out" | "in";
+  /** The call bounds the amounts (min_amount, max_amount), which a figure's rows do not carry: no page of rows is behind it. */
+  amountBounds?: true;
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
@@ -47,7 +51,7 @@ export type SourceFigure = FigureSource & {
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
-export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string };
+export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string; direction?: "out" | "in"; amountBounds?: true };
 
 /** How to read a result: the data's names, the call's context, the tool's figure kind, and where its lists are numbered from. */
 export type ReadOptions = {
@@ -399,8 +403,13 @@ function incomeVsSpendingRows(summary: string): { summary: (label: string, after
   };
 }
 
+/** What the call selects its rows by beyond a figure's own context: its search, direction and amount bounds. */
 function withSearch(figures: SourceFigure[], call: CallContext): SourceFigure[] {
-  if (call.search) for (const f of figures) f.search = call.search;
+  for (const f of figures) {
+    if (call.search) f.search = call.search;
+    if (call.direction) f.direction = call.direction;
+    if (call.amountBounds) f.amountBounds = true;
+  }
   return figures;
 }
 
@@ -464,5 +473,7 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
   const names = [...strings(i.search).flatMap((s) => nameOf(lexicon, s) ?? []), ...strings(i.merchant), ...strings(i.account)];
   const currency = typeof i.currency === "string" ? i.currency.trim().toUpperCase() : undefined;
   const search = strings(i.search)[0];
-  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}) };
+  const direction = i.direction === "out" || i.direction === "in" ? i.direction : undefined;
+  const amountBounds = typeof i.min_amount === "number" || typeof i.max_amount === "number";
+  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}), ...(direction ? { direction } : {}), ...(amountBounds ? { amountBounds: true as const } : {}) };
 }

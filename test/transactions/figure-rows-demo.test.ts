@@ -66,3 +66,21 @@ test("income_vs_spending: income links to the Income rows, whose net is it; spen
   });
   expect(nets).toEqual([[1707865], null, null, [21381677], [-1146000]]);
 });
+
+test("a listing of money out: its count links to the money-out rows it counted, the direction kept (review: 2'345 → 2'423 rows)", () => {
+  // The summary: "Money out in all categories for 2025, largest amount first (negative = money out): showing 10 of 2'345."
+  const [f] = checked([["list_transactions", { direction: "out", year: 2025, sort: "amount", limit: 10 }]], "There were 2'345 payments out in 2025.");
+  expect(f!.status).toBe("grounded");
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => pageOf(l.href).totalRows)).toEqual([2345]);
+});
+
+test("a listing of amounts between bounds: no link, since the page's link would not carry them and its rows would be more", () => {
+  // The summary counts only the payments of CHF 1'000 or more; a link without the bound would open every payment of 2025.
+  const calls: [string, Record<string, unknown>][] = [["list_transactions", { direction: "out", year: 2025, min_amount: 1000, sort: "amount", limit: 5 }]];
+  const tool = READ_TOOLS.find((x) => x.name === "list_transactions")!;
+  const shown = /showing 5 of ([\d']+)/.exec(tool.run(db, tool.schema().parse(calls[0]![1]) as never).summary)![1]!;
+  const [f] = checked(calls, `There were ${shown} payments of CHF 1'000 or more.`);
+  expect(f!.status).toBe("grounded");
+  expect(figureRowsLinks(f!)).toEqual([]);
+});
