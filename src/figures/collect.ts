@@ -46,7 +46,11 @@ export type SourceFigure = FigureSource & {
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
   noRows?: true;
-  /** Its own words (its clause, its table row) name a merchant or account, not only the call's search: "Migros (287)" among what "migros" found. */
+  /**
+   * It is labelled with a merchant or account (a summary's "Migros (287)", a table row's merchant cell), not only the
+   * call's search: one name among what "migros" found. Not a name the clause only quotes as the search ('matching
+   * "Migros" …: 926 matches' is all the search found).
+   */
   namedHere?: true;
 };
 
@@ -304,6 +308,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let amountCurrency = "";
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   read.forEach((f, i) => {
+    const prevEnd = end;
     const own = summaryLabel(output.summary.slice(end, f.start), label);
     end = f.end;
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
@@ -320,10 +325,13 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
+    // Its label, or the name its bracket follows ("Migros (287)").
+    const between = output.summary.slice(prevEnd, f.start);
+    const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
     const noRows = acrossCategories || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(contexts[i]!.names?.length ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 

@@ -51,6 +51,13 @@ test("one merchant's count among a search's results links to that merchant's row
   expect(counts).toEqual([287, 35, 322]);
 });
 
+test("the count of all a search found links to all of them, the search written as a merchant's name (\"Migros\") included (926 matches linked to 839 Migros rows)", () => {
+  // The summary: 'Transactions matching "Migros" in all categories for 2024: 322 matches. … Merchant names: Migros (287), …'.
+  const [all, migros] = checked([["search_transactions", { search: "Migros", year: 2024 }]], "The search found 322 transactions, 287 of them at Migros.");
+  expect([all!.status, migros!.status]).toEqual(["grounded", "grounded"]);
+  expect([all!, migros!].map((f) => figureRowsLinks(f).map((l) => pageOf(l.href).totalRows))).toEqual([[322], [287]]);
+});
+
 test("income_vs_spending: income links to the Income rows, whose net is it; spending (all spending categories at once) has no link (review: every spending value linked to category=Income)", () => {
   // The summary for 2025: "CHF: income CHF 213'816.77, … invested CHF 11'460.00 (Investments, net) … Per month (income /
   // spending / net): 2025-01 CHF 17'078.65 / CHF 11'446.19 / CHF 5'632.46; 2025-02 CHF 16'927.02 / CHF 13'853.90 / …";
