@@ -97,6 +97,9 @@ const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
 
+/** A sentence of money out or in only: its direction. */
+const SENTENCE_DIRECTION = /^\s*Money (out|in): /;
+
 /** Where a number of a summary stands: "summary" or "summary · <label>" (the part of a result the model reads). */
 export const SUMMARY = "summary";
 
@@ -328,10 +331,12 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
+    // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …" are of the rows of one direction.
+    const direction = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start))?.[1];
     const noRows = acrossCategories || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -415,7 +420,7 @@ function incomeVsSpendingRows(summary: string): { summary: (label: string, after
 function withSearch(figures: SourceFigure[], call: CallContext): SourceFigure[] {
   for (const f of figures) {
     if (call.search) f.search = call.search;
-    if (call.direction) f.direction = call.direction;
+    if (call.direction) f.direction ??= call.direction;
     if (call.amountBounds) f.amountBounds = true;
   }
   return figures;

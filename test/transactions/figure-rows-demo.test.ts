@@ -91,3 +91,13 @@ test("a listing of amounts between bounds: no link, since the page's link would 
   expect(f!.status).toBe("grounded");
   expect(figureRowsLinks(f!)).toEqual([]);
 });
+
+test("a search's money out and money in: each links to the rows of its direction, whose count and total are the figures (156 payments linked to all 160 rows)", () => {
+  // The summary for "SBB" in 2025: "Money out: CHF 3'276.80 in 156 transactions (average CHF 21.01). … Money in: CHF 72.90
+  // in 4 transactions." The page's out and in of those rows are the amounts.
+  const figures = checked([["search_transactions", { search: "SBB", year: 2025 }]], "SBB: 156 payments, CHF 3'276.80 out; 4 refunds of CHF 72.90.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded"]);
+  const pages = figures.map((f) => figureRowsLinks(f).map((l) => pageOf(l.href)));
+  expect(pages.map((p) => p.map((x) => x.totalRows))).toEqual([[156], [156], [4], [4]]);
+  expect([Math.round(pages[1]![0]!.totals[0]!.out * 100), Math.round(pages[3]![0]!.totals[0]!.in * 100)]).toEqual([327680, 7290]);
+});
