@@ -97,6 +97,9 @@ const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
 
+/** A listing's count of the rows it shows ("showing 50 of 2'357 (first 20 here; the table shows all 50)"): part of its rows, no filter selects them. */
+const SHOWN_PART = /^(?:showing|first)$|\bshows all$/i;
+
 /** A sentence of money out or in only: its direction. */
 const SENTENCE_DIRECTION = /^\s*Money (out|in): /;
 
@@ -333,7 +336,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
     // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …" are of the rows of one direction.
     const direction = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start))?.[1];
-    const noRows = acrossCategories || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
+    const noRows = acrossCategories || SHOWN_PART.test(own) || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
     out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });

@@ -101,3 +101,10 @@ test("a search's money out and money in: each links to the rows of its direction
   expect(pages.map((p) => p.map((x) => x.totalRows))).toEqual([[156], [156], [4], [4]]);
   expect([Math.round(pages[1]![0]!.totals[0]!.out * 100), Math.round(pages[3]![0]!.totals[0]!.in * 100)]).toEqual([327680, 7290]);
 });
+
+test("a listing's count of the rows it shows is no set of rows the page selects: no link; the count of all it found links to them (\"showing 8 of 39\": 8 linked to 39 rows)", () => {
+  // The summary: "Money out in all categories for 2024, newest first …: showing 50 of 2'357 (first 20 here; the table shows all 50)."
+  const [shown, all] = checked([["list_transactions", { direction: "out", year: 2024 }]], "The list shows 50 of 2'357 payments out.");
+  expect([shown!.status, all!.status]).toEqual(["grounded", "grounded"]);
+  expect([shown!, all!].map((f) => figureRowsLinks(f).map((l) => pageOf(l.href).totalRows))).toEqual([[], [2357]]);
+});
