@@ -40,6 +40,7 @@ import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameO
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
 type Group = {
@@ -1519,13 +1520,18 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (!rows.category && !rows.merchant && !rows.account && !rows.q && !ALL_ROWS_TOOLS.has(f.tool)) return undefined;
   const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
-  // A call of money out (or in) only counted and added up those rows (QA: 2'345 payments out linked to all 2'423 rows).
+  // A call of money out (or in) only counted and added up those rows (QA: 2'345 payments out linked to all 2'423 rows);
+  // a spending tool's Uncategorised spending is its money out (SPEC §1: its money in is no refund but unclassified).
   if (f.direction) rows.direction = f.direction;
+  else if (rows.category === UNCATEGORISED && SPENDING_TOOLS.has(f.tool)) rows.direction = "out";
   return Object.keys(rows).length ? rows : undefined;
 }
 
 /** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */
 const SUBSET_TOOLS = new Set(["review_transactions"]);
+
+/** Tools whose figures of a category are its spending (SPEC §1), not all its rows. */
+const SPENDING_TOOLS = new Set(["spending_by_category", "spending_breakdown", "monthly_trend", "budget_status", "merchant_breakdown", "compare_periods"]);
 
 /** Tools whose figures without a category, merchant or search are about every row of their period. */
 const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);

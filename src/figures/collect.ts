@@ -100,8 +100,8 @@ const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
 /** A listing's count of the rows it shows ("showing 50 of 2'357 (first 20 here; the table shows all 50)"): part of its rows, no filter selects them. */
 const SHOWN_PART = /^(?:showing|first)$|\bshows all$/i;
 
-/** A sentence of money out or in only: its direction. */
-const SENTENCE_DIRECTION = /^\s*Money (out|in): /;
+/** A sentence of money out or in only: its direction ("Unclassified money in": the Uncategorised rows of money in, SPEC §1). */
+const SENTENCE_DIRECTION = /^\s*(?:Money (out|in): |Unclassified money (in)\b)/;
 
 /** Where a number of a summary stands: "summary" or "summary · <label>" (the part of a result the model reads). */
 export const SUMMARY = "summary";
@@ -334,8 +334,10 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
-    // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …" are of the rows of one direction.
-    const direction = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start))?.[1];
+    // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
+    // in …: CHF x in n transactions", are of the rows of one direction.
+    const sentence = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start));
+    const direction = sentence?.[1] ?? sentence?.[2];
     const noRows = acrossCategories || SHOWN_PART.test(own) || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";

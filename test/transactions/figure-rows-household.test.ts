@@ -82,3 +82,17 @@ test("income with household contributions: no link, since no filter of the page 
   });
   expect(nets).toEqual([null, [8760000], null]);
 });
+
+test("Uncategorised spending links to its money out (SPEC §1: money out only), its unclassified money in to its money in (2 transactions linked to all 3 rows)", () => {
+  // The summary for 2025: "EUR: … Uncategorised EUR 35.50 (1.1%, 1 tx). Unclassified money in (Uncategorised rows with money
+  // in, …): EUR 1'300.00 in 2 transactions. CHF: … Uncategorised CHF 770.00 (1.5%, 6 tx); …".
+  const figures = checked([["spending_by_category", { year: 2025 }]], "Uncategorised spending was CHF 770.00 over 6 payments and EUR 35.50; unclassified money in was EUR 1'300.00 in 2 transactions.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  const totals = figures.map((f) =>
+    figureRowsLinks(f).map((l) => {
+      const p = pageOf(l.href);
+      return [p.totalRows, ...p.totals.map((t) => Math.round(t.net * 100))];
+    }),
+  );
+  expect(totals).toEqual([[[6, -77000]], [[6, -77000]], [[1, -3550]], [[2, 130000]], [[2, 130000]]]);
+});
