@@ -1492,9 +1492,11 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  // Rows of amounts between bounds are more than the page's link carries: they would total more than the figure.
-  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.amountBounds || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || SUBSET_TOOLS.has(f.tool)) return undefined;
   const c = f.ctx;
+  // The page selects no weekday: Fridays' spending is no set of its rows (QA: it linked to all the category's rows).
+  if (c.weekdays?.length) return undefined;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
   const p = c.periods?.[0];

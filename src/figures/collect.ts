@@ -40,8 +40,8 @@ export type SourceFigure = FigureSource & {
   search?: string;
   /** The call's direction, if any (money out or in only: the page's `direction` for the rows behind it). */
   direction?: "out" | "in";
-  /** The call bounds the amounts (min_amount, max_amount), which a figure's rows do not carry: no page of rows is behind it. */
-  amountBounds?: true;
+  /** The call selects rows by what a figure's rows do not carry (amount bounds, weekdays, exclusions, several searches): no page of rows is behind it. */
+  beyondFilters?: true;
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
@@ -55,7 +55,7 @@ export type SourceFigure = FigureSource & {
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
-export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string; direction?: "out" | "in"; amountBounds?: true };
+export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string; direction?: "out" | "in"; beyondFilters?: true };
 
 /** How to read a result: the data's names, the call's context, the tool's figure kind, and where its lists are numbered from. */
 export type ReadOptions = {
@@ -421,12 +421,12 @@ function incomeVsSpendingRows(summary: string): { summary: (label: string, after
   };
 }
 
-/** What the call selects its rows by beyond a figure's own context: its search, direction and amount bounds. */
+/** What the call selects its rows by beyond a figure's own context: its search, its direction, and filters the page's link does not carry. */
 function withSearch(figures: SourceFigure[], call: CallContext): SourceFigure[] {
   for (const f of figures) {
     if (call.search) f.search = call.search;
     if (call.direction) f.direction ??= call.direction;
-    if (call.amountBounds) f.amountBounds = true;
+    if (call.beyondFilters) f.beyondFilters = true;
   }
   return figures;
 }
@@ -492,6 +492,7 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
   const currency = typeof i.currency === "string" ? i.currency.trim().toUpperCase() : undefined;
   const search = strings(i.search)[0];
   const direction = i.direction === "out" || i.direction === "in" ? i.direction : undefined;
-  const amountBounds = typeof i.min_amount === "number" || typeof i.max_amount === "number";
-  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}), ...(direction ? { direction } : {}), ...(amountBounds ? { amountBounds: true as const } : {}) };
+  const beyondFilters =
+    typeof i.min_amount === "number" || typeof i.max_amount === "number" || ["weekdays", "exclude_categories", "exclude_search"].some((k) => i[k] !== undefined) || strings(i.search).length > 1;
+  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}), ...(direction ? { direction } : {}), ...(beyondFilters ? { beyondFilters: true as const } : {}) };
 }

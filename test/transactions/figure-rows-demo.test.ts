@@ -108,3 +108,17 @@ test("a listing's count of the rows it shows is no set of rows the page selects:
   expect([shown!.status, all!.status]).toEqual(["grounded", "grounded"]);
   expect([shown!, all!].map((f) => figureRowsLinks(f).map((l) => pageOf(l.href).totalRows))).toEqual([[], [2357]]);
 });
+
+test("spending per weekday: no link, since the page selects no weekday (Fridays' CHF 2'301.05 linked to all 384 Dining rows); the whole category's total keeps its link", () => {
+  // The summary: "Total of spending on Dining by weekday for 2025. CHF: total CHF 10'779.45 over 384 rows. … Fri CHF 2'301.05 (72); …".
+  const [friday, count, total] = checked([["spending_breakdown", { group_by: ["weekday"], categories: ["Dining"], year: 2025 }]], "On Fridays you spent CHF 2'301.05 in 72 visits, of CHF 10'779.45.");
+  expect([friday!.status, count!.status, total!.status]).toEqual(["grounded", "grounded", "grounded"]);
+  expect([friday!, count!, total!].map((f) => figureRowsLinks(f).map((l) => Math.round(pageOf(l.href).totals[0]!.net * 100)))).toEqual([[], [], [-1077945]]);
+});
+
+test("spending of some weekdays only (a call's weekdays filter): no link, since the link would show every day's rows", () => {
+  // The summary: "Total of spending on Dining by category for 2025 (on Sat and Sun). CHF: total CHF 3'353.90 over 114 rows. …"
+  const [f] = checked([["spending_breakdown", { group_by: ["category"], categories: ["Dining"], weekdays: ["Sat", "Sun"], year: 2025 }]], "Weekend dining cost CHF 3'353.90.");
+  expect(f!.status).toBe("grounded");
+  expect(figureRowsLinks(f!)).toEqual([]);
+});
