@@ -40,6 +40,7 @@ import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameO
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
 type Group = {
@@ -1491,8 +1492,11 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  * calculation's result or a figure about several periods at once (a comparison's change).
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
-  if (f.kind === "number" || f.kind === "ratio" || f.noRows || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || SUBSET_TOOLS.has(f.tool)) return undefined;
   const c = f.ctx;
+  // The page selects no weekday: Fridays' spending is no set of its rows (QA: it linked to all the category's rows).
+  if (c.weekdays?.length) return undefined;
   if (c.periods && c.periods.length > 1) return undefined;
   const rows: RowFilters = {};
   const p = c.periods?.[0];
@@ -1505,8 +1509,10 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (name) {
     if (isAccount(lexicon, name)) rows.account = name;
     // A name the call's search stands for is what the search found, not a merchant filter: "spotify" found the EUR row
-    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows).
-    else if (f.search !== undefined && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
+    // of "Spotify AB · PayPal" too, which merchant=Spotify leaves out (QA: a grounded figure linked to no rows). A name the
+    // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
+    // with q=migros, not all 322 rows the search found (review of 179f9e6).
+    else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
     else rows.merchant = name;
   }
   if (f.search && !rows.q) rows.q = f.search;
@@ -1516,11 +1522,18 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   if (!rows.category && !rows.merchant && !rows.account && !rows.q && !ALL_ROWS_TOOLS.has(f.tool)) return undefined;
   const currency = f.currency || c.currency || f.rowsCurrency;
   if (currency) rows.currency = currency;
+  // A call of money out (or in) only counted and added up those rows (QA: 2'345 payments out linked to all 2'423 rows);
+  // a spending tool's Uncategorised spending is its money out (SPEC §1: its money in is no refund but unclassified).
+  if (f.direction) rows.direction = f.direction;
+  else if (rows.category === UNCATEGORISED && SPENDING_TOOLS.has(f.tool)) rows.direction = "out";
   return Object.keys(rows).length ? rows : undefined;
 }
 
 /** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */
 const SUBSET_TOOLS = new Set(["review_transactions"]);
+
+/** Tools whose figures of a category are its spending (SPEC §1), not all its rows. */
+const SPENDING_TOOLS = new Set(["spending_by_category", "spending_breakdown", "monthly_trend", "budget_status", "merchant_breakdown", "compare_periods"]);
 
 /** Tools whose figures without a category, merchant or search are about every row of their period. */
 const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);

@@ -38,14 +38,24 @@ export type SourceFigure = FigureSource & {
   change?: true;
   /** The call's text search, if any (the Transactions page's `q` for the rows behind it). */
   search?: string;
+  /** The call's direction, if any (money out or in only: the page's `direction` for the rows behind it). */
+  direction?: "out" | "in";
+  /** The call selects rows by what a figure's rows do not carry (amount bounds, weekdays, exclusions, several searches): no page of rows is behind it. */
+  beyondFilters?: true;
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
   noRows?: true;
+  /**
+   * It is labelled with a merchant or account (a summary's "Migros (287)", a table row's merchant cell), not only the
+   * call's search: one name among what "migros" found. Not a name the clause only quotes as the search ('matching
+   * "Migros" …: 926 matches' is all the search found).
+   */
+  namedHere?: true;
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
-export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string };
+export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string; direction?: "out" | "in"; beyondFilters?: true };
 
 /** How to read a result: the data's names, the call's context, the tool's figure kind, and where its lists are numbered from. */
 export type ReadOptions = {
@@ -86,6 +96,12 @@ const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
 
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
+
+/** A listing's count of the rows it shows ("showing 50 of 2'357 (first 20 here; the table shows all 50)"): part of its rows, no filter selects them. */
+const SHOWN_PART = /^(?:showing|first)$|\bshows all$/i;
+
+/** A sentence of money out or in only: its direction ("Unclassified money in": the Uncategorised rows of money in, SPEC §1). */
+const SENTENCE_DIRECTION = /^\s*(?:Money (out|in): |Unclassified money (in)\b)/;
 
 /** Where a number of a summary stands: "summary" or "summary · <label>" (the part of a result the model reads). */
 export const SUMMARY = "summary";
@@ -296,7 +312,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let label = "";
   /** The currency of the last amount: the rows a following count of them is in ("Groceries CHF 676.45 (5.5%, 27 tx)"). */
   let amountCurrency = "";
+  const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   read.forEach((f, i) => {
+    const prevEnd = end;
     const own = summaryLabel(output.summary.slice(end, f.start), label);
     end = f.end;
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
@@ -313,9 +331,17 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
+    // Its label, or the name its bracket follows ("Migros (287)").
+    const between = output.summary.slice(prevEnd, f.start);
+    const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
+    // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
+    // in …: CHF x in n transactions", are of the rows of one direction.
+    const sentence = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start));
+    const direction = sentence?.[1] ?? sentence?.[2];
+    const noRows = acrossCategories || SHOWN_PART.test(own) || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(acrossCategories ? { noRows: true as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -334,7 +360,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const label = chart.data.labels[i] ?? `#${i + 1}`;
         const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx });
+        const noRows = incomeRows !== undefined && !incomeRows.series(ds.name);
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}) });
       });
     }
   }
@@ -359,7 +386,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           // Every cell of a row is about the row's currency (its rows, its months), not only its amounts.
           const about = rowCurrency(table, row);
           const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, withCall({}, call), titleCtx);
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx });
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
@@ -375,8 +402,32 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   return { figures: withSearch(out, call), lists };
 }
 
+/**
+ * Which of income_vs_spending's figures are one category's rows, which the page selects exactly (SPEC §11.1: a link only
+ * where its rows total the figure). Its income is the Income category's net; when the household's contributions count
+ * (SPEC §1) it also holds the partner's money in, whatever its category, which then also leaves the not-spending flows
+ * ("moved to own accounts CHF 0.00" of Transfers rows netting +26'400.00): then only "Income category CHF x" is. Its
+ * spending, net and savings rate are all spending categories at once, no category's rows; of a period's "income /
+ * spending / net" only the first is its income (QA: every spending value linked to category=Income, its words read from
+ * the heading "Per month (income / spending / net)").
+ */
+function incomeVsSpendingRows(summary: string): { summary: (label: string, after: string) => boolean; series: (name: string) => boolean } {
+  const contributions = /Household contributions counted as income/.test(summary);
+  return {
+    summary: (label, after) =>
+      /^Income category$/i.test(label) ||
+      (!contributions && (/^(?:income|invested|moved to own accounts|moved out)$/i.test(label) || (/^\d{4}(?:-\d{2})?$/.test(label) && after === " / "))),
+    series: (name) => !contributions && name === "Income",
+  };
+}
+
+/** What the call selects its rows by beyond a figure's own context: its search, its direction, and filters the page's link does not carry. */
 function withSearch(figures: SourceFigure[], call: CallContext): SourceFigure[] {
-  if (call.search) for (const f of figures) f.search = call.search;
+  for (const f of figures) {
+    if (call.search) f.search = call.search;
+    if (call.direction) f.direction ??= call.direction;
+    if (call.beyondFilters) f.beyondFilters = true;
+  }
   return figures;
 }
 
@@ -440,5 +491,8 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
   const names = [...strings(i.search).flatMap((s) => nameOf(lexicon, s) ?? []), ...strings(i.merchant), ...strings(i.account)];
   const currency = typeof i.currency === "string" ? i.currency.trim().toUpperCase() : undefined;
   const search = strings(i.search)[0];
-  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}) };
+  const direction = i.direction === "out" || i.direction === "in" ? i.direction : undefined;
+  const beyondFilters =
+    typeof i.min_amount === "number" || typeof i.max_amount === "number" || ["weekdays", "exclude_categories", "exclude_search"].some((k) => i[k] !== undefined) || strings(i.search).length > 1;
+  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}), ...(direction ? { direction } : {}), ...(beyondFilters ? { beyondFilters: true as const } : {}) };
 }

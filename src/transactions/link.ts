@@ -26,18 +26,24 @@ export function callScope(i: { year?: number; month?: number; from?: string; to?
 }
 
 type Field = keyof RowsFilter;
-const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to"];
+const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction"];
 
 /** A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. */
 export function rowsFilterWords(f: RowsFilter): string {
   const period = f.from !== undefined || f.to !== undefined ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined;
-  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, period].filter((w) => w !== undefined).join(" · ");
+  const direction = f.direction === undefined ? undefined : f.direction === "out" ? "money out" : "money in";
+  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
 }
+
+/** Sets one field of a filter set (each field has its own type: a direction is out or in). */
+const put = <K extends Field>(f: RowsFilter, k: K, v: RowsFilter[K]) => {
+  f[k] = v;
+};
 
 /** A filter set without its unset fields. */
 function setFields(f: RowsFilter): RowsFilter {
   const out: RowsFilter = {};
-  for (const k of FIELDS) if (f[k] !== undefined && f[k] !== "") out[k] = f[k];
+  for (const k of FIELDS) if (f[k] !== undefined && f[k] !== "") put(out, k, f[k]);
   return out;
 }
 
@@ -59,11 +65,11 @@ export function unionOfRows(sets: readonly RowsFilter[]): Partial<TransactionQue
   const common: RowsFilter = {};
   for (const k of FIELDS) {
     const v = parts[0]![k];
-    if (v !== undefined && parts.every((p) => p[k] === v)) common[k] = v;
+    if (v !== undefined && parts.every((p) => p[k] === v)) put(common, k, v);
   }
   const rest = parts.map((p) => {
     const r: RowsFilter = {};
-    for (const k of FIELDS) if (p[k] !== undefined && common[k] === undefined) r[k] = p[k];
+    for (const k of FIELDS) if (p[k] !== undefined && common[k] === undefined) put(r, k, p[k]);
     return r;
   });
   // A set left with nothing of its own selects every row the common filters do: the others add none.
@@ -144,9 +150,10 @@ const fold = (s: string) => s.trim().toLowerCase();
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another
  * category, merchant, account or currency, ignoring case as the page does; periods that do not
- * meet). A search tells nothing apart: any row may match both.
+ * meet; money out and money in). A search tells nothing apart: any row may match both.
  */
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
+  if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;
   for (const k of ["category", "merchant", "account", "currency"] as const) if (a[k] !== undefined && b[k] !== undefined && fold(a[k]) !== fold(b[k])) return false;
   return !((a.to !== undefined && b.from !== undefined && a.to < b.from) || (b.to !== undefined && a.from !== undefined && b.to < a.from));
 }

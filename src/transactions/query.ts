@@ -54,13 +54,15 @@ const currency = () =>
       .optional(),
   );
 
+const direction = () => z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional());
+
 /** At most this many filter sets in `any` (an n-term sum of one list: its months, categories or merchants). */
 export const MAX_ANY = 100;
 
 /** One filter set of `any`: the filters a figure's source names (src/core/figures.ts RowFilters). */
 const rowsFilterSchema = lazySchema(() =>
   z
-    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to") })
+    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to"), direction: direction() })
     .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: "from is after to", path: ["from"] })
     .refine((f) => Object.values(f).some((v) => v !== undefined), { message: "it sets no filter" }),
 );
@@ -78,7 +80,7 @@ const transactionQuerySchema = lazySchema(() =>
       to: day("to"),
       min: amount("min"),
       max: amount("max"),
-      direction: z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional()),
+      direction: direction(),
       any: z.array(rowsFilterSchema()).max(MAX_ANY, `any is given at most ${MAX_ANY} times`).optional(),
       sort: z.preprocess(blankToUndefined, z.enum(["date", "amount"], "sort must be date or amount").default("date")),
       page: z.preprocess(

@@ -287,9 +287,10 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
       },
     ]);
     const [chf, eur] = t.check("Spotify cost CHF 43.90, and EUR 9.99 through PayPal.", "");
-    // The rows "spotify" matched in each currency: what the tool counted, whatever their merchant names.
-    expect([chf!.status, chf!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "CHF" }]);
-    expect([eur!.status, eur!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "EUR" }]);
+    // The rows "spotify" matched in each currency, money out (the amounts are each currency's "Money out"): what the
+    // tool counted, whatever their merchant names.
+    expect([chf!.status, chf!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "CHF", direction: "out" }]);
+    expect([eur!.status, eur!.sources[0]!.rows]).toEqual(["grounded", { from: "2024-01-01", to: "2025-12-31", q: "spotify", currency: "EUR", direction: "out" }]);
   });
 
   test("the rows to review have no page of their own (QA: Coop's 101 rows to review linked to all 282 Coop rows)", () => {

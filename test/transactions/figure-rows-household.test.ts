@@ -23,12 +23,15 @@ beforeAll(() => {
   db = BudgetDb.open(path, { notSpending: ["Transfers", "Investments"] });
 });
 
+/** The household's partner, whose money in counts as income (SPEC §1 household contributions), as bench/figure-check sets it. */
+const CONTEXT = { budgets: { list: () => [] }, contributions: { counterparties: () => ["Alex Muster"] } };
+
 /** The figures of an answer checked against the results of these read tool calls. */
 function checked(calls: [string, Record<string, unknown>][], answer: string) {
   const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
-    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never));
+    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, CONTEXT));
   });
   return t.check(answer, "");
 }
@@ -65,4 +68,31 @@ test("Travel and Uncategorised spending summed: a link per term, each of whose r
   ]);
   const [travel, uncategorised] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
   expect([Math.round(-travel!.net * 100), Math.round(uncategorised!.out * 100)]).toEqual([33775, 77000]);
+});
+
+test("income with household contributions: no link, since no filter of the page selects the Income rows and the partner's together; the Income category's own figure links to its rows", () => {
+  // The summary for 2024: "CHF: income CHF 114'000.00 (Income category CHF 87'600.00; contributions from Alex Muster CHF
+  // 26'400.00) … moved to own accounts CHF 0.00 (Transfers, net)": the contributions are Transfers rows, so the
+  // Transfers rows net +26'400.00, not 0.00. The review found 114'000.00 linked to rows totalling 87'600.00.
+  const figures = checked([["income_vs_spending", { year: 2024 }]], "Income was CHF 114'000.00, of which CHF 87'600.00 from the Income category; CHF 0.00 moved to own accounts.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded"]);
+  const nets = figures.map((f) => {
+    const links = figureRowsLinks(f);
+    return links.length ? links.map((l) => Math.round(pageOf(l.href).totals.find((t) => t.currency === "CHF")!.net * 100)) : null;
+  });
+  expect(nets).toEqual([null, [8760000], null]);
+});
+
+test("Uncategorised spending links to its money out (SPEC §1: money out only), its unclassified money in to its money in (2 transactions linked to all 3 rows)", () => {
+  // The summary for 2025: "EUR: … Uncategorised EUR 35.50 (1.1%, 1 tx). Unclassified money in (Uncategorised rows with money
+  // in, …): EUR 1'300.00 in 2 transactions. CHF: … Uncategorised CHF 770.00 (1.5%, 6 tx); …".
+  const figures = checked([["spending_by_category", { year: 2025 }]], "Uncategorised spending was CHF 770.00 over 6 payments and EUR 35.50; unclassified money in was EUR 1'300.00 in 2 transactions.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  const totals = figures.map((f) =>
+    figureRowsLinks(f).map((l) => {
+      const p = pageOf(l.href);
+      return [p.totalRows, ...p.totals.map((t) => Math.round(t.net * 100))];
+    }),
+  );
+  expect(totals).toEqual([[[6, -77000]], [[6, -77000]], [[1, -3550]], [[2, 130000]], [[2, 130000]]]);
 });

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { AnswerFigure, FigureSource, RowFilters } from "../../src/core/figures.ts";
 import { figureRowsLinks, rowsFilterWords, transactionsHref, unionOfRows } from "../../src/transactions/link.ts";
+import { parseTransactionQuery } from "../../src/transactions/query.ts";
 
 const y2025 = { from: "2025-01-01", to: "2025-12-31" };
 const month = (m: number, last: number) => ({ from: `2025-${String(m).padStart(2, "0")}-01`, to: `2025-${String(m).padStart(2, "0")}-${last}` });
@@ -49,6 +50,14 @@ describe("unionOfRows", () => {
     );
     expect(rowsFilterWords({ q: "migros", category: "Groceries", from: "2025-01-01", to: "2025-03-31" })).toBe("“migros” · Groceries · 2025-01-01 to 2025-03-31");
     expect(rowsFilterWords({ merchant: "Coop", from: "2025-01-01" })).toBe("Coop · 2025-01-01 to …");
+  });
+  test("a direction (a call of money out only) is a filter like the others: shared, or kept per set in any, which the page reads back", () => {
+    const out = unionOfRows([{ ...y2025, category: "Dining", direction: "out" }, { ...y2025, category: "Groceries", direction: "out" }])!;
+    expect(transactionsHref(out)).toBe("/transactions?from=2025-01-01&to=2025-12-31&direction=out&any=category%3DDining&any=category%3DGroceries");
+    const mixed = transactionsHref(unionOfRows([{ ...y2025, direction: "out" }, { ...y2025, category: "Income", direction: "in" }])!);
+    expect(mixed).toBe("/transactions?from=2025-01-01&to=2025-12-31&any=direction%3Dout&any=category%3DIncome%26direction%3Din");
+    expect(parseTransactionQuery(new URL(mixed, "http://x").searchParams).any).toEqual([{ direction: "out" }, { category: "Income", direction: "in" }]);
+    expect(rowsFilterWords({ category: "Dining", direction: "out", from: "2025-01-01", to: "2025-12-31" })).toBe("Dining · money out · 2025-01-01 to 2025-12-31");
   });
 });
 

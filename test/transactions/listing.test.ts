@@ -291,10 +291,10 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
       throw new Error("expected a TransactionQueryError");
     };
     expect(refused(["category=Dining", "from=2025-02-30&catgory=x&category=a&category=b", ""])).toBe(
-      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to); any #2: category is given more than once; ' +
+      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to, direction); any #2: category is given more than once; ' +
         "any #2: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01; any #3: it sets no filter.",
     );
-    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to); any #1: it sets no filter.');
+    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to, direction); any #1: it sets no filter.');
     expect(refused(Array.from({ length: 101 }, (_, k) => `q=${k}`))).toBe("Invalid filter: any is given at most 100 times.");
   });
 });
