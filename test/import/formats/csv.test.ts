@@ -1103,6 +1103,43 @@ describe("FNB downloads: the currency, and the user's settings (review of stop 4
     expect(both.notes[0]).toStartWith("the file names no currency anywhere: every row was taken as ZAR");
   });
 
+  // Review of r4-left: every cell of lines 2–4 was searched, the holder's name too, and what it found was the file's
+  // currency, over the account's earlier rows. Each download below is in rand as far as it says: the holder's name is a
+  // firm or a person, "ALL" an account's name (not Albanian leks).
+  const holder = (name: string, type = "GOLD CHEQUE ACCOUNT", statement = "3,5,'01 April 2026','30 April 2026'") =>
+    utf8(
+      `2,62000000079,'${name}','${type}'\n3,'Statement Number','From Date','To Date'\n${statement}\n` +
+        `5,'Number','Date','Description1','Description2','Description3','Amount','Balance','Accrued Charges'\n5,1,'02 Apr',"POS Purchase","Spar","",-80.00,920.00,\n6,'END'\n`,
+    );
+  const RAND_ASSUMED =
+    "the file names no currency anywhere: every row was taken as ZAR (the FNB (First National Bank, South Africa) layout: its downloads are in rand unless their account lines name another currency or country); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
+
+  test("the holder's name never names the currency (\"NAMIBIA TOURS CC\", \"MRS T ZAMBIA\"), nor a type cell that is a word (\"ALL\"): rand, assumed", () => {
+    for (const [name, type] of [["NAMIBIA TOURS CC", "BUSINESS CHEQUE ACCOUNT"], ["BOTSWANA MEAT COMMISSION (SA) PTY", "BUSINESS CHEQUE ACCOUNT"], ["MRS T ZAMBIA", "GOLD CHEQUE ACCOUNT"], ["MR J SMITH", "ALL"], ["NAD", "GOLD CHEQUE ACCOUNT"]]) {
+      const s = read(holder(name!, type), { fileName: "fnb.csv" });
+      expect([name, type, s.rows[0]!.currency, s.notes]).toEqual([name, type, "ZAR", [RAND_ASSUMED]]);
+    }
+  });
+
+  test("a country the account type names is a guess: said as assumed, and the account's earlier rows win over it", () => {
+    const namibia = holder("MR P SHIKONGO", "FNB NAMIBIA GOLD CHEQUE ACCOUNT");
+    const guessed = read(namibia, { fileName: "na.csv" });
+    expect([guessed.rows[0]!.currency, guessed.notes]).toEqual([
+      "NAD",
+      [
+        "the file names no currency, only its account's country (Namibia): every row was taken as NAD (the FNB (First National Bank, South Africa) layout: its account line names Namibia, whose FNB accounts are in Namibian dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      ],
+    ]);
+    const stored = read(namibia, { fileName: "na.csv", accountCurrencies: { "62000000079": "ZAR" } });
+    expect([stored.rows[0]!.currency, stored.notes]).toEqual(["ZAR", ["the currency ZAR (from the account 62000000079's earlier rows) for every row"]]);
+  });
+
+  test("one of FNB's currency codes as a statement line's cell states it: taken over the account's earlier rows, not assumed", () => {
+    const stated = holder("MR P SHIKONGO", "GOLD CHEQUE ACCOUNT", "3,5,'01 April 2026','30 April 2026','NAD'");
+    const s = read(stated, { fileName: "na.csv", accountCurrencies: { "62000000079": "ZAR" } });
+    expect([s.rows[0]!.currency, s.notes]).toEqual(["NAD", ["the currency NAD (from the download's account and statement lines) for every row"]]);
+  });
+
   test("column, date and decimal settings, which its own layout decides, are refused by name", () => {
     expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { dateColumn: "Date", decimal: ",", currency: "ZAR" } })).toThrow(
       "fnb.csv: an FNB download is read by its own layout; the date column and decimal settings do not apply to it (only a currency does)",
