@@ -223,6 +223,11 @@ describe("import API", () => {
     // The API's re-preview: "currency" beside the settings, as --currency (the layout kept); beside columns, refused.
     const p = await (await upload("fnb-bw.csv", fnb)).json();
     const again = (body: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    // Bank Norwegian's note (a card with every purchase abroad) names the same field on the page, which keeps its layout.
+    const norwegian = "the currency NOK (from the Bank Norwegian layout: its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency (--currency CODE)) for every row";
+    expect(inPageWords(norwegian, "file")).toBe(
+      "the currency NOK (from the Bank Norwegian layout: its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency in “Currency” beside “Account”) for every row",
+    );
     const bw = await (await again({ currency: "BWP" })).json();
     expect([bw.layout, bw.totals]).toEqual(["fnb-za", [{ currency: "BWP", out: 12642.5, out_rows: 2, in: 28000, in_rows: 1 }]]);
     const both = await again({ currency: "BWP", columns: { roles: ["date", "amount"] } });

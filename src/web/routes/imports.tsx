@@ -161,6 +161,7 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
     .replace(/set the currency of every row \(--currency CODE\) and import the file again/, `enter it in ${CURRENCY_FIELD_WORDS[currency]}`)
     .replace(/\(from --currency\)/g, "(as you set it)")
+    .replace(/set its currency \(--currency CODE\)/, `set its currency in ${CURRENCY_FIELD_WORDS[currency]}`)
     .replace(/\.\s*Name them with --[\s\S]*$/, ". Choose what each column holds")
     .replace(/\s*\((?:--[a-z-]+[^)]*)\)/g, "")
     .replace(/--(date|amount|debit|credit|description|currency)-column/g, (_, w: string) => `the ${w} column`)

@@ -1079,6 +1079,40 @@ describe("the last review of stop 46", () => {
   });
 });
 
+describe("a currency given for a file a bank's layout reads keeps the layout (review of r4-left: Bank Norwegian became a generic CSV)", () => {
+  test("Bank Norwegian with --currency SEK: the layout's rows, texts and facts, in kronor (a Swedish card)", () => {
+    const plain = read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv" });
+    const sek = read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv", mapping: { currency: "sek" } });
+    // The fixture's rows (bank-fixtures.ts) as the layout reads them, the Amount in SEK: −496.91, −2'175.00, −63.70.
+    expect([sek.layout, brief(sek.rows)]).toEqual([
+      "bank-norwegian",
+      [
+        [2, "2026-06-02", -496.91, "SEK", "EDEKA MUENCHEN"],
+        [3, "2026-06-05", -2175, "SEK", "SAS HOTEL KOBENHAVN"],
+        [4, "2026-06-14", -63.7, "SEK", "STARBUCKS STOCKHOLM"],
+      ],
+    ]);
+    // The same texts as without the flag, and the layout's facts: the purchase in Munich, EUR 42.80 (as the layout reads it).
+    expect(sek.rows.map((r) => [r.description, r.idText])).toEqual(plain.rows.map((r) => [r.description, r.idText]));
+    expect([sek.rows[0]!.facts.originalAmount, sek.rows[0]!.facts.originalCurrency]).toEqual([42.8, "EUR"]);
+    expect(sek.notes).toEqual(["the currency SEK (from --currency) for every row"]);
+  });
+
+  test("a layout with a currency column: each row's cell still, the currency given only where a cell is empty, said so", () => {
+    const text =
+      '"Kliendi konto";"Reatüüp";"Kuupäev";"Saaja/Maksja";"Selgitus";"Summa";"Valuuta";"Deebet/Kreedit";"Arhiveerimistunnus";"Tehingu tüüp";"Viitenumber";"Dokumendi number";\n' +
+      '"EE382200221020145685";"20";"02.03.2026";"ACME OU";"Palk";"1 200,00";"EUR";"K";"2026030200111";"MK";"";"";\n' +
+      '"EE382200221020145685";"20";"04.03.2026";"SELVER AS";"PIRKING";"45,60";"";"D";"2026030400222";"K";"";"";\n';
+    const s = read(utf8(text), { fileName: "sw.csv", mapping: { currency: "USD" } });
+    expect([s.layout, s.rows.map((r) => [r.amount, r.currency])]).toEqual(["swedbank-baltic", [[1200, "EUR"], [-45.6, "USD"]]]);
+    expect(s.notes).toEqual(['each row\'s currency is read from the column "Valuuta"; USD (from --currency) only where that cell is empty', "the currency USD (from --currency) for 1 row without a currency of its own"]);
+  });
+
+  test("any other setting is the user's own reading of the columns: the generic reader, as before", () => {
+    expect(read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv", mapping: { currency: "SEK", amountColumn: "Amount" } }).layout).toBe("mapping");
+  });
+});
+
 describe("FNB downloads: the currency, and the user's settings (review of stop 46: any setting sent it to the generic reader)", () => {
   test("a currency is taken: the same three rows, in that currency, said so", () => {
     const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
