@@ -74,7 +74,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
             <label class="field" for={fid("file-currency")}>
               <span>Currency</span>
               <input type="text" name="currency" id={fid("file-currency")} value={v.settings.currency} maxlength={3} size={4} pattern="[A-Za-z]{3}" autocomplete="off" spellcheck={false} placeholder="e.g. NAD" aria-describedby={fid("file-currency-help")} />
-              <small class="muted" id={fid("file-currency-help")}>of every row without its own, when the file is not in the one shown</small>
+              <small class="muted" id={fid("file-currency-help")}>the account's, for the rows without their own</small>
             </label>
           ) : null}
           {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}

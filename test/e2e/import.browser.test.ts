@@ -154,6 +154,36 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     expect(tp.problems.filter((p) => !/status of 400 \(Bad Request\).*\/settings\?columns=chosen\)$/.test(p))).toEqual([]);
   }, 60_000);
 
+  test("an FNB download in rand, assumed: its note names the file's own Currency field, which reads it again by its layout in the currency typed", async () => {
+    classifyAll(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    // Review of r4-left: the note sent the user to the mapping screen, whose currency reads the download as a generic CSV.
+    const fnb = readFileSync(join(fixtures, "fnb-za-en.csv"), "utf8").replace("62000000001", "62000000555");
+    await page.setInputFiles("#import-file", csvFile("fnb-windhoek.csv", fnb));
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-outcome .import-found").waitFor();
+    expect(await file.locator(".import-notes").innerText()).toContain("if this account is in another currency, enter it in “Currency” beside “Account”");
+    // The field beside "Account" (labelled "Currency"; the mapping screen's is "Currency of every row").
+    const currency = file.locator('.import-settings input[name="currency"]');
+    await currency.fill("nad");
+    await currency.press("Tab");
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td")?.textContent === "NAD");
+    // The fixture's rows by the FNB layout (dates from the period line): out 642.50 + 12'000.00, in 28'000.00.
+    expect(await totals(page, "fnb-windhoek.csv")).toEqual([["NAD", "NAD 12'642.50", "2", "NAD 28'000.00", "1"]]);
+    expect(squash(await file.locator(".import-found").innerText())).toBe("3 data lines: 3 new, 0 already imported, 0 possible duplicates, 0 bad rows, 0 skipped.");
+    expect(await currency.inputValue()).toBe("NAD");
+    await file.getByRole("button", { name: "Import 3 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT date, amount, currency FROM transactions WHERE account = '62000000555' ORDER BY date")).toEqual([
+      { date: "2025-12-20", amount: -642.5, currency: "NAD" },
+      { date: "2025-12-25", amount: 28000, currency: "NAD" },
+      { date: "2026-01-05", amount: -12000, currency: "NAD" },
+    ]);
+    expect(await page.locator("main").innerText()).not.toMatch(/--[a-z]/);
+    tp.expectClean();
+  }, 60_000);
+
   test("a file read by a bank layout with a fixed currency (neon: CHF) imports as previewed: the closed mapping screen's currency field is not taken for the --currency flag", async () => {
     classifyAll(h);
     const { tp, page } = await suite.open();
