@@ -68,9 +68,9 @@ const FNB_CURRENCIES = new Set(COUNTRY_CURRENCY.map((c) => c.code));
 
 /**
  * What the cells that describe the account or the statement say of its currency: a cell that is one of FNB's currency
- * codes (stated), or an FNB country's name (a guess: a bank may keep an account in another currency than its country's). Never the
- * holder's name, the account line's third cell ("NAMIBIA TOURS CC", "MRS T ZAMBIA" are people and firms, not countries:
- * review of r4-left).
+ * codes (stated), or an FNB country's name (a guess: a bank may keep an account in another currency than its
+ * country's). Never the holder's name, the account line's third cell ("NAMIBIA TOURS CC", "MRS T ZAMBIA" are people
+ * and firms, not countries: review of r4-left).
  */
 function currencyWords(cells: readonly string[], into: { codes: Set<string>; countries: Set<Country> }): void {
   for (const raw of cells) {
