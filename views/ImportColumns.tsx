@@ -69,9 +69,9 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
             </select>
           </label>
           {/*
-            Read as the command line's currency: an ISO 4217 code, for every row when no column holds the currency. Not named
-            "currency": the commit form holds this field even while the screen is closed, and a "currency" there would be the
-            API's --currency flag, re-reading a file its bank layout had read (mapping.ts settingsFromFields).
+            Read as the command line's currency: an ISO 4217 code, for every row when no column holds the currency, part of
+            the columns chosen here. Not named "currency": that is the file's own field (ImportFile, for a file a bank's
+            layout reads), the API's --currency, which keeps the layout (mapping.ts settingsFromFields).
           */}
           <label class="field" for={fid("currency")}>
             <span>Currency of every row</span>

@@ -13,7 +13,11 @@ export type ImportFileView = {
   what: string | null;
   account: string | null;
   /** The fields as the user set them. */
-  settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null };
+  /**
+   * The fields as the user set them; `currency`: the currency of every row without its own, for a file a bank's layout
+   * reads (the command line's --currency: the layout kept), absent or null for other files (their mapping screen has it).
+   */
+  settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null; currency?: string | null };
   /** A CSV's header and first rows with what each column holds (the mapping screen); null for other formats. */
   mapping: CsvMappingView | null;
   /** The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it ignores. */
@@ -23,7 +27,8 @@ export type ImportFileView = {
 };
 
 /**
- * A dropped file: its name, what it is and its account; its settings (account, format, "Flip signs") — a
+ * A dropped file: its name, what it is and its account; its settings (account, format, "Flip signs", and for a file a
+ * bank's layout reads its currency) — a
  * change previews again at once, as does any change on a CSV's mapping screen; the preview (or why there is
  * none); Import. While it imports, its progress shows in the status line; then the result takes its place.
  */
@@ -65,6 +70,13 @@ export function ImportFile({ v }: { v: ImportFileView }) {
             <input type="checkbox" name="flip-signs" id={fid("flip")} value="on" checked={v.settings.flipSigns} />
             <span>Flip signs (money out ↔ money in)</span>
           </label>
+          {typeof v.settings.currency === "string" ? (
+            <label class="field" for={fid("file-currency")}>
+              <span>Currency</span>
+              <input type="text" name="currency" id={fid("file-currency")} value={v.settings.currency} maxlength={3} size={4} pattern="[A-Za-z]{3}" autocomplete="off" spellcheck={false} placeholder="e.g. NAD" aria-describedby={fid("file-currency-help")} />
+              <small class="muted" id={fid("file-currency-help")}>the account's, for the rows without their own</small>
+            </label>
+          ) : null}
           {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}
         </fieldset>
         {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true || v.mapping.byContent} chosen={v.settings.columnsChosen} /> : null}

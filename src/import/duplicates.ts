@@ -12,10 +12,12 @@
  *
  * - Never a possible duplicate: two rows that carry bank ids of the same kind (two camt entries,
  *   two OFX FITIDs): the bank says they are two payments.
- * - In another currency, a possible duplicate only when the existing row is the same booking read before
- *   in that currency: a row of the same file (its transaction_details checksum), or one whose content id is
- *   this row's in that currency. A file whose currency was assumed (the main currency, with a note) and
- *   read again once a layout names its own would otherwise add every row a second time in the new currency.
+ * - In another currency, a possible duplicate only when the existing row was read from the same file (its
+ *   transaction_details checksum): a file whose currency was assumed (the main currency, with a note) and read
+ *   again once a layout names its own would otherwise add every row a second time in the new currency. Never
+ *   for a row of another file, even one whose content id is this row's in its currency: an account held in
+ *   two currencies books the same fee on the same day in each, and budget.db does not record whether an
+ *   earlier row's currency was assumed or stated, so that match would hold back real bookings.
  *
  * Both are found with one pass each, not a query per row (a caller with many rows asks in slices,
  * so that a server's event loop runs between them), so a statement checks quickly
@@ -25,7 +27,7 @@
 import type { Database } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
-import { bankIdKind, contentIdIn } from "./ids.ts";
+import { bankIdKind } from "./ids.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -144,12 +146,11 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
     if (day === null) continue;
     const theirKind = bankIdKind(e.transactionId);
     const sameFile = c.sha256 != null && e.sha256 === c.sha256;
-    const theirContentId = theirKind === null ? e.transactionId.replace(/#\d+$/, "") : null;
     let theirs: TextWords | undefined;
     for (const k of ks) {
       const i = indexes[k]!;
       if (out[k] || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
-      if (rows.currencyOf(i) !== e.currency && !sameFile && theirContentId !== contentIdIn(rows, i, e.currency)) continue;
+      if (rows.currencyOf(i) !== e.currency && !sameFile) continue;
       // The row itself, added by another import after the ids were looked up (two imports of one file at once): it is
       // a duplicate, which the write's INSERT OR IGNORE finds and counts so, never "another source's booking".
       if (e.transactionId === c.ids[i]) continue;

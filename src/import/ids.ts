@@ -130,11 +130,6 @@ export function parsedRowIdAssigner(account: string | null): (r: ParsedRow) => s
   return (r) => (r.reference !== null ? number.id(r.reference) : number.hashed(contentId(account ?? r.account, r.date, r.amount, r.currency, r.idText)));
 }
 
-/** The content id row `i` would have in `currency` (its own account; without the `#k` of a repeat): the same booking read in another currency. */
-export function contentIdIn(rows: RowTable, i: number, currency: string): string {
-  return contentId(rows.accountOf(i), rows.date(i), rows.amount(i), currency, rows.idTextOf(i));
-}
-
 /** Each row's transaction_id. */
 export function assignTransactionIds(rows: RowTable, account: string | null): string[] {
   const next = transactionIdAssigner(account);

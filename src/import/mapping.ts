@@ -78,8 +78,9 @@ const ticked = (v: unknown) => v === true || (typeof v === "string" && ["on", "t
 /**
  * A file's settings from form fields: `account`, `format`, `flip-signs`, `layout` (or `mapping`: a saved
  * one's name), and when `columns` is "chosen", the mapping screen's `role-0` … `role-N`, `dates-written`,
- * `decimal-mark` and `row-currency`; the API's column fields (named as the CLI's flags) as given. A currency that is
- * no ISO 4217 code is refused (`invalid`), in the page's words.
+ * `decimal-mark` and `row-currency`; the API's column fields (named as the CLI's flags) as given, `currency` (the
+ * file's own field on the page, for a file a bank's layout reads) as its code. A currency that is no ISO 4217 code is
+ * refused (`invalid`), in the page's words.
  */
 export function settingsFromFields(f: Record<string, unknown>): FileSettings {
   const s: FileSettings = {};
@@ -109,7 +110,8 @@ export function settingsFromFields(f: Record<string, unknown>): FileSettings {
     const flags: Record<string, string> = {};
     for (const flag of Object.keys(CSV_FLAGS)) {
       const v = text(f[flag]);
-      if (v) flags[flag] = v;
+      // The currency as the page shows it back and compares it at import ("nad" is NAD), refused in its words.
+      if (v) flags[flag] = flag === "currency" ? pageCurrency(v) : v;
     }
     if (Object.keys(flags).length) s.flags = flags;
   }

@@ -236,6 +236,44 @@ describe("import API", () => {
     expect(count("SELECT count(*) AS n FROM transactions WHERE date IN ('2037-01-05', '2037-01-06') AND currency = 'EUR'")).toBe(2);
   });
 
+  test("a bank layout's file whose currency was assumed (FNB: rand): the page's note points to the file's own Currency field, which keeps the layout", async () => {
+    h.fake.reset();
+    // Review of r4-left: the note pointed to "Currency of every row" under "Change columns", which reads the download as a
+    // generic CSV: its dates ("20 Dec", no year) were refused. The file's own field is the command line's --currency.
+    const fnb = await Bun.file(join(import.meta.dir, "..", "fixtures", "import", "fnb-za-en.csv")).text();
+    const form = new FormData();
+    form.append("file", new File([fnb], "fnb-na.csv"));
+    const first = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    const id = /id="file-([\w-]+)"/.exec(first)![1]!;
+    expect(first).toContain("if this account is in another currency, enter it in “Currency” beside “Account”");
+    expect(first).not.toContain("under “Change columns”");
+    expect(first).toContain(`<input type="text" name="currency" id="file-currency-${id}" value=""`);
+    // Set on the page as a user does (the settings' fields, the mapping screen closed): read again by the FNB layout, its
+    // three rows (fixture, by hand: −642.50, +28'000.00, −12'000.00) in Namibian dollars, dated from the period line.
+    const set = await fetch(`${h.url}/import/${id}/settings`, { method: "POST", body: new URLSearchParams({ account: "", format: "auto", columns: "", currency: "nad" }) });
+    const html = await set.text();
+    expect(set.status).toBe(200);
+    expect(html).toContain("3 data lines: 3 new, 0 already imported, 0 possible duplicates, 0 bad rows, 0 skipped.");
+    expect(html).toContain("the currency NAD (as you set it) for every row");
+    expect(html).toContain(`<input type="text" name="currency" id="file-currency-${id}" value="NAD"`);
+    const version = /name="version" value="(\d+)"/.exec(html)![1]!;
+    const done = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ version, account: "", format: "auto", columns: "", currency: "NAD" }) });
+    expect([done.status, await done.text()]).toEqual([200, expect.stringContaining("Imported 3 transactions from fnb-na.csv.")]);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE currency = 'NAD' AND date IN ('2025-12-20', '2025-12-25', '2026-01-05')")).toBe(3);
+    // The API's re-preview: "currency" beside the settings, as --currency (the layout kept); beside columns, refused.
+    const p = await (await upload("fnb-bw.csv", fnb)).json();
+    const again = (body: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    // Bank Norwegian's note (a card with every purchase abroad) names the same field on the page, which keeps its layout.
+    const norwegian = "the currency NOK (from the Bank Norwegian layout: its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency (--currency CODE)) for every row";
+    expect(inPageWords(norwegian, "file")).toBe(
+      "the currency NOK (from the Bank Norwegian layout: its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency in “Currency” beside “Account”) for every row",
+    );
+    const bw = await (await again({ currency: "BWP" })).json();
+    expect([bw.layout, bw.totals]).toEqual(["fnb-za", [{ currency: "BWP", out: 12642.5, out_rows: 2, in: 28000, in_rows: 1 }]]);
+    const both = await again({ currency: "BWP", columns: { roles: ["date", "amount"] } });
+    expect([both.status, await both.json()]).toEqual([400, { error: "Give the currency in columns.currency when you name the columns, not beside them." }]);
+  });
+
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);

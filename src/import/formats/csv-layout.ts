@@ -150,9 +150,10 @@ export type BankLayout = {
    * The account's currency when nothing in the file tells it (Bank Norwegian: the rows not converted tell it, but a
    * file whose every purchase was abroad has none), with why: after the file's own, the account's earlier rows and its
    * IBAN country, before the data's main currency. `assumed`: a guess all the same (FNB's rand), whose note says how to
-   * set another. `from` of a fixed currency: where it came from when not the layout (FNB: the download's lines, the user).
+   * set another; `lead`: what its note says the file names instead (FNB: its account's country). `from` of a fixed
+   * currency: where it came from when not the layout (FNB: the download's lines, the user).
    */
-  homeCurrency?: { code: string; why: string; assumed?: true };
+  homeCurrency?: { code: string; why: string; assumed?: true; lead?: string };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
   /**
@@ -250,7 +251,7 @@ export type ColumnPlan = {
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
   defaultCurrency: { code: string; from: string } | null;
   /** BankLayout.homeCurrency, with where it came from: the file's currency when nothing in the file names one. */
-  homeCurrency?: { code: string; from: string; assumed?: true };
+  homeCurrency?: { code: string; from: string; assumed?: true; lead?: string };
   balance: number | null;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
@@ -429,6 +430,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
             code: layout.homeCurrency.code,
             from: `${whose}: ${layout.homeCurrency.why}`,
             ...(layout.homeCurrency.assumed ? { assumed: true as const } : {}),
+            ...(layout.homeCurrency.lead ? { lead: layout.homeCurrency.lead } : {}),
           },
         }
       : {}),

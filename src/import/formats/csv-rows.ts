@@ -168,6 +168,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const direct = { push: (row: ParsedRow) => sink.add(row) };
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
+  /** The record's account: its account column's, else the block's or the statement's; `note`: a booking's, which the statement's account is told from. */
+  const lineAccount = (note: boolean): string | null => {
+    if (plan.accountColumns.length === 0) return blockAccount ?? src.account;
+    const first = accountCell(cell(plan.accountColumns[0]!));
+    const second = plan.accountColumns[1] === undefined ? "" : accountCell(cell(plan.accountColumns[1]));
+    if (note && first) accountValues.add(first);
+    if (note && second) secondAccount ??= second;
+    return first || second || secondAccount || src.account;
+  };
   // A line of text only: no date, no amount, no account cell.
   const moneyColumns = moneyCells(plan.money);
   const descriptionColumns = [...new Set([...plan.description.out, ...plan.description.in])];
@@ -243,9 +252,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     stateBalance(kind, amount, date);
     skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
   };
-  /** Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by currency. */
-  const ruledBalances = new Map<string, StatedBalances>();
-  /** A line a rule says states a balance: kept by its currency and skipped; false when its amount or side cannot be read. */
+  /**
+   * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
+   * the rows they check), with those lines' skipped entries: each says "checked" only once a check ran.
+   */
+  const ruledBalances = new Map<string, StatedBalances & { account: string | null; currency: string; lines: { line: number; reason: string }[] }>();
+  /** A line a rule says states a balance: kept by its account and currency and skipped; false when its amount or side cannot be read. */
   const ruledBalance = (kind: "opening" | "closing"): boolean => {
     const m = plan.money;
     if (m.kind !== "signed" && m.kind !== "indicator") return false;
@@ -253,15 +265,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator)) : 1;
     if (typeof a !== "number" || !sign) return false;
     const currency = (plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase()) || (plan.defaultCurrency ?? src.fileCurrency)?.code || "";
-    let b = ruledBalances.get(currency);
-    if (!b) ruledBalances.set(currency, (b = { opening: null, closing: null, from: null, until: null }));
+    const account = lineAccount(false);
+    const key = groupKey(account, currency);
+    let b = ruledBalances.get(key);
+    if (!b) ruledBalances.set(key, (b = { opening: null, closing: null, from: null, until: null, account, currency, lines: [] }));
     const day = dateIn.get(cell(plan.date).trim()) ?? null;
     const amount = m.kind === "indicator" ? sign * Math.abs(a) : a;
     // The first opening opens the statement, the last closing closes it.
     if (kind === "opening" && b.opening === null) [b.opening, b.from] = [amount, day];
     if (kind === "closing") [b.closing, b.until] = [amount, day];
     const label = oneLine(joinTexts(texts(plan.description.out)));
-    skip(`the statement's ${kind} balance${label ? ` ("${label}")` : ""}, checked against its rows`);
+    skip(`the statement's ${kind} balance${label ? ` ("${label}")` : ""}`);
+    b.lines.push(skipped[skipped.length - 1]!);
     return true;
   };
   const bad = (reason: string): void => {
@@ -697,14 +712,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (ref && "column" in ref) reference = cell(ref.column) === "" ? null : cell(ref.column);
       else if (ref) reference = `${ref.prefix}${fnv1a64Hex(ref.fnv1a64.map(cell).join("|"))}`;
 
-      let account = blockAccount ?? src.account;
-      if (plan.accountColumns.length > 0) {
-        const first = accountCell(cell(plan.accountColumns[0]!));
-        if (first) accountValues.add(first);
-        const second = plan.accountColumns[1] === undefined ? "" : accountCell(cell(plan.accountColumns[1]));
-        if (second) secondAccount ??= second;
-        account = first || second || secondAccount || src.account;
-      }
+      const account = lineAccount(true);
 
       const signed = flip * amount;
       if (runningCents !== null) runningCents += cents(amount);
@@ -840,12 +848,20 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
     }
-    // The preamble's balances, else those of the lines a rule names in the group's currency (the only group in it).
-    const ruledHere = ruledBalances.get(g.currency);
-    const only = results.filter((x) => x.g.currency === g.currency).length === 1;
+    // The preamble's balances, else those of the lines a rule names for the group's account and currency.
+    const ruledHere = ruledBalances.get(key);
     if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
-    else if (ruledHere && only) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
+    else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
+    if (ruledHere) sayWhetherChecked(ruledHere.lines, key === statedKey ? null : r);
+  }
+  // Balance lines of an account and currency without a booking: a quiet period, whose opening must be its closing
+  // (review of r4-left: opening 500 and closing 380 with no USD row were said "checked" and nothing was).
+  for (const [key, b] of ruledBalances) {
+    if (groups.has(key)) continue;
+    const r = withStatedBalances(reconcile({ account: b.account, currency: b.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), b, { n: 0, cents: 0 }, notes);
+    reconciliation.push(r);
+    sayWhetherChecked(b.lines, r);
   }
   // A statement of a quiet period: its opening balance must be its closing one.
   if (stated && groups.size === 0 && stated.currency) reconciliation.push(withStatedBalances(reconcile({ account: src.account, currency: stated.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), stated, { n: 0, cents: 0 }, notes));
@@ -888,6 +904,16 @@ function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean):
     uncovered: sum((c) => c.uncovered) + checks.filter((c) => c.check === null).reduce((t, c) => t + c.chain.length, 0),
     firstLine: Math.min(...done.map((c) => c.chain.line(0))),
   };
+}
+
+/**
+ * What a balance line a layout's rule names (its skipped entries) became: "checked against its rows" when its account
+ * and currency reconciled (ok or off), else why not — never "checked" when no check ran (review of r4-left). `r` null:
+ * the preamble's balances checked those rows instead.
+ */
+function sayWhetherChecked(lines: readonly { reason: string }[], r: Reconciliation | null): void {
+  const how = r === null ? ", not checked (the statement's own balances were)" : r.status === "none" ? `, not checked (${r.basis})` : ", checked against its rows";
+  for (const l of lines) l.reason += how;
 }
 
 /**

@@ -18,7 +18,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
-import type { FallbackCurrency, ReadOptions, Statement } from "./types.ts";
+import type { CsvMapping, FallbackCurrency, ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
@@ -817,7 +817,12 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const noteOnly = (r: CsvRecord) => table.header.fields.length >= 6 && r.fields.length * 2 < table.header.fields.length && !r.fields.some((f) => looksLikeDate(f) || (/\d/.test(f) && looksLikeAmount(f)));
   const rows = lines.filter((r) => !noteOnly(r));
   const sample = rows.length > 0 ? rows : lines;
-  let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
+  // A currency alone (--currency, the page's file field) keeps a bank's layout: the rows are read as the layout reads them,
+  // in that currency where no cell names one (review of r4-left: Bank Norwegian with --currency SEK became a generic CSV,
+  // other descriptions and ids). Any column, date or decimal setting is the user's own reading of the columns.
+  const given = onlyCurrency(opts.mapping, fileName);
+  let plan: ColumnPlan | null = table.layout && (!opts.mapping || given) ? resolveLayout(table.layout, table.header, fileName) : null;
+  if (plan && given) plan = { ...plan, defaultCurrency: { code: given, from: "--currency" } };
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
@@ -865,8 +870,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   }
   // A bank's layout of one currency read over a currency column the file has (resolveLayout): say which currency won.
   const layoutCurrency = table.layout?.currency && "fixed" in table.layout.currency ? table.layout.currency.fixed : null;
-  if (layoutCurrency && plan.layout === table.layout!.id && plan.currency !== null) {
-    guessNotes.push(`each row's currency is read from the column "${plan.names[plan.currency]}"; the ${table.layout!.bank} layout's ${layoutCurrency} only where that cell is empty`);
+  if (table.layout && (layoutCurrency || given) && plan.layout === table.layout.id && plan.currency !== null) {
+    const fillIn = given ? `${given} (from --currency)` : `the ${table.layout.bank} layout's ${layoutCurrency}`;
+    guessNotes.push(`each row's currency is read from the column "${plan.names[plan.currency]}"; ${fillIn} only where that cell is empty`);
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
@@ -999,6 +1005,17 @@ function statesBalance(fields: readonly string[]): boolean {
 const BALANCE_CELL = /^(?:(?:available|current|account|closing|opening|ending|booked|ledger) )?(?:balance|saldo|solde|kontostand|total|summe|available)$/;
 
 /**
+ * The currency of a mapping that sets nothing else (--currency CODE alone), checked; null when the mapping sets
+ * anything else or no currency.
+ */
+function onlyCurrency(mapping: CsvMapping | undefined, fileName: string): string | null {
+  if (!mapping?.currency || Object.entries(mapping).some(([k, v]) => k !== "currency" && v !== undefined && v !== "")) return null;
+  const code = mapping.currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code)) throw new ImportInputError(`${fileName}: --currency "${code}" is not a three-letter ISO code`);
+  return code;
+}
+
+/**
  * FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. Recognised whatever the user's
  * settings (review of stop 46: any of them sent it to the generic reader): the currency is taken; the column, date and
  * decimal ones, which its own layout decides, are refused by name rather than ignored.
@@ -1011,8 +1028,7 @@ function readFnb(text: string, opts: ReadOptions): Statement {
     const list = set.length === 1 ? set[0] : `${set.slice(0, -1).join(", ")} and ${set[set.length - 1]}`;
     throw new ImportInputError(`${opts.fileName}: an FNB download is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
   }
-  const code = currency?.trim().toUpperCase();
-  if (code !== undefined && !/^[A-Z]{3}$/.test(code)) throw new ImportInputError(`${opts.fileName}: --currency "${code}" is not a three-letter ISO code`);
+  const code = onlyCurrency(currency === undefined ? undefined : { currency }, opts.fileName);
   const fnb = fnbTable(text, opts.fileName, code ? { code, from: "--currency" } : null);
   return readCsv(fnb.text, rest, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
 }

@@ -12,16 +12,17 @@
  *
  * Signed amounts with a decimal point, the balance after each booking, oldest first. QA round 4, pass 17
  * (hledger-flow's FNB downloads, run as they are): refused, "cannot tell which columns hold the date, the description".
- * The currency is the one its account and statement lines name (a currency code as a cell of its own, or the country of
- * FNB Namibia, Botswana, Zambia, Lesotho, Eswatini, Mozambique), else rand, said as assumed (review of stop 46: every
- * download was rand, an FNB Namibia one too).
+ * The currency is the one its account and statement lines state (one of FNB's currency codes as a cell of its own);
+ * else the account's earlier rows'; else the currency of the country its account type names (FNB Namibia, Botswana,
+ * Zambia, Lesotho, Eswatini, Mozambique), said as assumed; else rand, said as assumed (review of stop 46: every
+ * download was rand, an FNB Namibia one too). The holder's name is never read for it (review of r4-left: "NAMIBIA TOURS
+ * CC" made a rand account's rows Namibian dollars).
  *
  * Each booking is laid out as one record of a table (date with its year, the three descriptions, amount, balance) on its
  * own line, so the CSV reader's one row pipeline reads it — with its balance-column check, line numbers and reasons. It is
  * a CSV (format "csv", layout "fnb-za"): the CSV reader reads it so when isFnbDownload says it is one.
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { forEachRecord } from "./delimited.ts";
 import { isoDate } from "./values.ts";
@@ -47,26 +48,36 @@ const LAYOUT: BankLayout = {
   skip: [{ column: "Number", empty: true, reason: "a transaction line (5) without its number, which every booking has: not read as one" }],
 };
 
-/** The countries of FNB's banks outside South Africa (and South Africa itself), as their account lines may name them. */
-const COUNTRY_CURRENCY: readonly [RegExp, string][] = [
-  [/\bnamibi(?:an?|ë)(?!\p{L})/iu, "NAD"],
-  [/\bbotswana\b/i, "BWP"],
-  [/\bzambia\b/i, "ZMW"],
-  [/\blesotho\b/i, "LSL"],
-  [/\b(?:eswatini|swaziland)\b/i, "SZL"],
-  [/\bmo[cç]ambique\b|\bmozambique\b/i, "MZN"],
-  [/\bsouth africa\b|\bsuid-afrika\b/i, "ZAR"],
+/**
+ * The countries of FNB's banks outside South Africa (and South Africa itself), as an account type may name them ("FNB
+ * NAMIBIA GOLD CHEQUE ACCOUNT"), with their currency's code and name.
+ */
+const COUNTRY_CURRENCY: readonly { country: RegExp; name: string; code: string; money: string }[] = [
+  { country: /\bnamibi(?:an?|ë)(?!\p{L})/iu, name: "Namibia", code: "NAD", money: "Namibian dollars" },
+  { country: /\bbotswana\b/i, name: "Botswana", code: "BWP", money: "pula" },
+  { country: /\bzambia\b/i, name: "Zambia", code: "ZMW", money: "kwacha" },
+  { country: /\blesotho\b/i, name: "Lesotho", code: "LSL", money: "maloti" },
+  { country: /\b(?:eswatini|swaziland)\b/i, name: "Eswatini", code: "SZL", money: "emalangeni" },
+  { country: /\bmo[cç]ambique\b|\bmozambique\b/i, name: "Mozambique", code: "MZN", money: "meticais" },
+  { country: /\bsouth africa\b|\bsuid-afrika\b/i, name: "South Africa", code: "ZAR", money: "rand" },
 ];
+type Country = (typeof COUNTRY_CURRENCY)[number];
 
-/** The currencies an account or statement line names: a cell that is a currency code, or a country's name in a cell. */
-function namedCurrencies(cells: readonly string[]): string[] {
-  const out: string[] = [];
+/** The currencies of FNB's banks: the only codes a cell of its own may state (a cell "ALL" is an account's name, not leks). */
+const FNB_CURRENCIES = new Set(COUNTRY_CURRENCY.map((c) => c.code));
+
+/**
+ * What the cells that describe the account or the statement say of its currency: a cell that is one of FNB's currency
+ * codes (stated), or an FNB country's name (a guess: a bank may keep an account in another currency than its
+ * country's). Never the holder's name, the account line's third cell ("NAMIBIA TOURS CC", "MRS T ZAMBIA" are people
+ * and firms, not countries: review of r4-left).
+ */
+function currencyWords(cells: readonly string[], into: { codes: Set<string>; countries: Set<Country> }): void {
   for (const raw of cells) {
     const v = unquote(raw);
-    if (ISO_CURRENCIES.has(v)) out.push(v);
-    for (const [country, code] of COUNTRY_CURRENCY) if (country.test(v)) out.push(code);
+    if (FNB_CURRENCIES.has(v)) into.codes.add(v);
+    for (const c of COUNTRY_CURRENCY) if (c.country.test(v)) into.countries.add(c);
   }
-  return out;
 }
 
 /** Months in Afrikaans and English, full and as FNB shortens them ("Mrt", "Mei", "Okt", "Des"). */
@@ -103,16 +114,17 @@ const HEADER_LINE = /^5,'(?:Nommer|Number)','(?:Datum|Date)'/;
  * The text laid out as a table: the header on the transactions' header line, each booking on its line, the account as a
  * preamble line; and the currencies the lines above the transactions name.
  */
-function asTable(text: string, fileName: string): { table: string; named: Set<string> } {
+function asTable(text: string, fileName: string): { table: string; named: { codes: Set<string>; countries: Set<Country> } } {
   const lines = text.split(/\r\n|\n|\r/);
   const out = lines.map(() => "");
-  const named = new Set<string>();
+  const named = { codes: new Set<string>(), countries: new Set<Country>() };
   let period: { from: [number, number, number]; until: [number, number, number] } | null = null;
   let headerAt = -1;
   forEachRecord(text, ",", (r) => {
     const i = r.line - 1;
     const f = r.fields;
-    if (headerAt < 0 && ["2", "3", "4"].includes(f[0] ?? "")) for (const code of namedCurrencies(f.slice(1))) named.add(code);
+    // The account line's type and later cells (not its number, nor the holder's name), the statement and summary lines.
+    if (headerAt < 0 && ["2", "3", "4"].includes(f[0] ?? "")) currencyWords(f.slice(f[0] === "2" ? 3 : 1), named);
     if (f[0] === "2" && i === 0 && f[1]) out[i] = ["Account:", f[1].trim()].map(cell).join("\t");
     if (f[0] === "3" && period === null) {
       const from = dayMonthYear(unquote(f[2] ?? ""));
@@ -149,11 +161,16 @@ export const isFnbDownload = (head: string): boolean => /^2,\d+,'/.test(head) &&
 
 /**
  * An FNB download laid out as a table, with the layout that reads it (the CSV reader reads it so when isFnbDownload says
- * it is one): in the currency `given` by the user, else the one its lines name (one only), else rand, assumed.
+ * it is one): in the currency `given` by the user, else the one code its lines state; else the currency of the one
+ * country its account type names, a guess (after the account's earlier rows, said as assumed); else rand, assumed.
  */
 export function fnbTable(text: string, fileName: string, given: { code: string; from: string } | null): { text: string; layout: BankLayout } {
   const { table, named } = asTable(text, fileName);
-  const [only] = named.size === 1 ? [...named] : [];
-  const currency = given ? { fixed: given.code, from: given.from } : only ? { fixed: only, from: "the download's account and statement lines" } : null;
-  return { text: table, layout: currency ? { ...LAYOUT, currency } : LAYOUT };
+  const [code] = named.codes.size === 1 ? [...named.codes] : [];
+  const [country] = named.codes.size === 0 && named.countries.size === 1 ? [...named.countries] : [];
+  const currency = given ? { fixed: given.code, from: given.from } : code ? { fixed: code, from: "the download's account and statement lines" } : null;
+  if (currency) return { text: table, layout: { ...LAYOUT, currency } };
+  if (!country) return { text: table, layout: LAYOUT };
+  const why = `its account line names ${country.name}, whose FNB accounts are in ${country.money}`;
+  return { text: table, layout: { ...LAYOUT, homeCurrency: { code: country.code, why, assumed: true, lead: `the file names no currency, only its account's country (${country.name})` } } };
 }

@@ -9,9 +9,10 @@
  *                                        with its `version`, held for 30 minutes in this process's memory
  *                                        (src/import/pending.ts; the statement is read in the parse worker, SPEC §13.1);
  *                                        a ZIP of statements answers {files: [preview…]}, one per file in it;
- *   POST   /api/imports/:id/preview      {"account", "format", "flip_signs", "layout", "columns": {"roles": [...],
- *                                        "date_format", "decimal"}} → the file previewed again with these settings,
- *                                        under the next version;
+ *   POST   /api/imports/:id/preview      {"account", "format", "flip_signs", "layout", "currency" (as --currency: a bank
+ *                                        layout's file keeps its layout), "columns": {"roles": [...], "date_format",
+ *                                        "decimal", "currency"}} → the file previewed again with these settings, under
+ *                                        the next version;
  *   POST   /api/imports/:id/commit       optional {"version": n, "include_possible_duplicates": true | [transaction ids],
  *                                        "accept_unreconciled": true, "skip_bad_rows": true} → {batch, inserted, snapshot, by_source}; the new
  *                                        merchants are classified now (the model, counted in usage as "import
@@ -117,6 +118,8 @@ const PreviewRequest = lazySchema(() =>
     format: z.string().max(40).optional(),
     flip_signs: z.boolean().optional(),
     layout: z.string().max(80).optional(),
+    /** The currency of every row without its own, as the command line's --currency: a bank layout's file keeps its layout. */
+    currency: CurrencyCode.optional(),
     columns: z
       .strictObject({
         roles: z.array(z.enum(COLUMN_ROLES)).max(200),
@@ -140,16 +143,30 @@ const toWorker = (up: Upload) => {
 };
 
 /**
- * A reader's message in the page's words: the command line's flags are named by what the page calls them, and
- * its advice ("set --date-format …") becomes the page's (SPEC §10.1: pages never show CLI flags).
+ * Where the page sets the currency of every row: on the mapping screen (a file read with columns found or chosen), or,
+ * for a file a bank's layout reads, in the file's own "Currency" field, which keeps the layout as the command line's
+ * --currency does (review of r4-left: the mapping screen's field made an FNB download a generic CSV, its dates refused).
  */
-export function inPageWords(message: string): string {
+export type CurrencyField = "columns" | "file";
+const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: "“Currency of every row” under “Change columns”", file: "“Currency” beside “Account”" };
+
+/** Whether a preview's file is read by a bank's layout (not by columns found from its header, chosen, or saved by the user). */
+export const readByBankLayout = (p: StatementPreview): boolean => p.format === "csv" && p.layout !== null && p.layout !== "guessed" && p.layout !== "mapping" && savedNameOf(p.layout) === null;
+
+/**
+ * A reader's message in the page's words: the command line's flags are named by what the page calls them, and
+ * its advice ("set --date-format …") becomes the page's (SPEC §10.1: pages never show CLI flags). `currency`: where
+ * the page sets a file's currency (CurrencyField).
+ */
+export function inPageWords(message: string, currency: CurrencyField = "columns"): string {
   return message
     .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
-    .replace(/set the currency of every row \(--currency CODE\) and import the file again/, "enter it in “Currency of every row” under “Change columns”")
+    .replace(/set the currency of every row \(--currency CODE\) and import the file again/, `enter it in ${CURRENCY_FIELD_WORDS[currency]}`)
+    .replace(/\(from --currency\)/g, "(as you set it)")
+    .replace(/set its currency \(--currency CODE\)/, `set its currency in ${CURRENCY_FIELD_WORDS[currency]}`)
     .replace(/\.\s*Name them with --[\s\S]*$/, ". Choose what each column holds")
     .replace(/\s*\((?:--[a-z-]+[^)]*)\)/g, "")
     .replace(/--(date|amount|debit|credit|description|currency)-column/g, (_, w: string) => `the ${w} column`)
@@ -262,7 +279,7 @@ export function importRoutes(deps: WebDeps) {
     totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
     // The accounts by their names (Settings) or masked, never the whole IBAN or card number.
     reconciliationLines: p.reconciliation.map((r) => ({ ...r, account: r.account ? account(r.account) : null })),
-    notes: p.notes.map(inPageWords),
+    notes: p.notes.map((n) => inPageWords(n, readByBankLayout(p) ? "file" : "columns")),
     preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description, ...(row.match.currency ? { currency: row.match.currency } : {}) } : null })),
     shown: p.rows.length,
     willImport: p.counts.new,
@@ -281,7 +298,15 @@ export function importRoutes(deps: WebDeps) {
       version: h.version,
       what: p ? whatOf(p) : null,
       account: p?.account ? account(p.account) : null,
-      settings: { account: s.account ?? "", format: s.format ?? "auto", flipSigns: s.flipSigns === true, columnsChosen: s.columns !== undefined, layout: s.layout ?? null },
+      settings: {
+        account: s.account ?? "",
+        format: s.format ?? "auto",
+        flipSigns: s.flipSigns === true,
+        columnsChosen: s.columns !== undefined,
+        layout: s.layout ?? null,
+        // A bank layout's file: its currency set beside its account, the layout kept (the mapping screen's would not keep it).
+        currency: p && !s.columns && readByBankLayout(p) ? (s.flags?.currency ?? "") : null,
+      },
       mapping: o.mapping,
       guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping) } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
@@ -503,11 +528,14 @@ export function importRoutes(deps: WebDeps) {
     const body = c.req.valid("json");
     const id = c.req.param("id");
     noIdleTimeout(c);
+    // Columns carry their own currency (columns.currency); the file's currency is for the columns its layout finds.
+    if (body.columns && body.currency) throw new ChangeRefused("invalid", "Give the currency in columns.currency when you name the columns, not beside them.");
     const settings: FileSettings = {
       ...(body.account?.trim() ? { account: body.account.trim() } : {}),
       ...(body.format && body.format !== "auto" ? { format: body.format } : {}),
       ...(body.flip_signs ? { flipSigns: true as const } : {}),
       ...(body.layout ? { layout: body.layout } : {}),
+      ...(body.currency ? { flags: { currency: body.currency } } : {}),
       ...(body.columns
         ? {
             columns: {

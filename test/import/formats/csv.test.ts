@@ -1229,6 +1229,40 @@ describe("the last review of stop 46", () => {
   });
 });
 
+describe("a currency given for a file a bank's layout reads keeps the layout (review of r4-left: Bank Norwegian became a generic CSV)", () => {
+  test("Bank Norwegian with --currency SEK: the layout's rows, texts and facts, in kronor (a Swedish card)", () => {
+    const plain = read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv" });
+    const sek = read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv", mapping: { currency: "sek" } });
+    // The fixture's rows (bank-fixtures.ts) as the layout reads them, the Amount in SEK: −496.91, −2'175.00, −63.70.
+    expect([sek.layout, brief(sek.rows)]).toEqual([
+      "bank-norwegian",
+      [
+        [2, "2026-06-02", -496.91, "SEK", "EDEKA MUENCHEN"],
+        [3, "2026-06-05", -2175, "SEK", "SAS HOTEL KOBENHAVN"],
+        [4, "2026-06-14", -63.7, "SEK", "STARBUCKS STOCKHOLM"],
+      ],
+    ]);
+    // The same texts as without the flag, and the layout's facts: the purchase in Munich, EUR 42.80 (as the layout reads it).
+    expect(sek.rows.map((r) => [r.description, r.idText])).toEqual(plain.rows.map((r) => [r.description, r.idText]));
+    expect([sek.rows[0]!.facts.originalAmount, sek.rows[0]!.facts.originalCurrency]).toEqual([42.8, "EUR"]);
+    expect(sek.notes).toEqual(["the currency SEK (from --currency) for every row"]);
+  });
+
+  test("a layout with a currency column: each row's cell still, the currency given only where a cell is empty, said so", () => {
+    const text =
+      '"Kliendi konto";"Reatüüp";"Kuupäev";"Saaja/Maksja";"Selgitus";"Summa";"Valuuta";"Deebet/Kreedit";"Arhiveerimistunnus";"Tehingu tüüp";"Viitenumber";"Dokumendi number";\n' +
+      '"EE382200221020145685";"20";"02.03.2026";"ACME OU";"Palk";"1 200,00";"EUR";"K";"2026030200111";"MK";"";"";\n' +
+      '"EE382200221020145685";"20";"04.03.2026";"SELVER AS";"PIRKING";"45,60";"";"D";"2026030400222";"K";"";"";\n';
+    const s = read(utf8(text), { fileName: "sw.csv", mapping: { currency: "USD" } });
+    expect([s.layout, s.rows.map((r) => [r.amount, r.currency])]).toEqual(["swedbank-baltic", [[1200, "EUR"], [-45.6, "USD"]]]);
+    expect(s.notes).toEqual(['each row\'s currency is read from the column "Valuuta"; USD (from --currency) only where that cell is empty', "the currency USD (from --currency) for 1 row without a currency of its own"]);
+  });
+
+  test("any other setting is the user's own reading of the columns: the generic reader, as before", () => {
+    expect(read(fixture("bank-norwegian-abroad.csv"), { fileName: "bn.csv", mapping: { currency: "SEK", amountColumn: "Amount" } }).layout).toBe("mapping");
+  });
+});
+
 describe("FNB downloads: the currency, and the user's settings (review of stop 46: any setting sent it to the generic reader)", () => {
   test("a currency is taken: the same three rows, in that currency, said so", () => {
     const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
@@ -1251,6 +1285,43 @@ describe("FNB downloads: the currency, and the user's settings (review of stop 4
     const both = read(utf8(download("NAMIBIA / BOTSWANA")), { fileName: "x.csv" });
     expect(both.rows[0]!.currency).toBe("ZAR");
     expect(both.notes[0]).toStartWith("the file names no currency anywhere: every row was taken as ZAR");
+  });
+
+  // Review of r4-left: every cell of lines 2–4 was searched, the holder's name too, and what it found was the file's
+  // currency, over the account's earlier rows. Each download below is in rand as far as it says: the holder's name is a
+  // firm or a person, "ALL" an account's name (not Albanian leks).
+  const holder = (name: string, type = "GOLD CHEQUE ACCOUNT", statement = "3,5,'01 April 2026','30 April 2026'") =>
+    utf8(
+      `2,62000000079,'${name}','${type}'\n3,'Statement Number','From Date','To Date'\n${statement}\n` +
+        `5,'Number','Date','Description1','Description2','Description3','Amount','Balance','Accrued Charges'\n5,1,'02 Apr',"POS Purchase","Spar","",-80.00,920.00,\n6,'END'\n`,
+    );
+  const RAND_ASSUMED =
+    "the file names no currency anywhere: every row was taken as ZAR (the FNB (First National Bank, South Africa) layout: its downloads are in rand unless their account lines name another currency or country); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
+
+  test("the holder's name never names the currency (\"NAMIBIA TOURS CC\", \"MRS T ZAMBIA\"), nor a type cell that is a word (\"ALL\"): rand, assumed", () => {
+    for (const [name, type] of [["NAMIBIA TOURS CC", "BUSINESS CHEQUE ACCOUNT"], ["BOTSWANA MEAT COMMISSION (SA) PTY", "BUSINESS CHEQUE ACCOUNT"], ["MRS T ZAMBIA", "GOLD CHEQUE ACCOUNT"], ["MR J SMITH", "ALL"], ["NAD", "GOLD CHEQUE ACCOUNT"]]) {
+      const s = read(holder(name!, type), { fileName: "fnb.csv" });
+      expect([name, type, s.rows[0]!.currency, s.notes]).toEqual([name, type, "ZAR", [RAND_ASSUMED]]);
+    }
+  });
+
+  test("a country the account type names is a guess: said as assumed, and the account's earlier rows win over it", () => {
+    const namibia = holder("MR P SHIKONGO", "FNB NAMIBIA GOLD CHEQUE ACCOUNT");
+    const guessed = read(namibia, { fileName: "na.csv" });
+    expect([guessed.rows[0]!.currency, guessed.notes]).toEqual([
+      "NAD",
+      [
+        "the file names no currency, only its account's country (Namibia): every row was taken as NAD (the FNB (First National Bank, South Africa) layout: its account line names Namibia, whose FNB accounts are in Namibian dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      ],
+    ]);
+    const stored = read(namibia, { fileName: "na.csv", accountCurrencies: { "62000000079": "ZAR" } });
+    expect([stored.rows[0]!.currency, stored.notes]).toEqual(["ZAR", ["the currency ZAR (from the account 62000000079's earlier rows) for every row"]]);
+  });
+
+  test("one of FNB's currency codes as a statement line's cell states it: taken over the account's earlier rows, not assumed", () => {
+    const stated = holder("MR P SHIKONGO", "GOLD CHEQUE ACCOUNT", "3,5,'01 April 2026','30 April 2026','NAD'");
+    const s = read(stated, { fileName: "na.csv", accountCurrencies: { "62000000079": "ZAR" } });
+    expect([s.rows[0]!.currency, s.notes]).toEqual(["NAD", ["the currency NAD (from the download's account and statement lines) for every row"]]);
   });
 
   test("column, date and decimal settings, which its own layout decides, are refused by name", () => {

@@ -51,9 +51,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "ZAR", status: "ok", opening: 10000, closing: 25357.5, entries: 3, difference: 0 }],
     notes: [FNB_RAND_NOTE],
   },
-  // An FNB Namibia download (written for the review of stop 46: every FNB download was rand): its account line names
-  // the country, so its rows are in Namibian dollars; a transaction line without its number (line 6) is listed, not
-  // dropped unseen. By hand: 5'000.00 − 356.80 = 4'643.20, + 15'000.00 = 19'643.20; out 356.80, in 15'000.00 NAD.
+  // An FNB Namibia download (written for the review of stop 46: every FNB download was rand): its account type names
+  // the country, so its rows are taken as Namibian dollars, said as assumed (the file names no currency); a transaction
+  // line without its number (line 6) is listed, not dropped unseen. By hand: 5'000.00 − 356.80 = 4'643.20, + 15'000.00 = 19'643.20; out 356.80, in 15'000.00 NAD.
   "fnb-na-download.csv": {
     format: "csv",
     layout: "fnb-za",
@@ -66,7 +66,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "NAD", out: 356.8, outRows: 1, in: 15000, inRows: 1 }],
     skipped: [{ line: 6, reason: "a transaction line (5) without its number, which every booking has: not read as one" }],
     reconciliation: [{ currency: "NAD", status: "ok", opening: 5000, closing: 19643.2, entries: 2, difference: 0 }],
-    notes: ["the currency NAD (from the download's account and statement lines) for every row"],
+    notes: [
+      "the file names no currency, only its account's country (Namibia): every row was taken as NAD (the FNB (First National Bank, South Africa) layout: its account line names Namibia, whose FNB accounts are in Namibian dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+    ],
   },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,

@@ -28,6 +28,6 @@ export const BANK_NORWEGIAN: BankLayout = {
   originalCurrency: "Currency",
   exchangeRate: "Currency Rate",
   // A file whose every purchase was abroad has no row not converted: it took the data's main currency, and its note said
-  // the file names no currency (review of stop 46).
-  homeCurrency: { code: "NOK", why: "its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency" },
+  // the file names no currency (review of stop 46). A currency given keeps this layout (csv.ts onlyCurrency).
+  homeCurrency: { code: "NOK", why: "its accounts are in Norwegian kroner and no row of this file is in the account's own currency; for a Swedish, Danish or Finnish card set its currency (--currency CODE)" },
 };
