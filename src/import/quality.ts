@@ -26,6 +26,7 @@ import { formatCount, plural } from "../core/format.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ruleSetOf, ruleSubjectsSql, subjectOf } from "../ledger/category-rules.ts";
 import { foldCategory } from "../ledger/ledger.ts";
+import { ROW_ORIGIN } from "../ledger/row-origin.ts";
 import { PIPELINE_CACHE_UPSERT, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
@@ -225,7 +226,8 @@ type CacheRow = Record<string, unknown> & { raw_key: string };
 /** Exactly what a second try replaced, for its undo (all JSON). */
 export type ReclassifySnapshot = {
   threshold: number;
-  rows: { id: number; before: RowClass; after: RowClass }[];
+  /** `origin`: which row the id named (originSql); absent in second tries recorded before it was. */
+  rows: { id: number; origin?: string | null; before: RowClass; after: RowClass }[];
   cache: { key: string; before: CacheRow | null; after: CacheRow }[];
   /** Rows asked about, rows a user rule filed, rows whose category changed, rows only more confident now. */
   asked: number;
@@ -295,6 +297,10 @@ function rowClass(db: Database, id: number): RowClass | null {
   return db.query("SELECT merchant_name, category, confidence, source FROM transactions WHERE id = ?").get(id) as RowClass | null;
 }
 
+function originOf(db: Database, id: number): string | null {
+  return (db.query(`SELECT ${ROW_ORIGIN} AS origin FROM transactions WHERE id = ?`).get(id) as { origin: string | null } | null)?.origin ?? null;
+}
+
 function cacheRow(db: Database, key: string): CacheRow | null {
   return db.query("SELECT * FROM merchant_cache WHERE raw_key = ?").get(key) as CacheRow | null;
 }
@@ -341,7 +347,7 @@ export async function reclassifyBelow(
         if (!c || c.confidence <= before.confidence) continue;
         const after: RowClass = { merchant_name: c.merchant, category: c.category, confidence: c.confidence, source: c.source };
         update.run(after.merchant_name, after.category, after.confidence, after.source, r.id);
-        snap.rows.push({ id: r.id, before, after });
+        snap.rows.push({ id: r.id, origin: originOf(db, r.id), before, after });
         if (ruled.has(r.id)) snap.byRule++;
         if (foldCategory(after.category ?? UNCATEGORISED) !== foldCategory(before.category?.trim() || UNCATEGORISED)) snap.recategorised++;
         else snap.surer++;
@@ -382,7 +388,8 @@ export async function undoReclassifyById(deps: ReclassifyDeps, user: { id: strin
       userId: user.id === "cli" ? null : user.id,
       apply: async (db) => {
         const slices = new TimeSlices();
-        const moved = snap.rows.filter((r) => !same(rowClass(db, r.id), r.after)).length;
+        // A row whose id now names another row (its row deleted, the id reused) changed too.
+        const moved = snap.rows.filter((r) => !same(rowClass(db, r.id), r.after) || (typeof r.origin === "string" && originOf(db, r.id) !== r.origin)).length;
         const cached = snap.cache.filter((c) => !same(cacheRow(db, c.key), c.after)).length;
         if (moved || cached) {
           throw new WriteConflictError(

@@ -28,6 +28,7 @@ import { UNCATEGORISED } from "./schema.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import { whereOf, type Where } from "./selection.ts";
 import type { BudgetWriter, BudgetWriteReceipt } from "./write-path.ts";
+import { originSql } from "./row-origin.ts";
 import { WriteConflictError } from "../core/errors.ts";
 import { registerSearchFunction } from "../core/search-text.ts";
 import { totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
@@ -37,6 +38,12 @@ import { totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
  * `merchant_name` is there only when the write changed merchant names (a user's edit).
  */
 export type ClassificationRow = { id: number; category: string | null; source: string | null; confidence: number | null; merchant_name?: string | null };
+
+/**
+ * Which row each changed row's id named at the write (originSql), in the order of its rows: its undo
+ * refuses an id that names another row since. Absent in writes recorded before it was.
+ */
+export type RowOrigins = (string | null)[];
 
 type SqlRow = Record<string, string | number | null>;
 
@@ -61,6 +68,7 @@ export type Recategorisation = { where: Where; expectedIds: readonly number[]; t
 export type RecategoriseResult = {
   before: ClassificationRow[];
   after: ClassificationRow[];
+  origins: RowOrigins;
   /** One per merchant key taught, in the order the pipeline would write them. */
   lessons: Lesson[];
   /** The moved rows' amounts (signed, as stored) summed per currency: never one sum over several (SPEC §3.3). */
@@ -84,7 +92,7 @@ export type WriteOptions<R> = {
   userId?: string | null;
 };
 
-type TxRow = ClassificationRow & { raw_description: string; merchant_name: string | null; amount: number; currency: string; date: string };
+type TxRow = ClassificationRow & { origin: string | null; raw_description: string; merchant_name: string | null; amount: number; currency: string; date: string };
 
 /**
  * Move exactly the rows the approval was computed for to `to`, and teach the pipeline.
@@ -100,7 +108,7 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
     const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
     const rows = db
       .query(
-        `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, currency, date
+        `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, currency, date, ${originSql(cols)} AS origin
          FROM transactions ${r.where.sql} ORDER BY id`,
       )
       .all(r.where.params) as TxRow[];
@@ -124,6 +132,7 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
     }
     const result: RecategoriseResult = {
       before: rows.map(({ id, category, source, confidence }) => ({ id, category, source, confidence })),
+      origins: rows.map((row) => row.origin),
       after: rows.map((row) => ({
         id: row.id,
         category: r.to,
@@ -153,7 +162,7 @@ export type Restored = { restored: number; lessonsRestored: number };
  */
 export function undoRecategorisation(
   writer: BudgetWriter,
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; origins?: RowOrigins; lessons: readonly Lesson[]; createdCategory?: string | null },
   opts: WriteOptions<Restored> = {},
 ): Promise<BudgetWriteReceipt<Restored>> {
   return restore(writer, "recategorise_undo", write, opts);
@@ -162,7 +171,7 @@ export function undoRecategorisation(
 /** Put back exactly what a user's transaction edit changed (editTransactions), on the same terms as undoRecategorisation. */
 export function undoTransactionEdit(
   writer: BudgetWriter,
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; origins?: RowOrigins; lessons: readonly Lesson[] },
   opts: WriteOptions<Restored> = {},
 ): Promise<BudgetWriteReceipt<Restored>> {
   return restore(writer, "transaction_edit_undo", write, opts);
@@ -171,7 +180,7 @@ export function undoTransactionEdit(
 function restore(
   writer: BudgetWriter,
   kind: "recategorise_undo" | "transaction_edit_undo",
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; origins?: RowOrigins; lessons: readonly Lesson[]; createdCategory?: string | null },
   opts: WriteOptions<Restored>,
 ): Promise<BudgetWriteReceipt<Restored>> {
   return writer.writeWithReceipt({ kind, userId: opts.userId ?? null, settle: opts.settle, apply: (db) => {
@@ -179,12 +188,13 @@ function restore(
     const hasSource = cols.has("source");
     const hasConfidence = cols.has("confidence");
     const afterById = new Map(write.after.map((r) => [r.id, r]));
+    const originById = new Map(write.origins?.map((o, k) => [write.after[k]!.id, o]));
     const current = db
       .query(
-        `SELECT id, category, merchant_name, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}
+        `SELECT id, category, merchant_name, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}, ${originSql(cols)} AS origin
          FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`,
       )
-      .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as Required<ClassificationRow>[];
+      .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as (Required<ClassificationRow> & { origin: string | null })[];
     const changed =
       write.before.length -
       current.length +
@@ -192,6 +202,8 @@ function restore(
         const a = afterById.get(r.id);
         return (
           !a ||
+          // The id now names another row (its row deleted, the id given to a new one).
+          (typeof originById.get(r.id) === "string" && r.origin !== originById.get(r.id)) ||
           r.category !== a.category ||
           (a.merchant_name !== undefined && r.merchant_name !== a.merchant_name) ||
           (hasSource && r.source !== a.source) ||
@@ -241,6 +253,7 @@ export type TransactionEditResult = {
   /** The changed rows as they were and as they are (merchant_name included), the edited row first. */
   before: ClassificationRow[];
   after: ClassificationRow[];
+  origins: RowOrigins;
   lessons: Lesson[];
 };
 
@@ -256,7 +269,7 @@ export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts:
     const cols = columnsOf(db, "transactions");
     const source = cols.has("source") ? "source" : "NULL AS source";
     const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
-    const select = `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, date FROM transactions`;
+    const select = `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, date, ${originSql(cols)} AS origin FROM transactions`;
     const edited = db.query(`${select} WHERE id = $id`).get({ id: e.id }) as TxRow | null;
     if (!edited) throw new WriteConflictError(`transaction ${e.id} no longer exists`);
     let rows: TxRow[] = [edited];
@@ -291,6 +304,7 @@ export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts:
         source: cols.has("source") ? PIPELINE_MANUAL.source : null,
         confidence: cols.has("confidence") ? PIPELINE_MANUAL.confidence : null,
       })),
+      origins: changing.map((r) => r.origin),
       lessons: teach(db, after, opts.now ?? (() => new Date())),
     };
     return result;

@@ -50,6 +50,7 @@ import { foldCategory } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { JOURNAL_SAMPLE } from "../ledger/change-capture.ts";
+import { originSql } from "../ledger/row-origin.ts";
 import { WriteSlices, type BudgetChange, type BudgetWriter, type BudgetWriteReceipt } from "../ledger/write-path.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 import type { Settlement } from "../store/budget-writes.ts";
@@ -400,7 +401,7 @@ export type RuleSnapshot = {
   action: RuleChange["action"];
   ruleBefore: CategoryRule | null;
   ruleAfter: CategoryRule | null;
-  rows: { before: (RowState & { ids: number[] })[]; after: RowState } | null;
+  rows: { before: (RowState & { ids: number[]; origins?: (string | null)[] })[]; after: RowState } | null;
   changed: number;
   totals: CurrencyTotal[];
   /** Hand-set rows the rule matched and left as they were. */
@@ -482,7 +483,7 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
   const ids: number[] = [];
   const totals = new CurrencyTotals();
   // The rows by the state they leave (their undo puts each group back).
-  const groups = new Map<string, RowState & { ids: number[] }>();
+  const groups = new Map<string, RowState & { ids: number[]; origins?: (string | null)[] }>();
   const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual, (r) => {
     ids.push(r.id);
     totals.add(r.amount, r.currency);
@@ -492,6 +493,14 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
     g.ids.push(r.id);
     groups.set(key, g);
   });
+  // Which row each id names (originSql), for the undo to tell it from a row that took its id since.
+  const originOf = new Map<number, string | null>();
+  const origins = db.query(`SELECT id, ${originSql(cols)} AS origin FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`);
+  for (let k = 0; k < ids.length; k += UPDATE_CHUNK) {
+    for (const r of origins.all({ ids: JSON.stringify(ids.slice(k, k + UPDATE_CHUNK)) }) as { id: number; origin: string | null }[]) originOf.set(r.id, r.origin);
+    await slices.between();
+  }
+  for (const g of groups.values()) g.origins = g.ids.map((id) => originOf.get(id) ?? null);
   if (expectedIds) {
     const now = [...ids].sort((a, b) => a - b);
     const then = [...expectedIds].sort((a, b) => a - b);
@@ -631,14 +640,17 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
       if (snap.rows) {
         const { after } = snap.rows;
         const ids = snap.rows.before.flatMap((g) => g.ids);
+        // Each id with the origin it had (null: recorded before origins were): an id that now names another row counts as changed.
+        const pairs = snap.rows.before.flatMap((g) => g.ids.map((id, k) => [id, g.origins?.[k] ?? null]));
         const check = db.query(
-          `SELECT count(*) AS n FROM transactions WHERE id IN (SELECT value FROM json_each($ids)) AND category IS $category
+          `SELECT count(*) AS n FROM json_each($ids) AS p JOIN transactions t ON t.id = json_extract(p.value, '$[0]')
+             WHERE (json_extract(p.value, '$[1]') IS NULL OR ${originSql(cols)} IS json_extract(p.value, '$[1]')) AND category IS $category
              ${cols.has("source") ? "AND source IS $source" : ""} ${cols.has("confidence") ? "AND confidence IS $confidence" : ""} ${after.merchant_name !== undefined ? "AND merchant_name IS $merchant" : ""}`,
         );
         let same = 0;
         for (let k = 0; k < ids.length; k += UPDATE_CHUNK) {
           same += (check.get({
-            ids: JSON.stringify(ids.slice(k, k + UPDATE_CHUNK)),
+            ids: JSON.stringify(pairs.slice(k, k + UPDATE_CHUNK)),
             category: after.category,
             ...(cols.has("source") ? { source: after.source } : {}),
             ...(cols.has("confidence") ? { confidence: after.confidence } : {}),
@@ -650,7 +662,7 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
           throw new WriteConflictError(`${plural(ids.length - same, "transaction")} of the ${ids.length} changed (or were deleted) since; undoing would overwrite that, so nothing was restored`);
         }
         for (const g of snap.rows.before) {
-          const { ids: groupIds, ...state } = g;
+          const { ids: groupIds, origins: _origins, ...state } = g;
           await setRows(db, groupIds, state, cols, slices);
         }
       }

@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { CATEGORY_SQL, MERCHANT_SQL } from "../ledger/schema.ts";
 import { whereOf, type Selection } from "../ledger/selection.ts";
-import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
+import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson, type RowOrigins } from "../ledger/recategorise.ts";
 import { ToolInputError, UnknownCategory } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatTotals, joinAnd, plural, round2, totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
@@ -219,7 +219,7 @@ function transactionsLink(args: RecategoriseArgs): string {
   return `/transactions?${q}`;
 }
 
-type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[]; createdCategory?: string | null }; after: { rows: ClassificationRow[] } };
+type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[]; createdCategory?: string | null }; after: { rows: ClassificationRow[]; origins?: RowOrigins } };
 
 export const recategoriseTransactions: WriteTool<ReturnType<typeof recategoriseSchema>, StoredRecategorisation> = {
   name: "recategorise_transactions",
@@ -255,7 +255,7 @@ export const recategoriseTransactions: WriteTool<ReturnType<typeof recategoriseS
             change = {
               message: `Approved by the user: moved ${plural(r.after.length, "transaction")} (${r.totals.length > 1 ? "per currency: " : ""}${formatTotals(r.totals)}) from ${from} to ${r.to}.${made}${learnt}`,
               before: { rows: r.before, lessons: r.lessons, ...(r.created ? { createdCategory: r.created } : {}) },
-              after: { rows: r.after },
+              after: { rows: r.after, origins: r.origins },
               detail: { moved: r.after.length, totals: r.totals.map((t) => ({ currency: t.currency, total: round2(t.total) })), from: r.from, to: r.to, merchantKeys: r.lessons.length },
             };
             record(change);
@@ -270,7 +270,7 @@ export const recategoriseTransactions: WriteTool<ReturnType<typeof recategoriseS
       const message = `Undone: the previous categories of ${plural(before.rows.length, "transaction")} are restored.`;
       await undoRecategorisation(
         writer,
-        { before: before.rows, after: after.rows, lessons: before.lessons, createdCategory: before.createdCategory },
+        { before: before.rows, after: after.rows, origins: after.origins, lessons: before.lessons, createdCategory: before.createdCategory },
         {
           userId,
           settle: () => {

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import type { BudgetDb } from "../ledger/reader.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
-import { editTransactions, undoTransactionEdit, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
+import { editTransactions, undoTransactionEdit, type ClassificationRow, type Lesson, type RowOrigins } from "../ledger/recategorise.ts";
 import { ChangeRefused, ToolInputError, WriteConflictError } from "../core/errors.ts";
 import { plural, quote } from "../core/format.ts";
 import { CONTROL_CHARS, lazySchema, oneLineError } from "../core/validation.ts";
@@ -45,7 +45,7 @@ export class EditError extends ChangeRefused {
 }
 
 /** What a transaction edit stores for its undo. */
-type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; lessons: Lesson[] };
+type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; origins?: RowOrigins; lessons: Lesson[] };
 
 /** Parse a PATCH body; an `invalid` EditError with every problem in words. */
 export function parseEdit(body: unknown): TransactionEditInput {
@@ -100,7 +100,7 @@ export async function editTransaction(deps: EditDeps, user: { id: string; name: 
             message: describe(r.after.length, category, input.merchant_name),
             input: { id, ...input, ...(category !== undefined ? { category } : {}) },
             before: { rows: r.before, lessons: r.lessons },
-            after: { rows: r.after },
+            after: { rows: r.after, origins: r.origins },
           },
           audit: [
             {
@@ -134,8 +134,8 @@ export async function undoTransactionEditById(deps: EditDeps, user: { id: string
   if (!edit || edit.kind !== "transaction_edit") throw new EditError("not_found", `No edit ${editId} of yours to undo.`);
   if (edit.undoneAt) throw new EditError("conflict", "This edit was already undone.");
   const before = edit.before as { rows: ClassificationRow[]; lessons: Lesson[] };
-  const after = edit.after as { rows: ClassificationRow[] };
-  const stored: Stored = { before: before.rows, after: after.rows, lessons: before.lessons };
+  const after = edit.after as { rows: ClassificationRow[]; origins?: RowOrigins };
+  const stored: Stored = { before: before.rows, after: after.rows, origins: after.origins, lessons: before.lessons };
   const message = `Undone: ${plural(stored.before.length, "transaction")} ${stored.before.length === 1 ? "is" : "are"} back as before.`;
   try {
     const receipt = await undoTransactionEdit(deps.writer, stored, {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { CLASSIFY_TOOL, ModelClassifier } from "../../src/import/classify.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { CATEGORY_DESCRIPTIONS } from "../../src/ledger/schema.ts";
-import { addRule, ruleInputSchema } from "../../src/rules/rules.ts";
+import { addRule, RuleError, ruleInputSchema, undoRuleChangeById } from "../../src/rules/rules.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { queryFile } from "../support/db-file.ts";
 import { makeImporter, parsed, pipelineDb, row, tempDir } from "../import/support.ts";
@@ -136,5 +136,43 @@ describe("classify", () => {
       ["Garage Meier", "Uncategorised", "unclassified"],
     ]);
     expect(queryFile(target, "SELECT hits FROM category_rules")).toEqual([{ hits: 1 }]);
+  });
+});
+
+describe("undo after an import undo gave the rows' ids to a new import", () => {
+  // transactions.id has no AUTOINCREMENT: undoing the last import frees its ids, and the next import gets them again.
+  const fileA = () =>
+    parsed("a.csv", [
+      row({ date: "2026-03-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" }),
+      row({ date: "2026-03-02", amount: -4.5, description: "Kiosk Bahnhof", reference: "k2" }),
+    ]);
+
+  test("a rule's undo refuses rows of the new import (the same file, filed the same by the rule) and restores nothing", async () => {
+    const { target, importer, store } = await withRules([]);
+    const first = await importer.commit(await importer.plan(fileA(), { classify: "offline" }), { actor: CLI });
+    const batch = first.batch!;
+    const deps = { budget: BudgetDb.open(target), writer: importer.writer, store };
+    try {
+      const added = await addRule(deps, ANNA, ruleInputSchema().parse({ pattern: "kiosk", category: "Shopping" }), { apply: true }, "api");
+      expect(added.snapshot.changed).toBe(2);
+      // Rows a rule changed are no hand edits: the import's undo deletes them.
+      expect(await importer.undo(batch, CLI)).toEqual({ batch, deleted: 2 });
+      const second = await importer.commit(await importer.plan(fileA(), { classify: "offline" }), { actor: CLI });
+      // Ids 1 and 2 again, filed by the rule at import exactly as its apply had left the old rows.
+      expect(queryFile(target, "SELECT id, category, source, confidence, import_batch FROM transactions ORDER BY id")).toEqual([
+        { id: 1, category: "Shopping", source: "user_rule", confidence: 1, import_batch: second.batch },
+        { id: 2, category: "Shopping", source: "user_rule", confidence: 1, import_batch: second.batch },
+      ]);
+      const err = await undoRuleChangeById(deps, ANNA, added.edit!.id).catch((e) => e);
+      expect(err).toBeInstanceOf(RuleError);
+      expect(err.message).toBe("Nothing was restored: 2 transactions of the 2 changed (or were deleted) since; undoing would overwrite that, so nothing was restored.");
+      expect(stored(target).map((r) => [r.category, r.source])).toEqual([
+        ["Shopping", "user_rule"],
+        ["Shopping", "user_rule"],
+      ]);
+      expect(store.edits.get(ANNA.id, added.edit!.id)!.undoneAt).toBeNull();
+    } finally {
+      deps.budget.close();
+    }
   });
 });

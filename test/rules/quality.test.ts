@@ -184,6 +184,25 @@ describe("classify --below", () => {
     expect(state(f.path)).toEqual(after);
   });
 
+  test("an undo after a row's id was given to another row (its row deleted, the same values again) restores nothing", async () => {
+    const { f, deps } = setup(unsure());
+    const { classifier } = fakeClassifier(ANSWERS);
+    const done = await reclassifyBelow(deps, classifier, CLI, 0.7);
+    // As an import undo and the next import do: row 1 goes, a row of another batch and transaction_id takes id 1, classified as the second try left row 1.
+    const w = new Database(f.path);
+    w.run("CREATE TEMP TABLE gone AS SELECT * FROM transactions WHERE id = 1");
+    w.run("DELETE FROM transactions WHERE id = 1");
+    w.run("UPDATE gone SET import_batch = 'later-import', transaction_id = 'tx-later'");
+    w.run("INSERT INTO transactions SELECT * FROM gone");
+    w.close();
+    const after = state(f.path);
+    expect(after[0]).toEqual({ id: 1, merchant_name: "KIOSK ONE AG", category: "Groceries", confidence: 0.9, source: "llm" });
+    await expect(undoReclassifyById(deps, { id: "cli", name: "cli" }, done.edit!.id)).rejects.toThrow(
+      "Nothing was restored: 1 transaction changed since; undoing would overwrite that.",
+    );
+    expect(state(f.path)).toEqual(after);
+  });
+
   test("without a model only the rules classify; a bad threshold is refused before anything", async () => {
     const { f, deps } = setup(unsure());
     await expect(reclassifyBelow(deps, null, CLI, 1.5)).rejects.toThrow("the confidence threshold must be a number above 0 and at most 1 (e.g. 0.7), got 1.5");

@@ -9,6 +9,9 @@ import { describe, expect, test } from "bun:test";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
 import { writeFixturePerTest } from "../fixtures/budget-fixture.ts";
 import { queryFile } from "../support/db-file.ts";
+import { makeImporter, parsed, pipelineDb, row, tempDir } from "../import/support.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
+import { join } from "node:path";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
@@ -119,5 +122,47 @@ describe("editTransaction", () => {
     expect(await refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual(["not_found", `No edit ${edit.id} of yours to undo.`]);
     await undoTransactionEditById(deps, ANNA, edit.id);
     expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
+  });
+});
+
+describe("an edit's undo after an import undo gave its row's id to a new import", () => {
+  // transactions.id has no AUTOINCREMENT: undoing the last import frees its ids, and importing the same file again takes them (and the same transaction_id).
+  test("is refused: the row under that id now is another import's, edited the same way by a later edit; that edit's undo still works", async () => {
+    const tmp = tempDir();
+    try {
+      const target = join(tmp.dir, "budget.db");
+      pipelineDb(target, []);
+      const db = new Database(target);
+      db.run("INSERT INTO categories VALUES ('Groceries', 'Food shopping', 't')");
+      db.close();
+      const { importer, store } = makeImporter(target);
+      const fileA = () => parsed("a.csv", [row({ date: "2026-03-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" })]);
+      const cli = { userId: null, by: "cli", via: "cli" } as const;
+      const first = await importer.commit(await importer.plan(fileA(), { classify: "offline" }), { actor: cli });
+      const batch = first.batch!;
+      const deps = { budget: BudgetDb.open(target), writer: importer.writer, store };
+      try {
+        const { edit: old } = await editTransaction(deps, ANNA, 1, parseEdit({ category: "Groceries" }));
+        // The edited row goes with its import (the user agreed to lose the edit).
+        expect(await importer.undo(batch, cli, { includingEdited: true })).toEqual({ batch, deleted: 1 });
+        await importer.commit(await importer.plan(fileA(), { classify: "offline" }), { actor: cli });
+        const { edit: again } = await editTransaction(deps, ANNA, 1, parseEdit({ category: "Groceries" }));
+        // Id 1 again, as the first edit left its row: only the origin tells them apart.
+        expect(txRows(target, [1])).toEqual([{ id: 1, merchant_name: "Kiosk Bahnhof", category: "Groceries", source: "manual", confidence: 1 }]);
+        expect(await refusal(() => undoTransactionEditById(deps, ANNA, old!.id))).toEqual([
+          "conflict",
+          "Nothing was restored: 1 of the 1 transactions changed (or were deleted) since the edit; undo would overwrite that, so nothing was restored.",
+        ]);
+        expect(txRows(target, [1])).toEqual([{ id: 1, merchant_name: "Kiosk Bahnhof", category: "Groceries", source: "manual", confidence: 1 }]);
+        expect(store.edits.get(ANNA.id, old!.id)!.undoneAt).toBeNull();
+        // The later edit made this row what it is: its undo puts back what the import had written (the merchant cache the first edit taught: Groceries, 1.0).
+        expect((await undoTransactionEditById(deps, ANNA, again!.id)).message).toBe("Undone: 1 transaction is back as before.");
+        expect(txRows(target, [1])).toEqual([{ id: 1, merchant_name: "Kiosk Bahnhof", category: "Groceries", source: "cache", confidence: 1 }]);
+      } finally {
+        deps.budget.close();
+      }
+    } finally {
+      tmp.cleanup();
+    }
   });
 });

@@ -271,6 +271,25 @@ describe("writer", () => {
     expect(exampleRows(f.path)).toEqual([]);
   });
 
+  test("an undo refuses a row whose id another row took since (its row deleted, the same values again): nothing restored", async () => {
+    const f = open();
+    // "pizzeria": only row 104 (PIZZERIA NAPOLI, Dining).
+    const plan = preview(f, { search: "pizzeria", to_category: "Groceries" });
+    const change = await execute(f, plan);
+    // As an import undo and the next import do: row 104 goes, a row of another batch and transaction_id takes id 104, as the approval left row 104.
+    const w = new Database(f.path);
+    w.run("CREATE TEMP TABLE gone AS SELECT * FROM transactions WHERE id = 104");
+    w.run("DELETE FROM transactions WHERE id = 104");
+    w.run("UPDATE gone SET import_batch = 'later-import', transaction_id = 'tx-later'");
+    w.run("INSERT INTO transactions SELECT * FROM gone");
+    w.close();
+    expect(rowsOf(f.path, [104])).toEqual([{ id: 104, category: "Groceries", source: "manual", confidence: 1 }]);
+    await expect(undo(f, plan, change)).rejects.toThrow(
+      "1 of the 1 transactions changed (or were deleted) since the approval; undo would overwrite that, so nothing was restored",
+    );
+    expect(rowsOf(f.path, [104])).toEqual([{ id: 104, category: "Groceries", source: "manual", confidence: 1 }]);
+  });
+
   test("refuses when the matching set changed since the preview; rolls back when recording fails", async () => {
     const f = open();
     const plan = preview(f, { search: "migros", year: 2025, to_category: "Dining" });

@@ -542,6 +542,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim()))) {
           return skip(`not booked: no ${name(plan.date)} and no amount (a pending payment or a hold)`);
         }
+        // A charge on a line of its own (a "Fees" cell under a payment, its amount column empty): money moved that no row
+        // books (review of the merge: skipped as "without an amount", 17.50 of fees lost with exit 0). A bad row: the
+        // user decides.
+        const fee = number(plan.fees);
+        if (fee) return bad(`${name(plan.fees!)} "${cell(plan.fees!).trim()}" on a line of its own, with no ${name(plan.date)} and nothing in the amount column: a charge this file books on no row`);
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {

@@ -429,18 +429,32 @@ function readMt940(written: string, opts: ReadOptions): Statement {
    * An interim report's (MT942) bookings are booked again by the day's statement (MT940), the final word on that day:
    * a file of both (an MT942, then the MT940 of its day) counted them twice. An interim report's bookings wait to the
    * file's end (up to HOLD_LIMIT of them; more go out as read, with the days they are on) for a statement of the same
-   * account and currency whose balances check and that books their day in full: the days after its :60F:'s date to its
-   * :62F:'s (its closing day alone when both are one day). A page of a statement (:60M:, :62M:) books part of a day only.
+   * account and currency whose balances check, that books their day in full (the days after its :60F:'s date to its
+   * :62F:'s; its closing day alone when both are one day) and that holds the booking itself: one of its own of the same
+   * day and amount, each of its own taken once (review of the merge: a booking back-valued into a day the statement
+   * covers, posted the next day, was skipped although the statement did not hold it). A page of a statement (:60M:,
+   * :62M:) books part of a day only.
    */
   type Interim = { line: number; account: string; currency: string; days: Set<string>; rows: ParsedRow[] };
   let interimHeld: Interim[] = [];
   let interimRows = 0;
   const interimGone: Interim[] = [];
-  const statements: { line: number; account: string; currency: string; from: string; to: string }[] = [];
+  /** The statements that check, each with its own bookings' count by day and amount (`bookingKey`). */
+  const statements: { line: number; account: string; currency: string; from: string; to: string; bookings: Map<string, number> }[] = [];
   const booksDay = (s: (typeof statements)[number], account: string, currency: string, day: string) =>
     s.account === account && s.currency === currency && day <= s.to && (day > s.from || day === s.to);
+  const bookingKey = (row: Pick<ParsedRow, "date" | "amount">) => `${row.date}\u0000${Math.round(row.amount * 100)}`;
+  /** Whether statement `s` holds interim `row` itself (its day, its amount; each of its bookings taken once): taken. */
+  const takeBooking = (s: (typeof statements)[number], account: string, currency: string, row: Pick<ParsedRow, "date" | "amount">) => {
+    if (!booksDay(s, account, currency, row.date!)) return false;
+    const key = bookingKey(row);
+    const left = s.bookings.get(key) ?? 0;
+    if (left === 0) return false;
+    s.bookings.set(key, left - 1);
+    return true;
+  };
   const supersededReason = (interim: number, statement: number) =>
-    `an interim report's booking (MT942, line ${interim}) of a day the statement on line ${statement} books in full (its balances check): booked there, not twice`;
+    `an interim report's booking (MT942, line ${interim}) that the statement on line ${statement} books too (its day and amount; its balances check): booked there, not twice`;
   const refuseGone = (interim: Interim, statement: number) => {
     throw new ImportInputError(
       `${fileName}: line ${interim.line}: the interim report's bookings (MT942) are booked again by the statement on line ${statement} (MT940); more than ${HOLD_LIMIT.toLocaleString("en-US")} interim bookings are read as they go and cannot be left out, so nothing was imported: import the statement without the interim reports`,
@@ -466,7 +480,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const rows: ParsedRow[] = [];
     for (const row of m.held) {
       if (row.currency === null) continue;
-      const statement = statements.find((s) => booksDay(s, account, currency, row.date!));
+      const statement = statements.find((s) => takeBooking(s, account, currency, row));
       if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
       else rows.push({ ...row, currency: row.currency });
     }
@@ -481,7 +495,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     for (const interim of interimGone) if ([...interim.days].some((day) => booksDay(statement, interim.account, interim.currency, day))) refuseGone(interim, statement.line);
     for (const interim of interimHeld) {
       interim.rows = interim.rows.filter((row) => {
-        if (!booksDay(statement, interim.account, interim.currency, row.date!)) return true;
+        if (!takeBooking(statement, interim.account, interim.currency, row)) return true;
         skipped.push({ line: row.line, reason: supersededReason(interim.line, statement.line) });
         interimRows--;
         return false;
@@ -536,8 +550,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       });
       reconciliation.push(checked);
       const { opening, closing } = msg;
-      if (checked.status === "ok" && msg.account && msg.tags.has("60F") && msg.tags.has("62F") && opening?.date && closing?.date) {
-        supersedeInterim({ line: msg.line, account: msg.account, currency, from: opening.date, to: closing.date });
+      // (A statement read as it goes keeps no bookings to match: it takes none, and its interim reports stay booked.)
+      if (checked.status === "ok" && !msg.streamed && msg.account && msg.tags.has("60F") && msg.tags.has("62F") && opening?.date && closing?.date) {
+        const bookings = new Map<string, number>();
+        for (const row of msg.held) if (row.currency !== null) bookings.set(bookingKey(row), (bookings.get(bookingKey(row)) ?? 0) + 1);
+        supersedeInterim({ line: msg.line, account: msg.account, currency, from: opening.date, to: closing.date, bookings });
       }
     }
     for (const off of sums.off) {

@@ -173,7 +173,7 @@ function fitidsInSeveralStatements(parts: readonly string[], shared: ReadonlyMap
 }
 
 /** `index`: the statement's place in the file (1-based). */
-type StatementState = { node: ONode; index: number; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
+type StatementState = { node: ONode; index: number; account: string | null; listedAs: string; currency: string | undefined; entries: number; cents: number; known: boolean };
 
 /**
  * Whether every DEBIT/CREDIT transaction of the file that has a nonzero amount states it with the other sign than its
@@ -258,7 +258,12 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (!s.known) {
       const from = find(s.node, "BANKACCTFROM") ?? find(s.node, "CCACCTFROM") ?? find(s.node, "INVACCTFROM");
       const id = value(from, "ACCTID")?.trim();
-      s.account = id === undefined ? null : accountIdOf({ id, bank: value(from, "BANKID")?.trim() ?? "", type: value(from, "ACCTTYPE")?.trim().toUpperCase() ?? "" }, shared);
+      // The rows keep the plain ACCTID as their account and in their ids, as every earlier import of the account gave
+      // them (review of the merge: "98765 (CHECKING)" gave a checking account's rows imported before new ids, and they
+      // were stored twice once a later download also listed the savings account of that number). Only the merge of a
+      // FITID listed again tells the two accounts apart, so that the savings' dividend is not taken for the checking's.
+      s.account = id === undefined ? null : id;
+      s.listedAs = id === undefined ? "" : accountIdOf({ id, bank: value(from, "BANKID")?.trim() ?? "", type: value(from, "ACCTTYPE")?.trim().toUpperCase() ?? "" }, shared);
       s.currency = value(s.node, "CURDEF")?.trim().toUpperCase();
       s.known = true;
       if (s.account && !accounts.includes(s.account)) accounts.push(s.account);
@@ -305,7 +310,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // positive) writes its other types (PAYMENT, FEE, POS…) that way too: they are turned with them.
     const turned = direction !== 0 ? amount !== 0 && Math.sign(amount) !== direction : invertedFile && amount !== 0;
     const signed = flip * (turned ? -amount : amount);
-    const listedKey = fitid ? `${s.account ?? ""}\u0000${fitid}` : "";
+    const listedKey = fitid ? `${s.listedAs}\u0000${fitid}` : "";
     if (inSeveralStatements.has(listedKey)) {
       // The n-th listing in this statement is one an earlier statement lists too when that one lists it n times or more:
       // a bank that writes one FITID for two coffees of the same price on the same day lists both (review of r4-qa22:
@@ -443,7 +448,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         openCount.set(name, (openCount.get(name) ?? 0) + 1);
         if (statementAggregates.has(name)) {
           statements++;
-          stmts.push({ node, index: statements, account: null, currency: undefined, entries: 0, cents: 0, known: false });
+          stmts.push({ node, index: statements, account: null, listedAs: "", currency: undefined, entries: 0, cents: 0, known: false });
         }
         pending = node;
       },
@@ -478,8 +483,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   notes.push(...unreadBalances);
   if (relisted.length) notes.push(`a FITID is listed in two statements of the account with another date or amount, so both were booked; check whether the later one corrects the earlier (${relisted.join("; ")})`);
   for (const [id, pairs] of shared) {
-    const kept = accounts.filter((a) => a.startsWith(`${id} (`));
-    if (kept.length > 1) notes.push(`the ACCTID ${id} is listed for ${pairs.size} accounts (other BANKID or ACCTTYPE): their rows are kept apart, as ${kept.map((a) => `"${a}"`).join(", ")}`);
+    notes.push(`the ACCTID ${id} is listed for ${pairs.size} accounts (other BANKID or ACCTTYPE): their rows are all booked to the account "${id}", none taken for another's; import each account's download on its own to keep them apart`);
   }
   if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
   return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
