@@ -58,9 +58,10 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
       }
       if (e.kind === "rule") {
         // A rule change (issue 35): the rows it moved, as it left them (or put them back), and the rule itself.
-        const snap = before as { ruleBefore: Row | null; ruleAfter: Row | null; rows: { before: (Row & { ids: number[] })[]; after: Row } | null };
+        // (Each group's `origins` say which row each id named when the rule wrote: no column of the row's state.)
+        const snap = before as { ruleBefore: Row | null; ruleAfter: Row | null; rows: { before: (Row & { ids: number[]; origins?: unknown })[]; after: Row } | null };
         for (const g of snap.rows?.before ?? []) {
-          const { ids, ...was } = g;
+          const { ids, origins: _origins, ...was } = g;
           for (const id of ids) stateRow(what, { id, ...(e.undone_at ? was : snap.rows!.after) });
         }
         const rule = (e.undone_at ? snap.ruleBefore : snap.ruleAfter) as { id: number; category: string } | null;
