@@ -13,7 +13,8 @@
  * statement; one with securities transactions is refused.
  *
  * A transaction a file lists in two statements of one account (same FITID, date, amount and currency) is read once. An
- * ACCTID the file lists under two banks or account types is two accounts, told apart by those ("98765 (SAVINGS)").
+ * ACCTID the file lists under two banks or account types is two accounts to that merge (neither's transaction a repeat of
+ * the other's), though their rows all keep the plain ACCTID, as earlier imports gave them; a note says so.
  *
  * Reconciliation: LEDGERBAL is the closing balance; OFX states no opening one, so the import checks
  * it against the last balance stored for the account (importer.ts), when there is one.
@@ -122,8 +123,7 @@ type AccountFrom = { id: string; bank: string; type: string };
 
 /**
  * The ACCTIDs the file lists under two or more banks or account types, with their pairs (`BANKID\u0000ACCTTYPE`): a
- * bank that numbers a member's checking and savings alike (review of r4-qa22: the savings statement's dividend was
- * skipped as the checking's, and both statements' rows would have been one account).
+ * bank that numbers a member's checking and savings alike, whose rows all go to the one ACCTID (the note says so).
  */
 function sharedAccountIds(froms: readonly AccountFrom[]): Map<string, Set<string>> {
   const pairs = new Map<string, Set<string>>();
@@ -132,18 +132,11 @@ function sharedAccountIds(froms: readonly AccountFrom[]): Map<string, Set<string
 }
 
 /**
- * The account of a statement's rows: its ACCTID, and when the file lists that ACCTID under other banks or types too,
- * what tells them apart ("98765 (SAVINGS)", "98765 (bank 021000021)"): their rows kept apart, each with its balance.
- * An ACCTID the file lists once keeps its plain id, as its rows' ids always had it.
+ * What tells a statement's account apart in the merge of a FITID listed again: its ACCTID with its BANKID and ACCTTYPE,
+ * so that a checking and a savings account of one number never take each other's transactions for repeats. (The rows
+ * keep the plain ACCTID: see statementOf.)
  */
-function accountIdOf(from: AccountFrom, shared: ReadonlyMap<string, ReadonlySet<string>>): string {
-  const pairs = shared.get(from.id);
-  if (!pairs) return from.id;
-  const banks = new Set([...pairs].map((p) => p.split("\u0000")[0]));
-  const types = new Set([...pairs].map((p) => p.split("\u0000")[1]));
-  const apart = [banks.size > 1 ? `bank ${from.bank || "none"}` : "", types.size > 1 ? from.type || "no type" : ""].filter(Boolean);
-  return `${from.id} (${apart.join(", ")})`;
-}
+const accountKey = (from: AccountFrom) => `${from.id}\u0000${from.bank}\u0000${from.type}`;
 
 /** A statement's account as written before its transactions (`part`: the file from the statement's start). */
 function accountFromText(part: string): AccountFrom {
@@ -159,10 +152,10 @@ function accountFromText(part: string): AccountFrom {
  * twice, QA round 4, pass 22). `parts`: the file split at each statement's start. Read before the one pass, so that
  * only these few are remembered while it reads.
  */
-function fitidsInSeveralStatements(parts: readonly string[], shared: ReadonlyMap<string, ReadonlySet<string>>): Set<string> {
+function fitidsInSeveralStatements(parts: readonly string[]): Set<string> {
   const statementsOf = new Map<string, number>();
   for (const part of parts) {
-    const account = accountIdOf(accountFromText(part), shared);
+    const account = accountKey(accountFromText(part));
     for (const fitid of new Set(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))) {
       if (fitid === "" || isPlaceholderReference(fitid)) continue;
       const key = `${account}\u0000${fitid}`;
@@ -226,7 +219,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // shared by two accounts are counted over the statements read.
   const cashOnly = /<INVBANKTRAN>/i.test(text) && !SECURITIES_TRANSACTION.test(text);
   const shared = sharedAccountIds(statementParts.filter((part) => cashOnly || !/<INVACCTFROM>/i.test(part)).map(accountFromText));
-  const inSeveralStatements = fitidsInSeveralStatements(statementParts, shared);
+  const inSeveralStatements = fitidsInSeveralStatements(statementParts);
   /** Each of those with a date and amount: the transactions it was read at, per statement (by its index). */
   const listedAt = new Map<string, Map<number, number[]>>();
   /** Each of those as first read; and what a later statement lists under it with another date, amount or currency. */
@@ -263,7 +256,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       // were stored twice once a later download also listed the savings account of that number). Only the merge of a
       // FITID listed again tells the two accounts apart, so that the savings' dividend is not taken for the checking's.
       s.account = id === undefined ? null : id;
-      s.listedAs = id === undefined ? "" : accountIdOf({ id, bank: value(from, "BANKID")?.trim() ?? "", type: value(from, "ACCTTYPE")?.trim().toUpperCase() ?? "" }, shared);
+      s.listedAs = id === undefined ? "" : accountKey({ id, bank: value(from, "BANKID")?.trim() ?? "", type: value(from, "ACCTTYPE")?.trim().toUpperCase() ?? "" });
       s.currency = value(s.node, "CURDEF")?.trim().toUpperCase();
       s.known = true;
       if (s.account && !accounts.includes(s.account)) accounts.push(s.account);
