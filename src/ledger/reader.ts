@@ -170,7 +170,7 @@ export class BudgetDb {
       db = afterHotJournal(path) ?? openImmutable(path, e as Error & { code?: string }) ?? undefined;
       if (!db) {
         const err = e as Error & { code?: string };
-        throw isBusy(err) ? new BudgetDbBusyError(`${path} is locked by another program's write; try again in a moment`) : new BudgetDbError(openProblem(path, err));
+        throw isBusyError(err) ? new BudgetDbBusyError(`${path} is locked by another program's write; try again in a moment`) : new BudgetDbError(openProblem(path, err));
       }
     }
     const problem = schemaProblem(db);
@@ -714,11 +714,6 @@ function openProblem(path: string, e: Error & { code?: string }): string {
     );
   }
   return `${path} is not a SQLite database (${e.message})`;
-}
-
-/** SQLite's "database is locked" (SQLITE_BUSY): a database, busy now. */
-function isBusy(e: Error & { code?: string }): boolean {
-  return e.code?.startsWith("SQLITE_BUSY") === true || /database is locked/i.test(e.message);
 }
 
 /** Whether the file's header says WAL (bytes 18 and 19 are 2). */
