@@ -19,7 +19,7 @@
 import type { AnswerFigure, FigureSource } from "../src/core/figures.ts";
 import type { BudgetDb } from "../src/ledger/reader.ts";
 import { readFigures } from "../src/figures/read.ts";
-import { figureRowsLinks, transactionsHref, type FigureRowsLink } from "../src/transactions/link.ts";
+import { figureRowsLinks, rowsHref, type FigureRowsLink } from "../src/transactions/link.ts";
 import { transactionsPage, type TransactionPage } from "../src/transactions/listing.ts";
 import { parseTransactionQuery } from "../src/transactions/query.ts";
 import { emit, timer } from "./lib.ts";
@@ -41,7 +41,7 @@ function promised(f: AnswerFigure, link: FigureRowsLink): Promise | null {
   const backed = f.correction ?? f;
   const sources = backed.sources;
   if (link.of === "term") {
-    const s = sources.find((x) => x.rows && transactionsHref(x.rows) === link.href);
+    const s = sources.find((x) => x.rows && rowsHref(x.rows) === link.href);
     if (!s) return null;
     const r = kindOf(s);
     return { value: s.value, kind: r?.kind ?? "?", currency: r?.currency ?? "", tool: s.tool, what: `term of ${backed.operation ?? backed.status}`, where: s.where };

@@ -447,3 +447,20 @@ export function getTransaction(db: BudgetDb, id: number): TransactionRow | null 
   return i < 0 ? null : rowOf(l, i);
 }
 
+/**
+ * The transactions a row a tool listed may be, as the tool showed it: its day (yyyymmdd), its amount (its size: a
+ * listing may show a payment as -12.50 or as 12.50), its currency, and its merchant's name when shown. One id is the
+ * row behind a figure of a listing (SPEC §11.1 drill-down, `any=id%3D…`); several when rows alike share its day.
+ */
+export function listedRowIds(l: Ledger, row: { day: number; amount: number; currency: string; merchant?: string }): number[] {
+  const [start, end] = l.rangeOf(row.day, row.day);
+  const cents = Math.round(Math.abs(row.amount) * 100);
+  const currency = row.currency.trim().toUpperCase();
+  const ids: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (Math.round(Math.abs(l.amountAt(i)) * 100) !== cents || l.currencyCode(i).trim().toUpperCase() !== currency) continue;
+    if (row.merchant !== undefined && fold(l.merchantNameOf(l.merchantAt(i)) ?? "") !== fold(row.merchant)) continue;
+    ids.push(l.idAt(i));
+  }
+  return ids;
+}
