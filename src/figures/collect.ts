@@ -374,6 +374,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let label = "";
   /** The currency of the last amount: the rows a following count of them is in ("Groceries CHF 676.45 (5.5%, 27 tx)"). */
   let amountCurrency = "";
+  /** Where that amount ends. */
+  let amountEnd = 0;
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   read.forEach((f, i) => {
     const prevEnd = end;
@@ -381,14 +383,19 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     end = f.end;
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
     if (f.kind !== "count") label = own;
-    if (f.kind === "money") amountCurrency = f.currency ?? "";
+    if (f.kind === "money") {
+      amountCurrency = f.currency ?? "";
+      amountEnd = f.end;
+    }
     const where = noun ? [label, noun].filter(Boolean).join(" · ") : own;
     const currency = f.currency ?? "";
     // A count of the rows an amount is of is of that amount's currency (its drill-down shows those rows, not the other
     // currencies' too), unless its own clause names one ("EUR: 1 transaction").
     // A bare count in brackets right after an amount ("Groceries EUR 291.20 (91)") counts that amount's rows too.
     const afterAmount = !noun && i > 0 && read[i - 1]!.kind === "money" && /^\s*\($/.test(output.summary.slice(prevEnd, f.start));
-    const rowsIn = ((noun && ROW_NOUNS.test(noun)) || afterAmount) && !contexts[i]!.currency ? amountCurrency : "";
+    // Of an amount of its own part only: "Hotel Roma …, EUR 420.00; SBB first on 2025-01-15, 5 payments, CHF 337.00" counts no EUR rows.
+    const samePart = !/;|\.\s/.test(output.summary.slice(amountEnd, f.start));
+    const rowsIn = ((noun && ROW_NOUNS.test(noun)) || afterAmount) && samePart && !contexts[i]!.currency ? amountCurrency : "";
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);

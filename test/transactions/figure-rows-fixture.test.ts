@@ -61,3 +61,10 @@ test("a new merchant's payments and total link to its rows of the call's period,
   expect(statuses).toEqual(["grounded", "grounded"]);
   expect(rows).toEqual([[[6, 50000, 0]], [[6, 50000, 0]]]);
 });
+
+test("a count of a new merchant's payments is of its own rows, not of the currency of the line before (5 payments linked to SBB's EUR rows: none)", () => {
+  // The summary: "… Hotel Roma first on 2025-06-10, 1 payment, EUR 420.00; SBB first on 2025-01-15, 5 payments, CHF 337.00; …".
+  const { statuses, rows } = linkedRows([["unusual_transactions", { year: 2025 }]], "SBB is new this year too: 5 payments, CHF 337.00.");
+  expect(statuses).toEqual(["grounded", "grounded"]);
+  expect(rows).toEqual([[[5, 33700, 0]], [[5, 33700, 0]]]);
+});

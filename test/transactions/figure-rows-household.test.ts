@@ -111,3 +111,14 @@ test("spending per account, of all categories at once: no link, since the accoun
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
   expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
 });
+
+test("an approval's outcome: no link, since the rows it moved are no longer where its words place them (8 bills linked to the 14 rows still Uncategorised)", () => {
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
+  t.recordOutcome(
+    { id: "toolu_a", name: "recategorise_transactions", input: {} },
+    "Approved by the user: moved 8 transactions (CHF -1'440.00) from Uncategorised to Children. Future imports of these merchants will be filed under Children.",
+  );
+  const figures = t.check("Done: the 8 Musikschule bills, CHF 1'440.00 in all, are now under Children.", "");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
+  expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
+});
