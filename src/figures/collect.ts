@@ -415,7 +415,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
       acrossCategories ||
       SHOWN_PART.test(own) ||
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
-      noRowsOfSummary(tool, { label, between, after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
+      noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
     // A line of a listing is one transaction; a new merchant's line is about the call's period, not its first day.
@@ -506,7 +506,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
  */
 function noRowsOfSummary(
   tool: string,
-  f: { label: string; between: string; after: string; noun: string; direction: string | undefined; sentence: string; ctx: FigureContext; kind: FigureKind; call: CallContext; lexicon: Lexicon },
+  f: { label: string; between: string; before: string; after: string; noun: string; direction: string | undefined; sentence: string; ctx: FigureContext; kind: FigureKind; call: CallContext; lexicon: Lexicon },
 ): boolean {
   if (NO_ROWS_TOOLS.has(tool)) return true;
   // A metric's amounts (not a sentence of money out or in only: "Unclassified money in …: CHF 940.66").
@@ -517,7 +517,8 @@ function noRowsOfSummary(
   // "CHF 9.45 in fees recorded on the purchases"; the second period's side of "per month CHF 20.40 (12 months) → CHF 12.95".
   if (/^\s+in fees recorded\b/.test(f.after) || RATE_ARROW.test(f.sentence)) return true;
   if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
-  if (/\bOther \(\d[\d'’]* merchants\)/.test(f.between) || /merchants\)/.test(f.label)) return true;
+  // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
+  if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
 }
 

@@ -200,3 +200,10 @@ test("a breakdown's median per category has no link; its count of payments links
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
   expect(rowsOfLinks(figures)).toEqual([null, [[384, 1077945, 0]]]);
 });
+
+test("spending by merchant: a merchant's total and count link to its rows; the rest of the list (\"Other (88)\", 88 merchants, no category Other) has none", () => {
+  // The summary: "… Migros CHF 4'924.55 (215); … Other (88) CHF 62'947.62 (1'405)."
+  const figures = checked([["spending_breakdown", { group_by: ["merchant"], year: 2026, top_n: 8 }]], "Migros took CHF 4'924.55 in 215 payments; 88 other merchants took CHF 62'947.62 in 1'405 payments.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([[[215, 492455, 0]], [[215, 492455, 0]], null, null, null]);
+});
