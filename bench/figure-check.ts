@@ -29,13 +29,11 @@
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
  */
 import type { AnswerFigure } from "../src/core/figures.ts";
-import { createTurnFigures } from "../src/figures/turn.ts";
-import { callPeriods } from "../src/tools/query/period.ts";
-import { READ_TOOLS } from "../src/tools/registry.ts";
 import { figureNote } from "../src/figures/note.ts";
 import { writeFileSync } from "node:fs";
 import { emit, type Check, timer } from "./lib.ts";
-import { readAllCases, readResults, resultKey, type Case, type Results } from "./figure-check/cases.ts";
+import { readAllCases, type Case } from "./figure-check/cases.ts";
+import { turnsOver } from "./figure-check/turn.ts";
 import { openDbs } from "./figure-check/capture.ts";
 
 const elapsed = timer();
@@ -49,12 +47,6 @@ if (dumpTo === undefined && process.argv.includes("--dump")) throw new Error("--
 const dumped: Record<string, { answer: AnswerFigure[]; perturbed: AnswerFigure[][] }> = {};
 const withNotes = (figures: AnswerFigure[]) => figures.map((f) => ({ ...f, note: figureNote(f) }));
 const cases = readAllCases();
-const results = new Map<string, Results>();
-const resultsOf = (c: Case) => {
-  let r = results.get(c.results);
-  if (!r) results.set(c.results, (r = readResults(c.results)));
-  return r;
-};
 const { dbs, close } = openDbs();
 
 type Tally = { right: number; falseAlarms: number; wrong: number; misses: number };
@@ -67,24 +59,7 @@ const FLAGGED = new Set(["ungrounded", "mismatched"]);
 const flagged = (f: AnswerFigure) => FLAGGED.has(f.status);
 
 /** The turn of a case: its calls' results (and earlier turns', an approval's outcome) recorded as the chat records them. */
-function turnOf(c: Case) {
-  const ledger = dbs[c.db].ledger();
-  const figures = createTurnFigures({
-    vocabulary: ledger,
-    periods: (input) => callPeriods(input, ledger),
-    figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
-  });
-  let n = 0;
-  const output = (call: Case["calls"][number]) => {
-    const out = resultsOf(c)[resultKey(c.db, call)];
-    if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
-    return out;
-  };
-  for (const e of c.earlier) for (const call of e.calls) figures.recordEarlier({ id: `toolu_e${n++}`, name: call.tool, input: call.input }, output(call).summary, e.question);
-  if (c.approval) figures.recordOutcome({ id: "toolu_approval", name: c.approval.tool, input: {} }, c.approval.outcome);
-  for (const call of c.calls) figures.record({ id: `toolu_${n++}`, name: call.tool, input: call.input }, output(call));
-  return figures;
-}
+const turnOf = turnsOver(dbs);
 
 function checkCase(c: Case): AnswerFigure[] {
   return turnOf(c).check(c.answer, c.question);

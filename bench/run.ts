@@ -9,7 +9,7 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, cli-tool, page-weight, context-size, sse-bytes,
- *                                    stored-text, transactions-page, figures, figure-check, import, import-parse,
+ *                                    stored-text, transactions-page, figures, figure-check, figure-links, import, import-parse,
  *                                    import-responsive, write-stall, rules)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
@@ -32,6 +32,7 @@ const SCRIPTS = [
   { id: "transactions-page", file: "transactions-page.ts" },
   { id: "figures", file: "figures.ts" },
   { id: "figure-check", file: "figure-check.ts" },
+  { id: "figure-links", file: "figure-links.ts" },
   { id: "import", file: "import.ts" },
   { id: "import-parse", file: "import-parse.ts" },
   { id: "import-responsive", file: "import-responsive.ts" },

@@ -13,10 +13,8 @@ import { toolInputSchema } from "../tools/registry.ts";
 import type { ApprovalGate, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
 import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
-import { createTurnFigures, needsRepair, type TurnFigures } from "../figures/turn.ts";
+import { createTurnFigures, needsRepair, type TurnFigureOptions, type TurnFigures } from "../figures/turn.ts";
 import { recordConversation } from "../figures/conversation.ts";
-import type { Vocabulary } from "../figures/context.ts";
-import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
 import { streamMessage } from "./request.ts";
 import { sdk } from "./sdk.ts";
@@ -45,7 +43,7 @@ export type TurnRequest = {
   persist(messages: MessageParam[]): void;
   onToolCall?(record: ToolCallRecord): void;
   /** What the figure check needs of the data (SPEC §11.1): its names, and the periods a tool call names. */
-  figureData: { vocabulary: Vocabulary; periods(input: unknown): CallPeriod[] };
+  figureData: Pick<TurnFigureOptions, "vocabulary" | "periods" | "rowIds">;
   /** Ask the model once more about figures the check could not back (SPEC §11.1; `--no-repair` turns it off). */
   repair: boolean;
 };

@@ -45,6 +45,7 @@ export type ChatDeps = {
 };
 
 import { ConversationBusy } from "../store/turns.ts";
+import { listedRowIds } from "../transactions/listing.ts";
 
 export { ConversationBusy };
 
@@ -260,6 +261,7 @@ export class ChatService {
         figureData: {
           vocabulary: data.ledger,
           periods: (input) => callPeriods(input, budget.ledger()),
+          rowIds: (row) => listedRowIds(budget.ledger(), row),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,

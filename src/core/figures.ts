@@ -22,7 +22,7 @@ export type FigureSource = {
 };
 
 /** Filters of the Transactions page (`/transactions?…`), as strings. */
-export type RowFilters = { from?: string; to?: string; category?: string; merchant?: string; q?: string; currency?: string; account?: string; direction?: "out" | "in" };
+export type RowFilters = { from?: string; to?: string; category?: string; merchant?: string; q?: string; currency?: string; account?: string; direction?: "out" | "in"; /** One transaction's number (a listing's row). */ id?: string };
 
 /**
  * `mismatched`: the value is a figure of the turn, but about something else than the answer

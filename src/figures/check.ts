@@ -1493,13 +1493,17 @@ function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
  */
 function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
-  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // An approval's outcome says what a change did: the rows it moved are no longer where its words place them.
+  if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || f.outcome || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // One transaction of a listing: that row, by its id (not every row of its day, merchant and category).
+  if (f.rowId !== undefined) return { id: String(f.rowId) };
   const c = f.ctx;
   // The page selects no weekday: Fridays' spending is no set of its rows (QA: it linked to all the category's rows).
   if (c.weekdays?.length) return undefined;
-  if (c.periods && c.periods.length > 1) return undefined;
+  const periods = f.rowsPeriods ?? c.periods;
+  if (periods && periods.length > 1) return undefined;
   const rows: RowFilters = {};
-  const p = c.periods?.[0];
+  const p = periods?.[0];
   if (p) {
     rows.from = isoOf(p.from);
     rows.to = isoOf(p.to);

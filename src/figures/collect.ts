@@ -13,7 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -42,6 +42,10 @@ export type SourceFigure = FigureSource & {
   direction?: "out" | "in";
   /** The call selects rows by what a figure's rows do not carry (amount bounds, weekdays, exclusions, several searches): no page of rows is behind it. */
   beyondFilters?: true;
+  /** One row of a listing (a transaction listed or found unusual): its transaction's id, the only row behind it (not a context the check reads). */
+  rowId?: number;
+  /** The period of the rows behind it when it is not the one it is about (a new merchant's payments in the call's period, said of its first day). */
+  rowsPeriods?: Span[];
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
@@ -55,7 +59,17 @@ export type SourceFigure = FigureSource & {
 };
 
 /** What a call tells about all its figures: its periods, category, search, account, currency. */
-export type CallContext = { periods: Span[]; categories?: string[]; names?: string[]; currency?: string; search?: string; direction?: "out" | "in"; beyondFilters?: true };
+export type CallContext = {
+  periods: Span[];
+  categories?: string[];
+  names?: string[];
+  currency?: string;
+  search?: string;
+  direction?: "out" | "in";
+  beyondFilters?: true;
+  /** Its amounts are no totals of rows: an average, median or largest payment per group (spending_breakdown's `metric`). */
+  notASum?: true;
+};
 
 /** How to read a result: the data's names, the call's context, the tool's figure kind, and where its lists are numbered from. */
 export type ReadOptions = {
@@ -65,7 +79,33 @@ export type ReadOptions = {
   figureKind?: "number";
   /** Numbers the turn's lists and clauses from (so those of several results never share a number). */
   firstList: number;
+  /** The transactions a listed row may be (src/transactions/listing.ts listedRowIds): a row's figure links to its one row. */
+  rowIds?: (row: ListedRow) => readonly number[];
 };
+
+/** A row a tool listed, as it showed it: its day (yyyymmdd), its amount, its currency, its merchant's name when shown. */
+export type ListedRow = { day: number; amount: number; currency: string; merchant?: string };
+
+/** Tools that list transactions one per line or table row: an amount of a line is that one transaction. */
+const LISTING_TOOLS = new Set(["list_transactions", "unusual_transactions"]);
+
+/** A line of a listing up to its amount: a day, then the merchant and category ("…; 2024-09-18 Zahnarztpraxis Dr. Keller (Healthcare) "). */
+const LISTED_LINE = /(?:^|[;:]\s*|\.\s+)(\d{4}-\d{2}-\d{2}) [^;]{0,200}$/;
+
+/** The one-offs of a recurring series, each a row of its own: "one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45, 2025-04-08 refund CHF 71.78 and 7 more". */
+const ONE_OFFS = /\bone-offs inside the series\b[^;]*$/;
+const ONE_OFF_LINE = /(?:^|[:,]\s*)(\d{4}-\d{2}-\d{2}) [^;,\d]{0,60}$/;
+
+/** A new merchant's line ("Putzfee Anna first on 2025-03-07, 6 payments, CHF 500.00"): its figures are of the call's period. */
+const FIRST_ON = /\bfirst on \d{4}-\d{2}-\d{2}\b[^;]*$/;
+
+/** The one transaction a listed row is (its id), when exactly one is alike (day, amount, currency, merchant). */
+function listedRowId(opts: ReadOptions, day: number | null, amount: number, currency: string, ctx: FigureContext): number | undefined {
+  if (!opts.rowIds || day === null || !currency) return undefined;
+  const merchant = ctx.names?.length === 1 && !isAccount(opts.lexicon, ctx.names[0]!) ? ctx.names[0] : undefined;
+  const ids = opts.rowIds({ day, amount, currency, ...(merchant !== undefined ? { merchant } : {}) });
+  return ids.length === 1 ? ids[0] : undefined;
+}
 
 /** Where a summary clause begins: after a `;`, `:`, `(`, `,` or a sentence's full stop. */
 const CLAUSE_BREAK = /[;:(,\n]|\.\s/g;
@@ -93,6 +133,28 @@ function countNoun(after: string): string {
 
 /** The labels of a figure about all spending at once (when the call names no category). */
 const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
+
+/**
+ * Figures that are no total or count of rows (SPEC §11.1: a link only where its rows total the figure), by their label: an
+ * average, median or usual amount ("avg CHF 67.12", "the usual CHF 48.95"), a budget and what remains of it, the fees
+ * recorded on foreign purchases (a part of their booked amounts, not Fees rows), the outlier rule's numbers ("median + 5 ×
+ * MAD and at least 5 earlier payments").
+ */
+const NOT_A_SUM = /\b(?:avg|average|usual|median|budget|remaining|MAD|fees recorded)\b/i;
+
+/** An amount per month, week or day ("per month CHF 20.40 (12 months)", "average CHF 898.29 per month"), not a month's total. */
+const RATE_BEFORE = /\b(?:per|a|each) (?:month|week|day|year)\s*:?\s*$/i;
+const RATE_AFTER = /^\s+(?:per|a|each) (?:month|week|day|year)\b/i;
+const RATE_ARROW = /\bper (?:month|week|day) [A-Z]{3} [^;→]*→\s*$/;
+
+/** All spending at once, whatever category the call names ("All spending, for reference: total spending …", "total spent"). */
+const ALL_SPENDING = /^(?:total spending|total spent|total budget)$/i;
+
+/** Tools none of whose figures is a set of rows the page selects: a recurring series (its payments among the merchant's), a budget. */
+const NO_ROWS_TOOLS = new Set(["recurring_payments", "set_budget"]);
+
+/** Nouns of a count that counts no rows ("14 merchants", "12 months", "its 9 earlier payments", "22 expected recurring payments"). */
+const NOT_ROW_NOUNS = /^(?:merchants?|categor(?:y|ies)|months?|weeks?|days?|years?|series|accounts?|currenc(?:y|ies)|earlier|expected)$/i;
 
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
@@ -312,6 +374,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   let label = "";
   /** The currency of the last amount: the rows a following count of them is in ("Groceries CHF 676.45 (5.5%, 27 tx)"). */
   let amountCurrency = "";
+  /** Where that amount ends. */
+  let amountEnd = 0;
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   read.forEach((f, i) => {
     const prevEnd = end;
@@ -319,12 +383,19 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     end = f.end;
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
     if (f.kind !== "count") label = own;
-    if (f.kind === "money") amountCurrency = f.currency ?? "";
+    if (f.kind === "money") {
+      amountCurrency = f.currency ?? "";
+      amountEnd = f.end;
+    }
     const where = noun ? [label, noun].filter(Boolean).join(" · ") : own;
     const currency = f.currency ?? "";
     // A count of the rows an amount is of is of that amount's currency (its drill-down shows those rows, not the other
     // currencies' too), unless its own clause names one ("EUR: 1 transaction").
-    const rowsIn = noun && ROW_NOUNS.test(noun) && !contexts[i]!.currency ? amountCurrency : "";
+    // A bare count in brackets right after an amount ("Groceries EUR 291.20 (91)") counts that amount's rows too.
+    const afterAmount = !noun && i > 0 && read[i - 1]!.kind === "money" && /^\s*\($/.test(output.summary.slice(prevEnd, f.start));
+    // Of an amount of its own part only: "Hotel Roma …, EUR 420.00; SBB first on 2025-01-15, 5 payments, CHF 337.00" counts no EUR rows.
+    const samePart = !/;|\.\s/.test(output.summary.slice(amountEnd, f.start));
+    const rowsIn = ((noun && ROW_NOUNS.test(noun)) || afterAmount) && samePart && !contexts[i]!.currency ? amountCurrency : "";
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
@@ -336,12 +407,26 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
     // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
     // in …: CHF x in n transactions", are of the rows of one direction.
-    const sentence = SENTENCE_DIRECTION.exec(output.summary.slice(output.summary.lastIndexOf(". ", f.start) + 1, f.start));
+    // A sentence begins after a full stop or a line break (budget_status writes one sentence a line).
+    const sentenceStart = Math.max(output.summary.lastIndexOf(". ", f.start), output.summary.lastIndexOf("\n", f.start)) + 1;
+    const sentence = SENTENCE_DIRECTION.exec(output.summary.slice(sentenceStart, f.start));
     const direction = sentence?.[1] ?? sentence?.[2];
-    const noRows = acrossCategories || SHOWN_PART.test(own) || (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3)));
+    const noRows =
+      acrossCategories ||
+      SHOWN_PART.test(own) ||
+      (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
+      noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...(noRows ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    // A line of a listing is one transaction; a new merchant's line is about the call's period, not its first day.
+    // A recurring series' one-offs ("one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45, …") are listed rows too.
+    const oneOff = tool === "recurring_payments" && f.kind === "money" && ONE_OFFS.test(output.summary.slice(Math.max(0, f.start - 400), f.start)) ? ONE_OFF_LINE.exec(between) : null;
+    const line = oneOff ?? (LISTING_TOOLS.has(tool) && f.kind === "money" && !noRows && !FIRST_ON.test(between) ? LISTED_LINE.exec(between) : null);
+    const rowId = line ? listedRowId(opts, parseDay(line[1]!), f.value, currency, ctx) : undefined;
+    // A line whose one transaction is not known (rows alike on its day) has no link: its day's rows are more than it.
+    const unlisted = line !== null && rowId === undefined;
+    const firstOn = tool === "unusual_transactions" && FIRST_ON.test(output.summary.slice(Math.max(0, f.start - 200), f.start));
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowId !== undefined ? { rowId } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && rowId === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -360,7 +445,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const label = chart.data.labels[i] ?? `#${i + 1}`;
         const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
-        const noRows = incomeRows !== undefined && !incomeRows.series(ds.name);
+        const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
         out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}) });
       });
     }
@@ -386,7 +471,14 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           // Every cell of a row is about the row's currency (its rows, its months), not only its amounts.
           const about = rowCurrency(table, row);
           const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, withCall({}, call), titleCtx);
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}) });
+          const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), kind, ctx, opts);
+          // A listing's row is one transaction: its amount links to it. A new merchant's row is about the call's period, not its first date.
+          const dated = table.kinds.indexOf("date");
+          const day = dated >= 0 && typeof row[dated] === "string" ? parseDay(String(row[dated]).slice(0, 10)) : null;
+          const listed = LISTING_TOOLS.has(tool) && kind === "money" && !noRows && /^amount$/i.test(column);
+          const rowId = listed ? listedRowId(opts, day, cell, currency, rowCtx) : undefined;
+          const firstOn = dated >= 0 && /^first/i.test(table.columns[dated]!);
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (listed && rowId === undefined) ? { noRows: true as const } : {}), ...(rowId !== undefined ? { rowId } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
@@ -395,11 +487,61 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         if (!f || more.length || f.text !== cell.trim()) return;
         const currency = f.currency ?? "";
         const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, withCall({}, call), titleCtx);
-        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx });
+        const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), f.kind, ctx, opts);
+        const firstOn = table.kinds.includes("date") && /^first/i.test(table.columns[table.kinds.indexOf("date")]!);
+        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
       });
     });
   }
   return { figures: withSearch(out, call), lists };
+}
+
+/**
+ * A figure of a summary that is no total or count of rows the page selects (SPEC §11.1 drill-down: no link rather than rows
+ * that total something else): a tool's whose figures are none (NO_ROWS_TOOLS); an average, a rate, a budget (NOT_A_SUM,
+ * or its clause says "per month", "on average"); all spending at once; a count of merchants, months or earlier payments;
+ * the rest of a list ("Other (9 merchants) CHF 3'164.60 (170 tx)": no filter selects the merchants not listed); a
+ * spending breakdown's average, median or largest payment per group, or its spending per account of all categories at once
+ * (the account's rows include its income and transfers).
+ */
+function noRowsOfSummary(
+  tool: string,
+  f: { label: string; between: string; before: string; after: string; noun: string; direction: string | undefined; sentence: string; ctx: FigureContext; kind: FigureKind; call: CallContext; lexicon: Lexicon },
+): boolean {
+  if (NO_ROWS_TOOLS.has(tool)) return true;
+  // A metric's amounts (not a sentence of money out or in only: "Unclassified money in …: CHF 940.66").
+  if (f.call.notASum && f.kind === "money" && !f.direction) return true;
+  // Its own words only: a figure with none ("Migros (839)") is not said of the label of the figure before it ("average").
+  const own = summaryLabel(f.between, "");
+  if (NOT_A_SUM.test(own) || ALL_SPENDING.test(own || f.label) || RATE_BEFORE.test(f.between) || RATE_AFTER.test(f.after)) return true;
+  // "CHF 9.45 in fees recorded on the purchases"; the second period's side of "per month CHF 20.40 (12 months) → CHF 12.95".
+  if (/^\s+in fees recorded\b/.test(f.after) || RATE_ARROW.test(f.sentence)) return true;
+  if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
+  // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
+  if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
+  return acrossAccount(tool, f.ctx, f.call, f.lexicon);
+}
+
+/** A chart value or table cell that is no total or count of rows (as noRowsOfSummary): by its tool, its column or series, its measure. */
+function noRowsOfPart(tool: string, heading: string, label: string, kind: SourceKind, ctx: FigureContext, opts: ReadOptions): boolean {
+  const { call, lexicon } = opts;
+  if (NO_ROWS_TOOLS.has(tool) || (!!call.notASum && kind === "money") || NOT_A_SUM.test(heading) || (!!ctx.measure && ctx.measure !== "net")) return true;
+  // The merchants a list leaves out ("Other" of a chart or table by merchant: no category Other), a comparison's amounts per month.
+  if (/\bby merchant\b/i.test(heading) && /^Other\b/.test(label)) return true;
+  if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
+  return acrossAccount(tool, ctx, call, lexicon);
+}
+
+/** A spending breakdown's figure of an account, of all spending categories at once: the account's rows include its income and transfers. */
+function acrossAccount(tool: string, ctx: FigureContext, call: CallContext, lexicon: Lexicon): boolean {
+  return tool === "spending_breakdown" && !call.categories?.length && !!ctx.names?.length && ctx.names.every((n) => isAccount(lexicon, n));
+}
+
+/** A table row's first text cell (its merchant, category or label). */
+function rowLabel(table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[]): string {
+  const c = table.kinds.indexOf("text");
+  const v = c >= 0 ? row[c] : undefined;
+  return typeof v === "string" ? v : "";
 }
 
 /**
@@ -494,5 +636,18 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
   const direction = i.direction === "out" || i.direction === "in" ? i.direction : undefined;
   const beyondFilters =
     typeof i.min_amount === "number" || typeof i.max_amount === "number" || ["weekdays", "exclude_categories", "exclude_search"].some((k) => i[k] !== undefined) || strings(i.search).length > 1;
-  return { periods, ...(categories.length ? { categories } : {}), ...(names.length ? { names } : {}), ...(currency ? { currency } : {}), ...(search ? { search } : {}), ...(direction ? { direction } : {}), ...(beyondFilters ? { beyondFilters: true as const } : {}) };
+  // A metric other than the total is of the money-out payments only (their count, average, median, largest).
+  const metric = typeof i.metric === "string" && i.metric !== "total" ? i.metric : undefined;
+  const notASum = metric !== undefined && metric !== "count";
+  const out = direction ?? (metric ? ("out" as const) : undefined);
+  return {
+    periods,
+    ...(categories.length ? { categories } : {}),
+    ...(names.length ? { names } : {}),
+    ...(currency ? { currency } : {}),
+    ...(search ? { search } : {}),
+    ...(out ? { direction: out } : {}),
+    ...(beyondFilters ? { beyondFilters: true as const } : {}),
+    ...(notASum ? { notASum: true as const } : {}),
+  };
 }

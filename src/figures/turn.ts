@@ -9,7 +9,7 @@ import type { ToolOutput } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
-import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
+import { callContext, figuresOfOutput, SUMMARY, type ReadOptions, type SourceFigure } from "./collect.ts";
 import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
 
@@ -53,6 +53,8 @@ export type TurnFigureOptions = {
   periods(input: unknown): CallPeriod[];
   /** A tool's figure kind (its definition's `figureKind`). */
   figureKind(tool: string): "number" | undefined;
+  /** The transactions a listed row may be (src/transactions/listing.ts listedRowIds): a row's figure links to its one row. */
+  rowIds?: ReadOptions["rowIds"];
 };
 
 export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
@@ -86,6 +88,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       call: callContext(call.input, periods.length ? periods : stated, lexicon),
       figureKind: opts.figureKind(call.name),
       firstList: lists,
+      ...(opts.rowIds ? { rowIds: opts.rowIds } : {}),
     });
     lists = read.lists;
     // A bare number (a calculation) over amounts of several currencies is no figure of any currency: not one of the turn.

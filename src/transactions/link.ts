@@ -5,7 +5,7 @@
  * src/tools/types.ts) with these helpers; a tool whose rows the page's filters would not match
  * (spending across categories, recurring series, comparisons) has none.
  */
-import type { AnswerFigure, FigureOperation, FigureSource } from "../core/figures.ts";
+import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
@@ -13,6 +13,11 @@ import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
   return `/transactions${transactionQueryString(q)}`;
+}
+
+/** The page's address for the rows of one filter set (a figure's source): its filters, a transaction's id under `any`. */
+export function rowsHref(rows: RowsFilter): string {
+  return transactionsHref(unionOfRows([rows]) ?? {});
 }
 
 /** The period and currency of a tool call as the page's filters: a year or a month becomes its first and last day. */
@@ -26,13 +31,13 @@ export function callScope(i: { year?: number; month?: number; from?: string; to?
 }
 
 type Field = keyof RowsFilter;
-const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction"];
+const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction", "id"];
 
 /** A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. */
 export function rowsFilterWords(f: RowsFilter): string {
   const period = f.from !== undefined || f.to !== undefined ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined;
   const direction = f.direction === undefined ? undefined : f.direction === "out" ? "money out" : "money in";
-  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
+  return [f.id === undefined ? undefined : `transaction ${f.id}`, f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
 }
 
 /** Sets one field of a filter set (each field has its own type: a direction is out or in). */
@@ -57,13 +62,15 @@ function setFields(f: RowsFilter): RowsFilter {
 export function unionOfRows(sets: readonly RowsFilter[]): Partial<TransactionQuery> | null {
   const seen = new Set<string>();
   const parts = sets.map(setFields).filter((f) => {
-    const key = transactionQueryString(f);
+    const key = JSON.stringify(f);
     return seen.has(key) ? false : (seen.add(key), true);
   });
   if (!parts.length) return null;
-  if (parts.length === 1) return parts[0]!;
+  // A transaction's id is a filter of `any` only (the page shows it there, with a link to drop it).
+  if (parts.length === 1) return parts[0]!.id === undefined ? parts[0]! : { any: parts };
   const common: RowsFilter = {};
   for (const k of FIELDS) {
+    if (k === "id") continue;
     const v = parts[0]![k];
     if (v !== undefined && parts.every((p) => p[k] === v)) put(common, k, v);
   }
@@ -94,24 +101,24 @@ function mergedPeriods(sets: readonly RowsFilter[]): { from: string; to: string 
 
 /**
  * A link from a figure of an answer to rows of the Transactions page. `of: "figure"`: the rows
- * that make the figure (a grounded figure's source's; a sum's or an average's terms' together,
- * whose total is the sum); `of: "term"`: one term's rows (a difference, ratio, change or
+ * that make the figure, whose total (or count) is the figure (a grounded figure's source's; a
+ * sum's terms' together); `of: "term"`: one term's rows (an average, difference, ratio, change or
  * calculation: its total is that term, and the figure follows from the terms' totals).
  */
 export type FigureRowsLink = { href: string; label: string; of: "figure" | "term" };
 
-/** What the rows of the terms together add up to: a sum (of n terms), or n times an average of them. */
-const ADDED_UP: ReadonlySet<FigureOperation> = new Set(["sum", "mean", "monthly_average", "average"]);
-
 /**
  * Where the rows behind a figure are (SPEC §11.1 drill-down), from its sources' filters (its
  * correction's, when the repair round corrected it). A grounded figure found at several places
- * has one set of rows (the first with filters). A derived figure that adds its terms up (a sum,
- * an average) links to the union of its terms' rows, so the page's total is the sum (n times the
- * average); one whose terms are set against each other (a difference, ratio, share, change,
- * points, a calculation) links to each term's rows, named by what the term is about, since no one
- * set of rows totals a difference or a ratio. Nothing when a term has no rows the page can select
- * (a count of a chart, a comparison's change), since part of the rows would pass for all of them.
+ * has one set of rows (the first with filters). A sum links to the union of its terms' rows, so the
+ * page's total is the sum. Any other derived figure (an average, a difference, ratio, share,
+ * change, points, a calculation) links to each term's rows, named by what the term is about: the
+ * page totals rows, and no set of rows totals an average or a difference, so a link of "See the
+ * rows" would pass the total of the rows it is worked out from for the figure itself (an average
+ * of CHF 1'509.13 a month linked to rows totalling CHF 18'109.55). Nothing when a term has no rows
+ * the page can select (a count of a chart, a comparison's change), since part of the rows would
+ * pass for all of them, nor when terms of different values have the same filters (two list rows of
+ * one merchant and day), since those rows total neither.
  *
  * The terms added up must be apart: a row two of them may share is counted once on the page but
  * once per term in the figure, so terms whose rows may overlap (two list rows of one merchant, day
@@ -133,19 +140,26 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
     return first ? whole([first]) : [];
   }
   if (!backed.sources.length || !backed.sources.every((s) => s.rows)) return [];
-  const terms = new Map<string, FigureSource>();
-  for (const s of backed.sources) if (!terms.has(transactionsHref(s.rows!))) terms.set(transactionsHref(s.rows!), s);
-  const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, s]) => ({ href, label: s.about ?? s.where, of: "term" }));
-  if (backed.operation && ADDED_UP.has(backed.operation)) {
-    const sets = backed.sources.map((s) => setFields(s.rows!));
-    if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
-    const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
-    return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
+  const terms = new Map<string, FigureSource[]>();
+  for (const s of backed.sources) {
+    const href = rowsHref(s.rows!);
+    const same = terms.get(href) ?? [];
+    // One set of rows totals one amount and counts one number (CHF 3'946.35 in 206 payments: CHF 19.16 each), never two.
+    if (same.some((t) => isCount(t) === isCount(s) && t.value !== s.value)) return [];
+    terms.set(href, [...same, s]);
   }
-  return terms.size === 1 ? whole(backed.sources) : eachTerm();
+  const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, of: "term" }));
+  if (backed.operation !== "sum") return eachTerm();
+  const sets = backed.sources.map((s) => setFields(s.rows!));
+  if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
+  const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
+  return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
 }
 
 const fold = (s: string) => s.trim().toLowerCase();
+
+/** A count as a tool shows it ("206", "2'357"): no currency, no decimals, no percent sign. */
+const isCount = (s: FigureSource) => /^\d[\d'’]*$/.test(s.text.trim());
 
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another
@@ -154,6 +168,7 @@ const fold = (s: string) => s.trim().toLowerCase();
  */
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
   if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;
+  if (a.id !== undefined && b.id !== undefined) return a.id === b.id;
   for (const k of ["category", "merchant", "account", "currency"] as const) if (a[k] !== undefined && b[k] !== undefined && fold(a[k]) !== fold(b[k])) return false;
   return !((a.to !== undefined && b.from !== undefined && a.to < b.from) || (b.to !== undefined && a.from !== undefined && b.to < a.from));
 }

@@ -61,6 +61,8 @@ type Matcher = {
   category?: Uint8Array;
   merchant?: { known: Uint8Array; unknown: boolean };
   account?: Uint8Array;
+  /** `id` (of a filter set of `any`): these transactions only. */
+  ids?: ReadonlySet<number>;
   text?: ReturnType<Ledger["textMatch"]>;
   min?: number;
   max?: number;
@@ -78,14 +80,14 @@ function maskOf(values: readonly string[], wanted: readonly string[]): Uint8Arra
 }
 
 /** The fields of a filter set that a dictionary mask or a search answers: several values of one are one mask (any of them). */
-const MASKED = ["q", "category", "merchant", "account", "currency"] as const;
+const MASKED = ["q", "category", "merchant", "account", "currency", "id"] as const;
 type Masked = (typeof MASKED)[number];
 
 /** Filters whose masked fields each hold one value or several: the row passes when it matches any of them. */
 export type SetFilter = Omit<TransactionFilters, Masked | "any"> & { [K in Masked]?: readonly string[] };
 
-/** The query's own filters as a SetFilter (each masked field one value). */
-function asSet(f: Omit<TransactionFilters, "any">): SetFilter {
+/** The query's own filters, or a filter set of `any`, as a SetFilter (each masked field one value). */
+function asSet(f: Omit<TransactionFilters, "any"> & { id?: string }): SetFilter {
   const out: SetFilter = { from: f.from, to: f.to, min: f.min, max: f.max, direction: f.direction };
   for (const k of MASKED) if (f[k] !== undefined) out[k] = [f[k]];
   return out;
@@ -151,6 +153,7 @@ function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFil
     m.merchant = { known, unknown };
   }
   if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
+  if (f.id !== undefined) m.ids = new Set(f.id.map(Number));
   if (f.q !== undefined) m.text = anyText(l, f.q);
   if (any?.length) {
     m.any = mergedSets(any).map((part) => matcherOf(db, l, part));
@@ -202,6 +205,7 @@ function passes(l: Ledger, m: Matcher, i: number): boolean {
     const k = l.accountAt(i);
     if (k < 0 || !m.account[k]) return false;
   }
+  if (m.ids && !m.ids.has(l.idAt(i))) return false;
   if (m.text && !l.rowMatches(m.text, i)) return false;
   if (m.any && !m.any.some((a) => passesAny(l, a, i))) return false;
   return true;
@@ -441,4 +445,22 @@ export function getTransaction(db: BudgetDb, id: number): TransactionRow | null 
   const l = db.ledger();
   const i = indexOfId(l, id);
   return i < 0 ? null : rowOf(l, i);
+}
+
+/**
+ * The transactions a row a tool listed may be, as the tool showed it: its day (yyyymmdd), its amount (its size: a
+ * listing may show a payment as -12.50 or as 12.50), its currency, and its merchant's name when shown. One id is the
+ * row behind a figure of a listing (SPEC §11.1 drill-down, `any=id%3D…`); several when rows alike share its day.
+ */
+export function listedRowIds(l: Ledger, row: { day: number; amount: number; currency: string; merchant?: string }): number[] {
+  const [start, end] = l.rangeOf(row.day, row.day);
+  const cents = Math.round(Math.abs(row.amount) * 100);
+  const currency = row.currency.trim().toUpperCase();
+  const ids: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (Math.round(Math.abs(l.amountAt(i)) * 100) !== cents || l.currencyCode(i).trim().toUpperCase() !== currency) continue;
+    if (row.merchant !== undefined && fold(l.merchantNameOf(l.merchantAt(i)) ?? "") !== fold(row.merchant)) continue;
+    ids.push(l.idAt(i));
+  }
+  return ids;
 }

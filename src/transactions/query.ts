@@ -3,7 +3,8 @@
  * `?q=&category=&merchant=&account=&currency=&from=&to=&min=&max=&direction=&any=…&sort=date|amount&page=`.
  * `any` (repeatable) narrows the rows to those matching at least one of its filter sets, each
  * written as a query string of its own (`any=category%3DGroceries&any=category%3DDining`): the
- * rows of a figure's terms (SPEC §11.1 drill-down), which no single set of filters selects.
+ * rows of a figure's terms (SPEC §11.1 drill-down), which no single set of filters selects; a set
+ * may name one transaction by its number (`any=id%3D1234`: the row of a listing behind a figure).
  * The page, `GET /api/transactions` and `/transactions.csv` all read them through
  * `parseTransactionQuery`, so a shared link, the JSON and the download show the same rows.
  *
@@ -56,13 +57,27 @@ const currency = () =>
 
 const direction = () => z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional());
 
+/** A transaction's number (`transactions.id`): the one row behind a figure of a listing (SPEC §11.1 drill-down). */
+const transactionId = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,14}$/, "id must be a transaction's number, e.g. 1234")
+      .optional(),
+  );
+
 /** At most this many filter sets in `any` (an n-term sum of one list: its months, categories or merchants). */
 export const MAX_ANY = 100;
 
-/** One filter set of `any`: the filters a figure's source names (src/core/figures.ts RowFilters). */
+/**
+ * One filter set of `any`: the filters a figure's source names (src/core/figures.ts RowFilters). Its `id` is one
+ * transaction (a listing's row: `any=id%3D1234`, repeatable as any other set), a filter only `any` takes.
+ */
 const rowsFilterSchema = lazySchema(() =>
   z
-    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to"), direction: direction() })
+    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to"), direction: direction(), id: transactionId() })
     .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: "from is after to", path: ["from"] })
     .refine((f) => Object.values(f).some((v) => v !== undefined), { message: "it sets no filter" }),
 );

@@ -15,7 +15,7 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
-import { transactionsPage } from "../../src/transactions/listing.ts";
+import { listedRowIds, transactionsPage } from "../../src/transactions/listing.ts";
 
 let dir: string;
 let db: BudgetDb;
@@ -29,12 +29,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The figures of an answer checked against the results of these read tool calls. */
-function checked(calls: [string, Record<string, unknown>][], answer: string) {
-  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
+/** The figures of an answer checked against the results of these read tool calls (with these monthly budgets), as the chat checks them. */
+function checked(calls: [string, Record<string, unknown>][], answer: string, budgets: { category: string; amount: number; currency: string }[] = []) {
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row) => listedRowIds(db.ledger(), row) });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
-    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => [] }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
+    t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => budgets }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
   });
   return t.check(answer, "");
 }
@@ -121,4 +121,89 @@ test("spending of some weekdays only (a call's weekdays filter): no link, since 
   const [f] = checked([["spending_breakdown", { group_by: ["category"], categories: ["Dining"], weekdays: ["Sat", "Sun"], year: 2025 }]], "Weekend dining cost CHF 3'353.90.");
   expect(f!.status).toBe("grounded");
   expect(figureRowsLinks(f!)).toEqual([]);
+});
+
+/** Per figure: its links' rows as [count, money out, money in] in CHF (cents), or null for no link. */
+const rowsOfLinks = (figures: ReturnType<typeof checked>) =>
+  figures.map((f) => {
+    const links = figureRowsLinks(f);
+    if (!links.length) return null;
+    return links.map((l) => {
+      const t = pageOf(l.href).totals.find((x) => x.currency === "CHF");
+      return t ? [t.rows, Math.round(t.out * 100), Math.round(t.in * 100)] : [0, 0, 0];
+    });
+  });
+
+test("a listed transaction links to that one row by its id, not to every row of its day and merchant (CHF 93.90 linked to 2 rows, CHF 117.40); a sum of two to both", () => {
+  // The summary: "…showing 8 of 70. 2026-10-26 CHF -93.90 Aldi Suisse "Aldi Suisse AG Zürich HB" [Groceries]; … 2026-10-01 CHF -66.60 Migros …".
+  const figures = checked(
+    [["list_transactions", { category: "Groceries", from: "2026-10-01", to: "2026-10-31", sort: "amount", limit: 8, direction: "out" }]],
+    "The largest was CHF 93.90 at Aldi Suisse on 26 October, then CHF 66.60 at Migros on 1 October: CHF 160.50 together.",
+  );
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "derived"]);
+  expect(rowsOfLinks(figures)).toEqual([[[1, 9390, 0]], [[1, 6660, 0]], [[2, 16050, 0]]]);
+  expect(figureRowsLinks(figures[0]!)[0]!.href).toMatch(/^\/transactions\?any=id%3D\d+$/);
+});
+
+test("unusual payments: the payment links to its row; the usual amount (a median of earlier payments) has none (CHF 36.35 linked to the CHF 3'120.00 row)", () => {
+  // The summary: "2026-05-12 Kieferorthopädie Dr. Lang (Healthcare) CHF 3'120.00, 85.8 × the usual CHF 36.35 (median of Healthcare's 121 earlier payments)".
+  const figures = checked([["unusual_transactions", { kind: "large", year: 2026, limit: 6 }]], "The orthodontist's CHF 3'120.00 was 85.8 times the usual CHF 36.35.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([[[1, 312000, 0]], null, null]);
+});
+
+test("budgets: what was spent links to its rows; the budget and what remains of it are no rows (CHF 1'200 linked to rows of CHF 1'543)", () => {
+  // The summary for 2026-10: "Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used — OVER BUDGET."
+  const budgets = [{ category: "Shopping", amount: 1200, currency: "CHF" }];
+  const figures = checked([["budget_status", {}]], "Shopping: budget CHF 1'200.00, spent CHF 1'543.00, CHF 343.00 over.", budgets);
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([null, [[16, 154300, 0]], null]);
+});
+
+test("an average is no total of rows: a tool's average has no link; an average worked out from a year's total links to that total's rows as its term (CHF 898.29 a month linked to CHF 10'779.45)", () => {
+  // monthly_trend: "CHF: total CHF 10'779.45 over 384 transactions, average CHF 898.29 per month over 12 months".
+  const trend = checked([["monthly_trend", { category: "Dining", year: 2025 }]], "Dining cost CHF 10'779.45 in 2025, on average CHF 898.29 per month.");
+  expect(trend.map((f) => f.status)).toEqual(["grounded", "grounded"]);
+  expect(rowsOfLinks(trend)).toEqual([[[384, 1077945, 0]], null]);
+  // spending_by_category: "Groceries CHF 18'109.55"; CHF 1'509.13 a month is it ÷ 12.
+  const [month] = checked([["spending_by_category", { year: 2025 }]], "Groceries came to CHF 1'509.13 a month in 2025.");
+  expect([month!.status, month!.operation]).toEqual(["derived", "monthly_average"]);
+  expect(figureRowsLinks(month!).map((l) => l.of)).toEqual(["term"]);
+  expect(rowsOfLinks([month!])).toEqual([[[914, 1810955, 0]]]);
+});
+
+test("merchants: a merchant's total links to its rows; its average per payment and the merchants left out (\"Other (9 merchants)\", no category Other) have none", () => {
+  // The summary: "1. Restaurant Hiltl CHF 1'879.25 (28 tx, avg CHF 67.12, 20.1%); … Other (9 merchants) CHF 3'164.60 (170 tx, 33.9%)."
+  const figures = checked(
+    [["merchant_breakdown", { category: "Dining", year: 2026, top_n: 5 }]],
+    "Restaurant Hiltl: CHF 1'879.25 in 28 visits, CHF 67.12 on average. The other 9 merchants: CHF 3'164.60 in 170 visits.",
+  );
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([[[28, 187925, 0]], [[28, 187925, 0]], null, null, null, null]);
+});
+
+test("recurring payments: a series' amount, count and yearly cost are no rows the page selects (CHF 2'520.00 linked to 8 rows of CHF 20'160); a one-off inside it is one row", () => {
+  // The summary: "Livit AG (Housing) monthly CHF 2'520.00, 12 payments 2025-01-31 to 2025-12-31, …, CHF 30'240.00 a year, …,
+  // one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45; … CSS (Insurance) … one-offs inside the
+  // series (not price changes): 2025-01-10 one-off payment CHF 230.36, 2025-02-12 refund CHF 144.22, …".
+  const figures = checked(
+    [["recurring_payments", { year: 2025 }]],
+    "Rent to Livit AG is CHF 2'520.00 a month, 12 payments, CHF 30'240.00 a year, plus a settlement of CHF 491.45. CSS refunded CHF 144.22 in February.",
+  );
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([null, null, null, [[1, 49145, 0]], [[1, 0, 14422]]]);
+});
+
+test("a breakdown's median per category has no link; its count of payments links to the money-out rows it counted", () => {
+  // The summary: "Median of money-out payments (…) by category for 2025. … Dining CHF 19.80 (384); Groceries CHF 14.73 (914)."
+  const figures = checked([["spending_breakdown", { group_by: ["category"], metric: "median", categories: ["Groceries", "Dining"], year: 2025 }]], "The median Dining payment was CHF 19.80 over 384 payments.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([null, [[384, 1077945, 0]]]);
+});
+
+test("spending by merchant: a merchant's total and count link to its rows; the rest of the list (\"Other (88)\", 88 merchants, no category Other) has none", () => {
+  // The summary: "… Migros CHF 4'924.55 (215); … Other (88) CHF 62'947.62 (1'405)."
+  const figures = checked([["spending_breakdown", { group_by: ["merchant"], year: 2026, top_n: 8 }]], "Migros took CHF 4'924.55 in 215 payments; 88 other merchants took CHF 62'947.62 in 1'405 payments.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
+  expect(rowsOfLinks(figures)).toEqual([[[215, 492455, 0]], [[215, 492455, 0]], null, null, null]);
 });

@@ -96,3 +96,29 @@ test("Uncategorised spending links to its money out (SPEC §1: money out only), 
   );
   expect(totals).toEqual([[[6, -77000]], [[6, -77000]], [[1, -3550]], [[2, 130000]], [[2, 130000]]]);
 });
+
+test("foreign spending: the fees recorded on the purchases are part of their booked amounts, no Fees rows (CHF 9.45 linked to Fees rows of CHF 20.77)", () => {
+  // The summary for 2025: "EUR 580.00 paid in EUR (4 purchases), booked CHF 559.70, …, fees recorded on them CHF 9.45; … Exchange cost:
+  // CHF 10.22 (CHF 9.45 in fees recorded on the purchases, CHF 0.77 in 1 foreign-currency fee row booked apart)".
+  const figures = checked([["foreign_spending", { year: 2025 }]], "The fees recorded on your EUR purchases came to CHF 9.45.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded"]);
+  expect(figures.map((f) => figureRowsLinks(f))).toEqual([[]]);
+});
+
+test("spending per account, of all categories at once: no link, since the account's rows also hold its income and transfers (CHF 770.00 in 6 linked to 31 rows)", () => {
+  // The summary for 2025: "… CH44 0900 0000 8765 4321 0 CHF 37'309.25 (75); Visa 4417 CHF 14'016.47 (129); CH93 0076 2011 6238 5295 7 CHF 770.00 (6)."
+  const figures = checked([["spending_breakdown", { group_by: ["account"], year: 2025 }]], "The CH93 0076 2011 6238 5295 7 account paid CHF 770.00 in 6 payments.");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
+  expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
+});
+
+test("an approval's outcome: no link, since the rows it moved are no longer where its words place them (8 bills linked to the 14 rows still Uncategorised)", () => {
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined });
+  t.recordOutcome(
+    { id: "toolu_a", name: "recategorise_transactions", input: {} },
+    "Approved by the user: moved 8 transactions (CHF -1'440.00) from Uncategorised to Children. Future imports of these merchants will be filed under Children.",
+  );
+  const figures = t.check("Done: the 8 Musikschule bills, CHF 1'440.00 in all, are now under Children.", "");
+  expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
+  expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
+});

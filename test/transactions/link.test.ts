@@ -74,10 +74,30 @@ describe("figureRowsLinks", () => {
   test("grounded: the first source with rows", () => {
     expect(figureRowsLinks(fig("grounded", [COUNT, GROCERIES]))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
   });
-  test("a sum or a mean of several terms: their rows together (the page's total is the sum); an average of one: its rows", () => {
+  test("a sum of several terms: their rows together (the page's total is the sum); a mean or an average: each term's rows, whose total is that term, not the figure", () => {
     expect(figureRowsLinks(fig("derived", [DINING, GROCERIES], { operation: "sum" }))).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
-    expect(figureRowsLinks(fig("derived", [DINING, GROCERIES], { operation: "mean" }))).toEqual([{ href: BOTH, label: "See the rows", of: "figure" }]);
-    expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "monthly_average", months: 12 }))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
+    // The mean of Dining's CHF 1'234.50 and Groceries' CHF 7'431.20 is no total of rows: the link of each term.
+    expect(figureRowsLinks(fig("derived", [DINING, GROCERIES], { operation: "mean" }))).toEqual([
+      { href: D, label: "2025 · Dining", of: "term" },
+      { href: G, label: "2025 · Groceries", of: "term" },
+    ]);
+    // CHF 619.27 a month is no total of rows: the year's rows total the CHF 7'431.20 it divides.
+    expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "monthly_average", months: 12 }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
+    expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "average", divisor: 52, per: "week" }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
+  });
+  test("listed rows: each by its id, under any (the page shows it there); a sum of them their ids together; terms of other values with the same filters: no link", () => {
+    const row = (id: string, value: number) => src(`2026-10-26 · Aldi Suisse · ${id}`, value, { id });
+    expect(figureRowsLinks(fig("grounded", [row("811", -93.9)]))).toEqual([{ href: "/transactions?any=id%3D811", label: "See the rows", of: "figure" }]);
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "sum" }))).toEqual([
+      { href: "/transactions?any=id%3D811&any=id%3D812", label: "See the rows", of: "figure" },
+    ]);
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("811", -93.9)], { operation: "sum" }))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "difference" })).map((l) => l.href)).toEqual(["/transactions?any=id%3D811", "/transactions?any=id%3D812"]);
+    expect(parseTransactionQuery(new URLSearchParams("any=id%3D811&any=id%3D812")).any).toEqual([{ id: "811" }, { id: "812" }]);
+    expect(rowsFilterWords({ id: "811" })).toBe("transaction 811");
+    // Two terms of other values that only day filters tell apart (no id): the same rows, which total neither.
+    const day = { from: "2026-10-26", to: "2026-10-26", merchant: "Aldi Suisse" };
+    expect(figureRowsLinks(fig("derived", [src("a", -93.9, day), src("b", -23.5, day)], { operation: "mean" }))).toEqual([]);
   });
   test("a difference, ratio, change, points or calculation: each part's rows, named by what it is about", () => {
     for (const operation of ["difference", "ratio", "percent_change", "points", "calculation"] as const) {
@@ -86,8 +106,8 @@ describe("figureRowsLinks", () => {
         { href: D, label: "2025 · Dining", of: "term" },
       ]);
     }
-    // Parts with the same rows (a share of a figure shown twice): those rows, once.
-    expect(figureRowsLinks(fig("derived", [GROCERIES, { ...GROCERIES, where: "chart" }], { operation: "ratio" }))).toEqual([{ href: G, label: "See the rows", of: "figure" }]);
+    // Parts with the same rows (a total and its count: CHF 19.75 a payment): those rows, once, as the part they total.
+    expect(figureRowsLinks(fig("derived", [GROCERIES, { ...GROCERIES, where: "chart" }], { operation: "ratio" }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
   });
   test("terms added up whose rows may overlap: no link (a row they share is counted once on the page, once per term in the figure)", () => {
     // Two list rows of one merchant, day, category and currency (two health premiums of 1 January): the same filters,

@@ -273,6 +273,21 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
     // Merchant and category both differ: two sets (one of Kiosk or Krone in Other or Dining would add Kiosk in Dining).
     expect(mergedSets([{ merchant: "Kiosk", category: "Other" }, { merchant: "Krone", category: "Dining" }])).toHaveLength(2);
   });
+  test("a set may be one transaction by its id (a listing's row behind a figure): ids merge into one set; a bad id is refused, and id is no filter of the page's own", () => {
+    const f = open();
+    // [103] Dining CHF 150 of 2025-02-14 and [71] Transport CHF 85: exactly those two rows, largest first.
+    const two = anyQuery({ sort: "amount" }, ["id=103", "id=71"]);
+    expect(two.any).toEqual([{ id: "103" }, { id: "71" }]);
+    const page = transactionsPage(f.db, two);
+    expect(page.rows.map((r) => r.id)).toEqual([103, 71]);
+    expect(page.totals).toEqual([{ currency: "CHF", rows: 2, out: 235, in: 0, net: -235 }]);
+    expect(mergedSets([{ id: "103" }, { id: "71" }])).toEqual([{ ...asUnset, from: undefined, to: undefined, id: ["103", "71"] }]);
+    // The common filters still apply: of the two, only [103] is Dining.
+    expect(transactionsPage(f.db, anyQuery({ category: "Dining" }, ["id=103", "id=71"])).rows.map((r) => r.id)).toEqual([103]);
+    expect(transactionQueryString(two)).toBe("?any=id%3D103&any=id%3D71&sort=amount");
+    expect(() => anyQuery({}, ["id=12a"])).toThrow("Invalid filter: any #1: id must be a transaction's number, e.g. 1234.");
+    expect(() => parseTransactionQuery(new URLSearchParams("id=103"))).toThrow('unknown parameter "id"');
+  });
   test("the query string writes each set as its own parameter, and reads back the same", () => {
     const q = anyQuery({ from: "2025-01-01" }, ["category=Dining", "merchant=Caf%C3%A9+Sonntag&currency=chf"]);
     expect(q.any).toEqual([{ category: "Dining" }, { merchant: "Café Sonntag", currency: "CHF" }]);
@@ -291,10 +306,10 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
       throw new Error("expected a TransactionQueryError");
     };
     expect(refused(["category=Dining", "from=2025-02-30&catgory=x&category=a&category=b", ""])).toBe(
-      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to, direction); any #2: category is given more than once; ' +
+      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to, direction, id); any #2: category is given more than once; ' +
         "any #2: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01; any #3: it sets no filter.",
     );
-    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to, direction); any #1: it sets no filter.');
+    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to, direction, id); any #1: it sets no filter.');
     expect(refused(Array.from({ length: 101 }, (_, k) => `q=${k}`))).toBe("Invalid filter: any is given at most 100 times.");
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * The turn of a labelled case (bench/figure-check/cases.ts) recorded as the chat records it: its
+ * calls' stored results, the summaries of earlier turns, an approval's outcome. Shared by
+ * bench/figure-check.ts (the checker's misses and false alarms) and bench/figure-links.ts (the
+ * rows its figures' links open).
+ */
+import { createTurnFigures } from "../../src/figures/turn.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
+import { READ_TOOLS } from "../../src/tools/registry.ts";
+import { listedRowIds } from "../../src/transactions/listing.ts";
+import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
+
+/** The turns of cases over these databases, each results file read once. */
+export function turnsOver(dbs: Record<Db, BudgetDb>): (c: Case) => ReturnType<typeof createTurnFigures> {
+  const results = new Map<string, Results>();
+  const resultsOf = (c: Case) => {
+    let r = results.get(c.results);
+    if (!r) results.set(c.results, (r = readResults(c.results)));
+    return r;
+  };
+  return (c) => {
+    const ledger = dbs[c.db].ledger();
+    const figures = createTurnFigures({
+      vocabulary: ledger,
+      periods: (input) => callPeriods(input, ledger),
+      figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
+      rowIds: (row) => listedRowIds(ledger, row),
+    });
+    let n = 0;
+    const output = (call: Case["calls"][number]) => {
+      const out = resultsOf(c)[resultKey(c.db, call)];
+      if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
+      return out;
+    };
+    for (const e of c.earlier) for (const call of e.calls) figures.recordEarlier({ id: `toolu_e${n++}`, name: call.tool, input: call.input }, output(call).summary, e.question);
+    if (c.approval) figures.recordOutcome({ id: "toolu_approval", name: c.approval.tool, input: {} }, c.approval.outcome);
+    for (const call of c.calls) figures.record({ id: `toolu_${n++}`, name: call.tool, input: call.input }, output(call));
+    return figures;
+  };
+}
