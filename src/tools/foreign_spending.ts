@@ -105,7 +105,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       const none = details.size
         ? `No ${subject} ${where} (purchases whose original currency, as the bank stated it, differs from the currency they were booked in).`
         : `No ${subject} ${where}: this database holds no transaction facts (transaction_details, written by the import), so purchases abroad cannot be told from the others.`;
-      return { summary: `${none} ${coverageSentence(l)}`, charts: [] };
+      return { summary: `${none} ${coverageSentence(l, period)}`, charts: [] };
     }
     const merchantName = (m: number) => l.merchantNameOf(m) ?? UNKNOWN_MERCHANT;
     const parts = found.map(([cur, f]) => {

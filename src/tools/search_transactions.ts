@@ -111,7 +111,7 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
     });
     if (per.size === 0) {
       return {
-        summary: `No ${label}. ${coverageSentence(l)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
+        summary: `No ${label}. ${coverageSentence(l, filter.period)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
         charts: [],
       };
     }
