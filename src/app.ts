@@ -6,9 +6,9 @@
  * below know nothing of each other's construction.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import type { BudgetDb } from "./ledger/reader.ts";
-import { openBudgetDb } from "./ledger/open.ts";
+import { DEMO_DB_PATH, openBudgetDb } from "./ledger/open.ts";
 import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { sdk } from "./agent/sdk.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
@@ -23,7 +23,7 @@ import { ModelClassifier } from "./import/classify.ts";
 import { Importer } from "./import/importer.ts";
 import { checkImportTarget } from "./import/target.ts";
 import { Store } from "./store/store.ts";
-import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
+import { cannotSaveMessage, storageProblem, UsageError } from "./core/errors.ts";
 import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
 import { ALL_TOOLS, toolsFor } from "./tools/registry.ts";
 import type { Tool, ToolContext } from "./tools/types.ts";
@@ -301,6 +301,14 @@ export function openLocal(flags: Record<string, unknown>, opts: { writes?: boole
       return (store ??= Store.open(chatDbPath(flags)));
     },
     get writer() {
+      // A command's change to the demo data (a rule, a category) would be gone with it once the first import makes the
+      // real database (uqa3: a rule added before the first import was "Added", then missing): refused, nothing written.
+      if (!writer && local.budget.demo) {
+        throw new UsageError(
+          `there is no budget database of your own yet (${relative(process.cwd(), location.path) || location.path}), only the demo data (${DEMO_DB_PATH}): a change made to it ` +
+            "would not be in your data. Import your statements first (budget-chat import FILE), then make the change.",
+        );
+      }
       return (writer ??= budgetWriterFor(() => local.budget.path, local.store, keepBackups()));
     },
     get importer() {

@@ -171,7 +171,8 @@ export function dbPath(value: string): string {
   return resolve(process.cwd(), path);
 }
 
-export type BudgetDbLocation = { path: string; explicit: boolean; notSpending: string[] };
+/** `notSpendingGiven`: the not-spending list came from --not-spending or NOT_SPENDING (its names must be categories). */
+export type BudgetDbLocation = { path: string; explicit: boolean; notSpending: string[]; notSpendingGiven?: boolean };
 
 /** Where the budget database is, whether the user named it (a missing named file is an error), and how to read it. */
 export function budgetDbLocation(flags: Record<string, unknown>, env = process.env): BudgetDbLocation {
@@ -180,7 +181,8 @@ export function budgetDbLocation(flags: Record<string, unknown>, env = process.e
     .notSpending.split(",")
     .map((n) => n.trim())
     .filter(Boolean);
-  return { path: dbPath(given ?? SETTINGS.db.default), explicit: given !== undefined, notSpending };
+  const notSpendingGiven = flags[SETTINGS.notSpending.flag] !== undefined || (env[SETTINGS.notSpending.env]?.trim() ?? "") !== "";
+  return { path: dbPath(given ?? SETTINGS.db.default), explicit: given !== undefined, notSpending, notSpendingGiven };
 }
 
 /** The app database's path (`--chat-db`, CHAT_DATABASE_URL, default data/chat.db). */

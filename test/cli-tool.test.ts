@@ -26,3 +26,19 @@ test("a refused tool name, a write tool and invalid input exit 2 and create noth
   const missing = await runCli(["tool", "spending_by_category", "{}", "--db", "missing.db"], { home: dir, cwd: dir });
   expect([missing.code, missing.stderr]).toEqual([1, `budget-chat: budget database not found: ${join(dir, "missing.db")}\n`]);
 }, 60_000);
+
+test("--not-spending (or NOT_SPENDING) naming no category of the data is refused, not taken as 'Transfers are spending'", async () => {
+  // uqa3: `--not-spending Transfer,Investments` (a typo) made Transfers a spending category without a word: transfers to
+  // savings counted as spending, exit 0. The names fold as categories do (case), so "transfers" is Transfers.
+  const { writeDemoDb } = await import("../src/ledger/demo/generator.ts");
+  const db = join(dir, "budget.db");
+  writeDemoDb({ out: db, seed: 3, transactions: 500 });
+  const typo = await runCli(["tool", "spending_by_category", "{}", "--db", db, "--not-spending", "Transfer,Investments"], { home: dir, cwd: dir });
+  expect([typo.code, typo.stdout]).toEqual([2, ""]);
+  expect(typo.stderr).toStartWith('budget-chat: --not-spending (NOT_SPENDING) names no category of the budget database: "Transfer". Categories: Cash, Children, Dining, ');
+  const env = await runCli(["tool", "spending_by_category", "{}", "--db", db], { home: dir, cwd: dir, env: { NOT_SPENDING: "Transfers,Savingz" } });
+  expect([env.code, env.stderr.includes('"Savingz"')]).toEqual([2, true]);
+  const folded = await runCli(["tool", "spending_by_category", "{}", "--db", db, "--not-spending", "transfers,INVESTMENTS"], { home: dir, cwd: dir });
+  expect(folded.code).toBe(0);
+  expect(JSON.parse(folded.stdout).summary).toContain("Investments and Transfers are not spending.");
+}, 60_000);

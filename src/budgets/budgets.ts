@@ -136,6 +136,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   const inProgress = monthKey(today) === month;
   const daysElapsed = inProgress ? today % 100 : null;
   const dataUntil = !inProgress && l.lastDay !== null && monthKey(l.lastDay) === month && l.lastDay < last ? l.lastDay : null;
+  const outsideData = l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!);
 
   // Spending per category code and currency code in the month (all rows: refunds reduce it).
   const { spent, inflow } = spendingOf(l, first, last);
@@ -147,7 +148,9 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   // The month in progress: its obligations as found up to its end (all the data, unless the data runs past it).
   const series = !inProgress ? [] : l.lastDay !== null && l.lastDay <= last ? db.recurring() : recurringUpTo(db, l, last);
   const project = (category: string, currency: string, s: number): number | null => {
-    if (!daysElapsed) return null;
+    // A month in progress that no import has reached yet has no pace to project from (uqa3: November, with the
+    // statements up to October, was projected at its recurring payments alone).
+    if (!daysElapsed || outsideData) return null;
     const c = l.categoryIndex(category);
     const mine = (r: number) => l.categoryAt(r) === c && l.dayAt(r) >= first && l.dayAt(r) <= today;
     // Made this month: the series' regular payments, and their one-offs (spent, but no pace).
@@ -231,7 +234,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     unclassifiedIn: l.currencies
       .map((currency, k) => ({ currency, total: inflow.total[k]!, count: inflow.count[k]! }))
       .filter((x) => x.count > 0),
-    outsideData: l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!),
+    outsideData,
   };
 }
 

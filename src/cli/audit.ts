@@ -163,7 +163,9 @@ export async function auditCommand(argv: string[]): Promise<number> {
         continue;
       }
       const who = e.userId ? (names.get(e.userId) ?? (e.userId === LOCAL_USER_ID ? LOCAL_USER_ID : `${e.userId.slice(0, 8)}(removed)`)) : "-";
-      const conv = e.conversationId ? ` conv=${e.conversationId.slice(0, 8)}` : "";
+      // The whole id: conversation ids are UUIDv7, whose first 8 digits are a clock that every conversation begun within
+      // the same minute shares (uqa3: three conversations all read "conv=01a21dc4").
+      const conv = e.conversationId ? ` conv=${e.conversationId}` : "";
       // File names and bank text reach the log as they were: shown, never obeyed by the terminal.
       console.log(terminalText(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd()));
     }

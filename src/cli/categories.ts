@@ -54,7 +54,14 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
   const local = openLocal(values, { writes: action !== "list" });
   try {
     const { budget, store } = local;
-    const deps = { budget, writer: local.writer, store };
+    // The writer only when a change is made (on the demo data it refuses: reading stays possible).
+    const deps = {
+      budget,
+      get writer() {
+        return local.writer;
+      },
+      store,
+    };
     if (action === "list") {
       for (const c of listCategories(budget, store)) {
         const budgetText = c.budget ? `, budget ${formatMoney(c.budget.amount, c.budget.currency)}` : "";

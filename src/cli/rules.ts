@@ -97,7 +97,14 @@ export async function rulesCommand(argv: string[]): Promise<number> {
 
   const local = openLocal(values, { writes: act !== "list" && act !== "test" });
   try {
-    const deps = { budget: local.budget, writer: local.writer, store: local.store };
+    // The writer only when a change is made (on the demo data it refuses: reading stays possible).
+    const deps = {
+      budget: local.budget,
+      get writer() {
+        return local.writer;
+      },
+      store: local.store,
+    };
     switch (act) {
       case "list": {
         const rules = listRules(deps.budget);

@@ -3,6 +3,7 @@ import { relative, resolve } from "node:path";
 import type { BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./reader.ts";
 import { formatCount } from "../core/format.ts";
+import { UsageError } from "../core/errors.ts";
 
 /**
  * Where demo data lives: never the pipeline's own default path (data/budget.db), so the
@@ -17,6 +18,24 @@ export const DEMO_DB_PATH = "data/demo-budget.db";
  * page say "demo data" every time) until an import creates data/budget.db.
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
+  return checkedRoles(openFor(loc, log), loc);
+}
+
+/**
+ * A not-spending list the user gave must name categories of the data: a typo ("Transfer") would make Transfers spending
+ * without a word (uqa3: transfers to savings counted as spending, exit 0). Refused with the names, nothing read.
+ */
+function checkedRoles(db: BudgetDb, loc: BudgetDbLocation): BudgetDb {
+  const unknown = loc.notSpendingGiven ? db.unknownCategories(loc.notSpending) : [];
+  if (!unknown.length) return db;
+  const names = db.categories().map((c) => c.name);
+  db.close();
+  throw new UsageError(
+    `--not-spending (NOT_SPENDING) names no category of the budget database: ${unknown.map((n) => `"${n}"`).join(", ")}. Categories: ${names.join(", ")}.`,
+  );
+}
+
+function openFor(loc: BudgetDbLocation, log: (line: string) => void): BudgetDb {
   // The app's own opening: its ledger is kept in a cache file beside the database (ledger-cache.ts).
   if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, ledgerCache: true });
   if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);

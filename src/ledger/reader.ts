@@ -219,6 +219,12 @@ export class BudgetDb {
     return this.summary().categories;
   }
 
+  /** Of these names, the ones that fold to no category of the data (as roles fold them): a typo in a not-spending list. */
+  unknownCategories(names: readonly string[]): string[] {
+    const known = new Set(this.categories().map((c) => foldCategory(c.name)));
+    return names.filter((n) => !known.has(foldCategory(n)));
+  }
+
   /** The role of a category name in the figures. */
   roleOf(category: string): Role {
     const name = foldCategory(category);

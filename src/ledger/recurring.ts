@@ -392,7 +392,10 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   partRows.forEach((pr, index) => {
     pr.sort((a, b) => day(a) - day(b) || a - b);
     const m = median(pr.map(amount));
-    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length;
+    // A series found in one amount level (a pass among tickets, a premium among other payments) is a charge at a fixed
+    // price: it holds from payment to payment but for a rare change. Baskets that merely fall in one band change every
+    // time (uqa3: a supermarket's larger baskets, 87.35, 95.40, 101.30 a month apart, were a "monthly" CHF 1'215.60 a year).
+    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length && (spread === AMOUNT_SPREAD || steadyPrice(pr.map(amount)));
     if (pr.length >= 2 && fits) kept.push({ rows: pr, index });
     else if (index === 0) kept.length = 0;
     else for (const r of pr) extras.push({ row: r, cycle: cycles.findIndex((cy) => cy.rows.includes(r)) });
@@ -426,6 +429,13 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
     active,
     rows: all,
   };
+}
+
+/** At most one price change from payment to payment, or no more than the share of steps FIT leaves (a fixed charge). */
+function steadyPrice(amounts: number[]): boolean {
+  let changes = 0;
+  for (let k = 1; k < amounts.length; k++) if (differs(amounts[k]!, amounts[k - 1]!)) changes++;
+  return changes <= Math.max(1, (1 - FIT) * (amounts.length - 1));
 }
 
 /**

@@ -71,14 +71,18 @@ export function flagOf(b: BudgetLine): string {
 
 function describe(db: BudgetDb, s: BudgetMonth): string {
   const l = db.ledger();
-  const head = s.inProgress
-    ? `Budgets for ${s.label}, the month in progress: today is day ${s.daysElapsed} of ${s.daysInMonth}, data up to ${dayToIso(l.lastDay!)}; ` +
-      "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left."
-    : s.outsideData
-      ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${coverageSentence(l)}`
-      : s.dataUntil !== null
-        ? `Budgets for ${s.label}: data until ${dayToIso(s.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`
-        : `Budgets for ${s.label} (a full month).`;
+  // The month in progress that no import has reached yet: nothing spent is not nothing known (SPEC §1 "no data yet").
+  const head =
+    s.inProgress && s.outsideData
+      ? `Budgets for ${s.label}, the month in progress: no data yet (the data ends ${dayToIso(l.lastDay!)}; import the latest statements), so there is no spending to compare or project yet.`
+      : s.inProgress
+        ? `Budgets for ${s.label}, the month in progress: today is day ${s.daysElapsed} of ${s.daysInMonth}, data up to ${dayToIso(l.lastDay!)}; ` +
+          "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left."
+        : s.outsideData
+          ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${coverageSentence(l)}`
+          : s.dataUntil !== null
+            ? `Budgets for ${s.label}: data until ${dayToIso(s.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`
+            : `Budgets for ${s.label} (a full month).`;
   const lines = s.budgeted.map((b) => {
     const flag = flagOf(b);
     return (

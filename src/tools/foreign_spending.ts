@@ -16,7 +16,7 @@ import type { TableSpec } from "../core/events.ts";
 import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { foreignAmount } from "./query/foreign.ts";
+import { foreignAmount, unstatedNote } from "./query/foreign.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
@@ -42,7 +42,8 @@ const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "curre
 /** Merchants named per original currency. */
 const TOP_MERCHANTS = 5;
 
-type PerOriginal = { original: number; booked: number; purchases: number; fees: number; feeRows: number; merchants: Map<number, number> };
+/** `original` and `bookedStated` over the rows whose original amount the bank stated; `unstated` rows it stated none for. */
+type PerOriginal = { original: number; booked: number; bookedStated: number; rows: number; unstated: number; purchases: number; fees: number; feeRows: number; merchants: Map<number, number> };
 type Figures = { rows: number; byOriginal: Map<string, PerOriginal>; fxFees: number; fxFeeRows: number };
 
 export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
@@ -75,8 +76,13 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       const paid = foreignAmount(l, i, d);
       if (paid && mask[l.categoryAt(i)] && !unclassified(i) && (wanted === undefined || paid.currency === wanted)) {
         const f = per.of(l.currencyAt(i));
-        const o = f.byOriginal.get(paid.currency) ?? { original: 0, booked: 0, purchases: 0, fees: 0, feeRows: 0, merchants: new Map() };
-        o.original -= paid.amount;
+        const o = f.byOriginal.get(paid.currency) ?? { original: 0, booked: 0, bookedStated: 0, rows: 0, unstated: 0, purchases: 0, fees: 0, feeRows: 0, merchants: new Map() };
+        o.rows++;
+        if (paid.amount === null) o.unstated++;
+        else {
+          o.original -= paid.amount;
+          o.bookedStated -= l.amountAt(i);
+        }
         o.booked -= l.amountAt(i);
         if (l.amountAt(i) < 0) o.purchases++;
         if (d?.fees) {
@@ -99,7 +105,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       const none = details.size
         ? `No ${subject} ${where} (purchases whose original currency, as the bank stated it, differs from the currency they were booked in).`
         : `No ${subject} ${where}: this database holds no transaction facts (transaction_details, written by the import), so purchases abroad cannot be told from the others.`;
-      return { summary: `${none} ${coverageSentence(l)}`, charts: [] };
+      return { summary: `${none} ${coverageSentence(l, period)}`, charts: [] };
     }
     const merchantName = (m: number) => l.merchantNameOf(m) ?? UNKNOWN_MERCHANT;
     const parts = found.map(([cur, f]) => {
@@ -110,9 +116,13 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
             .sort((a, b) => b[1] - a[1])
             .slice(0, TOP_MERCHANTS)
             .map(([m, v]) => `${merchantName(m)} ${formatMoney(v, cur)}`);
+          const note = unstatedNote(o.unstated, o.rows, oc);
           return (
-            `${formatMoney(o.original, oc)} paid in ${oc} (${plural(o.purchases, "purchase")}), booked ${formatMoney(o.booked, cur)}` +
-            (o.original ? `, on average ${rate(o)} ${cur} per ${oc}` : "") +
+            (o.unstated === o.rows
+              ? `${plural(o.purchases, "purchase")} paid in ${oc} (${note})`
+              : `${formatMoney(o.original, oc)} paid in ${oc} (${plural(o.purchases, "purchase")}${note ? `; ${note}` : ""})`) +
+            `, booked ${formatMoney(o.booked, cur)}` +
+            (o.original ? `, on average ${rate(o)} ${cur} per ${oc}${o.unstated ? " (where it was stated)" : ""}` : "") +
             `, fees recorded on them ${formatMoney(o.fees, cur)}; largest: ${top.join(", ")}`
           );
         });
@@ -137,7 +147,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       rows: found.flatMap(([cur, f]) =>
         [...f.byOriginal]
           .sort((a, b) => b[1].booked - a[1].booked)
-          .map(([oc, o]) => [oc, o.purchases, formatMoney(o.original, oc), ...(many ? [cur] : []), round2(o.booked), o.original ? rate(o) : null, round2(o.fees)]),
+          .map(([oc, o]) => [oc, o.purchases, o.unstated === o.rows ? "not stated" : formatMoney(o.original, oc), ...(many ? [cur] : []), round2(o.booked), o.original ? rate(o) : null, round2(o.fees)]),
       ),
       ...(many ? {} : { currency: mainCur }),
     };
@@ -156,7 +166,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
   },
 };
 
-/** The average rate paid, booked per unit of the original currency, to four decimals ("0.9531"). */
+/** The average rate paid, booked per unit of the original currency (where the bank stated it), to four decimals ("0.9531"). */
 function rate(o: PerOriginal): string {
-  return (o.booked / o.original).toFixed(4);
+  return (o.bookedStated / o.original).toFixed(4);
 }

@@ -72,7 +72,7 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const labels = months.map(monthLabel);
     const sum = (v: Float64Array) => v.reduce((a, b) => a + b, 0);

@@ -38,7 +38,7 @@ export const listTransactions: ReadTool<ReturnType<typeof schema>> = {
     // The ledger the selection was made for: the data's version is asked once per call.
     const { ledger: l, filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
-    if (total === 0) return { summary: `No ${label}. ${coverageSentence(l)}`, charts: [] };
+    if (total === 0) return { summary: `No ${label}. ${coverageSentence(l, filter.period)}`, charts: [] };
     const written = RowTexts.of(db, l);
     const first = l.currencyAt(rows[0]!);
     let many = false;

@@ -58,7 +58,7 @@ export const merchantBreakdown: ReadTool<ReturnType<typeof schema>> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${coverageSentence(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const lines = (f: Figures): Line[] => {
       const ranked = [...f.byMerchant]

@@ -83,7 +83,7 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
     });
     const scope = periodPhrase(period, l);
     const what = names.length === 1 ? series[0]!.noun : names.length ? `${names.join(", ")}` : "spending";
-    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const labels = months.map(monthLabel);
     const describe = (cur: string, f: Figures, full: boolean) =>

@@ -51,7 +51,7 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
         });
     if (!series.length) {
       return {
-        summary: `No recurring payments found ${where} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l)}`,
+        summary: `No recurring payments found ${where} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l, period)}`,
         charts: [],
       };
     }

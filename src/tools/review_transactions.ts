@@ -68,7 +68,7 @@ export const reviewTransactions: ReadTool<ReturnType<typeof schema>> = {
     const dupes = describeDuplicates(l, duplicates, period.label);
     if (!groups.size) {
       return {
-        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${coverageSentence(l)}`,
+        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${coverageSentence(l, period)}`,
         charts: [],
         tables: dupes.table ? [dupes.table] : [],
       };

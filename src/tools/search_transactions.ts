@@ -11,7 +11,7 @@ import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import type { TransactionQuery } from "../transactions/query.ts";
-import { foreignAmount } from "./query/foreign.ts";
+import { foreignAmount, unstatedNote } from "./query/foreign.ts";
 
 export const searchSchema = lazySchema(() =>
   z.strictObject({
@@ -42,7 +42,7 @@ type Figures = {
   merchants: Map<number, number>;
   categories: Map<number, number>;
   /** Money out paid in another currency (card purchases abroad), per original currency: original total, booked total, count. */
-  foreign: Map<string, { original: number; booked: number; count: number }>;
+  foreign: Map<string, { original: number; booked: number; count: number; unstated: number }>;
 };
 
 function topCounts(counts: Map<string, number>): string {
@@ -90,8 +90,9 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
         m.out -= a;
         const paid = details.size ? foreignAmount(l, i, details.get(l.idAt(i))) : null;
         if (paid) {
-          const t = f.foreign.get(paid.currency) ?? { original: 0, booked: 0, count: 0 };
-          t.original -= paid.amount;
+          const t = f.foreign.get(paid.currency) ?? { original: 0, booked: 0, count: 0, unstated: 0 };
+          if (paid.amount === null) t.unstated++;
+          else t.original -= paid.amount;
           t.booked -= a;
           t.count++;
           f.foreign.set(paid.currency, t);
@@ -110,7 +111,7 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
     });
     if (per.size === 0) {
       return {
-        summary: `No ${label}. ${coverageSentence(l)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
+        summary: `No ${label}. ${coverageSentence(l, filter.period)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
         charts: [],
       };
     }
@@ -120,7 +121,7 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
         `${cur}: ${plural(f.rows, "transaction")} from ${dayToIso(f.first)} to ${dayToIso(f.last)}. ` +
         (f.outCount ? `Money out: ${formatMoney(f.outTotal, cur)} in ${plural(f.outCount, "transaction")} (average ${formatMoney(f.outTotal / f.outCount, cur)}).` : "Money out: none.") +
         (f.foreign.size
-          ? ` Of it paid in other currencies: ${[...f.foreign].map(([c, t]) => `${formatMoney(t.original, c)} (${plural(t.count, "purchase")}, booked ${formatMoney(t.booked, cur)})`).join(", ")}.`
+          ? ` Of it paid in other currencies: ${[...f.foreign].map(([c, t]) => paidIn(c, t, cur)).join(", ")}.`
           : "") +
         " " +
         (f.inCount ? `Money in: ${formatMoney(f.inTotal, cur)} in ${plural(f.inCount, "transaction")}.` : "Money in: none.") +
@@ -148,3 +149,10 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
     };
   },
 };
+
+/** One currency of "Of it paid in other currencies": what the bank stated in it, how many purchases, what was booked. */
+function paidIn(c: string, t: { original: number; booked: number; count: number; unstated: number }, cur: string): string {
+  const note = unstatedNote(t.unstated, t.count, c);
+  if (t.unstated === t.count) return `${plural(t.count, "purchase")} in ${c} (${note}), booked ${formatMoney(t.booked, cur)}`;
+  return `${formatMoney(t.original, c)} (${plural(t.count, "purchase")}, booked ${formatMoney(t.booked, cur)}${note ? `; ${note}` : ""})`;
+}

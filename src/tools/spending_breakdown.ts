@@ -135,7 +135,7 @@ export const spendingBreakdown: ReadTool<ReturnType<typeof schema>> = {
     const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const what = `${METRIC_NAMES[input.metric].toLowerCase()} of ${input.metric === "total" ? subject : `money-out payments (${subject})`} by ${dims.join(" and ")}`;
     const inflowNotes = inflows.list().map(([cur, t]) => inflowSentence(t, cur)).filter(Boolean);
-    if (buckets.size === 0) return { summary: [`No ${subject} ${scope}${filters}.`, ...inflowNotes, coverageSentence(l)].join(" "), charts: [] };
+    if (buckets.size === 0) return { summary: [`No ${subject} ${scope}${filters}.`, ...inflowNotes, coverageSentence(l, period)].join(" "), charts: [] };
 
     const value = (a: Acc): number =>
       input.metric === "total" ? a.total : input.metric === "count" ? a.outCount : input.metric === "average" ? a.outSum / a.outCount : input.metric === "median" ? median(a.values!) : a.outMax;

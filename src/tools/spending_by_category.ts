@@ -49,7 +49,7 @@ export const spendingByCategory: ReadTool<ReturnType<typeof schema>> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const currencies = per.list().filter(([, f]) => f.byCategory.size > 0).map(([currency, f]) => {
       const categories = [...f.byCategory]

@@ -90,7 +90,7 @@ export const unusualTransactions: ReadTool<ReturnType<typeof schema>> = {
       l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
     const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
     const subject = category ?? "spending";
-    if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l)}`, charts: [] };
+    if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l, period)}`, charts: [] };
 
     const parts: string[] = [];
     const tables: TableSpec[] = [];

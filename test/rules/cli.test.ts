@@ -94,3 +94,26 @@ test("no key: import, three rules, right categories from `budget-chat tool` and 
   expect(again.code).not.toBe(0);
   expect(again.stderr).toContain("already undone");
 }, 60_000);
+
+test("no database of one's own yet: a rule (or a category) is refused, not written into the demo data the first import leaves behind", async () => {
+  // uqa3 D1: in a new folder `rules add Migros --category Groceries` created the demo data, stored the rule there and said
+  // "Added rule 1"; the first import then made data/budget.db without it ("No rules yet", the Migros rows Uncategorised).
+  const inHome = (...args: string[]) => runCli(args, { home: files.dir, cwd: files.dir, env: { ANTHROPIC_API_KEY: "" } });
+  const refusal =
+    "budget-chat: there is no budget database of your own yet (data/budget.db), only the demo data (data/demo-budget.db): " +
+    "a change made to it would not be in your data. Import your statements first (budget-chat import FILE), then make the change.\n";
+  expect(await inHome("rules", "add", "Migros", "--category", "Groceries")).toMatchObject({ code: 2, stdout: "" });
+  expect((await inHome("rules", "add", "Migros", "--category", "Groceries")).stderr.endsWith(refusal)).toBe(true);
+  expect(await inHome("categories", "add", "Pets", "--description", "Pet food, vets")).toMatchObject({ code: 2, stderr: refusal });
+  const demo = new Database(join(files.dir, "data", "demo-budget.db"), { readonly: true });
+  try {
+    const hasRules = demo.query("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'category_rules'").get() as { n: number };
+    if (hasRules.n) expect(demo.query("SELECT COUNT(*) AS n FROM category_rules").get()).toEqual({ n: 0 });
+    expect(demo.query("SELECT COUNT(*) AS n FROM categories WHERE name = 'Pets'").get()).toEqual({ n: 0 });
+  } finally {
+    demo.close();
+  }
+  // Reading stays possible on the demo data.
+  expect(await inHome("rules", "list")).toMatchObject({ code: 0, stdout: "No rules yet. Add one with: budget-chat rules add TEXT --category NAME (or on the Rules page).\n" });
+  expect((await inHome("categories", "list")).code).toBe(0);
+});

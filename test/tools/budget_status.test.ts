@@ -177,6 +177,22 @@ describe("budget_status figures", () => {
     expect(s.budgeted.every((b) => b.projection === null && !b.projectedOver)).toBe(true);
   });
 
+  test("the month in progress with no data yet (the last import ends before it): no projection, and it says so", () => {
+    // uqa3: on 2026-11-27 with statements up to 2026-10-30, {year: 2026, month: 11} said "spent CHF 0.00" and projected
+    // Groceries at the recurring payments still expected alone (CHF 101.30): a month not imported yet is not a month without
+    // spending. Here today is 2025-08-15 and the data ends 2025-06-10.
+    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 7, 20250815);
+    expect(s).toMatchObject({ label: "2025-08", inProgress: true, outsideData: true });
+    expect(s.budgeted.map((b) => [b.category, b.projection, b.projectedOver])).toEqual(BUDGETS.map((b) => [b.category, null, false]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(s.totals.every((t) => t.projection === null)).toBe(true);
+    const out = budgetStatus.run(fx.db, budgetStatus.schema().parse({ year: 2025, month: 8 }), { budgets: { list: () => BUDGETS }, now: () => new Date(2025, 7, 15, 12) }).summary;
+    expect(out).toStartWith(
+      "Budgets for 2025-08, the month in progress: no data yet (the data ends 2025-06-10; import the latest statements), so there is no spending to compare or project yet.\n- Dining: budget CHF 100.00, spent CHF 0.00",
+    );
+    expect(out).not.toContain("projected");
+    expect(out).not.toContain("on track");
+  });
+
   test("a month outside the data says so; bad periods are errors the model can fix", () => {
     const outside = run({ year: 2025, month: 8 }).summary;
     expect(outside).toStartWith(

@@ -7,7 +7,15 @@
  */
 import { describe, expect, test } from "bun:test";
 import { foreignSpending } from "../../src/tools/foreign_spending.ts";
-import { fixtures, followUpsOf, chartOf, PERIOD_PROPS, rowsLinkOf, run, schemaOf, schemaRejects } from "./support.ts";
+import { Database } from "bun:sqlite";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BudgetDb } from "../../src/ledger/reader.ts";
+import { listTransactions } from "../../src/tools/list_transactions.ts";
+import { searchTransactions } from "../../src/tools/search_transactions.ts";
+import { writeHousehold } from "../fixtures/household.ts";
+import { fixtures, followUpsOf, chartOf, money, PERIOD_PROPS, rowsLinkOf, run, schemaOf, schemaRejects } from "./support.ts";
 
 const { db } = fixtures();
 
@@ -31,5 +39,61 @@ describe("foreign_spending's schema and affordances", () => {
   test("no 'see these transactions' link (the Transactions page cannot filter by the currency paid in) and no follow-ups", () => {
     expect(rowsLinkOf(foreignSpending, { year: 2025, original_currency: "EUR" })).toBeNull();
     expect(followUpsOf(foreignSpending, chartOf({ EUR: 580 }), { year: 2025 })).toEqual([]);
+  });
+});
+
+describe("a purchase abroad whose original amount the bank did not state", () => {
+  // An OFX card statement writes <ORIGCURRENCY><CURRATE>0.96<CURSYM>EUR</ORIGCURRENCY>: the purchase was in EUR, but no
+  // amount in EUR is given (uqa3: three purchases in Italy were "No spending in other currencies", exit 0). The household
+  // fixture's Esselunga purchase (CHF 77.20 for EUR 80, fee 1.20) is made such a row here.
+  const CHF = (x: number) => money(x, "CHF");
+  const EUR = (x: number) => money(x, "EUR");
+  const Y2025 = { from: "2025-01-01", to: "2025-12-31" };
+
+  const open = (where: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "foreign-unstated-"));
+    const path = join(dir, "budget.db");
+    writeHousehold(path);
+    const w = new Database(path);
+    w.run(
+      `UPDATE transaction_details SET original_amount = NULL WHERE transaction_id IN
+         (SELECT transaction_id FROM transactions WHERE currency = 'CHF' AND ${where})`,
+    );
+    w.close();
+    return { b: BudgetDb.open(path), done: () => rmSync(dir, { recursive: true, force: true }) };
+  };
+
+  test("one of them: still a purchase in EUR, booked in full; the EUR total and the rate over the ones stated", () => {
+    const { b, done } = open("raw_description LIKE '%Esselunga%'");
+    try {
+      const out = run(foreignSpending, b, Y2025);
+      // EUR stated: 120 + 400 + 30 − 50 = 500 for 115.80 + 386 + 28.95 − 48.25 = 482.50 → 0.9650; booked 482.50 + 77.20 = 559.70.
+      expect(out.summary).toContain(
+        `${EUR(500)} paid in EUR (4 purchases; the bank stated no amount in EUR for 1 of them), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR (where it was stated), fees recorded on them ${CHF(9.45)}`,
+      );
+      expect(run(listTransactions, b, { search: "esselunga" }).summary).toContain(`2025-06-14 ${CHF(-77.2)} (paid in EUR, amount not stated) Esselunga`);
+    } finally {
+      b.close();
+      done();
+    }
+  });
+
+  test("none of them: the purchases in EUR and what was booked, never 'no spending in other currencies'", () => {
+    const { b, done } = open("1 = 1");
+    try {
+      const out = run(foreignSpending, b, Y2025);
+      expect(out.summary).toContain(`4 purchases paid in EUR (the bank stated no amount in EUR), booked ${CHF(559.7)}, fees recorded on them ${CHF(9.45)}`);
+      expect(out.summary).toContain(`1 purchase paid in USD (the bank stated no amount in USD), booked ${CHF(44)}`);
+      expect(out.tables![0]!.rows.map((r) => [r[0], r[2]])).toEqual([
+        ["EUR", "not stated"],
+        ["USD", "not stated"],
+      ]);
+      expect(run(searchTransactions, b, { search: "como", year: 2025 }).summary).toContain(
+        `Of it paid in other currencies: 3 purchases in EUR (the bank stated no amount in EUR), booked ${CHF(530.75)}.`,
+      );
+    } finally {
+      b.close();
+      done();
+    }
   });
 });

@@ -247,3 +247,36 @@ describe("recurring_payments's schema", () => {
     expect(recurringPayments.description).toMatch(/The UI (draws|shows)/);
   });
 });
+
+describe("recurring_payments: shopping that happens to fall in one amount band is no series", () => {
+  // uqa3 D4: six Migros baskets over three months (87.35, 64.20, 95.40, 58.10, 101.30, 118.90): the merchant as a whole has
+  // a median gap of 14 days (no cadence, SPEC §2.1). Its larger baskets (87.35 on 08-03, 95.40 on 09-01, 101.30 on 10-05,
+  // 118.90 on 10-19) were taken for a monthly obligation of CHF 101.30 (CHF 1'215.60 a year). A charge found among a
+  // merchant's other payments (a pass among tickets) keeps its price from payment to payment but for a rare change; these
+  // baskets change every time. The GA pass of the same shape, 340.00 a month among tickets, is still found.
+  const MIGROS = [
+    ["2026-08-03", 87.35], ["2026-08-17", 64.2], ["2026-09-01", 95.4], ["2026-09-28", 58.1], ["2026-10-05", 101.3], ["2026-10-19", 118.9],
+  ] as const;
+  const SBB = [
+    ["2026-08-05", 340], ["2026-08-09", 8.8], ["2026-08-21", 24.6], ["2026-09-05", 340], ["2026-09-12", 4.4], ["2026-09-19", 17.2],
+    ["2026-10-05", 365], ["2026-10-11", 8.8], ["2026-10-24", 24.6],
+  ] as const;
+  let shop: Fixture;
+  beforeAll(() => {
+    shop = createFixture({
+      rows: [
+        ...MIGROS.map(([d, a], k) => fixtureRow(501 + k, d, "Einkauf ZKB Visa Debit Karte, Migros Stauffacher Zürich", -a, "Migros Stauffacher", "Groceries")),
+        ...SBB.map(([d, a], k) => fixtureRow(521 + k, d, a >= 300 ? "SBB CFF FFS GA" : "SBB CFF FFS Billett", -a, "SBB", "Transport")),
+        fixtureRow(540, "2026-10-30", "Preis für Kontoführung", -5, "PostFinance", "Fees"),
+      ],
+    });
+  });
+  afterAll(() => shop.cleanup());
+
+  test("the baskets are no monthly payment; the pass (one price change, 340 → 365) is", () => {
+    const out = run(recurringPayments, shop.db, {});
+    expect(out.summary).not.toContain("Migros");
+    expect(out.summary).toContain("SBB (Transport) monthly");
+    expect(out.summary).toContain(`Active yearly cost: ${money(4380, "CHF")}.`);
+  });
+});

@@ -125,7 +125,7 @@ describe("audit", () => {
     const lines = all.stdout.trim().split("\n");
     expect(lines.slice(-4)).toEqual([
       '2030-01-01T10:00:00.000Z erin login via="login link"',
-      "2030-02-01T10:00:00.000Z erin turn conv=c0ffee00 status=done model=claude-x input=10 output=5 cache_read=7 cache_write=0 ms=1234",
+      "2030-02-01T10:00:00.000Z erin turn conv=c0ffee00-1111-2222-3333-444455556666 status=done model=claude-x input=10 output=5 cache_read=7 cache_write=0 ms=1234",
       '2030-02-02T10:00:00.000Z local tool_call tool=search_transactions ok=true input={"search":"x"} ms=3',
       "2030-02-03T10:00:00.000Z erin write approval=a1 ok=true rows=1 #7:Dining/llm/0.8→Groceries/manual/1",
     ]);

@@ -164,7 +164,7 @@ describe("allowlist", () => {
     expect(cliBob.stdout).not.toContain("approval");
     const cliAlice = await cli(["audit", "--chat-db", chatDb, "--user", "alice"]);
     for (const kind of ["login", "approval_requested", "approval_decided", "write", "undo", "tool_call", "turn"]) expect(cliAlice.stdout).toContain(` alice ${kind}`);
-    expect(cliAlice.stdout).toMatch(/ alice turn conv=\w+ status=done model=claude-test input=\d+ output=\d+ cache_read=\d+/);
+    expect(cliAlice.stdout).toMatch(/ alice turn conv=[\w-]+ status=done model=claude-test input=\d+ output=\d+ cache_read=\d+/);
   });
 });
 

@@ -66,8 +66,13 @@ function coverage(l: Ledger): string {
 }
 
 /** Appended to an empty result so the model can pick a period that has data. */
-export function coverageSentence(l: Ledger): string {
-  return l.firstDay === null ? "The database has no transactions." : `The data covers ${coverage(l)}.`;
+export function coverageSentence(l: Ledger, period?: Period): string {
+  if (l.firstDay === null) return "The database has no transactions.";
+  // A period wholly after the data's end has no data yet, not nothing (SPEC §1 "Time"; uqa3: "No spending found for 2026-11").
+  if (period?.from != null && l.lastDay !== null && period.from > l.lastDay) {
+    return `${period.label} has no data yet: the data ends ${dayToIso(l.lastDay)} (not zero; import the latest statements).`;
+  }
+  return `The data covers ${coverage(l)}.`;
 }
 
 /**

@@ -47,7 +47,8 @@ export class RowTexts {
   paid(i: number): string | null {
     if (!this.details.size) return null;
     const f = foreignAmount(this.l, i, this.details.get(this.l.idAt(i)));
-    return f ? formatMoney(f.amount, f.currency) : null;
+    if (!f) return null;
+    return f.amount === null ? `in ${f.currency}, amount not stated` : formatMoney(f.amount, f.currency);
   }
 
   /** Whether any of `rows` was paid in another currency (its table then has a "Paid in" column). */
