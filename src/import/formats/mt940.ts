@@ -24,7 +24,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
 import { forEachLine } from "./delimited.ts";
-import type { StatementReader } from "./reader.ts";
+import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
@@ -277,11 +277,6 @@ type Message = {
 /** MT942's own fields: a message with one of them and no balance is an interim report. */
 const INTERIM_TAGS = ["34F", "13D", "90D", "90C"];
 
-/**
- * The bookings of a message held to its end at most (up to 10,000): a larger one streams (files of any size), so a
- * repeat of it cannot be left out, and refuses the file instead.
- */
-const HOLD_LIMIT = 10_000;
 
 const newMessage = (line: number): Message => ({
   account: null,

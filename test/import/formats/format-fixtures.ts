@@ -182,6 +182,33 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 1'200.00 − 84.30 + 5'400.00 − 1'500.00 − 12.00 + 0.45 = 5'004.15
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1200, closing: 5004.15, entries: 5, difference: 0 }],
   },
+  // A bank export that holds March's statement twice (the copy created a minute later, the same account, period, balances
+  // and entries), then April's (review of stop 47: every March entry booked twice, exit 0). The copy's entries are
+  // skipped lines naming the entry they repeat; its balances are not checked twice; the references stay the entries' ids.
+  // March 3'000.00 − 64.80 + 4'100.00 − 700.00 − 200.00 = 6'135.20 ✓; April 6'135.20 − 49.90 = 6'085.30 ✓.
+  "camt053-statement-twice.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH4431999123000889012",
+    dataLines: 8, // March 3 entries (entry 3's batch counting 2 parts), its copy 3 (each one skipped line), April 1
+    rows: [
+      [1, "2026-03-04", -64.8, "CHF", "Volg Kerzers · Einkauf"],
+      [2, "2026-03-25", 4100, "CHF", "Gemeinde Muri · Lohn Maerz"],
+      [3, "2026-03-27", -700, "CHF", "Wohnbau Genossenschaft · Miete April"],
+      [3, "2026-03-27", -200, "CHF", "Krankenkasse Helvia · Praemie April"],
+      [7, "2026-04-08", -49.9, "CHF", "Volg Kerzers · Einkauf"],
+    ],
+    totals: [{ currency: "CHF", out: 1014.7, outRows: 4, in: 4100, inRows: 1 }], // 64.80 + 700.00 + 200.00 + 49.90
+    skipped: [4, 5, 6].map((line) => ({
+      line,
+      reason: `entry ${line - 3} again: the statement "ST-2026-03" of CH4431999123000889012 (2026-03-01 to 2026-03-31) is in the file twice (the same account, period, balances and entries), booked once`,
+    })),
+    reconciliation: [
+      { currency: "CHF", status: "ok", opening: 3000, closing: 6135.2, entries: 3, difference: 0 },
+      { currency: "CHF", status: "ok", opening: 6135.2, closing: 6085.3, entries: 1, difference: 0 },
+    ],
+    notes: ['the statement "ST-2026-03" of CH4431999123000889012 (2026-03-01 to 2026-03-31) is in the file twice: its second copy (entries 4–6) is counted once, not booked again'],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
