@@ -1001,6 +1001,32 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "ok", opening: 88, closing: 80, entries: 1, difference: 0 },
     ],
   },
+  // Cumulative interim reports (MT942) of one day (review of stop 47: added up, 12 rows where the day has 6, exit 0): the
+  // 13:00 report repeats the 09:00 one's two bookings, then its own (lunch, and a second cappuccino of the same price
+  // and text: a booking of its own, kept); the 17:00 one repeats the 13:00 one's four, then the salary. The last report,
+  // of another account, holds a cappuccino too: no repeat of this account's.
+  "mt942-cumulative-same-day.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE75512108001245126199",
+    dataLines: 12,
+    rows: [
+      [6, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+      [8, "2026-04-07", -54.2, "EUR", "Rewe Ehrenfeld · Wocheneinkauf · KARTENZAHLUNG"],
+      [22, "2026-04-07", -18.5, "EUR", "Bistro Vogel · Mittagstisch · KARTENZAHLUNG"],
+      [24, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+      [42, "2026-04-07", 2950, "EUR", "Stadtbibliothek Koeln · Gehalt April · GUTSCHRIFT"],
+      [52, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 84.1, outRows: 5, in: 2950, inRows: 1 }], // 3.80 + 54.20 + 18.50 + 3.80 + 3.80
+    skipped: [
+      { line: 18, reason: "a booking the interim report on line 1 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" },
+      { line: 20, reason: "a booking the interim report on line 1 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" },
+      ...[34, 36, 38, 40].map((line) => ({ line, reason: "a booking the interim report on line 13 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" })),
+    ],
+    // Each report's own check: it states no balance (:90D:/:90C: count its bookings as written, repeats with them).
+    reconciliation: [2, 4, 5, 1].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
+  },
   "mt942-then-mt940-same-day.sta": {
     format: "mt940",
     layout: null,
