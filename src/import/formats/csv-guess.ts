@@ -10,8 +10,8 @@
  * amounts are mostly positive writes purchases positive: they are turned to money out.
  * What cannot be decided is asked for: the error names the columns found and the flags that settle it.
  */
-import { NeedsColumnMapping } from "../../core/errors.ts";
-import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
+import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
@@ -43,7 +43,8 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
 const eitherMark = (v: string): number | null => parseAmount(v, ".") ?? parseAmount(v, ",");
 
 export const looksLikeAmount = (v: string) => eitherMark(v) !== null;
-const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
+/** A code (three letters), or a currency written otherwise that names one ("€", "US$", "Fr."). */
+const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim()) || ISO_CURRENCIES.has(isoCurrencyOf(raw));
 const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
 
 /** Does the column's content fit the role? (Empty columns fit nothing that must be read.) */
@@ -599,6 +600,7 @@ export function guessColumns(
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : (first("currency") ?? codesColumn(cols, taken)));
+  if (!currency && !mapping.currency) unreadCurrencyColumn(cols, taken, fileName);
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
@@ -782,6 +784,24 @@ const FUND_CODES = new Set(["CHE", "CHW", "BOV", "CLF", "COU", "MXV", "USN", "UY
 /** A currency people pay in, by its ISO 4217 code: transaction codes of three capitals ("BEA", "POS") are none, nor funds. */
 const isMoneyCode = (v: string) => ISO_CURRENCIES.has(v) && !FUND_CODES.has(v);
 const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
+
+/**
+ * A column headed as the currency ("Currency", "Währung") whose cells are mostly words or signs that name no one currency
+ * ("card", "Franken", "$"; dates and amounts aside: Italian "Valuta" is a value date too): refused, naming them. Passed
+ * over, its rows were booked in the data's main currency under a note that the file names no currency (review of stop 47).
+ */
+function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number>, fileName: string): void {
+  for (const c of cols) {
+    if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
+    const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
+    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
+    if (filled.length === 0 || unread.length * 2 < filled.length) continue;
+    const shown = [...new Set(unread)].slice(0, 4).map((v) => `"${v}"`).join(", ");
+    throw new ImportInputError(
+      `${fileName}: the column "${c.name.trim()}" holds ${shown}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,
+    );
+  }
+}
 
 /**
  * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";

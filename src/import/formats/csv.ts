@@ -5,7 +5,7 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
-import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
+import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
@@ -357,10 +357,7 @@ function dollarHeader(plan: ColumnPlan): string | null {
   return c === undefined ? null : (plan.names[c] ?? null);
 }
 
-const SIGN_CURRENCY: Record<string, string> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
 const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)|(?<=\d\s*)[円원]$/;
-/** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
-const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
 
 /** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
 const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);

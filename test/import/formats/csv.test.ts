@@ -512,6 +512,22 @@ test("a currency column of codes that are no currency (a test file's scrambled \
   expect(rmb.badRows).toEqual([]);
 });
 
+test("a currency column of words that name no one currency (\"card\", \"Franken\", \"$\") is refused naming them, never passed over for the main currency", () => {
+  // Review of stop 47: such a column was passed over, every row booked in the data's main currency with a note that the
+  // file names no currency anywhere.
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const refusal = (cells: string) =>
+    `w.csv: the column "Currency" holds ${cells}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`;
+  const file = (a: string, b: string, c: string) => utf8(`Date,Description,Amount,Currency\n2026-03-02,Bakery,-4.50,${a}\n2026-03-03,Kiosk,-12.00,${b}\n2026-03-05,Salary,2000.00,${c}\n`);
+  expect(() => read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"card", "cash", "transfer"'));
+  expect(() => read(file("Franken", "Franken", "Euro"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"Franken"'));
+  expect(() => read(file("$", "$", "$"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"$"'));
+  // The user's --currency settles it; a value date under "Valuta" is no currency and no refusal.
+  expect(read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf, mapping: { currency: "EUR" } }).rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR"]);
+  const valuta = read(utf8("Data,Descrizione,Importo,Valuta\n02/03/2026,Panetteria,-4.50,03/03/2026\n03/03/2026,Stipendio,2000.00,03/03/2026\n"), { fileName: "v.csv", fallbackCurrency: chf });
+  expect(valuta.rows.map((r) => [r.amount, r.currency])).toEqual([[-4.5, "CHF"], [2000, "CHF"]]);
+});
+
 test("money out and in are summed to the ten-thousandth, each row on the side of its own sign: dinars' 0.015 and −0.005", () => {
   // Review of pass 20: 0.015 and −0.005 were summed in cents: "in 0.02, 2 rows; out 0" (−0.005 rounded to −0, money in).
   // By hand: in 0.015 (1 row), out 0.005 (1 row).

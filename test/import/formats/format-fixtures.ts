@@ -209,6 +209,32 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     notes: ['the statement "ST-2026-03" of CH4431999123000889012 (2026-03-01 to 2026-03-31) is in the file twice: its second copy (entries 4–6) is counted once, not booked again'],
   },
+  // A currency column written as people write currencies, not as codes: "Fr.", "SFr." (Swiss francs), "€", "US$"
+  // (review of stop 47: the column was passed over, every row booked in the data's main currency, with a note that the
+  // file names no currency). Each row in its own currency.
+  "currency-written-signs.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-02", -6.4, "CHF", "Bäckerei Vogt"],
+      [3, "2026-03-03", -9, "EUR", "Parkhaus Lörrach"],
+      [4, "2026-03-05", -41.99, "USD", "Buchversand Boston"],
+      [5, "2026-03-06", -13.25, "CHF", "Migrolino"],
+      [6, "2026-03-25", 5210, "CHF", "Lohn März"],
+    ],
+    totals: [
+      { currency: "CHF", out: 19.65, outRows: 2, in: 5210, inRows: 1 }, // 6.40 + 13.25
+      { currency: "EUR", out: 9, outRows: 1, in: 0, inRows: 0 },
+      { currency: "USD", out: 41.99, outRows: 1, in: 0, inRows: 0 },
+    ],
+    reconciliation: [
+      { currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
