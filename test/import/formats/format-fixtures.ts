@@ -235,6 +235,35 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
     ],
   },
+  // Two OFX downloads of one checking account (importer.test.ts imports both): January's, and one from 15 January to
+  // 15 February that lists the payroll again (the same FITID, date and amount: a duplicate on import) and gives FITID
+  // 1001, January's café's, to February's rent (a bank that reuses its ids: on import, a payment of its own).
+  "ofx-download-january.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-05", -20, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+      [3, "2026-01-20", 2400, "USD", "PAYROLL ACME"],
+    ],
+    totals: [{ currency: "USD", out: 100, outRows: 2, in: 2400, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  "ofx-download-overlap-reused-fitid.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-20", 2400, "USD", "PAYROLL ACME"],
+      [2, "2026-02-03", -45.6, "USD", "GAS STATION 22"],
+      [3, "2026-02-10", -1200, "USD", "RENT MAPLE APTS"],
+    ],
+    totals: [{ currency: "USD", out: 1245.6, outRows: 2, in: 2400, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
