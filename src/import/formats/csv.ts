@@ -853,6 +853,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const continuedIn = continuesText(plan, lines);
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
+  refuseAmountsInCents(plan, sample, fileName);
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
   // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"; a crypto wallet's "BTC"): refused,
   // never booked so, saying how to go on. (Beside real codes, each such row is a bad row: csv-rows.ts.) Other names of
@@ -913,6 +914,28 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
   return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
+}
+
+/** A money column headed as holding cents, or another currency's hundredth ("Amount (cents)", "amountInCents", "Betrag in Cent"). */
+const CENTS_HEADER = /(?:^| )(?:cents?|centimes?|rappen|pence|minor units?)(?: |$)/;
+
+/**
+ * Amounts written in cents (whole numbers, a hundredth of the currency each): read as they are, every one was 100 times
+ * too large, exit 0 (review of stop 47: Kontist's transactions as its API gives them, "amount": -4590 for −45.90 EUR).
+ * Refused, saying why: a money column headed as cents; or Kontist's API fields (bookingDate, valutaDate, amount: its
+ * amounts are in cents, its times in UTC) with every sampled amount a whole number. Kontist's own CSV export (German
+ * headers, "Betrag" with a decimal comma) is read like any other.
+ */
+function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fileName: string): void {
+  const money = moneyCells(plan.money);
+  const named = money.map((c) => plan.names[c]!).find((name) => CENTS_HEADER.test(normaliseHeader(name)));
+  const go = "nothing was imported: budget-chat reads amounts in the currency's units (45.90, not 4590); export the statement with its amounts so, or as CAMT, MT940 or OFX, and import that";
+  if (named) throw new ImportInputError(`${fileName}: the column "${named.trim()}" holds amounts in cents; ${go}`);
+  const names = new Set(plan.names.map((n) => n.trim()));
+  const whole = (c: number) => sample.every((r) => /^\s*[-+]?\d+\s*$/.test(r.fields[c] ?? "") || (r.fields[c] ?? "").trim() === "");
+  if (["bookingDate", "valutaDate", "amount"].every((n) => names.has(n)) && money.length > 0 && money.every(whole)) {
+    throw new ImportInputError(`${fileName}: these are Kontist's transactions as its API gives them (bookingDate, valutaDate, amount), whose amounts are in cents and times in UTC; ${go}`);
+  }
 }
 
 /** What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out. */

@@ -528,6 +528,26 @@ test("a currency column of words that name no one currency (\"card\", \"Franken\
   expect(valuta.rows.map((r) => [r.amount, r.currency])).toEqual([[-4.5, "CHF"], [2000, "CHF"]]);
 });
 
+test("amounts in cents are refused, never read 100 times too large: a column headed as cents; Kontist's API transactions", () => {
+  // Review of stop 47: Kontist's transactions as its API gives them ("amount": -4590 for −45.90 EUR, its bookingDate a UTC
+  // time) were imported as −4'590.00; a column "Amount (cents)" likewise.
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const go = "nothing was imported: budget-chat reads amounts in the currency's units (45.90, not 4590); export the statement with its amounts so, or as CAMT, MT940 or OFX, and import that";
+  const api =
+    "id,amount,name,iban,type,bookingDate,valutaDate,paymentMethod,purpose\n" +
+    "7a1c-01,-4590,Buchhandlung Weiss,DE02100500000054540402,SEPA_DIRECT_DEBIT,2026-02-03T23:00:00.000Z,2026-02-03T23:00:00.000Z,bank_account,Rechnung 2211\n" +
+    "7a1c-02,312500,Agentur Nord GmbH,DE12500105170648489890,SEPA_CREDIT_TRANSFER,2026-02-10T23:00:00.000Z,2026-02-10T23:00:00.000Z,bank_account,Honorar Januar\n";
+  expect(() => read(utf8(api), { fileName: "kontist.csv", fallbackCurrency: chf })).toThrow(
+    `kontist.csv: these are Kontist's transactions as its API gives them (bookingDate, valutaDate, amount), whose amounts are in cents and times in UTC; ${go}`,
+  );
+  for (const header of ["Amount (cents)", "amount_cents", "amountInCents", "Betrag in Cent"]) {
+    expect(() => read(utf8(`Date,Description,${header}\n2026-02-03,Bakery,-450\n2026-02-04,Salary,250000\n`), { fileName: "c.csv", fallbackCurrency: chf })).toThrow(`c.csv: the column "${header}" holds amounts in cents; ${go}`);
+  }
+  // Kontist's own export (German headers, "Betrag" with a decimal comma) is read as written.
+  const own = read(utf8("Buchungsdatum;Empfänger;Transaktionstyp;Verwendungszweck;Betrag\n2026-02-04;Buchhandlung Weiss;Lastschrift;Rechnung 2211;-45,90\n2026-02-11;Agentur Nord GmbH;Gutschrift;Honorar Januar;3.125,00\n"), { fileName: "k.csv", fallbackCurrency: chf });
+  expect(own.rows.map((r) => r.amount)).toEqual([-45.9, 3125]);
+});
+
 test("money out and in are summed to the ten-thousandth, each row on the side of its own sign: dinars' 0.015 and −0.005", () => {
   // Review of pass 20: 0.015 and −0.005 were summed in cents: "in 0.02, 2 rows; out 0" (−0.005 rounded to −0, money in).
   // By hand: in 0.015 (1 row), out 0.005 (1 row).
