@@ -15,6 +15,25 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // Outbank (the German banking app), its CSV in a locale of decimal commas and short dates ("4/2/19"), written for the
+  // review of stop 47 from its export's columns (#;Account;Date;Value Date;Amount;Currency;Name;Number;Bank;Reason;
+  // Category;Subcategory;Category-Path;Tags;Note;Posting Text). "-1,234" was booked as −1.234 EUR, exit 0: three decimals,
+  // which euros have not, or −1'234 with its thousands grouped; neither is guessed, it is a bad row (line 2). The dates
+  // fit both orders: read day-first, with the decimal comma, and said so. Out 12.50, in 2'500.00 EUR.
+  "outbank-decimal-comma-ambiguous.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [3, "2019-02-05", -12.5, "EUR", "Baeckerei Kunz · Kartenzahlung"],
+      [4, "2019-03-06", 2500, "EUR", "Firma Holtz · Gutschrift"],
+    ],
+    totals: [{ currency: "EUR", out: 12.5, outRows: 1, in: 2500, inRows: 1 }],
+    bad: [{ line: 2, reason: 'Amount "-1,234" reads as -1.234 EUR, three decimals, which EUR has not, or as -1234 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
+  },
   // QA round 4, pass 12 (blind, 58 exports of banks outside Western Europe and North America, written from public
   // descriptions; first try: 25 right with no flag (9 of them naming no assumed currency), 3 wrong figures, 9 with every
   // description garbled, 21 refused). The code page is told by the language's statement words (decode.ts), header words
