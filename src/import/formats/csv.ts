@@ -362,6 +362,8 @@ const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱�
 /** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
 const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);
 /** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
+/** Header words of German, French, Italian, Dutch, Spanish and Portuguese exports that no English one writes ("Datum", "Buchungstext", "Montant", "Importo"…). */
+const NOT_ENGLISH_HEADER = /(?:^| )(?:datum|buchung\w*|buchungstext|betrag|belastung\w*|gutschrift\w*|valuta\w*|auftragsdatum|saldo|kontostand|verwendungszweck|montant|libelle|solde|importo|descrizione|bedrag|omschrijving|fecha|importe|descripcion|movimiento|valor|descricao|lancamento)(?: |$)/;
 const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|abono|deposito|retiro)/i;
 
 /**
@@ -897,7 +899,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
+    // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
+    // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
     (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {

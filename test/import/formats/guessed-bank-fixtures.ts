@@ -2440,6 +2440,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // so francs, and the note says what the rows' IBANs suggest and how to set EUR (in a new database, euros: csv.test.ts).
   // By hand: out 54.30 + 89.00 = 143.30 (2), in 2'350.00.
   "1822direkt-no-currency.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-12",-54.3,"CHF","EDEKA MUSTERMARKT//FRANKFURT/DE · SVWZ+2026-02-11T18:20 · Debitk.7 2028-03 · Debitkartenzahlung"],[3,"2026-02-10",-89,"CHF","Stadtwerke Musterstadt GmbH · Abschlag Strom Februar · Vertrag 449 · Lastschrift"],[4,"2026-02-05",2350,"CHF","Muster Software GmbH · Gehalt Januar 2026 · Gutschrift"]],"totals":[{"currency":"CHF","out":143.3,"outRows":2,"in":2350,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the file names no currency; its rows name other parties' accounts in DE (EUR), which say where they bank, not this account's currency: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
+  // BLKB's German export with month-first dates and no currency anywhere (review of stop 47: stored as US dollars, "the
+  // dates' month-first order … as US banks write them", under a German header). The dates are month-first (26 is no
+  // month); the currency is the data's main one, said so. Newest first: 4'200.00 − 23.85 = 4'176.15 ✓, opening 0.00.
+  "blkb-month-first.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2, "2026-02-26", -23.85, "CHF", "Migrolino Liestal"],
+      [3, "2026-02-25", 4200, "CHF", "Gutschrift Gemeinde Pratteln Lohn Februar"],
+    ],
+    totals: [{ currency: "CHF", out: 23.85, outRows: 1, in: 4200, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 0, closing: 4176.15, entries: 2, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
   // QA round 4, pass 20: BLKB's export (2026) writes a collective order's parts under it in "Betrag Einzelzahlung
   // (CHF)" beside "Belastungsbetrag (CHF)" / "Gutschriftsbetrag (CHF)": the parts' column was taken for the amount and
   // every booking refused ("no amount"). By hand, newest first: 5'769.00 − 600.00 = 5'169.00 ✓, − 45.60 = 5'123.40 ✓;
