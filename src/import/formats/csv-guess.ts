@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -459,6 +459,25 @@ function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
   return column ? { indicator: column.index, numbers: true } : undefined;
 }
 
+/**
+ * A card statement's column of row kinds ("Purchase", "Payment", "Interest Charge", KIND_MARKS) beside amounts written
+ * without signs: every filled cell a known kind, "Purchase" among them (a card's: in a bank account's a "Payment" is
+ * money out), and a payment to the card.
+ */
+function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true } | undefined {
+  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  const column = cols.find((c) => {
+    if (c === amount || taken.has(c.index)) return false;
+    // (A kind is a word or two: a column of longer texts is none, and is not normalised cell by cell.)
+    if (c.values.some((v) => v.length > 40)) return false;
+    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
+    const signs = kinds.map((k) => KIND_MARKS[k]);
+    // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
+    return kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment"));
+  });
+  return column ? { indicator: column.index, kinds: true } : undefined;
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -592,7 +611,7 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken);
+      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }

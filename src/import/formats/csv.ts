@@ -850,7 +850,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
     const voted = vote(text, table, lines, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns), kindsNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     const continuedIn = continuesText(plan, lines);
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
@@ -948,6 +948,13 @@ function oneSidedNote(plan: ColumnPlan): string | null {
   const i = plan.money.indicator;
   const name = plan.names[i]?.trim() || `column ${i + 1}`;
   return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
+}
+
+/** What the reader read the signs from when a column of row kinds gave them (csv-guess.ts kindMarks). */
+function kindsNote(plan: ColumnPlan): string | null {
+  if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
+  const name = plan.names[plan.money.indicator]?.trim() || `column ${plan.money.indicator + 1}`;
+  return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

@@ -15,6 +15,30 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // A card statement of unsigned amounts and a column of row kinds, as a PayPal Credit (Synchrony) statement download is
+  // reported to be (review of stop 47: its signs wrong; no public description of its columns was found, so this file
+  // follows the shape, not a known header): every row was money in, the note proposing to flip them all, which would
+  // have made the payment money out. "Purchase", "Interest Charge" → out; "Payment", "Return" → in, said in a note.
+  // Out 64.30 + 22.00 + 2.87 = 89.17 (3 rows); in 150.00 + 12.50 = 162.50 (2 rows).
+  "card-statement-unsigned-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-02", -64.3, "USD", "Lakeside Hardware"],
+      [3, "2026-03-04", -22, "USD", "Cinema North"],
+      [4, "2026-03-15", 150, "USD", "Payment received - thank you"],
+      [5, "2026-03-17", 12.5, "USD", "Lakeside Hardware"],
+      [6, "2026-03-18", -2.87, "USD", "Interest charge on purchases"],
+    ],
+    totals: [{ currency: "USD", out: 89.17, outRows: 3, in: 162.5, inRows: 2 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: [
+      'the amounts carry no sign: "Transaction" gave them, a card statement\'s purchases, interest and fees as money out, its payments, returns and credits as money in',
+      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+    ],
+  },
   // Outbank (the German banking app), its CSV in a locale of decimal commas and short dates ("4/2/19"), written for the
   // review of stop 47 from its export's columns (#;Account;Date;Value Date;Amount;Currency;Name;Number;Bank;Reason;
   // Category;Subcategory;Category-Path;Tags;Note;Posting Text). "-1,234" was booked as −1.234 EUR, exit 0: three decimals,
