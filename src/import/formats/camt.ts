@@ -258,21 +258,25 @@ type StatementState = {
   streamed: boolean;
   /** What it says, but its Id and creation time (a resent copy may change them): its period, account, balances, entries. */
   written: Bun.CryptoHasher;
+  /** Its entries that carry a reference of their own, by ordinal: their account and what they say, as a key. */
+  entryKeys: Map<number, string>;
 };
 
-/** An element as written (name, attributes, text, children in order), into a hash; iterative: nesting costs no stack. */
-function hashNode(node: XNode, into: Bun.CryptoHasher): void {
+/** An element as written (name, attributes, text, children in order), as one text; iterative: nesting costs no stack. */
+function nodeText(node: XNode): string {
+  const parts: string[] = [];
   const todo: (XNode | string)[] = [node];
   while (todo.length) {
     const n = todo.pop()!;
     if (typeof n === "string") {
-      into.update(n);
+      parts.push(n);
       continue;
     }
-    into.update(`<${n.name} ${n.attrs.trim()}>${n.text.trim()}`);
+    parts.push(`<${n.name} ${n.attrs.trim()}>${n.text.trim()}`);
     todo.push(`</${n.name}>`);
     for (let i = n.children.length - 1; i >= 0; i--) todo.push(n.children[i]!);
   }
+  return parts.join("");
 }
 
 function readCamt(xml: string, opts: ReadOptions): Statement {
@@ -297,6 +301,29 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
    * again (a bank export that repeats it): its entries are skipped, booked once (review of stop 47: booked twice).
    */
   const seen = new Map<string, { first: number; last: number }>();
+  /**
+   * The entries with a reference of their own booked by the statements read so far, by account and what they say (the
+   * whole Ntry as written): the same entry in a later statement of the file (camt.052 intraday reports that repeat the
+   * day's bookings, then the new ones) is that booking again (review of stop 47: booked once per report).
+   */
+  const booked = new Map<string, number>();
+
+  /** The statement's held rows but those of the lines `reasonOf` names a reason for: each such line one skipped line. */
+  const skipHeld = (s: StatementState, reasonOf: (line: number) => string | null): ParsedRow[] => {
+    const kept: ParsedRow[] = [];
+    const done = new Set<number>();
+    for (const row of s.held) {
+      const reason = reasonOf(row.line);
+      if (reason === null) kept.push(row);
+      // A split batch counted its parts as data lines: its repeat is one skipped line.
+      else if (done.has(row.line)) dataLines--;
+      else {
+        done.add(row.line);
+        skipped.push({ line: row.line, reason });
+      }
+    }
+    return kept;
+  };
   const repeated = repeatedReferences(entryReferences(xml));
   let unidentified = 0;
   let bookedEntries = 0;
@@ -367,6 +394,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // entry of a later file would be taken for a duplicate of the first file's.
     const written = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
     const ref = written && repeated.has(written.trim()) ? undefined : written;
+    if (written) st!.entryKeys.set(line, `${account ?? ""}\u0000${Bun.hash(nodeText(e)).toString(36)}`);
     if (written && !ref) unidentified++;
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
@@ -446,13 +474,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
         `${fileName}: entry ${s.firstEntry}: ${what} of entries ${first.first}–${first.last} again, with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries, read as they go: its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
       );
     }
-    const lines = new Set(s.held.map((r) => r.line));
-    for (let line = s.firstEntry; line <= last; line++) {
-      if (!lines.has(line)) continue;
-      // A split batch counted its parts as data lines: its repeat is one skipped line.
-      dataLines -= s.held.filter((r) => r.line === line).length - 1;
-      skipped.push({ line, reason: `entry ${first.first + line - s.firstEntry} again: ${what} is in the file twice (the same account, period, balances and entries), booked once` });
-    }
+    skipHeld(s, (line) => `entry ${first.first + line - s.firstEntry} again: ${what} is in the file twice (the same account, period, balances and entries), booked once`);
     if (last >= s.firstEntry) notes.push(`${what} is in the file twice: its second copy (entries ${s.firstEntry}–${last}) is counted once, not booked again`);
     return true;
   };
@@ -463,7 +485,21 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       st = null;
       return;
     }
-    for (const row of st.held) out.add(row);
+    const again = new Map<number, number>();
+    // (Against earlier statements only: two entries written alike in one statement are its own two.)
+    for (const [line, key] of st.entryKeys) {
+      const first = booked.get(key);
+      if (first !== undefined) again.set(line, first);
+    }
+    for (const [line, key] of st.entryKeys) if (!booked.has(key)) booked.set(key, line);
+    const word = STATEMENT_WORDS[statementName];
+    if (again.size && st.streamed) {
+      throw new ImportInputError(
+        `${fileName}: entry ${[...again.keys()][0]}: the ${word}'s entries repeat entries of an earlier ${word} of the file, and with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries it is read as it goes: the repeats cannot be left out, so nothing was imported`,
+      );
+    }
+    for (const row of skipHeld(st, (line) => (again.has(line) ? `entry ${again.get(line)} again: the same booking (its reference, account, amount, dates and texts) in an earlier ${word} of this file, booked there, not twice` : null))) out.add(row);
+    if (again.size) notes.push(`${again.size} ${again.size === 1 ? "entry" : "entries"} of the ${word}${st.id ? ` "${st.id}"` : ""} repeat entries of an earlier ${word} of the file (as intraday reports repeat the day's bookings): counted once`);
     const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
     for (const currency of [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))]) {
       const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
@@ -512,6 +548,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           held: [],
           streamed: false,
           written: new Bun.CryptoHasher("sha256"),
+          entryKeys: new Map(),
         };
       }
     },
@@ -521,7 +558,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     done(node) {
       if (!st) return;
       if (node.name === "Id") return void (st.id = textOf(node) ?? null);
-      hashNode(node, st.written);
+      st.written.update(nodeText(node));
       if (node.name === "FrToDt") {
         const from = textAt(node, "FrDtTm")?.slice(0, 10) ?? textAt(node, "FrDt");
         const to = textAt(node, "ToDtTm")?.slice(0, 10) ?? textAt(node, "ToDt");

@@ -196,6 +196,15 @@ describe("a statement the file holds twice", () => {
     expect(s.skipped).toEqual([]);
   });
 
+  test("an entry written twice, reference and all, in one statement is two bookings of it; in a later statement, a repeat", () => {
+    const one = read(file(statement("S1", a + a)), { fileName: "twice.xml" });
+    expect(one.rows.map((r) => [r.line, r.amount, r.reference])).toEqual([[1, -12, "camt:A1"], [2, -12, "camt:A1"]]);
+    expect(one.skipped).toEqual([]);
+    const later = read(file(statement("S1", a), statement("S2", a + b)), { fileName: "later.xml" });
+    expect(later.rows.map((r) => [r.line, r.amount])).toEqual([[1, -12], [3, 30]]);
+    expect(later.skipped.map((k) => k.line)).toEqual([2]);
+  });
+
   test("a copy under another Id is still the statement again: booked once", () => {
     const s = read(file(statement("S1", a + b), statement("S1-COPY", a + b)), { fileName: "copy.xml" });
     expect(s.rows.map((r) => [r.line, r.amount, r.reference])).toEqual([[1, -12, "camt:A1"], [2, 30, "camt:A2"]]);

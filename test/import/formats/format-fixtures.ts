@@ -264,6 +264,31 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "USD", out: 1245.6, outRows: 2, in: 2400, inRows: 1 }],
     reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // Two intraday reports (camt.052) of one account and day in one file, the 16:00 one repeating the 10:00 one's two card
+  // payments before the day's new credit (review of stop 47: each repeated entry booked again, exit 0). An entry written
+  // alike, reference and all, in an earlier report of the file is that booking again: a skipped line. Each report's own
+  // balances still check with all its entries: 1'000.00 − 30.00 − 12.40 = 957.60 ✓; + 250.00 = 1'207.60 ✓.
+  "camt052-cumulative-reports.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE44500105175407324931",
+    dataLines: 5,
+    rows: [
+      [1, "2026-04-14", -30, "EUR", "Tankstelle Sued · Kartenzahlung 14.04."],
+      [2, "2026-04-14", -12.4, "EUR", "Baeckerei Horn · Kartenzahlung 14.04."],
+      [5, "2026-04-14", 250, "EUR", "Verein Lesefreunde · Erstattung Auslagen"],
+    ],
+    totals: [{ currency: "EUR", out: 42.4, outRows: 2, in: 250, inRows: 1 }],
+    skipped: [
+      { line: 3, reason: "entry 1 again: the same booking (its reference, account, amount, dates and texts) in an earlier report of this file, booked there, not twice" },
+      { line: 4, reason: "entry 2 again: the same booking (its reference, account, amount, dates and texts) in an earlier report of this file, booked there, not twice" },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 1000, closing: 957.6, entries: 2, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 1000, closing: 1207.6, entries: 3, difference: 0 },
+    ],
+    notes: ['2 entries of the report "R-0414-1600" repeat entries of an earlier report of the file (as intraday reports repeat the day\'s bookings): counted once'],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
