@@ -11,10 +11,25 @@ export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesO
  */
 const CURRENCY_ALIASES: Readonly<Record<string, string>> = { RMB: "CNY", NTD: "TWD", RUR: "RUB", SFR: "CHF", STG: "GBP", NIS: "ILS", YEN: "JPY" };
 
-/** A currency cell as its ISO 4217 code where it is a known other name of one ("RMB" → "CNY"), else as written (upper case, trimmed). */
+/** The signs of one currency each ("$" and "C$" name several: they are none of these). */
+export const SIGN_CURRENCY: Readonly<Record<string, string>> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
+/** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
+export const PREFIXED_SIGN_CURRENCY: Readonly<Record<string, string>> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
+
+/**
+ * A currency as people write it in a currency column rather than by its code (upper case): the Swiss franc's "Fr." and
+ * "SFr.", the euro's name. A column of "€", "Fr." and "US$" was taken for no currency column at all, its rows booked in
+ * the data's main currency under a note that the file names none (review of stop 47).
+ */
+const WRITTEN_CURRENCY: Readonly<Record<string, string>> = { "FR.": "CHF", FR: "CHF", "SFR.": "CHF", "CHF.": "CHF", EURO: "EUR", EUROS: "EUR" };
+
+/**
+ * A currency cell as its ISO 4217 code where it is a known other name of one ("RMB" → "CNY"), a sign of one currency
+ * ("€", "US$") or a way of writing one ("Fr."), else as written (upper case, trimmed).
+ */
 export const isoCurrencyOf = (cell: string): string => {
   const code = cell.trim().toUpperCase();
-  return CURRENCY_ALIASES[code] ?? code;
+  return CURRENCY_ALIASES[code] ?? WRITTEN_CURRENCY[code] ?? SIGN_CURRENCY[code] ?? PREFIXED_SIGN_CURRENCY[code] ?? code;
 };
 
 /**

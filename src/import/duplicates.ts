@@ -87,6 +87,39 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   return found;
 }
 
+/**
+ * Bank ids that budget.db holds for another transaction: a bank that reuses its ids (an OFX FITID given again, months
+ * later, to another payment of the account) made the new payment a "duplicate" of the old one, lost (review of stop 47).
+ * A row whose id is there (`there`, as existingIds found it) under another amount or currency, or more than
+ * POSSIBLE_DUPLICATE_DAYS days apart, is another transaction: its id becomes `<id>@<date>:<cents>` (the same on every
+ * import of it: a re-import finds it there). Two downloads of one account that overlap give the same transaction the
+ * same id, date and amount: it stays a duplicate. `ids` and `there` are updated in place; the rows re-identified, by index.
+ */
+export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[], there: Set<string>, indexes: Iterable<number> = ids.keys()): number[] {
+  const banked: number[] = [];
+  for (const i of indexes) if (there.has(ids[i]!) && bankIdKind(ids[i]!) !== null) banked.push(i);
+  if (banked.length === 0) return [];
+  const q = db.query("SELECT transaction_id AS id, date, CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
+  const stored = new Map<string, { date: string; cents: number; currency: string }>();
+  for (let k = 0; k < banked.length; k += ID_CHUNK) {
+    for (const r of q.all(JSON.stringify(banked.slice(k, k + ID_CHUNK).map((i) => ids[i]!))) as { id: string; date: string; cents: number; currency: string }[]) stored.set(r.id, r);
+  }
+  const changed: number[] = [];
+  for (const i of banked) {
+    const old = stored.get(ids[i]!);
+    // Found under its other camt id only (an entry and its parts): no row of this id to compare.
+    if (!old) continue;
+    const cents = Math.round(rows.amount(i) * 100);
+    const [a, b] = [parseDay(old.date.slice(0, 10)), parseDay(rows.date(i))];
+    const near = a !== null && b !== null && Math.abs(daysBetween(a, b)) <= POSSIBLE_DUPLICATE_DAYS;
+    if (old.cents === cents && old.currency === rows.currencyOf(i).trim().toUpperCase() && near) continue;
+    ids[i] = `${ids[i]}@${rows.date(i)}:${cents}`;
+    changed.push(i);
+  }
+  if (changed.length) for (const id of existingIds(db, changed.map((i) => ids[i]!))) there.add(id);
+  return changed;
+}
+
 /** An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another). */
 export type ExistingMatch = { id: number; date: string; description: string; transactionId: string; currency?: string };
 

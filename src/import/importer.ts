@@ -66,7 +66,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -470,6 +470,7 @@ export class Importer {
     const db = this.openForReading();
     try {
       const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
+      if (db) reidentifyReusedIds(db, rows, ids, there);
       if (opts.seen) for (const id of ids) if (seenBefore(opts.seen, id)) there.add(id);
       const status = new Uint8Array(rows.length);
       const fresh: number[] = [];

@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -147,6 +147,7 @@ export function chunkWalker(
     if (n === 0) return;
     const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
     const there = db ? existingIds(db, ids) : new Set<string>();
+    if (db) reidentifyReusedIds(db, chunk, ids, there);
     if (o.seen) for (const id of ids) if (seenBefore(o.seen, id)) there.add(id);
     const status = new Array<WalkStatus>(n).fill(0);
     const matches = new Array<ExistingMatch | null>(n).fill(null);

@@ -2,7 +2,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { PIPELINE_DDL_STATEMENTS } from "../../src/ledger/pipeline.ts";
 import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
@@ -98,6 +98,42 @@ describe("rows, duplicates and batches", () => {
       { filename: "jan.csv", row_count: 3, imported_at: NOW_TS },
       { filename: "feb.csv", row_count: 1, imported_at: NOW_TS },
     ]);
+  });
+
+  test("two OFX downloads of one account: the overlap once; a FITID the bank gave again to another payment is that payment, not a duplicate", async () => {
+    // Review of stop 47: the February download's rent (FITID 1001, which January's café had) was taken for a duplicate
+    // of the café and lost, exit 0. Read by the OFX reader, through both ways of writing (the whole file, and streamed).
+    const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
+    const jan = fixtureFile("ofx-download-january.ofx");
+    const feb = fixtureFile("ofx-download-overlap-reused-fitid.ofx");
+    const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
+    const expected = [
+      ["2026-01-05", -20, "HILLTOP CAFE", "ofx:7730019:1001"],
+      ["2026-01-09", -80, "CITY WATER", "ofx:7730019:1002"],
+      ["2026-01-20", 2400, "PAYROLL ACME", "ofx:7730019:1003"],
+      ["2026-02-03", -45.6, "GAS STATION 22", "ofx:7730019:1004"],
+      ["2026-02-10", -1200, "RENT MAPLE APTS", "ofx:7730019:1001@2026-02-10:-120000"],
+    ];
+    fresh();
+    const whole = makeImporter(target).importer;
+    await whole.commit(await whole.plan(whole.parse(jan), { classify: "offline" }), { actor: CLI });
+    const second = await whole.plan(whole.parse(feb), { classify: "offline" });
+    expect(planned(second).map((r) => [r.transactionId, r.status])).toEqual([
+      ["ofx:7730019:1003", "duplicate"],
+      ["ofx:7730019:1004", "new"],
+      ["ofx:7730019:1001@2026-02-10:-120000", "new"],
+    ]);
+    expect((await whole.commit(second, { actor: CLI })).inserted).toBe(2);
+    expect(stored()).toEqual(expected);
+    // Again: nothing new (the rent's id is found under its own).
+    expect(planCounts(await whole.plan(whole.parse(feb), { classify: "offline" }))).toMatchObject({ new: 0, duplicates: 3 });
+    tmp.cleanup();
+    fresh();
+    const streamed = makeImporter(target).importer;
+    await streamed.commitStreamed(streamed.parseStreamed(jan), { actor: CLI });
+    expect((await streamed.commitStreamed(streamed.parseStreamed(feb), { actor: CLI })).counts).toEqual({ rows: 3, new: 2, duplicates: 1, possibleDuplicates: 0 });
+    expect((await streamed.commitStreamed(streamed.parseStreamed(feb), { actor: CLI })).counts).toEqual({ rows: 3, new: 0, duplicates: 3, possibleDuplicates: 0 });
+    expect(stored()).toEqual(expected);
   });
 
   test("two imports of one file at once: the rows the other added after this one looked up its ids are no possible duplicates of themselves", async () => {

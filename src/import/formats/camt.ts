@@ -15,7 +15,7 @@ import { ImportInputError } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { attribute, captureElements, child, childrenNamed, textAt, textOf, type XNode } from "./markup.ts";
-import type { StatementReader } from "./reader.ts";
+import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
@@ -25,7 +25,7 @@ import { isoDate } from "./values.ts";
 // Version .001.01 (2008, still sent by some Nordic banks) names its message with a "V01" suffix.
 const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrStmtV01", "BkToCstmrAcctRptV01", "BkToCstmrDbtCdtNtfctnV01"]);
 const STATEMENTS = new Set(["Stmt", "Rpt", "Ntfctn"]);
-const CAPTURED = new Set(["Acct", "Bal", "Ntry"]);
+const CAPTURED = new Set(["Id", "FrToDt", "Acct", "Bal", "Ntry"]);
 
 type Money = { value: number; currency: string };
 
@@ -217,17 +217,26 @@ const NTRY_REF = /<(?:[\w-]+:)?NtryRef>\s*([^<]*?)\s*<\//;
 /**
  * Each entry's own reference as it is written (AcctSvcrRef, else NtryRef; a TxDtls' Refs/AcctSvcrRef, inside
  * NtryDtls, is no entry's), read from the text before the one pass: whether a reference repeats is known before the
- * first row under it is given out.
+ * first row under it is given out. An entry written the same again (its statement repeated in the file) gives its
+ * reference once: the reference still names one booking, which the repeat does not book again.
  */
 function* entryReferences(xml: string): Generator<string> {
   const entryAt = /<(?:[\w-]+:)?Ntry[\s>]/g;
   const head = /<(?:[\w-]+:)?(?:NtryDtls|AddtlNtryInf)[\s>]|<\/(?:[\w-]+:)?Ntry>/g;
+  const entryEnd = /<\/(?:[\w-]+:)?Ntry>/g;
+  const given = new Set<string>();
   for (let m = entryAt.exec(xml); m; m = entryAt.exec(xml)) {
     head.lastIndex = m.index;
     const end = head.exec(xml)?.index ?? xml.length;
     const segment = xml.slice(m.index, end);
     const ref = [ACCT_SVCR_REF.exec(segment)?.[1], NTRY_REF.exec(segment)?.[1]].find((r) => r && !isPlaceholderReference(r));
-    if (ref) yield ref;
+    if (!ref) continue;
+    entryEnd.lastIndex = end;
+    const whole = xml.slice(m.index, entryEnd.exec(xml)?.index ?? xml.length).replace(/\s+/g, " ");
+    const key = `${ref}\u0000${Bun.hash(whole).toString(36)}`;
+    if (given.has(key)) continue;
+    given.add(key);
+    yield ref;
   }
 }
 
@@ -239,7 +248,36 @@ type StatementState = {
   interim: Map<string, (StatedBalance & { at: string })[]>;
   /** Booked entries by currency: their count and sum in cents. */
   sums: Map<string, { n: number; cents: number }>;
+  /** Its `Id` and period (`FrToDt`) as written, for the note on a repeat. */
+  id: string | null;
+  period: string | null;
+  /** Its first entry's ordinal, and its rows held to its end (a repeat of an earlier statement is no more bookings). */
+  firstEntry: number;
+  held: ParsedRow[];
+  /** More rows than HOLD_LIMIT: they went out as read (a repeat of such a statement refuses the file). */
+  streamed: boolean;
+  /** What it says, but its Id and creation time (a resent copy may change them): its period, account, balances, entries. */
+  written: Bun.CryptoHasher;
+  /** Its entries that carry a reference of their own, by ordinal: their account and what they say, as a key. */
+  entryKeys: Map<number, string>;
 };
+
+/** An element as written (name, attributes, text, children in order), as one text; iterative: nesting costs no stack. */
+function nodeText(node: XNode): string {
+  const parts: string[] = [];
+  const todo: (XNode | string)[] = [node];
+  while (todo.length) {
+    const n = todo.pop()!;
+    if (typeof n === "string") {
+      parts.push(n);
+      continue;
+    }
+    parts.push(`<${n.name} ${n.attrs.trim()}>${n.text.trim()}`);
+    todo.push(`</${n.name}>`);
+    for (let i = n.children.length - 1; i >= 0; i--) todo.push(n.children[i]!);
+  }
+  return parts.join("");
+}
 
 function readCamt(xml: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -258,6 +296,34 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let doc = -1;
   let statements = 0;
   let st: StatementState | null = null;
+  /**
+   * Each statement's hash (statementHash) with its first and last entry: a later one written the same is the statement
+   * again (a bank export that repeats it): its entries are skipped, booked once (review of stop 47: booked twice).
+   */
+  const seen = new Map<string, { first: number; last: number }>();
+  /**
+   * The entries with a reference of their own booked by the statements read so far, by account and what they say (the
+   * whole Ntry as written): the same entry in a later statement of the file (camt.052 intraday reports that repeat the
+   * day's bookings, then the new ones) is that booking again (review of stop 47: booked once per report).
+   */
+  const booked = new Map<string, number>();
+
+  /** The statement's held rows but those of the lines `reasonOf` names a reason for: each such line one skipped line. */
+  const skipHeld = (s: StatementState, reasonOf: (line: number) => string | null): ParsedRow[] => {
+    const kept: ParsedRow[] = [];
+    const done = new Set<number>();
+    for (const row of s.held) {
+      const reason = reasonOf(row.line);
+      if (reason === null) kept.push(row);
+      // A split batch counted its parts as data lines: its repeat is one skipped line.
+      else if (done.has(row.line)) dataLines--;
+      else {
+        done.add(row.line);
+        skipped.push({ line: row.line, reason });
+      }
+    }
+    return kept;
+  };
   const repeated = repeatedReferences(entryReferences(xml));
   let unidentified = 0;
   let bookedEntries = 0;
@@ -283,6 +349,17 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       // Intraday balances of one day are told apart by their time (Dt/DtTm as written).
       const at = textAt(bal, "Dt", "DtTm") ?? textAt(bal, "Dt", "Dt") ?? "";
       st.interim.set(m.currency, [...(st.interim.get(m.currency) ?? []), { ...stated, at }]);
+    }
+  };
+
+  /** A row of the statement being read: held to its end (up to HOLD_LIMIT), else given out as read. */
+  const emit = (row: ParsedRow) => {
+    if (st!.streamed) return void out.add(row);
+    st!.held.push(row);
+    if (st!.held.length > HOLD_LIMIT) {
+      for (const held of st!.held) out.add(held);
+      st!.held = [];
+      st!.streamed = true;
     }
   };
 
@@ -317,6 +394,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // entry of a later file would be taken for a duplicate of the first file's.
     const written = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
     const ref = written && repeated.has(written.trim()) ? undefined : written;
+    if (written) st!.entryKeys.set(line, `${account ?? ""}\u0000${Bun.hash(nodeText(e)).toString(36)}`);
     if (written && !ref) unidentified++;
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
@@ -359,11 +437,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           account,
           facts: txFacts(p.tx, partNegative, reversal, e, total.currency),
         };
-        out.add(row);
+        emit(row);
       });
       return;
     }
-    out.add({
+    emit({
       line,
       date,
       amount: flip * sign * total.value,
@@ -377,8 +455,51 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     });
   };
 
+  /**
+   * A statement that is an earlier one's again (every element but its Id and creation time written the same): each of
+   * its entries is a skipped line naming the entry it repeats (a split batch's parts are one line again), its balances
+   * are not checked twice; true. A repeat of a statement read as it goes cannot be left out: the file is refused.
+   */
+  const repeatOfEarlier = (s: StatementState): boolean => {
+    const written = s.written.digest("hex");
+    const first = seen.get(written);
+    const last = ordinal;
+    if (!first) {
+      seen.set(written, { first: s.firstEntry, last });
+      return false;
+    }
+    const what = `the ${STATEMENT_WORDS[statementName]}${s.id ? ` "${s.id}"` : ""}${s.account ? ` of ${s.account}` : ""}${s.period ? ` (${s.period})` : ""}`;
+    if (s.streamed) {
+      throw new ImportInputError(
+        `${fileName}: entry ${s.firstEntry}: ${what} of entries ${first.first}–${first.last} again, with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries, read as they go: its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
+      );
+    }
+    skipHeld(s, (line) => `entry ${first.first + line - s.firstEntry} again: ${what} is in the file twice (the same account, period, balances and entries), booked once`);
+    if (last >= s.firstEntry) notes.push(`${what} is in the file twice: its second copy (entries ${s.firstEntry}–${last}) is counted once, not booked again`);
+    return true;
+  };
+
   const endStatement = () => {
     if (!st) return;
+    if (repeatOfEarlier(st)) {
+      st = null;
+      return;
+    }
+    const again = new Map<number, number>();
+    // (Against earlier statements only: two entries written alike in one statement are its own two.)
+    for (const [line, key] of st.entryKeys) {
+      const first = booked.get(key);
+      if (first !== undefined) again.set(line, first);
+    }
+    for (const [line, key] of st.entryKeys) if (!booked.has(key)) booked.set(key, line);
+    const word = STATEMENT_WORDS[statementName];
+    if (again.size && st.streamed) {
+      throw new ImportInputError(
+        `${fileName}: entry ${[...again.keys()][0]}: the ${word}'s entries repeat entries of an earlier ${word} of the file, and with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries it is read as it goes: the repeats cannot be left out, so nothing was imported`,
+      );
+    }
+    for (const row of skipHeld(st, (line) => (again.has(line) ? `entry ${again.get(line)} again: the same booking (its reference, account, amount, dates and texts) in an earlier ${word} of this file, booked there, not twice` : null))) out.add(row);
+    if (again.size) notes.push(`${again.size} ${again.size === 1 ? "entry" : "entries"} of the ${word}${st.id ? ` "${st.id}"` : ""} repeat entries of an earlier ${word} of the file (as intraday reports repeat the day's bookings): counted once`);
     const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
     for (const currency of [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))]) {
       const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
@@ -415,7 +536,20 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       if (path.length === doc + 2 && messageSeen && STATEMENTS.has(name)) {
         statements++;
         statementName = name;
-        st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
+        st = {
+          account: null,
+          opening: new Map(),
+          closing: new Map(),
+          interim: new Map(),
+          sums: new Map(),
+          id: null,
+          period: null,
+          firstEntry: ordinal + 1,
+          held: [],
+          streamed: false,
+          written: new Bun.CryptoHasher("sha256"),
+          entryKeys: new Map(),
+        };
       }
     },
     leave(name, path) {
@@ -423,7 +557,13 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     },
     done(node) {
       if (!st) return;
-      if (node.name === "Acct") {
+      if (node.name === "Id") return void (st.id = textOf(node) ?? null);
+      st.written.update(nodeText(node));
+      if (node.name === "FrToDt") {
+        const from = textAt(node, "FrDtTm")?.slice(0, 10) ?? textAt(node, "FrDt");
+        const to = textAt(node, "ToDtTm")?.slice(0, 10) ?? textAt(node, "ToDt");
+        st.period = from && to ? `${from} to ${to}` : null;
+      } else if (node.name === "Acct") {
         // .001.01 writes an account that is no IBAN as Id/PrtryAcct/Id; later versions as Id/Othr/Id.
         const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id") ?? textAt(node, "Id", "PrtryAcct", "Id");
         st.account = iban ? iban.replace(/\s+/g, "") : null;

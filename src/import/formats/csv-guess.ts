@@ -10,12 +10,12 @@
  * amounts are mostly positive writes purchases positive: they are turned to money out.
  * What cannot be decided is asked for: the error names the columns found and the flags that settle it.
  */
-import { NeedsColumnMapping } from "../../core/errors.ts";
-import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
+import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -43,7 +43,8 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
 const eitherMark = (v: string): number | null => parseAmount(v, ".") ?? parseAmount(v, ",");
 
 export const looksLikeAmount = (v: string) => eitherMark(v) !== null;
-const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
+/** A code (three letters), or a currency written otherwise that names one ("€", "US$", "Fr."). */
+const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim()) || ISO_CURRENCIES.has(isoCurrencyOf(raw));
 const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
 
 /** Does the column's content fit the role? (Empty columns fit nothing that must be read.) */
@@ -458,6 +459,25 @@ function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
   return column ? { indicator: column.index, numbers: true } : undefined;
 }
 
+/**
+ * A card statement's column of row kinds ("Purchase", "Payment", "Interest Charge", KIND_MARKS) beside amounts written
+ * without signs: every filled cell a known kind, "Purchase" among them (a card's: in a bank account's a "Payment" is
+ * money out), and a payment to the card.
+ */
+function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true } | undefined {
+  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  const column = cols.find((c) => {
+    if (c === amount || taken.has(c.index)) return false;
+    // (A kind is a word or two: a column of longer texts is none, and is not normalised cell by cell.)
+    if (c.values.some((v) => v.length > 40)) return false;
+    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
+    const signs = kinds.map((k) => KIND_MARKS[k]);
+    // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
+    return kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment"));
+  });
+  return column ? { indicator: column.index, kinds: true } : undefined;
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -591,7 +611,7 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken);
+      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }
@@ -599,6 +619,7 @@ export function guessColumns(
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : (first("currency") ?? codesColumn(cols, taken)));
+  if (!currency && !mapping.currency) unreadCurrencyColumn(cols, taken, fileName);
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
@@ -782,6 +803,24 @@ const FUND_CODES = new Set(["CHE", "CHW", "BOV", "CLF", "COU", "MXV", "USN", "UY
 /** A currency people pay in, by its ISO 4217 code: transaction codes of three capitals ("BEA", "POS") are none, nor funds. */
 const isMoneyCode = (v: string) => ISO_CURRENCIES.has(v) && !FUND_CODES.has(v);
 const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
+
+/**
+ * A column headed as the currency ("Currency", "Währung") whose cells are mostly words or signs that name no one currency
+ * ("card", "Franken", "$"; dates and amounts aside: Italian "Valuta" is a value date too): refused, naming them. Passed
+ * over, its rows were booked in the data's main currency under a note that the file names no currency (review of stop 47).
+ */
+function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number>, fileName: string): void {
+  for (const c of cols) {
+    if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
+    const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
+    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
+    if (filled.length === 0 || unread.length * 2 < filled.length) continue;
+    const shown = [...new Set(unread)].slice(0, 4).map((v) => `"${v}"`).join(", ");
+    throw new ImportInputError(
+      `${fileName}: the column "${c.name.trim()}" holds ${shown}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,
+    );
+  }
+}
 
 /**
  * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";

@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -92,6 +92,24 @@ const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
  * in capitals too ("'S-HERTOGENBOSCH": review of r4-qa13).
  * The content-hash id's round-3 columns read the cells as written.
  */
+/** An amount of one to three digits, one mark and exactly three digits ("1,234", "-45.678"): thousands, or three decimals. */
+const THOUSANDS_OR_DECIMALS = /^[-+\u2212]?\d{1,3}([.,])\d{3}$/;
+
+const MINOR_UNITS = new Map<string, number>();
+/** How many decimals a currency's amounts have (ISO 4217, as the runtime knows it): 2 for EUR, 3 for KWD, 0 for JPY. */
+function minorUnits(code: string): number {
+  let n = MINOR_UNITS.get(code);
+  if (n === undefined) {
+    try {
+      n = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      n = 2;
+    }
+    MINOR_UNITS.set(code, n);
+  }
+  return n;
+}
+
 function unguarded(v: string): string {
   // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
   const at = v.search(/\S/);
@@ -282,14 +300,16 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
   };
-  /** The currency code written in the row's filled money cell, or "". */
-  const currencyInMoneyCell = () => {
+  /** The row's filled money cell as written, or "". */
+  const filledMoneyCell = () => {
     for (const i of moneyColumns) {
       const v = cell(i);
-      if (v.trim() !== "") return currencyInAmount(v) ?? "";
+      if (v.trim() !== "") return v;
     }
     return "";
   };
+  /** The currency code written in the row's filled money cell, or "". */
+  const currencyInMoneyCell = () => currencyInAmount(filledMoneyCell()) ?? "";
   const money = (i: number): number | null | "bad" => {
     const raw = unguarded(cell(i)).trim();
     if (raw === "") return null;
@@ -506,7 +526,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
-          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[mark] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[mark] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
@@ -654,6 +674,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // real ones: money is booked in ISO 4217 currencies (review of pass 20: "BTC" beside "EUR" was booked as written).
         if (column !== null && /^[A-Z]{3}$/.test(code)) return bad(`${name(column)} "${leg.currency}" is no currency code of ISO 4217`);
         return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
+      }
+      // "1,234" in a file of decimal commas is 1.234, three decimals, which a currency of cents has not: the app that wrote
+      // it may have grouped thousands with the comma (Outbank's exports by locale; review of stop 47: booked as −1.234 EUR).
+      // Either reading is a guess: a bad row, the user decides (and a decimal point alike).
+      if (legs === null) {
+        const raw = unguarded(filledMoneyCell()).trim();
+        const three = THOUSANDS_OR_DECIMALS.exec(raw);
+        const code = rowLegs[0]!.currency || fallback?.code || "";
+        // (Three decimals that end in 0 are a writer's own, whole cents: Viseca's "29.000", "12.900".)
+        if (three && three[1] === plan.decimal && minorUnits(code) <= 2 && !raw.endsWith("0")) {
+          return bad(`${name(moneyColumns[0]!)} "${raw}" reads as ${amount} ${code}, three decimals, which ${code} has not, or as ${raw.replace(/[.,]/, "")} with its thousands grouped: not guessed: correct the cell (or import the file without this row)`);
+        }
       }
       if (rowLegs.length > 1) dataLines += rowLegs.length - 1;
       // The statement's opening and closing balances written beside every booking (csb43's "initial_balance" and

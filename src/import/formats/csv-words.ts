@@ -285,6 +285,17 @@ export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
  */
 export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1, "\u22121": -1 };
 
+/**
+ * A card statement's kinds of rows beside amounts written without signs (normalised): purchases, interest and fees
+ * are money out, payments to the card, returns and credits money in (review of stop 47: a card's statement of
+ * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds
+ * "Purchase" (csv-guess.ts kindMarks): in a bank account's, a "Payment" is money out.
+ */
+export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
+  purchase: -1, purchases: -1, "interest charge": -1, "interest charged": -1, interest: -1, fee: -1, "late fee": -1, "annual fee": -1, "cash advance": -1,
+  payment: 1, "payment received": 1, "payment thank you": 1, return: 1, refund: 1, credit: 1, "statement credit": 1,
+};
+
 /** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();

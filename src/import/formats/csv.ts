@@ -5,7 +5,7 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
-import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
+import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
@@ -357,14 +357,13 @@ function dollarHeader(plan: ColumnPlan): string | null {
   return c === undefined ? null : (plan.names[c] ?? null);
 }
 
-const SIGN_CURRENCY: Record<string, string> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
 const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)|(?<=\d\s*)[円원]$/;
-/** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
-const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
 
 /** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
 const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);
 /** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
+/** Header words of German, French, Italian, Dutch, Spanish and Portuguese exports that no English one writes ("Datum", "Buchungstext", "Montant", "Importo"…). */
+const NOT_ENGLISH_HEADER = /(?:^| )(?:datum|buchung\w*|buchungstext|betrag|belastung\w*|gutschrift\w*|valuta\w*|auftragsdatum|saldo|kontostand|verwendungszweck|montant|libelle|solde|importo|descrizione|bedrag|omschrijving|fecha|importe|descripcion|movimiento|valor|descricao|lancamento)(?: |$)/;
 const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|abono|deposito|retiro)/i;
 
 /**
@@ -851,11 +850,12 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
     const voted = vote(text, table, lines, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns), kindsNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     const continuedIn = continuesText(plan, lines);
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
+  refuseAmountsInCents(plan, sample, fileName);
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
   // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"; a crypto wallet's "BTC"): refused,
   // never booked so, saying how to go on. (Beside real codes, each such row is a bad row: csv-rows.ts.) Other names of
@@ -899,7 +899,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
+    // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
+    // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
     (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
@@ -918,12 +920,41 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
 }
 
+/** A money column headed as holding cents, or another currency's hundredth ("Amount (cents)", "amountInCents", "Betrag in Cent"). */
+const CENTS_HEADER = /(?:^| )(?:cents?|centimes?|rappen|pence|minor units?)(?: |$)/;
+
+/**
+ * Amounts written in cents (whole numbers, a hundredth of the currency each): read as they are, every one was 100 times
+ * too large, exit 0 (review of stop 47: Kontist's transactions as its API gives them, "amount": -4590 for −45.90 EUR).
+ * Refused, saying why: a money column headed as cents; or Kontist's API fields (bookingDate, valutaDate, amount: its
+ * amounts are in cents, its times in UTC) with every sampled amount a whole number. Kontist's own CSV export (German
+ * headers, "Betrag" with a decimal comma) is read like any other.
+ */
+function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fileName: string): void {
+  const money = moneyCells(plan.money);
+  const named = money.map((c) => plan.names[c]!).find((name) => CENTS_HEADER.test(normaliseHeader(name)));
+  const go = "nothing was imported: budget-chat reads amounts in the currency's units (45.90, not 4590); export the statement with its amounts so, or as CAMT, MT940 or OFX, and import that";
+  if (named) throw new ImportInputError(`${fileName}: the column "${named.trim()}" holds amounts in cents; ${go}`);
+  const names = new Set(plan.names.map((n) => n.trim()));
+  const whole = (c: number) => sample.every((r) => /^\s*[-+]?\d+\s*$/.test(r.fields[c] ?? "") || (r.fields[c] ?? "").trim() === "");
+  if (["bookingDate", "valutaDate", "amount"].every((n) => names.has(n)) && money.length > 0 && money.every(whole)) {
+    throw new ImportInputError(`${fileName}: these are Kontist's transactions as its API gives them (bookingDate, valutaDate, amount), whose amounts are in cents and times in UTC; ${go}`);
+  }
+}
+
 /** What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out. */
 function oneSidedNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
   const i = plan.money.indicator;
   const name = plan.names[i]?.trim() || `column ${i + 1}`;
   return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
+}
+
+/** What the reader read the signs from when a column of row kinds gave them (csv-guess.ts kindMarks). */
+function kindsNote(plan: ColumnPlan): string | null {
+  if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
+  const name = plan.names[plan.money.indicator]?.trim() || `column ${plan.money.indicator + 1}`;
+  return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

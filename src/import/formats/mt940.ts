@@ -24,7 +24,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
 import { forEachLine } from "./delimited.ts";
-import type { StatementReader } from "./reader.ts";
+import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
@@ -277,11 +277,6 @@ type Message = {
 /** MT942's own fields: a message with one of them and no balance is an interim report. */
 const INTERIM_TAGS = ["34F", "13D", "90D", "90C"];
 
-/**
- * The bookings of a message held to its end at most (up to 10,000): a larger one streams (files of any size), so a
- * repeat of it cannot be left out, and refuses the file instead.
- */
-const HOLD_LIMIT = 10_000;
 
 const newMessage = (line: number): Message => ({
   account: null,
@@ -468,9 +463,31 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     interimHeld = [];
     interimRows = 0;
   };
+  /**
+   * Banks that send interim reports (MT942) cumulatively repeat in each the day's bookings of the one before, with the
+   * new ones after them: added up, a day's first bookings were booked once per report (review of stop 47). The last
+   * interim report of each account and currency, with its bookings by day, amount and text: a later report of that
+   * account that holds every one of them repeats it, and those bookings are skipped (each taken once: a second coffee
+   * of the same price is a booking of its own). A report that does not hold them all is no repeat (a bank that sends
+   * only the bookings since the last report): its bookings are all its own.
+   */
+  const lastInterim = new Map<string, { line: number; bookings: Map<string, number> }>();
+  const interimKey = (row: Pick<ParsedRow, "date" | "amount" | "description" | "idText">) => `${bookingKey(row)}\u0000${row.description}\u0000${row.idText}`;
+  /** The bookings of `m` that repeat the last interim report of its account and currency, by key (none: not a repeat). */
+  const repeatsOfEarlierInterim = (m: Message, account: string, currency: string) => {
+    const bookings = new Map<string, number>();
+    for (const row of m.held) if (row.currency !== null) bookings.set(interimKey(row), (bookings.get(interimKey(row)) ?? 0) + 1);
+    const at = `${account}\u0000${currency}`;
+    const before = lastInterim.get(at);
+    lastInterim.set(at, { line: m.line, bookings });
+    if (!before || before.bookings.size === 0 || [...before.bookings].some(([key, n]) => (bookings.get(key) ?? 0) < n)) return null;
+    return { line: before.line, left: new Map(before.bookings) };
+  };
+
   /** An interim report's bookings at its end: skipped when a statement read before books their day, else held. */
   const holdInterim = (m: Message, account: string, currency: string) => {
     if (m.streamed) {
+      lastInterim.delete(`${account}\u0000${currency}`);
       const statement = statements.find((s) => [...m.days].some((day) => booksDay(s, account, currency, day)));
       const interim = { line: m.line, account, currency, days: m.days, rows: [] };
       if (statement) refuseGone(interim, statement.line);
@@ -478,8 +495,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       return;
     }
     const rows: ParsedRow[] = [];
+    const repeats = repeatsOfEarlierInterim(m, account, currency);
     for (const row of m.held) {
       if (row.currency === null) continue;
+      const left = repeats?.left.get(interimKey(row)) ?? 0;
+      if (left > 0) {
+        repeats!.left.set(interimKey(row), left - 1);
+        skipped.push({ line: row.line, reason: `a booking the interim report on line ${repeats!.line} gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once` });
+        continue;
+      }
       const statement = statements.find((s) => takeBooking(s, account, currency, row));
       if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
       else rows.push({ ...row, currency: row.currency });

@@ -33,3 +33,10 @@ export type StatementReader = {
   /** Read the whole text. Bad input throws ImportInputError naming the file and the line or element. */
   read(text: string, opts: ReadOptions): Statement;
 };
+
+/**
+ * The bookings of a statement (an MT940 message, a camt Stmt) a reader holds to its end at most (up to 10,000), to
+ * leave them out when the statement turns out to be a repeat of one earlier in the file: a larger one streams (files
+ * of any size), so a repeat of it cannot be left out, and refuses the file instead.
+ */
+export const HOLD_LIMIT = 10_000;

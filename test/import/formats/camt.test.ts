@@ -182,6 +182,44 @@ describe("camt entries that are not batches", () => {
   });
 });
 
+describe("a statement the file holds twice", () => {
+  const statement = (id: string, entries: string) =>
+    `<Stmt><Id>${id}</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${entries}</Stmt>`;
+  const file = (...statements: string[]) =>
+    utf8(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt>${statements.join("")}</BkToCstmrStmt></Document>`);
+  const a = entry("12.00", "DBIT", "<AcctSvcrRef>A1</AcctSvcrRef><AddtlNtryInf>Kiosk</AddtlNtryInf>");
+  const b = entry("30.00", "CRDT", "<AcctSvcrRef>A2</AcctSvcrRef><AddtlNtryInf>Rueckzahlung</AddtlNtryInf>");
+
+  test("two statements of one account with the same Id but other entries (pages) are both booked, with their references", () => {
+    const s = read(file(statement("S1", a), statement("S1", b)), { fileName: "pages.xml" });
+    expect(s.rows.map((r) => [r.line, r.amount, r.reference])).toEqual([[1, -12, "camt:A1"], [2, 30, "camt:A2"]]);
+    expect(s.skipped).toEqual([]);
+  });
+
+  test("an entry written twice, reference and all, in one statement is two bookings of it; in a later statement, a repeat", () => {
+    const one = read(file(statement("S1", a + a)), { fileName: "twice.xml" });
+    expect(one.rows.map((r) => [r.line, r.amount, r.reference])).toEqual([[1, -12, "camt:A1"], [2, -12, "camt:A1"]]);
+    expect(one.skipped).toEqual([]);
+    const later = read(file(statement("S1", a), statement("S2", a + b)), { fileName: "later.xml" });
+    expect(later.rows.map((r) => [r.line, r.amount])).toEqual([[1, -12], [3, 30]]);
+    expect(later.skipped.map((k) => k.line)).toEqual([2]);
+  });
+
+  test("a copy under another Id is still the statement again: booked once", () => {
+    const s = read(file(statement("S1", a + b), statement("S1-COPY", a + b)), { fileName: "copy.xml" });
+    expect(s.rows.map((r) => [r.line, r.amount, r.reference])).toEqual([[1, -12, "camt:A1"], [2, 30, "camt:A2"]]);
+    expect(s.skipped.map((k) => k.line)).toEqual([3, 4]);
+    expect(s.dataLines).toBe(4);
+  });
+
+  test("a repeat of a statement too large to hold (read as it goes) refuses the file", () => {
+    const many = Array.from({ length: 10_001 }, (_, i) => entry("1.00", "DBIT", `<AcctSvcrRef>M${i}</AcctSvcrRef>`)).join("");
+    expect(() => read(file(statement("BIG", many), statement("BIG", many)), { fileName: "big.xml" })).toThrow(
+      'big.xml: entry 10002: the statement "BIG" of DE89370400440532013000 of entries 1–10001 again, with more than 10,000 entries, read as they go: its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again',
+    );
+  });
+});
+
 describe("camt bad entries and bad files", () => {
   test("a bad amount, an unreal date and a missing indicator are bad rows named by the entry's ordinal", () => {
     const entries = entry("1.00", "DBIT") + entry("abc", "DBIT") + entry("2.00", "DBIT").replace("2025-06-02", "2025-06-31") + entry("3.00", "XX");

@@ -512,6 +512,42 @@ test("a currency column of codes that are no currency (a test file's scrambled \
   expect(rmb.badRows).toEqual([]);
 });
 
+test("a currency column of words that name no one currency (\"card\", \"Franken\", \"$\") is refused naming them, never passed over for the main currency", () => {
+  // Review of stop 47: such a column was passed over, every row booked in the data's main currency with a note that the
+  // file names no currency anywhere.
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const refusal = (cells: string) =>
+    `w.csv: the column "Currency" holds ${cells}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`;
+  const file = (a: string, b: string, c: string) => utf8(`Date,Description,Amount,Currency\n2026-03-02,Bakery,-4.50,${a}\n2026-03-03,Kiosk,-12.00,${b}\n2026-03-05,Salary,2000.00,${c}\n`);
+  expect(() => read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"card", "cash", "transfer"'));
+  expect(() => read(file("Franken", "Franken", "Euro"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"Franken"'));
+  expect(() => read(file("$", "$", "$"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"$"'));
+  // The user's --currency settles it; a value date under "Valuta" is no currency and no refusal.
+  expect(read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf, mapping: { currency: "EUR" } }).rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR"]);
+  const valuta = read(utf8("Data,Descrizione,Importo,Valuta\n02/03/2026,Panetteria,-4.50,03/03/2026\n03/03/2026,Stipendio,2000.00,03/03/2026\n"), { fileName: "v.csv", fallbackCurrency: chf });
+  expect(valuta.rows.map((r) => [r.amount, r.currency])).toEqual([[-4.5, "CHF"], [2000, "CHF"]]);
+});
+
+test("amounts in cents are refused, never read 100 times too large: a column headed as cents; Kontist's API transactions", () => {
+  // Review of stop 47: Kontist's transactions as its API gives them ("amount": -4590 for −45.90 EUR, its bookingDate a UTC
+  // time) were imported as −4'590.00; a column "Amount (cents)" likewise.
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const go = "nothing was imported: budget-chat reads amounts in the currency's units (45.90, not 4590); export the statement with its amounts so, or as CAMT, MT940 or OFX, and import that";
+  const api =
+    "id,amount,name,iban,type,bookingDate,valutaDate,paymentMethod,purpose\n" +
+    "7a1c-01,-4590,Buchhandlung Weiss,DE02100500000054540402,SEPA_DIRECT_DEBIT,2026-02-03T23:00:00.000Z,2026-02-03T23:00:00.000Z,bank_account,Rechnung 2211\n" +
+    "7a1c-02,312500,Agentur Nord GmbH,DE12500105170648489890,SEPA_CREDIT_TRANSFER,2026-02-10T23:00:00.000Z,2026-02-10T23:00:00.000Z,bank_account,Honorar Januar\n";
+  expect(() => read(utf8(api), { fileName: "kontist.csv", fallbackCurrency: chf })).toThrow(
+    `kontist.csv: these are Kontist's transactions as its API gives them (bookingDate, valutaDate, amount), whose amounts are in cents and times in UTC; ${go}`,
+  );
+  for (const header of ["Amount (cents)", "amount_cents", "amountInCents", "Betrag in Cent"]) {
+    expect(() => read(utf8(`Date,Description,${header}\n2026-02-03,Bakery,-450\n2026-02-04,Salary,250000\n`), { fileName: "c.csv", fallbackCurrency: chf })).toThrow(`c.csv: the column "${header}" holds amounts in cents; ${go}`);
+  }
+  // Kontist's own export (German headers, "Betrag" with a decimal comma) is read as written.
+  const own = read(utf8("Buchungsdatum;Empfänger;Transaktionstyp;Verwendungszweck;Betrag\n2026-02-04;Buchhandlung Weiss;Lastschrift;Rechnung 2211;-45,90\n2026-02-11;Agentur Nord GmbH;Gutschrift;Honorar Januar;3.125,00\n"), { fileName: "k.csv", fallbackCurrency: chf });
+  expect(own.rows.map((r) => r.amount)).toEqual([-45.9, 3125]);
+});
+
 test("money out and in are summed to the ten-thousandth, each row on the side of its own sign: dinars' 0.015 and −0.005", () => {
   // Review of pass 20: 0.015 and −0.005 were summed in cents: "in 0.02, 2 rows; out 0" (−0.005 rounded to −0, money in).
   // By hand: in 0.015 (1 row), out 0.005 (1 row).

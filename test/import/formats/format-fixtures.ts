@@ -182,6 +182,113 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 1'200.00 − 84.30 + 5'400.00 − 1'500.00 − 12.00 + 0.45 = 5'004.15
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1200, closing: 5004.15, entries: 5, difference: 0 }],
   },
+  // A bank export that holds March's statement twice (the copy created a minute later, the same account, period, balances
+  // and entries), then April's (review of stop 47: every March entry booked twice, exit 0). The copy's entries are
+  // skipped lines naming the entry they repeat; its balances are not checked twice; the references stay the entries' ids.
+  // March 3'000.00 − 64.80 + 4'100.00 − 700.00 − 200.00 = 6'135.20 ✓; April 6'135.20 − 49.90 = 6'085.30 ✓.
+  "camt053-statement-twice.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH4431999123000889012",
+    dataLines: 8, // March 3 entries (entry 3's batch counting 2 parts), its copy 3 (each one skipped line), April 1
+    rows: [
+      [1, "2026-03-04", -64.8, "CHF", "Volg Kerzers · Einkauf"],
+      [2, "2026-03-25", 4100, "CHF", "Gemeinde Muri · Lohn Maerz"],
+      [3, "2026-03-27", -700, "CHF", "Wohnbau Genossenschaft · Miete April"],
+      [3, "2026-03-27", -200, "CHF", "Krankenkasse Helvia · Praemie April"],
+      [7, "2026-04-08", -49.9, "CHF", "Volg Kerzers · Einkauf"],
+    ],
+    totals: [{ currency: "CHF", out: 1014.7, outRows: 4, in: 4100, inRows: 1 }], // 64.80 + 700.00 + 200.00 + 49.90
+    skipped: [4, 5, 6].map((line) => ({
+      line,
+      reason: `entry ${line - 3} again: the statement "ST-2026-03" of CH4431999123000889012 (2026-03-01 to 2026-03-31) is in the file twice (the same account, period, balances and entries), booked once`,
+    })),
+    reconciliation: [
+      { currency: "CHF", status: "ok", opening: 3000, closing: 6135.2, entries: 3, difference: 0 },
+      { currency: "CHF", status: "ok", opening: 6135.2, closing: 6085.3, entries: 1, difference: 0 },
+    ],
+    notes: ['the statement "ST-2026-03" of CH4431999123000889012 (2026-03-01 to 2026-03-31) is in the file twice: its second copy (entries 4–6) is counted once, not booked again'],
+  },
+  // A currency column written as people write currencies, not as codes: "Fr.", "SFr." (Swiss francs), "€", "US$"
+  // (review of stop 47: the column was passed over, every row booked in the data's main currency, with a note that the
+  // file names no currency). Each row in its own currency.
+  "currency-written-signs.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-02", -6.4, "CHF", "Bäckerei Vogt"],
+      [3, "2026-03-03", -9, "EUR", "Parkhaus Lörrach"],
+      [4, "2026-03-05", -41.99, "USD", "Buchversand Boston"],
+      [5, "2026-03-06", -13.25, "CHF", "Migrolino"],
+      [6, "2026-03-25", 5210, "CHF", "Lohn März"],
+    ],
+    totals: [
+      { currency: "CHF", out: 19.65, outRows: 2, in: 5210, inRows: 1 }, // 6.40 + 13.25
+      { currency: "EUR", out: 9, outRows: 1, in: 0, inRows: 0 },
+      { currency: "USD", out: 41.99, outRows: 1, in: 0, inRows: 0 },
+    ],
+    reconciliation: [
+      { currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+  },
+  // Two OFX downloads of one checking account (importer.test.ts imports both): January's, and one from 15 January to
+  // 15 February that lists the payroll again (the same FITID, date and amount: a duplicate on import) and gives FITID
+  // 1001, January's café's, to February's rent (a bank that reuses its ids: on import, a payment of its own).
+  "ofx-download-january.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-05", -20, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+      [3, "2026-01-20", 2400, "USD", "PAYROLL ACME"],
+    ],
+    totals: [{ currency: "USD", out: 100, outRows: 2, in: 2400, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  "ofx-download-overlap-reused-fitid.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-20", 2400, "USD", "PAYROLL ACME"],
+      [2, "2026-02-03", -45.6, "USD", "GAS STATION 22"],
+      [3, "2026-02-10", -1200, "USD", "RENT MAPLE APTS"],
+    ],
+    totals: [{ currency: "USD", out: 1245.6, outRows: 2, in: 2400, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // Two intraday reports (camt.052) of one account and day in one file, the 16:00 one repeating the 10:00 one's two card
+  // payments before the day's new credit (review of stop 47: each repeated entry booked again, exit 0). An entry written
+  // alike, reference and all, in an earlier report of the file is that booking again: a skipped line. Each report's own
+  // balances still check with all its entries: 1'000.00 − 30.00 − 12.40 = 957.60 ✓; + 250.00 = 1'207.60 ✓.
+  "camt052-cumulative-reports.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE44500105175407324931",
+    dataLines: 5,
+    rows: [
+      [1, "2026-04-14", -30, "EUR", "Tankstelle Sued · Kartenzahlung 14.04."],
+      [2, "2026-04-14", -12.4, "EUR", "Baeckerei Horn · Kartenzahlung 14.04."],
+      [5, "2026-04-14", 250, "EUR", "Verein Lesefreunde · Erstattung Auslagen"],
+    ],
+    totals: [{ currency: "EUR", out: 42.4, outRows: 2, in: 250, inRows: 1 }],
+    skipped: [
+      { line: 3, reason: "entry 1 again: the same booking (its reference, account, amount, dates and texts) in an earlier report of this file, booked there, not twice" },
+      { line: 4, reason: "entry 2 again: the same booking (its reference, account, amount, dates and texts) in an earlier report of this file, booked there, not twice" },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 1000, closing: 957.6, entries: 2, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 1000, closing: 1207.6, entries: 3, difference: 0 },
+    ],
+    notes: ['2 entries of the report "R-0414-1600" repeat entries of an earlier report of the file (as intraday reports repeat the day\'s bookings): counted once'],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
@@ -973,6 +1080,32 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "off", opening: 100, closing: 80, entries: 1, difference: 8 },
       { currency: "EUR", status: "ok", opening: 88, closing: 80, entries: 1, difference: 0 },
     ],
+  },
+  // Cumulative interim reports (MT942) of one day (review of stop 47: added up, 12 rows where the day has 6, exit 0): the
+  // 13:00 report repeats the 09:00 one's two bookings, then its own (lunch, and a second cappuccino of the same price
+  // and text: a booking of its own, kept); the 17:00 one repeats the 13:00 one's four, then the salary. The last report,
+  // of another account, holds a cappuccino too: no repeat of this account's.
+  "mt942-cumulative-same-day.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE75512108001245126199",
+    dataLines: 12,
+    rows: [
+      [6, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+      [8, "2026-04-07", -54.2, "EUR", "Rewe Ehrenfeld · Wocheneinkauf · KARTENZAHLUNG"],
+      [22, "2026-04-07", -18.5, "EUR", "Bistro Vogel · Mittagstisch · KARTENZAHLUNG"],
+      [24, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+      [42, "2026-04-07", 2950, "EUR", "Stadtbibliothek Koeln · Gehalt April · GUTSCHRIFT"],
+      [52, "2026-04-07", -3.8, "EUR", "Kaffeehaus Lindner · Cappuccino · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 84.1, outRows: 5, in: 2950, inRows: 1 }], // 3.80 + 54.20 + 18.50 + 3.80 + 3.80
+    skipped: [
+      { line: 18, reason: "a booking the interim report on line 1 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" },
+      { line: 20, reason: "a booking the interim report on line 1 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" },
+      ...[34, 36, 38, 40].map((line) => ({ line, reason: "a booking the interim report on line 13 gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once" })),
+    ],
+    // Each report's own check: it states no balance (:90D:/:90C: count its bookings as written, repeats with them).
+    reconciliation: [2, 4, 5, 1].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
   },
   "mt942-then-mt940-same-day.sta": {
     format: "mt940",
