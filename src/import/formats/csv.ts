@@ -12,7 +12,7 @@ import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, 
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
-import { looksLikeLabelledRecords } from "./decode.ts";
+import { looksLikeLabelledRecords, looksLikeNorma43 } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -985,7 +985,7 @@ export const ubsCardReader: StatementReader = {
  */
 export function looksLikeCsv(head: string): boolean {
   // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
-  if (looksLikeLabelledRecords(head)) return false;
+  if (looksLikeLabelledRecords(head) || looksLikeNorma43(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
     let named = false;
