@@ -14,9 +14,29 @@ import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "
  * Śląski's title column was left out of the description; QA round 4, pass 9).
  */
 export function normaliseHeader(h: string): string {
+  return h.includes("\ufffd") ? lostLetters(h) : plainHeader(h);
+}
+
+function plainHeader(h: string): string {
   const prepared = h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l").replace(/[đĐðÐ]/g, "d").replace(/[þÞ]/g, "th");
   return NON_LATIN_LETTER.test(prepared) ? nonLatinHeader(prepared) : round3Header(prepared);
 }
+
+/**
+ * A header whose accented letters were lost to U+FFFD (a cp1252 file opened as UTF-8 and saved again: Fortuneo's "Date
+ * op�ration;Date valeur;libell�;D�bit;Cr�dit;"; QA round 4, pass 23: its debit and credit columns were no
+ * words, "the file has no header row"): each lost letter read as the plain letter (e, a, o, i, u, c: é, ä, ó, …) that makes
+ * the header a word of some role, the first that does; else as a gap between words, as before.
+ */
+function lostLetters(h: string): string {
+  for (const letter of LOST_LETTER_GUESSES) {
+    const n = plainHeader(h.replace(/\ufffd/g, letter));
+    if ((Object.keys(WORDS) as Role[]).some((role) => headerTier(n, role) !== null)) return n;
+  }
+  return plainHeader(h);
+}
+
+const LOST_LETTER_GUESSES = ["e", "a", "o", "i", "u", "c"];
 
 /** A letter of a script other than Latin that banks head their columns in (Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, Hangul). */
 const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

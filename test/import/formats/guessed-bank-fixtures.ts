@@ -2457,4 +2457,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // The same with one booking under the account line (a savings book, one transfer in): the account line, wider, was taken as
   // the rows' width and so as the first row (pass 23: refused). In 150.00.
   "bnp-paribas-fr-one-row.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":1,"rows":[[2,"2026-02-27",150,"CHF","VIR SEPA EMIS VERS LIVRET A /MOTIF EPARGNE"]],"totals":[{"currency":"CHF","out":0,"outRows":0,"in":150,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],"notes":[CHF_NOTE]},
+  // Fortuneo (FR) "HistoriqueOperations" as a public repository holds it (pass 23): a cp1252 file opened as UTF-8 and saved
+  // again, every accented letter of its header lost to U+FFFD ("Date op\ufffdration;Date valeur;libell\ufffd;D\ufffdbit;Cr\ufffddit;"):
+  // "D bit" and "Cr dit" were no words, refused ("the file has no header row"). Debits signed, a credit " 2800" with a space.
+  // Out 19.99 + 64.20 = 84.19, in 2'800.00 (French words: the currency is assumed, noted).
+  "fortuneo-fr-lost-accents.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-14",-19.99,"CHF","PRLV SEPA FREE MOBILE"],[3,"2026-02-09",-64.2,"CHF","CARTE 07/02 MONOPRIX LYON"],[4,"2026-02-05",2800,"CHF","VIR ACME SAS SALAIRE FEVRIER"]],"totals":[{"currency":"CHF","out":84.19,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
 };
