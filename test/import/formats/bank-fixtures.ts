@@ -685,6 +685,25 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     // Oldest first, CHF: 775.46 − 200 = 575.46 opening; − 39.90 = 735.56; − 100.00 − fee 0.50 = 635.06. EUR states one balance only: nothing to check
     reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
   },
+  // Revolut with "Completed Date" left blank on COMPLETED rows (QA round 4, pass 23: a budgeting tool's regression file of a
+  // Swedish account, its balances consistent): every row was a bad row, "no date in Completed Date", the file refused. Dated
+  // by "Started Date" then, with a note; the PENDING row (line 5) is still skipped. Oldest first: 1'250.00 − 1'000.00 =
+  // 250.00 opening; − 157.85 = 1'092.15; − 577.24 − fee 5.77 = 509.14.
+  "revolut-blank-completed.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-02",1000,"SEK","Top-Up"],
+      [3,"2026-03-03",-157.85,"SEK","Train"],
+      [4,"2026-03-04",-583.01,"SEK","Restaurant,"],
+    ],
+    totals: [{"currency":"SEK","out":740.86,"outRows":2,"in":1000,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"SEK","status":"ok","opening":250,"closing":509.14,"entries":3,"difference":0}],
+    notes: ["3 rows with no \"Completed Date\" are dated by their \"Started Date\""],
+  },
   // Revolut's German export (QA round 4, pass 15; headers as a peer's importer test writes them): "Datum des Abschlusses",
   // "Gebühr", "Status" ABGESCHLOSSEN/AUSSTEHEND, amounts with a decimal comma in quotes. Read without the layout, the fee
   // was lost and the file refused as off by CHF 0.50. Oldest first: 775.46 − 200 = 575.46 opening; − 39.90 = 735.56;
