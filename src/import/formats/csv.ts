@@ -217,8 +217,12 @@ function preamble(
       for (const key of ["opening", "closing"] as const) if (statedLabels[key].includes(label)) stated[key] = parseAmount(cells[1], ".");
       for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
     }
-    const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
-    if (kind) statedCells[kind] = cells[1];
+    // (Or its two filled cells wherever they stand: Skandiabanken's "UTGÅENDE SALDO 31.01.2014" in its fifth cell, the
+    // amount in its seventh.)
+    const pair = cells.filter((c) => c !== "");
+    const [balanceLabel, balanceValue] = cells[1] || pair.length !== 2 ? [label, cells[1]] : [pair[0]!, pair[1]];
+    const kind = balanceValue ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
+    if (kind) statedCells[kind] = balanceValue!;
     // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
     // account's balance when the file was made, its rows the latest bookings).
     const labelled = cells[1] ? currencyInBalanceLabel(label) : null;
