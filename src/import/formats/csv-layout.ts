@@ -52,6 +52,7 @@ export const LAYOUT_DATE_ORDER = {
   "DD.MM.YY": "DMY",
   "DD.MM.YYYY HH:MM": "DMY",
   "DD/MM/YYYY": "DMY",
+  "DD/MM/YY": "DMY",
   "DD-MM-YYYY": "DMY",
   "MM/DD/YYYY": "MDY",
 } as const satisfies Record<string, DateOrder>;

@@ -12,7 +12,7 @@ import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, 
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
-import { looksLikeLabelledRecords } from "./decode.ts";
+import { looksLikeLabelledRecords, looksLikeNorma43 } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -125,16 +125,27 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // No header, and the rows of the common width are data: so are the data rows above them of another width (reckon's
     // ING file: its first booking has two cells more; QA round 4, run as it is: it and the second booking, taken for a
     // preamble and a header, were lost with exit 0). The rows are read from the first.
+    // A line above whose date stands in another column than the rows' is no booking but the account's line (BNP Paribas:
+    // "Compte de chèques;…;****1234;18/03/2022;;2 412,35", the account, the day and its balance, over rows dated in
+    // their first column; QA round 4, pass 23: it was read as the first row, the column of dates held its words, refused).
+    const dateAt = (fields: readonly string[]) => fields.findIndex((f) => looksLikeDate(f));
+    const bookingAbove = (fields: readonly string[]) => fields.length >= 2 && looksLikeData(fields) && (at < 0 || dateAt(fields) === dateAt(probe[at]!.r.fields));
+    // (The account's line over one booking is the wider of the two: the rows are the lines below it, their dates in one column.)
+    if (!found && at === 0 && looksLikeData(probe[0]!.r.fields)) {
+      const below = probe.slice(1).filter(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields));
+      const column = below.length > 0 ? dateAt(below[0]!.r.fields) : -1;
+      if (below.length > 0 && column !== dateAt(probe[0]!.r.fields) && below.every(({ r }) => dateAt(r.fields) === column)) at = probe.indexOf(below[0]!);
+    }
     if (!found && at > 0 && looksLikeData(probe[at]!.r.fields)) {
-      const first = probe.findIndex(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields));
-      if (first >= 0 && first < at && probe.slice(first, at).every(({ r }) => looksLikeData(r.fields))) at = first;
+      const first = probe.findIndex(({ r }) => bookingAbove(r.fields));
+      if (first >= 0 && first < at && probe.slice(first, at).every(({ r }) => bookingAbove(r.fields))) at = first;
     }
     const score = (layout ? 2e9 : found ? 1e9 : 0) + rowsOfWidth * width;
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
       // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
       // (One record alone, a booking, is a headerless file of one row: taken for a header, it was lost.)
-      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)));
+      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => bookingAbove(r.fields)));
       best = {
         delimiter,
         header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
@@ -206,8 +217,12 @@ function preamble(
       for (const key of ["opening", "closing"] as const) if (statedLabels[key].includes(label)) stated[key] = parseAmount(cells[1], ".");
       for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
     }
-    const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
-    if (kind) statedCells[kind] = cells[1];
+    // (Or its two filled cells wherever they stand: Skandiabanken's "UTGÅENDE SALDO 31.01.2014" in its fifth cell, the
+    // amount in its seventh.)
+    const pair = cells.filter((c) => c !== "");
+    const [balanceLabel, balanceValue] = cells[1] || pair.length !== 2 ? [label, cells[1]] : [pair[0]!, pair[1]];
+    const kind = balanceValue ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
+    if (kind) statedCells[kind] = balanceValue!;
     // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
     // account's balance when the file was made, its rows the latest bookings).
     const labelled = cells[1] ? currencyInBalanceLabel(label) : null;
@@ -1005,7 +1020,7 @@ export const ubsCardReader: StatementReader = {
  */
 export function looksLikeCsv(head: string): boolean {
   // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
-  if (looksLikeLabelledRecords(head)) return false;
+  if (looksLikeLabelledRecords(head) || looksLikeNorma43(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
     let named = false;

@@ -363,6 +363,17 @@ export function looksLikeLabelledRecords(text: string): boolean {
   return /^Date: *\S[^\r\n]*\r?\n(?:Description|Narrative): [^\r\n]*\r?\nAmount: /m.test(text);
 }
 
+/**
+ * A Norma 43 (AEB/CSB 43) statement, the fixed-width text Spanish banks hand out ("Cuaderno 43"): a header record "11"
+ * (bank, branch, account, period, opening balance: 40 digits and more at its start), then records "22" (a movement), "23"
+ * (its concepts), "24", "33" (the account's totals) and "88" (the file's end). Read by no reader here, and no CSV, however
+ * a concept's comma looks like one: named as what it is (QA round 4, pass 23: "unknown format").
+ */
+export function looksLikeNorma43(text: string): boolean {
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "");
+  return lines.length >= 2 && /^11\d{40}/.test(lines[0]!) && lines.every((l) => /^(?:11|22|23|24|33|88)/.test(l)) && lines.some((l) => /^22[\d ]{4}\d{4}\d{12}/.test(l));
+}
+
 /** An HTML page (a bank's login page saved instead of the export, an error page). */
 export function looksLikeHtml(text: string): boolean {
   return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);

@@ -6,7 +6,7 @@
  * a bare parser message).
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
+import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords, looksLikeNorma43 } from "./decode.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
 import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
@@ -58,6 +58,7 @@ function unknownKind(head: string): string {
   // Santander UK's text export starts with its "From: … to …" line (santander-txt.ts reads it); without it, the blocks
   // name neither the period nor the account.
   if (looksLikeLabelledRecords(t)) return 'this is a text statement of "Date:", "Description:", "Amount:" records without the "From: DD/MM/YYYY to DD/MM/YYYY" line Santander UK\'s text export starts with, so it cannot be read as it is (download the statement as Quicken QIF or Money OFX instead)';
+  if (looksLikeNorma43(t)) return "this is a Norma 43 (AEB/CSB 43) statement of a Spanish bank, a format not read here";
   return "unknown format";
 }
 

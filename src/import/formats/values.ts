@@ -29,10 +29,22 @@ const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|RM)\s*/;
 const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺円元원]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
 
+/** A cell without the "|" marks at its ends. */
+function unframed(s: string): string {
+  let from = 0;
+  let to = s.length;
+  while (from < to && s[from] === "|") from++;
+  while (to > from && s[to - 1] === "|") to--;
+  return s.slice(from, to).trim();
+}
+
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
 function amountParts(raw: string): { negative: boolean; body: string } | null {
   if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };
+  // A "|" against the number is a frame mark, no part of it (BancoPosta writes its opening balance "1.520,40|"; QA round
+  // 4, pass 23: the balance was a bad amount and every file refused).
   let s = raw.trim().replace(/\u2212/g, "-");
+  if (s.startsWith("|") || s.endsWith("|")) s = unframed(s);
   if (s === "") return null;
   let negative = false;
   if (s.startsWith("(") && s.endsWith(")")) {

@@ -160,6 +160,7 @@ function formatDate(day: number, notation: string): string {
     "DD.MM.YY": `${d}.06.25`,
     "DD.MM.YYYY HH:MM": `${d}.06.2025 08:15`,
     "DD/MM/YYYY": `${d}/06/2025`,
+    "DD/MM/YY": `${d}/06/25`,
     "DD-MM-YYYY": `${d}-06-2025`,
     "MM/DD/YYYY": `06/${d}/2025`,
   };

@@ -24,12 +24,15 @@ describe("parseAmount", () => {
       ["2,000.00 CR", ".", 2000],
       ["12,50Dr", ",", -12.5],
       ["£1,234.56 cr", ".", 1234.56],
+      // A "|" against the number frames it (BancoPosta's opening balance "26.851,95|"; QA round 4, pass 23: no amount).
+      ["26.851,95|", ",", 26851.95],
+      ["| -12.50", ".", -12.5],
     ];
     for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
   });
 
   test("text, two decimal marks and empty cells are not amounts", () => {
-    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
+    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2", "|", "1|2"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
     expect(parseAmount("1.5", ",")).toBeNull();
     expect(parseAmount("1.234.567,8", ",")).toBe(1234567.8);
   });

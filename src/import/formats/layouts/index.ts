@@ -46,6 +46,7 @@ import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
 import { NAB, WESTPAC } from "./australia.ts";
 import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
+import { BANCOPOSTA } from "./bancoposta.ts";
 import { LLOYDS_GROUP_CARD, MARCUS_UK, TESCO_BANK_CARD } from "./uk.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
@@ -101,6 +102,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   WESTPAC,
   NAB,
   CAISSE_EPARGNE,
+  BANCOPOSTA,
   TESCO_BANK_CARD,
   LLOYDS_GROUP_CARD,
   MARCUS_UK,

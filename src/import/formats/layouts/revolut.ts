@@ -30,6 +30,9 @@ export const REVOLUT: BankLayout = {
   dates: ["YYYY-MM-DD HH:MM:SS"],
   decimal: "per file",
   date: COMPLETED,
+  // A COMPLETED row with its "Completed Date" left blank (a Swedish account's export; QA round 4, pass 23: every row a bad
+  // row, the file refused) took its money on the day it started.
+  dateWhenEmpty: ["Started Date", "Startdatum"],
   money: { amount: ["Amount", "Betrag"] },
   feeNotInAmount: true,
   fees: ["Fee", "Gebühr"],

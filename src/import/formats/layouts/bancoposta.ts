@@ -1,0 +1,32 @@
+/**
+ * Poste Italiane, the BancoPosta account's movements as CSV: `Data;Valuta;Addebiti;Accrediti;Descrizione operazioni`,
+ * day-first dates with two-digit years (`03/01/18`), a decimal comma, debits and credits unsigned in columns of their own,
+ * in euros (no currency column: BancoPosta accounts are Italian euro accounts). The line after the header states the
+ * opening balance ("SALDO INIZIALE", its amount written "26.851,95|"), the last line the closing one ("|SALDO FINALE"),
+ * both without a value date: checked against the rows. Read without this layout, its euros were taken for the data's
+ * main currency, with a note (QA round 4, pass 23: ofxstatement-bancoposta's real test files, before that refused for
+ * the "|" of the opening balance).
+ */
+import type { BankLayout } from "../csv-layout.ts";
+
+const TEXT = "Descrizione operazioni";
+
+export const BANCOPOSTA: BankLayout = {
+  id: "bancoposta",
+  bank: "Poste Italiane (BancoPosta)",
+  name: "account movements",
+  header: ["Data", "Valuta", "Addebiti", "Accrediti", TEXT],
+  encoding: "utf-8",
+  delimiter: ";",
+  dates: ["DD/MM/YY"],
+  decimal: ",",
+  date: "Data",
+  valueDate: "Valuta",
+  money: { debit: "Addebiti", credit: "Accrediti" },
+  currency: { fixed: "EUR" },
+  description: { columns: [TEXT] },
+  skip: [
+    { column: TEXT, contains: "SALDO INIZIALE", reason: "the statement's opening balance, not a booking", balance: "opening" },
+    { column: TEXT, contains: "SALDO FINALE", reason: "the statement's closing balance, not a booking", balance: "closing" },
+  ],
+};
