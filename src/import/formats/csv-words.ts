@@ -302,12 +302,13 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
 
 /**
  * Labels of the statement's own opening or closing balance written as a line of the table or a footer (Volksbank's and
- * Raiffeisen's (DE) "Anfangssaldo"/"Endsaldo" rows, comdirect's "Alter Kontostand"/"Neuer Kontostand"), normalised:
+ * Raiffeisen's (DE) "Anfangssaldo"/"Endsaldo" rows, comdirect's "Alter Kontostand"/"Neuer Kontostand", Caisse d'Epargne's
+ * "Solde en fin de période" above the table and "Solde en début de période" under it), normalised:
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance", "solde en debut de periode", "balance at start of period"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance", "solde en fin de periode", "balance at end of period"].map((t) => [t, "closing"] as const),
 ]);
 
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */

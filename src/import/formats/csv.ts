@@ -206,8 +206,11 @@ function preamble(
       for (const key of ["opening", "closing"] as const) if (statedLabels[key].includes(label)) stated[key] = parseAmount(cells[1], ".");
       for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
     }
-    const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
-    if (kind) statedCells[kind] = cells[1];
+    // Its value beside the label, or the one other cell the line fills (Caisse d'Epargne: "Solde en fin de période;;;;655,25;").
+    const others = cells.slice(1).filter((c) => c !== "");
+    const value = cells[1] || (others.length === 1 ? others[0]! : "");
+    const kind = value ? statedBalanceKind(normaliseHeader(label)) : null;
+    if (kind) statedCells[kind] = value;
     // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
     // account's balance when the file was made, its rows the latest bookings).
     const labelled = cells[1] ? currencyInBalanceLabel(label) : null;
@@ -228,6 +231,12 @@ function preamble(
       const next = filled[i + 1];
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
+      }
+      // The label and its code in one cell: Caisse d'Epargne's "Devise : EUR" (QA round 4, qa24: its euros were taken as the
+      // data's francs, "the file names no currency anywhere").
+      const inCell = /^([^:]+):\s*([A-Za-z]{3})$/.exec(filled[i]!.trim());
+      if (!currency && inCell && headerTier(normaliseHeader(inCell[1]!), "currency") === 0 && ISO_CURRENCIES.has(inCell[2]!.toUpperCase())) {
+        currency = inCell[2]!.toUpperCase();
       }
       // The account named with its currency in brackets ("# Account: NL12 3456 — Checking (EUR)", "Konto: Girokonto (EUR)";
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").

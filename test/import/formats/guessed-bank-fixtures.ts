@@ -2442,4 +2442,41 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // every booking, "Empfänger/Zahlungspflichtiger" the other party's; the holder's name began every description and was
   // stored as each row's counterparty. By hand: 1'200.00 − 54.30 + 2'350.00 − 89.00 = 3'406.70 = Endsaldo ✓.
   "volksbank-fiducia-parties.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[14,"2026-02-25",-89,"EUR","Stadtwerke Musterstadt · Basislastschrift Abschlag Strom Februar Vertrag 449"],[17,"2026-02-16",2350,"EUR","Muster Software GmbH · Gutschrift Gehalt Januar 2026"],[19,"2026-02-03",-54.3,"EUR","EDEKA Mustermarkt · Kartenzahlung girocard EDEKA FRANKFURT 0815"]],"totals":[{"currency":"EUR","out":143.3,"outRows":2,"in":2350,"inRows":1}],"skipped":[{"line":22,"reason":"the statement's opening balance (\"Anfangssaldo\"), checked against its rows"},{"line":23,"reason":"the statement's closing balance (\"Endsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1200,"closing":3406.7,"entries":3,"difference":0}]},
+  // Caisse d'Epargne's older account export (QA round 4, qa24: a budgeting app's test copies of it, run as they are): a
+  // preamble naming the currency in one cell ("Devise : EUR") and the closing balance ("Solde en fin de période", its value
+  // four cells on), the table, and the opening balance as its last line, in the Crédit column with its own sign. Before:
+  // EUR booked as CHF ("the file names no currency anywhere") and neither balance read. By hand: −439.00 − 6.80 + 1'850.00
+  // − 61.60 = 1'342.60 = the stated closing ✓. Out 6.80 + 61.60 = 68.40, in 1'850.00.
+  "caisse-epargne-soldes-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [6,"2026-02-03",-6.8,"EUR","PAIEMENT CB BOULANGERIE · Pain et croissants"],
+      [7,"2026-02-06",1850,"EUR","VIREMENT RECU · Salaire fevrier"],
+      [8,"2026-02-12",-61.6,"EUR","PRLV SEPA EDF · Electricite"],
+    ],
+    totals: [{"currency":"EUR","out":68.4,"outRows":2,"in":1850,"inRows":1}],
+    skipped: [{"line":9,"reason":"the statement's opening balance (\"Solde en début de période\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":-439,"closing":1342.6,"entries":3,"difference":0}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)","the currency EUR (from the file's preamble) for every row"],
+  },
+  // The same export in English ("Currency : EUR", "Balance at end of period", "Balance at start of period"), two-digit
+  // years, balances that do not add up: 1'852.60 − 42.35 + 600.00 = 2'410.25, the preamble says 2'410.15: off by 0.10
+  // (before: CHF, "no currency anywhere", imported with no check).
+  "period-balances-en-off.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [6,"2026-03-02",-42.35,"EUR","CARD PAYMENT GROCER · MARKET HALL"],
+      [7,"2026-03-09",600,"EUR","TRANSFER RECEIVED · REFUND DEPOSIT"],
+    ],
+    totals: [{"currency":"EUR","out":42.35,"outRows":1,"in":600,"inRows":1}],
+    skipped: [{"line":8,"reason":"the statement's opening balance (\"Balance at start of period\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"off","opening":1852.6,"closing":2410.15,"entries":2,"difference":0.1}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)","the currency EUR (from the file's preamble) for every row","the statement's opening balance EUR 1'852.60 + its 2 rows (EUR 557.65) make EUR 2'410.25, but it states a closing balance of EUR 2'410.15"],
+  },
 };
