@@ -299,14 +299,35 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    // Not UTF-8: a code page of another script or language when the file's words say so, else windows-1252.
-    const nonLatin = nonLatinCodePage(body);
+    // Not UTF-8: the code page an OFX header names, else one of another script or language when the file's words say so, else windows-1252.
+    const declared = ofxCharset(body);
+    if (declared && declared !== "windows-1252") return new TextDecoder(declared).decode(body);
+    const nonLatin = declared ? null : nonLatinCodePage(body);
     if (nonLatin) return new TextDecoder(nonLatin).decode(body);
-    const central = centralEuropean(body);
+    const central = declared ? null : centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text (body starts after it).
     // Without any of the bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
+  }
+}
+
+/**
+ * The single-byte code page an OFX 1.x header names (`CHARSET:1252`, `CHARSET:8859-1`, `CHARSET:ISO-8859-1`), as a
+ * TextDecoder label, or null (no OFX header, `NONE`, Unicode, or a name no decoder knows). A guess from the words
+ * read a Latin-1 file's "ÀàÈèÏïÙù" as Czech (QA round 4, qa24: a Canadian bank's test download, "ŔŕČčĎďŮů" stored).
+ */
+function ofxCharset(body: Uint8Array): string | null {
+  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, 1024)).toString("latin1");
+  if (!/^\s*OFXHEADER\s*:/.test(head)) return null;
+  const name = /^\s*CHARSET\s*:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
+  if (!name) return null;
+  const label = /^\d{3,4}$/.test(name) ? `windows-${name}` : /^8859-\d+$/.test(name) ? `iso-${name}` : name;
+  try {
+    const encoding = new TextDecoder(label).encoding;
+    return encoding.startsWith("utf-") ? null : encoding;
+  } catch {
+    return null;
   }
 }
 

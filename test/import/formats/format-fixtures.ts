@@ -229,6 +229,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     bad: [{ line: 4, reason: 'TRNAMT "abc" is not a number' }],
     reconciliation: [{ currency: "USD", status: "none", opening: null, closing: -500, entries: 3, difference: null }],
   },
+  // An OFX 1.02 file in Latin-1 that says so (CHARSET:8859-1), a name spelling out French accented letters as a Canadian
+  // bank's test download did (QA round 4, qa24: read as Czech, windows-1250, "ŔŕČčĎďŮů" stored for "ÀàÈèÏïÙù"). The
+  // header's CHARSET decides for bytes that are not UTF-8. Out 18.75 + 42.10 = 60.85 CAD; LEDGERBAL only.
+  "ofx-charset-latin1.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "400-12345-0067890",
+    dataLines: 2,
+    rows: [
+      [1, "2026-02-03", -18.75, "CAD", "Boulangerie Saint-Jérôme · Achat carte"],
+      [2, "2026-02-11", -42.1, "CAD", "Librairie des accents (ÀàÈèÏïÙù) · Achat carte"],
+    ],
+    totals: [{ currency: "CAD", out: 60.85, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: 1250, entries: 2, difference: null }],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
