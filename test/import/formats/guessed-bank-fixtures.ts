@@ -2479,4 +2479,19 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"off","opening":1852.6,"closing":2410.15,"entries":2,"difference":0.1}],
     notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)","the currency EUR (from the file's preamble) for every row","the statement's opening balance EUR 1'852.60 + its 2 rows (EUR 557.65) make EUR 2'410.25, but it states a closing balance of EUR 2'410.15"],
   },
+  // PayPal's activity download in Spanish (QA round 4, qa24: an accounting app's test copy, run as it is): "Nombre" is the
+  // other party, as "Name" in the English and German downloads; it was left out of every description. Neto is booked
+  // (Bruto less Comisión), day-first dates (14/3/2026), the Saldo column checks it: 1'250.00 + 59.54 + 17.52 = 1'327.06 ✓.
+  "paypal-es-activity.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-03-14",59.54,"EUR","Lucía Ortega Ruiz · Pago estándar"],
+      [3,"2026-03-15",17.52,"EUR","Tienda del Norte SL · Pago estándar"],
+    ],
+    totals: [{"currency":"EUR","out":0,"outRows":0,"in":77.06,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":1327.06,"entries":2,"difference":0}],
+  },
 };
