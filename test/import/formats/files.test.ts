@@ -25,7 +25,7 @@ describe("files that are no statement", () => {
       "upload.bin: this is an HTML page (a saved web page?), not a bank statement export",
     );
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
-      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
+      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Norma 43 (AEB/CSB 43) statement, a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
     // A ZIP is unpacked before a reader sees it (zip.ts); one that reaches a reader was inside another archive.
     expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]))).toBe("upload.bin: this is a ZIP archive inside an archive (unpack it and import its files), not a bank statement");
