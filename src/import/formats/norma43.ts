@@ -20,7 +20,7 @@ import { cleanText } from "./clean.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
-import { joinTexts } from "./texts.ts";
+import { joinCutPieces } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -39,6 +39,9 @@ const CONCEPTS: Record<string, string> = {
   "14": "Devoluciones e impagados", "15": "Nóminas - seguros sociales", "16": "Timbres - corretaje - póliza", "17": "Intereses - comisiones - custodia - gastos e impuestos",
   "98": "Anulaciones - correcciones asiento", "99": "Varios",
 };
+
+/** A concept line's two texts are this wide. */
+const CONCEPT_WIDTH = 38;
 
 /** YYMMDD as a day (years 70–99 are the 1900s). */
 function day(raw: string): string | null {
@@ -70,7 +73,8 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   let texts: string[] = [];
   const flush = () => {
     if (!held) return;
-    const said = joinTexts(texts.map(cleanText));
+    // The concept texts are one text cut into fields of 38 characters, mid-word where the width falls ("…DNH*MICHA" + "EL SCOTT").
+    const said = cleanText(joinCutPieces(texts, (piece) => piece.length === CONCEPT_WIDTH));
     held.description = said || held.description;
     held.idText = held.description;
     if (said) held.facts.purpose = said;
@@ -111,7 +115,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       held = { line, date, amount, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
     } else if (code === "23") {
       if (!held) fail(line, "a concept line (23) with no movement (22) above it");
-      texts.push(r.slice(4, 42).trim(), r.slice(42, 80).trim());
+      texts.push(r.slice(4, 4 + CONCEPT_WIDTH), r.slice(4 + CONCEPT_WIDTH, 4 + 2 * CONCEPT_WIDTH));
     } else if (code === "24") {
       if (!held) fail(line, "a currency line (24) with no movement (22) above it");
       const currency = CURRENCIES[r.slice(4, 7)];

@@ -247,7 +247,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // Norma 43 (AEB/CSB "Cuaderno 43"), Spain's statement file of 80-character records (QA round 4, qa24: an ERP's test
   // statement was refused as "unknown format"). Written here: an 11 header (opening 1'200.00 credit, currency 978 = EUR),
   // three movements (22), two with concept lines (23), a 33 end (2 debits 128.70, 1 credit 2'800.00, closing 3'871.30
-  // credit) and the 88 end of file. The third movement has no concept line: its common concept (03) names it.
+  // credit) and the 88 end of file. A concept line's two 38-character texts are one text, cut mid-word when full
+  // ("…MERCADON" + "A VALENCIA"). The third movement has no concept line: its common concept (03) names it.
   // 1'200.00 − 64.20 + 2'800.00 − 64.50 = 3'871.30 ✓.
   "norma43-es.n43": {
     format: "norma43",
@@ -255,8 +256,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     account: "2100 0418 0200051332",
     dataLines: 3,
     rows: [
-      [2, "2026-02-03", -64.2, "EUR", "COMPRA TARJ. 4402XXXXXXXX1234 · MERCADONA VALENCIA"],
-      [4, "2026-02-05", 2800, "EUR", "NOMINA ACME SL · FEBRERO"],
+      [2, "2026-02-03", -64.2, "EUR", "COMPRA TARJ. 4402XXXXXXXX1234 MERCADONA VALENCIA"],
+      [4, "2026-02-05", 2800, "EUR", "NOMINA ACME SL FEBRERO"],
       [6, "2026-02-14", -64.5, "EUR", "Domiciliados - recibos - letras - pagos por su cuenta"],
     ],
     totals: [{ currency: "EUR", out: 128.7, outRows: 2, in: 2800, inRows: 1 }],
