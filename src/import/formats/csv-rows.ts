@@ -326,6 +326,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // The amount keeps its own sign ("-89.90(已退款25.50)" is −64.40; review of stop 46: booked as money in).
     return paid === null || back === null || Math.abs(back) > Math.abs(paid) ? "bad" : (Math.sign(paid) || 1) * (Math.round((Math.abs(paid) - Math.abs(back)) * 100) / 100);
   };
+  /** The one filled cell of a debit and a credit column as a balance: its own sign when written, else its column's; null when both or neither are filled. */
+  const splitBalance = (debit: number, credit: number): number | null => {
+    const d = money(debit);
+    const c = money(credit);
+    if ((d === null) === (c === null) || d === "bad" || c === "bad") return null;
+    const v = (d ?? c)!;
+    if (/^[+\-\u2212]/.test(unguarded(cell(d !== null ? debit : credit)).trim())) return v;
+    return d !== null ? -Math.abs(v) : Math.abs(v);
+  };
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.
   const unquoted = (v: string) => (v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v);
@@ -630,8 +639,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = dateIn.get(rawDate);
         // The statement's own balance written where the date goes, its amount in the signed amount column ("Anfangssaldo";;;
         // "1.900,00": Sparda's footer; QA round 4, pass 15: skipped unread, the file not reconciled).
-        const stated = !date && m.kind === "signed" && amount !== null ? statedBalanceKind(normaliseHeader(rawDate)) : null;
-        if (stated) return statedLine(stated, rawDate, amount!, null);
+        const stated = !date && (m.kind === "signed" || m.kind === "split") && amount !== null ? statedBalanceKind(normaliseHeader(rawDate)) : null;
+        if (stated && m.kind === "signed") return statedLine(stated, rawDate, amount!, null);
+        // In a debit or credit column, the balance keeps a sign written in its cell ("Solde en début de période;;;;-439,00":
+        // Caisse d'Epargne, an overdraft under Crédit); unsigned, it is on that column's side.
+        const side = stated && m.kind === "split" ? splitBalance(m.debit, m.credit) : null;
+        if (stated && side !== null) return statedLine(stated, rawDate, side, null);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.

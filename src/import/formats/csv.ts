@@ -12,7 +12,7 @@ import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, 
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
-import { looksLikeLabelledRecords, looksLikeNorma43 } from "./decode.ts";
+import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -218,7 +218,7 @@ function preamble(
       for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
     }
     // (Or its two filled cells wherever they stand: Skandiabanken's "UTGÅENDE SALDO 31.01.2014" in its fifth cell, the
-    // amount in its seventh.)
+    // amount in its seventh; Caisse d'Epargne's "Solde en fin de période;;;;655,25;".)
     const pair = cells.filter((c) => c !== "");
     const [balanceLabel, balanceValue] = cells[1] || pair.length !== 2 ? [label, cells[1]] : [pair[0]!, pair[1]];
     const kind = balanceValue ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
@@ -243,6 +243,12 @@ function preamble(
       const next = filled[i + 1];
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
+      }
+      // The label and its code in one cell: Caisse d'Epargne's "Devise : EUR" (QA round 4, qa24: its euros were taken as the
+      // data's francs, "the file names no currency anywhere").
+      const inCell = /^([^:]+):\s*([A-Za-z]{3})$/.exec(filled[i]!.trim());
+      if (!currency && inCell && headerTier(normaliseHeader(inCell[1]!), "currency") === 0 && ISO_CURRENCIES.has(inCell[2]!.toUpperCase())) {
+        currency = inCell[2]!.toUpperCase();
       }
       // The account named with its currency in brackets ("# Account: NL12 3456 — Checking (EUR)", "Konto: Girokonto (EUR)";
       // QA round 4, pass 17: the euros were taken as the data's francs, "the file names no currency anywhere").
@@ -1020,7 +1026,7 @@ export const ubsCardReader: StatementReader = {
  */
 export function looksLikeCsv(head: string): boolean {
   // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
-  if (looksLikeLabelledRecords(head) || looksLikeNorma43(head)) return false;
+  if (looksLikeLabelledRecords(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
     let named = false;

@@ -299,14 +299,35 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    // Not UTF-8: a code page of another script or language when the file's words say so, else windows-1252.
-    const nonLatin = nonLatinCodePage(body);
+    // Not UTF-8: the code page an OFX header names, else one of another script or language when the file's words say so, else windows-1252.
+    const declared = ofxCharset(body);
+    if (declared && declared !== "windows-1252") return new TextDecoder(declared).decode(body);
+    const nonLatin = declared ? null : nonLatinCodePage(body);
     if (nonLatin) return new TextDecoder(nonLatin).decode(body);
-    const central = centralEuropean(body);
+    const central = declared ? null : centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text (body starts after it).
     // Without any of the bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
+  }
+}
+
+/**
+ * The single-byte code page an OFX 1.x header names (`CHARSET:1252`, `CHARSET:8859-1`, `CHARSET:ISO-8859-1`), as a
+ * TextDecoder label, or null (no OFX header, `NONE`, Unicode, or a name no decoder knows). A guess from the words
+ * read a Latin-1 file's "ÀàÈèÏïÙù" as Czech (QA round 4, qa24: a Canadian bank's test download, "ŔŕČčĎďŮů" stored).
+ */
+function ofxCharset(body: Uint8Array): string | null {
+  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, 1024)).toString("latin1");
+  if (!/^\s*OFXHEADER\s*:/.test(head)) return null;
+  const name = /^\s*CHARSET\s*:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
+  if (!name) return null;
+  const label = /^\d{3,4}$/.test(name) ? `windows-${name}` : /^8859-\d+$/.test(name) ? `iso-${name}` : name;
+  try {
+    const encoding = new TextDecoder(label).encoding;
+    return encoding.startsWith("utf-") ? null : encoding;
+  } catch {
+    return null;
   }
 }
 
@@ -361,17 +382,6 @@ function utf8Undo(bytes: Buffer, n: number, read: number): null {
  */
 export function looksLikeLabelledRecords(text: string): boolean {
   return /^Date: *\S[^\r\n]*\r?\n(?:Description|Narrative): [^\r\n]*\r?\nAmount: /m.test(text);
-}
-
-/**
- * A Norma 43 (AEB/CSB 43) statement, the fixed-width text Spanish banks hand out ("Cuaderno 43"): a header record "11"
- * (bank, branch, account, period, opening balance: 40 digits and more at its start), then records "22" (a movement), "23"
- * (its concepts), "24", "33" (the account's totals) and "88" (the file's end). Read by no reader here, and no CSV, however
- * a concept's comma looks like one: named as what it is (QA round 4, pass 23: "unknown format").
- */
-export function looksLikeNorma43(text: string): boolean {
-  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== "");
-  return lines.length >= 2 && /^11\d{40}/.test(lines[0]!) && lines.every((l) => /^(?:11|22|23|24|33|88)/.test(l)) && lines.some((l) => /^22[\d ]{4}\d{4}\d{12}/.test(l));
 }
 
 /** An HTML page (a bank's login page saved instead of the export, an error page). */

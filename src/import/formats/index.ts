@@ -6,7 +6,7 @@
  * a bare parser message).
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords, looksLikeNorma43 } from "./decode.ts";
+import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
 import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
@@ -55,10 +55,13 @@ function unknownKind(head: string): string {
     if (pain) return `this is an ISO 20022 ${pain} payment order, not a statement`;
     return `this XML (root element <${root ?? "?"}>) is no camt.052/053/054 statement`;
   }
+  // Statement files of a country's own standard that no reader takes (QA round 4, qa24: "unknown format" for both):
+  // Belgium's CODA (128-character records, 0 header, 1 old balance, 2.x movements) and Russia's 1C exchange file.
+  if (/^0{5}\d{6}[^\r\n]*\r?\n1[0-3]\d{3}/.test(t)) return "this is a Belgian CODA statement, which is not read (download the statement as camt.053 XML or MT940 instead)";
+  if (/^1CClientBankExchange\b/.test(t)) return "this is a 1C client-bank exchange file (1CClientBankExchange), which is not read (download the statement as MT940 or CSV instead)";
   // Santander UK's text export starts with its "From: … to …" line (santander-txt.ts reads it); without it, the blocks
   // name neither the period nor the account.
   if (looksLikeLabelledRecords(t)) return 'this is a text statement of "Date:", "Description:", "Amount:" records without the "From: DD/MM/YYYY to DD/MM/YYYY" line Santander UK\'s text export starts with, so it cannot be read as it is (download the statement as Quicken QIF or Money OFX instead)';
-  if (looksLikeNorma43(t)) return "this is a Norma 43 (AEB/CSB 43) statement of a Spanish bank, a format not read here";
   return "unknown format";
 }
 

@@ -9,13 +9,14 @@ import { camtReader } from "./camt.ts";
 import { csvReader, ubsAccountReader, ubsCardReader } from "./csv.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import { mt940Reader } from "./mt940.ts";
+import { norma43Reader } from "./norma43.ts";
 import { ofxReader } from "./ofx.ts";
 import { qifReader } from "./qif.ts";
 import type { StatementReader } from "./reader.ts";
 import { santanderTxtReader } from "./santander-txt.ts";
 import { MAX_UNPACKED_BYTES, MAX_ZIP_MEMBERS } from "./zip.ts";
 
-export const READERS: readonly StatementReader[] = [ofxReader, camtReader, mt940Reader, qifReader, santanderTxtReader, ubsCardReader, ubsAccountReader, csvReader];
+export const READERS: readonly StatementReader[] = [ofxReader, camtReader, mt940Reader, qifReader, norma43Reader, santanderTxtReader, ubsCardReader, ubsAccountReader, csvReader];
 
 /** The `--format` values. */
 export const IMPORT_FORMATS: readonly string[] = READERS.map((r) => r.id);

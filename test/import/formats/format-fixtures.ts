@@ -336,6 +336,40 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     bad: [{ line: 4, reason: 'TRNAMT "abc" is not a number' }],
     reconciliation: [{ currency: "USD", status: "none", opening: null, closing: -500, entries: 3, difference: null }],
   },
+  // An OFX 1.02 file in Latin-1 that says so (CHARSET:8859-1), a name spelling out French accented letters as a Canadian
+  // bank's test download did (QA round 4, qa24: read as Czech, windows-1250, "ŔŕČčĎďŮů" stored for "ÀàÈèÏïÙù"). The
+  // header's CHARSET decides for bytes that are not UTF-8. Out 18.75 + 42.10 = 60.85 CAD; LEDGERBAL only.
+  "ofx-charset-latin1.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "400-12345-0067890",
+    dataLines: 2,
+    rows: [
+      [1, "2026-02-03", -18.75, "CAD", "Boulangerie Saint-Jérôme · Achat carte"],
+      [2, "2026-02-11", -42.1, "CAD", "Librairie des accents (ÀàÈèÏïÙù) · Achat carte"],
+    ],
+    totals: [{ currency: "CAD", out: 60.85, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: 1250, entries: 2, difference: null }],
+  },
+  // Norma 43 (AEB/CSB "Cuaderno 43"), Spain's statement file of 80-character records (QA round 4, qa24: an ERP's test
+  // statement was refused as "unknown format"). Written here: an 11 header (opening 1'200.00 credit, currency 978 = EUR),
+  // three movements (22), two with concept lines (23), a 33 end (2 debits 128.70, 1 credit 2'800.00, closing 3'871.30
+  // credit) and the 88 end of file. A concept line's two 38-character texts are one text, cut mid-word when full
+  // ("…MERCADON" + "A VALENCIA"). The third movement has no concept line: its common concept (03) names it.
+  // 1'200.00 − 64.20 + 2'800.00 − 64.50 = 3'871.30 ✓.
+  "norma43-es.n43": {
+    format: "norma43",
+    layout: null,
+    account: "2100 0418 0200051332",
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-03", -64.2, "EUR", "COMPRA TARJ. 4402XXXXXXXX1234 MERCADONA VALENCIA"],
+      [4, "2026-02-05", 2800, "EUR", "NOMINA ACME SL FEBRERO"],
+      [6, "2026-02-14", -64.5, "EUR", "Domiciliados - recibos - letras - pagos por su cuenta"],
+    ],
+    totals: [{ currency: "EUR", out: 128.7, outRows: 2, in: 2800, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 1200, closing: 3871.3, entries: 3, difference: 0 }],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,

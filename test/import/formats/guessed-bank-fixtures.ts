@@ -2522,4 +2522,56 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // words unknown, the label not in the first cell, a date after it), the rows went unchecked. 1'200.00 − 64.20 + 2'800.00
   // − 1'200.00 = 2'735.80 = UTGÅENDE SALDO ✓ (the real file, anonymised, is off by 159.00 and now refused).
   "skandiabanken-no-saldo.txt": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[4,"2026-02-14",-1200,"NOK","Husleie februar · Nettgiro"],[5,"2026-02-05",2800,"NOK","Lønn ACME AS · Overføring"],[6,"2026-02-03",-64.2,"NOK","02.02 REMA 1000 · Varekjøp"]],"totals":[{"currency":"NOK","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":8,"reason":"the statement's opening balance (\"INNGÅENDE SALDO 01.02.2026\"), checked against its rows"}],"reconciliation":[{"currency":"NOK","status":"ok","opening":1200,"closing":2735.8,"entries":3,"difference":0}],"notes":["the file names no currency, only the language of its header: every row was taken as NOK (the header, written in Norwegian); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
+  // Caisse d'Epargne's older account export (QA round 4, qa24: a budgeting app's test copies of it, run as they are): a
+  // preamble naming the currency in one cell ("Devise : EUR") and the closing balance ("Solde en fin de période", its value
+  // four cells on), the table, and the opening balance as its last line, in the Crédit column with its own sign. Before:
+  // EUR booked as CHF ("the file names no currency anywhere") and neither balance read. By hand: −439.00 − 6.80 + 1'850.00
+  // − 61.60 = 1'342.60 = the stated closing ✓. Out 6.80 + 61.60 = 68.40, in 1'850.00.
+  "caisse-epargne-soldes-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [6,"2026-02-03",-6.8,"EUR","PAIEMENT CB BOULANGERIE · Pain et croissants"],
+      [7,"2026-02-06",1850,"EUR","VIREMENT RECU · Salaire fevrier"],
+      [8,"2026-02-12",-61.6,"EUR","PRLV SEPA EDF · Electricite"],
+    ],
+    totals: [{"currency":"EUR","out":68.4,"outRows":2,"in":1850,"inRows":1}],
+    skipped: [{"line":9,"reason":"the statement's opening balance (\"Solde en début de période\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":-439,"closing":1342.6,"entries":3,"difference":0}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)","the currency EUR (from the file's preamble) for every row"],
+  },
+  // The same export in English ("Currency : EUR", "Balance at end of period", "Balance at start of period"), two-digit
+  // years, balances that do not add up: 1'852.60 − 42.35 + 600.00 = 2'410.25, the preamble says 2'410.15: off by 0.10
+  // (before: CHF, "no currency anywhere", imported with no check).
+  "period-balances-en-off.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [6,"2026-03-02",-42.35,"EUR","CARD PAYMENT GROCER · MARKET HALL"],
+      [7,"2026-03-09",600,"EUR","TRANSFER RECEIVED · REFUND DEPOSIT"],
+    ],
+    totals: [{"currency":"EUR","out":42.35,"outRows":1,"in":600,"inRows":1}],
+    skipped: [{"line":8,"reason":"the statement's opening balance (\"Balance at start of period\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"off","opening":1852.6,"closing":2410.15,"entries":2,"difference":0.1}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)","the currency EUR (from the file's preamble) for every row","the statement's opening balance EUR 1'852.60 + its 2 rows (EUR 557.65) make EUR 2'410.25, but it states a closing balance of EUR 2'410.15"],
+  },
+  // PayPal's activity download in Spanish (QA round 4, qa24: an accounting app's test copy, run as it is): "Nombre" is the
+  // other party, as "Name" in the English and German downloads; it was left out of every description. Neto is booked
+  // (Bruto less Comisión), day-first dates (14/3/2026), the Saldo column checks it: 1'250.00 + 59.54 + 17.52 = 1'327.06 ✓.
+  "paypal-es-activity.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-03-14",59.54,"EUR","Lucía Ortega Ruiz · Pago estándar"],
+      [3,"2026-03-15",17.52,"EUR","Tienda del Norte SL · Pago estándar"],
+    ],
+    totals: [{"currency":"EUR","out":0,"outRows":0,"in":77.06,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":1327.06,"entries":2,"difference":0}],
+  },
 };

@@ -1,0 +1,158 @@
+/**
+ * Norma 43 (AEB / CSB "Cuaderno 43"), the account statement every Spanish bank downloads as a text file of 80-character
+ * records (QA round 4, qa24: an ERP's test statement was refused as "unknown format"):
+ *
+ *     11 bank(4) branch(4) account(10) from YYMMDD, to YYMMDD, D/H (1 debit, 2 credit), opening balance (14, cents),
+ *        currency (ISO 4217 number, 978 = EUR), information mode (1), holder (26), free (3)
+ *     22 free(4) branch(4) operation date, value date (YYMMDD), common concept (2), own concept (3), D/H, amount (14,
+ *        cents), document number (10), reference 1 (12), reference 2 (16)
+ *     23 concept line of the movement above: code (2), two texts of 38
+ *     24 the movement's amount in another currency: code (2), currency (3), amount (14)
+ *     33 end of the account: bank, branch, account, debits (count 5, total 14), credits (count 5, total 14), D/H, closing
+ *        balance (14), currency (3)
+ *     88 end of file: 18 nines, the number of records (6)
+ *
+ * A movement (22) is a row, its concept lines (23) its text; each account's opening (11) plus its movements is checked
+ * against its closing balance (33).
+ */
+import { ImportInputError } from "../../core/errors.ts";
+import { cleanText } from "./clean.ts";
+import type { StatementReader } from "./reader.ts";
+import { cents, reconcile } from "./reconcile.ts";
+import { type ParsedRow, RowTable } from "./row-table.ts";
+import { joinCutPieces } from "./texts.ts";
+import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
+import { isoDate } from "./values.ts";
+
+/** ISO 4217 numbers of the currencies Spanish accounts are held in. */
+const CURRENCIES: Record<string, string> = {
+  "978": "EUR", "840": "USD", "826": "GBP", "756": "CHF", "392": "JPY", "124": "CAD", "752": "SEK", "578": "NOK", "208": "DKK",
+  "985": "PLN", "036": "AUD", "986": "BRL", "484": "MXN", "032": "ARS", "152": "CLP", "170": "COP", "604": "PEN", "504": "MAD",
+};
+
+/** The common concepts (concepto común), the movement's text when no concept line gives one. */
+const CONCEPTS: Record<string, string> = {
+  "01": "Talones - reintegros", "02": "Abonarés - entregas - ingresos", "03": "Domiciliados - recibos - letras - pagos por su cuenta",
+  "04": "Giros - transferencias - traspasos - cheques", "05": "Amortización préstamos, créditos, etc.", "06": "Remesas efectos",
+  "07": "Suscripciones - div. pasivos - canjes", "08": "Div. cupones - prima junta - amortizaciones", "09": "Operaciones de bolsa y/o compra/venta valores",
+  "10": "Cheques gasolina", "11": "Cajero automático", "12": "Tarjetas de crédito - tarjetas débito", "13": "Operaciones extranjero",
+  "14": "Devoluciones e impagados", "15": "Nóminas - seguros sociales", "16": "Timbres - corretaje - póliza", "17": "Intereses - comisiones - custodia - gastos e impuestos",
+  "98": "Anulaciones - correcciones asiento", "99": "Varios",
+};
+
+/** A concept line's two texts are this wide. */
+const CONCEPT_WIDTH = 38;
+
+/** YYMMDD as a day (years 70–99 are the 1900s). */
+function day(raw: string): string | null {
+  if (!/^\d{6}$/.test(raw)) return null;
+  const yy = Number(raw.slice(0, 2));
+  return isoDate(yy < 70 ? 2000 + yy : 1900 + yy, Number(raw.slice(2, 4)), Number(raw.slice(4, 6)));
+}
+
+/** A D/H mark and 14 digits of cents as a signed amount: 1 (debe) is money out, 2 (haber) money in; null otherwise. */
+function signed(mark: string, digits: string): number | null {
+  if (!/^\d{14}$/.test(digits) || (mark !== "1" && mark !== "2")) return null;
+  const v = Number(digits) / 100;
+  return mark === "1" ? -v : v;
+}
+
+type Account = { account: string; currency: string; opening: number; from: string | null; until: string | null; n: number; cents: number };
+
+function readNorma43(text: string, opts: ReadOptions): Statement {
+  const { fileName } = opts;
+  const rows = new RowTable();
+  const out = opts.sink ?? rows;
+  const badRows: BadRow[] = [];
+  const reconciliation: Reconciliation[] = [];
+  let dataLines = 0;
+  let first: string | null = null;
+  let current: Account | null = null;
+  /** The last movement, held while concept (23) and currency (24) lines may follow it. */
+  let held: ParsedRow | null = null;
+  let texts: string[] = [];
+  const flush = () => {
+    if (!held) return;
+    // The concept texts are one text cut into fields of 38 characters, mid-word where the width falls ("…DNH*MICHA" + "EL SCOTT").
+    const said = cleanText(joinCutPieces(texts, (piece) => piece.length === CONCEPT_WIDTH));
+    held.description = said || held.description;
+    held.idText = held.description;
+    if (said) held.facts.purpose = said;
+    out.add(held);
+    held = null;
+    texts = [];
+  };
+  const fail = (line: number, why: string): never => {
+    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
+  };
+  const lines = text.split(/\r\n|\n|\r/);
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const r = raw.replace(/\s+$/, "");
+    if (r === "") return;
+    const code = r.slice(0, 2);
+    if (code !== "22" && code !== "23" && code !== "24") flush();
+    if (code === "11") {
+      if (current) fail(line, "an account's header (11) before the end (33) of the account above it");
+      const currency = CURRENCIES[r.slice(47, 50)] ?? fail(line, `currency number "${r.slice(47, 50)}" is not one this reader knows`);
+      const opening = signed(r.slice(32, 33), r.slice(33, 47)) ?? fail(line, "the opening balance is not a D/H mark and 14 digits");
+      const account = opts.accountOverride ?? `${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}`;
+      first ??= account;
+      current = { account, currency, opening, from: day(r.slice(20, 26)), until: day(r.slice(26, 32)), n: 0, cents: 0 };
+    } else if (code === "22") {
+      flush();
+      if (!current) fail(line, "a movement (22) before any account header (11)");
+      const acc = current!;
+      dataLines++;
+      const date = day(r.slice(10, 16));
+      const amount = signed(r.slice(27, 28), r.slice(28, 42));
+      if (!date) return void badRows.push({ line, reason: `operation date "${r.slice(10, 16)}" is not a real date (YYMMDD)` });
+      if (amount === null) return void badRows.push({ line, reason: `the amount "${r.slice(27, 42)}" is not a D/H mark (1 or 2) and 14 digits` });
+      acc.n++;
+      acc.cents += cents(amount);
+      const valueDate = day(r.slice(16, 22));
+      const concept = CONCEPTS[r.slice(22, 24)] ?? `Concepto ${r.slice(22, 24)}`;
+      held = { line, date, amount, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
+    } else if (code === "23") {
+      if (!held) fail(line, "a concept line (23) with no movement (22) above it");
+      texts.push(r.slice(4, 4 + CONCEPT_WIDTH), r.slice(4 + CONCEPT_WIDTH, 4 + 2 * CONCEPT_WIDTH));
+    } else if (code === "24") {
+      if (!held) fail(line, "a currency line (24) with no movement (22) above it");
+      const currency = CURRENCIES[r.slice(4, 7)];
+      const amount = /^\d{14}$/.test(r.slice(7, 21)) ? Number(r.slice(7, 21)) / 100 : null;
+      if (currency && amount !== null) Object.assign(held!.facts, { originalCurrency: currency, originalAmount: Math.sign(held!.amount) * amount });
+    } else if (code === "33") {
+      if (!current) fail(line, "an account's end (33) with no header (11)");
+      const acc = current!;
+      const closing = signed(r.slice(58, 59), r.slice(59, 73)) ?? fail(line, "the closing balance is not a D/H mark and 14 digits");
+      reconciliation.push(reconcile({
+        account: acc.account,
+        currency: acc.currency,
+        opening: { amount: acc.opening, date: acc.from },
+        closing: { amount: closing, date: acc.until },
+        entries: acc.n,
+        entriesCents: acc.cents,
+        basis: "opening (11) + movements (22) = closing (33)",
+      }));
+      current = null;
+    } else if (code !== "88") fail(line, `"${code}" is no Norma 43 record (11, 22, 23, 24, 33 or 88)`);
+  });
+  flush();
+  if (current) {
+    const acc = current as Account;
+    reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "opening (11) + movements (22); the account's end (33) is missing" }));
+  }
+  return { format: "norma43", layout: null, account: first, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
+}
+
+export const norma43Reader: StatementReader = {
+  id: "norma43",
+  name: "a Norma 43 (AEB/CSB 43) statement",
+  label: "Norma 43 (AEB / CSB \"Cuaderno 43\", Spain: records 11, 22, 23, 24, 33, 88)",
+  recognisedBy: "its first record `11` (bank, branch, account, period, D/H, opening balance, currency number)",
+  idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
+  extensions: [".n43", ".aeb", ".csb", ".txt"],
+  mimeTypes: ["text/plain"],
+  identify: (head) => /^11\d{30}[12]\d{17}/.test(head),
+  read: readNorma43,
+};
