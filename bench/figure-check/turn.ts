@@ -8,7 +8,7 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { listedRowIds } from "../../src/transactions/listing.ts";
+import { listedTransactions } from "../../src/tools/query/listed.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 
 /** The turns of cases over these databases, each results file read once. */
@@ -25,7 +25,7 @@ export function turnsOver(dbs: Record<Db, BudgetDb>): (c: Case) => ReturnType<ty
       vocabulary: ledger,
       periods: (input) => callPeriods(input, ledger),
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
-      rowIds: (row) => listedRowIds(ledger, row),
+      rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {

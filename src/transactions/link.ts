@@ -7,8 +7,9 @@
  */
 import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
-import { UNCATEGORISED } from "../ledger/schema.ts";
-import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
+import { formatMoney } from "../core/format.ts";
+import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
+import { MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -31,13 +32,22 @@ export function callScope(i: { year?: number; month?: number; from?: string; to?
 }
 
 type Field = keyof RowsFilter;
-const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction", "id"];
+const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction", "id", "amount"];
 
-/** A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. */
-export function rowsFilterWords(f: RowsFilter): string {
+/**
+ * A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. A
+ * set of one transaction is named by its day, amount and merchant (`2025-05-20 · CHF -50.00 · Migros`: `found`, the row
+ * it still opens), or said to be no longer there (`found` null: no row has that id with that day, amount and currency).
+ */
+export function rowsFilterWords(f: RowsFilter, found?: { merchant: string | null } | null): string {
+  if (f.id !== undefined) {
+    const what = `${f.from ?? "…"} · ${formatMoney(Number(f.amount), f.currency ?? "")}`;
+    if (found === null) return `the transaction of ${what}, which is no longer there`;
+    return found === undefined ? `the transaction of ${what}` : `${what} · ${found.merchant ?? UNKNOWN_MERCHANT}`;
+  }
   const period = f.from !== undefined || f.to !== undefined ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined;
   const direction = f.direction === undefined ? undefined : f.direction === "out" ? "money out" : "money in";
-  return [f.id === undefined ? undefined : `transaction ${f.id}`, f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
+  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
 }
 
 /** Sets one field of a filter set (each field has its own type: a direction is out or in). */
@@ -62,15 +72,15 @@ function setFields(f: RowsFilter): RowsFilter {
 export function unionOfRows(sets: readonly RowsFilter[]): Partial<TransactionQuery> | null {
   const seen = new Set<string>();
   const parts = sets.map(setFields).filter((f) => {
-    const key = JSON.stringify(f);
+    const key = rowsFilterString(f);
     return seen.has(key) ? false : (seen.add(key), true);
   });
   if (!parts.length) return null;
-  // A transaction's id is a filter of `any` only (the page shows it there, with a link to drop it).
-  if (parts.length === 1) return parts[0]!.id === undefined ? parts[0]! : { any: parts };
+  // A transaction is a filter set of `any` only, its day, amount and currency with it (the page names it there, with a link to drop it).
+  if (parts.some((p) => p.id !== undefined)) return { any: parts };
+  if (parts.length === 1) return parts[0]!;
   const common: RowsFilter = {};
   for (const k of FIELDS) {
-    if (k === "id") continue;
     const v = parts[0]![k];
     if (v !== undefined && parts.every((p) => p[k] === v)) put(common, k, v);
   }
@@ -169,6 +179,7 @@ const isCount = (s: FigureSource) => /^\d[\d'’]*$/.test(s.text.trim());
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
   if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;
   if (a.id !== undefined && b.id !== undefined) return a.id === b.id;
+  if (a.amount !== undefined && b.amount !== undefined && a.amount !== b.amount) return false;
   for (const k of ["category", "merchant", "account", "currency"] as const) if (a[k] !== undefined && b[k] !== undefined && fold(a[k]) !== fold(b[k])) return false;
   return !((a.to !== undefined && b.from !== undefined && a.to < b.from) || (b.to !== undefined && a.from !== undefined && b.to < a.from));
 }

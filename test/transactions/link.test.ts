@@ -85,16 +85,19 @@ describe("figureRowsLinks", () => {
     expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "monthly_average", months: 12 }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
     expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "average", divisor: 52, per: "week" }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
   });
-  test("listed rows: each by its id, under any (the page shows it there); a sum of them their ids together; terms of other values with the same filters: no link", () => {
-    const row = (id: string, value: number) => src(`2026-10-26 · Aldi Suisse · ${id}`, value, { id });
-    expect(figureRowsLinks(fig("grounded", [row("811", -93.9)]))).toEqual([{ href: "/transactions?any=id%3D811", label: "See the rows", of: "figure" }]);
-    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "sum" }))).toEqual([
-      { href: "/transactions?any=id%3D811&any=id%3D812", label: "See the rows", of: "figure" },
-    ]);
+  test("listed rows: each by its id with its day, amount and currency, under any (the page names it there); a sum of them their sets together; terms of other values with the same filters: no link", () => {
+    const row = (id: string, value: number) => src(`2026-10-26 · Aldi Suisse · ${id}`, value, { id, from: "2026-10-26", to: "2026-10-26", currency: "CHF", amount: value.toFixed(2) });
+    const s811 = "any=currency%3DCHF%26from%3D2026-10-26%26to%3D2026-10-26%26id%3D811%26amount%3D-93.90";
+    const s812 = "any=currency%3DCHF%26from%3D2026-10-26%26to%3D2026-10-26%26id%3D812%26amount%3D-23.50";
+    expect(figureRowsLinks(fig("grounded", [row("811", -93.9)]))).toEqual([{ href: `/transactions?${s811}`, label: "See the rows", of: "figure" }]);
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "sum" }))).toEqual([{ href: `/transactions?${s811}&${s812}`, label: "See the rows", of: "figure" }]);
     expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("811", -93.9)], { operation: "sum" }))).toEqual([]);
-    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "difference" })).map((l) => l.href)).toEqual(["/transactions?any=id%3D811", "/transactions?any=id%3D812"]);
-    expect(parseTransactionQuery(new URLSearchParams("any=id%3D811&any=id%3D812")).any).toEqual([{ id: "811" }, { id: "812" }]);
-    expect(rowsFilterWords({ id: "811" })).toBe("transaction 811");
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "difference" })).map((l) => l.href)).toEqual([`/transactions?${s811}`, `/transactions?${s812}`]);
+    // The page names the transaction by its day, amount and merchant; one no longer there (its id another row's now) says so.
+    const set = { id: "811", from: "2026-10-26", to: "2026-10-26", currency: "CHF", amount: "-93.90" };
+    expect(rowsFilterWords(set, { merchant: "Aldi Suisse" })).toBe("2026-10-26 · CHF -93.90 · Aldi Suisse");
+    expect(rowsFilterWords(set, { merchant: null })).toBe("2026-10-26 · CHF -93.90 · (unknown merchant)");
+    expect(rowsFilterWords(set, null)).toBe("the transaction of 2026-10-26 · CHF -93.90, which is no longer there");
     // Two terms of other values that only day filters tell apart (no id): the same rows, which total neither.
     const day = { from: "2026-10-26", to: "2026-10-26", merchant: "Aldi Suisse" };
     expect(figureRowsLinks(fig("derived", [src("a", -93.9, day), src("b", -23.5, day)], { operation: "mean" }))).toEqual([]);
