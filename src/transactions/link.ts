@@ -8,6 +8,7 @@
 import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
 import { formatMoney } from "../core/format.ts";
+import { readFigures } from "../figures/read.ts";
 import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
@@ -147,15 +148,15 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   };
   if (backed.status === "grounded") {
     const first = backed.sources.find((s) => s.rows);
-    return first ? whole([first]) : [];
+    return first && kindOf(first) !== "percent" ? whole([first]) : [];
   }
-  if (!backed.sources.length || !backed.sources.every((s) => s.rows)) return [];
+  if (!backed.sources.length || !backed.sources.every((s) => s.rows && kindOf(s) !== "percent")) return [];
   const terms = new Map<string, FigureSource[]>();
   for (const s of backed.sources) {
     const href = rowsHref(s.rows!);
     const same = terms.get(href) ?? [];
     // One set of rows totals one amount and counts one number (CHF 3'946.35 in 206 payments: CHF 19.16 each), never two.
-    if (same.some((t) => isCount(t) === isCount(s) && t.value !== s.value)) return [];
+    if (same.some((t) => (kindOf(t) === "count") === (kindOf(s) === "count") && t.value !== s.value)) return [];
     terms.set(href, [...same, s]);
   }
   const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, of: "term" }));
@@ -168,8 +169,8 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
 
 const fold = (s: string) => s.trim().toLowerCase();
 
-/** A count as a tool shows it ("206", "2'357"): no currency, no decimals, no percent sign. */
-const isCount = (s: FigureSource) => /^\d[\d'’]*$/.test(s.text.trim());
+/** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
+const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;
 
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another

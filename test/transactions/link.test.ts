@@ -102,6 +102,13 @@ describe("figureRowsLinks", () => {
     const day = { from: "2026-10-26", to: "2026-10-26", merchant: "Aldi Suisse" };
     expect(figureRowsLinks(fig("derived", [src("a", -93.9, day), src("b", -23.5, day)], { operation: "mean" }))).toEqual([]);
   });
+  test("a percentage is no total or count of rows: no link, grounded or a term (7.1% linked to Migros' rows of CHF 272.80, a share of CHF 242.75)", () => {
+    const share = { ...src("2025 · Migros", 7.1, { merchant: "Migros", from: "2025-01-01", to: "2025-12-31" }), text: "7.1%" };
+    expect(figureRowsLinks(fig("grounded", [share]))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [share, { ...share, value: 5.2, text: "5.2%", rows: { merchant: "Coop" } }], { operation: "points" }))).toEqual([]);
+    // A share worked out from two amounts links each amount's rows.
+    expect(figureRowsLinks(fig("derived", [GROCERIES, DINING], { operation: "ratio" })).map((l) => l.of)).toEqual(["term", "term"]);
+  });
   test("a difference, ratio, change, points or calculation: each part's rows, named by what it is about", () => {
     for (const operation of ["difference", "ratio", "percent_change", "points", "calculation"] as const) {
       expect(figureRowsLinks(fig("derived", [GROCERIES, DINING], { operation }))).toEqual([
