@@ -113,7 +113,7 @@ function mergedPeriods(sets: readonly RowsFilter[]): { from: string; to: string 
 /**
  * A link from a figure of an answer to rows of the Transactions page. `of: "figure"`: the rows
  * that make the figure, whose total (or count) is the figure (a grounded figure's source's; a
- * sum's terms' together); `of: "term"`: one term's rows (an average, difference, ratio, change or
+ * sum's terms' together; never a percentage's, which totals no rows); `of: "term"`: one term's rows (an average, difference, ratio, change or
  * calculation: its total is that term, and the figure follows from the terms' totals).
  */
 export type FigureRowsLink = { href: string; label: string; of: "figure" | "term" };
@@ -129,7 +129,8 @@ export type FigureRowsLink = { href: string; label: string; of: "figure" | "term
  * of CHF 1'509.13 a month linked to rows totalling CHF 18'109.55). Nothing when a term has no rows
  * the page can select (a count of a chart, a comparison's change), since part of the rows would
  * pass for all of them, nor when terms of different values have the same filters (two list rows of
- * one merchant and day), since those rows total neither.
+ * one merchant and day), since those rows total neither, nor for a percentage (grounded or a term),
+ * which is no total or count of rows.
  *
  * The terms added up must be apart: a row two of them may share is counted once on the page but
  * once per term in the figure, so terms whose rows may overlap (two list rows of one merchant, day
