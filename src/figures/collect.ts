@@ -463,8 +463,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const row = line ? listedTransaction(opts, line, f.value, currency) : undefined;
     // A line whose one transaction is not known (rows alike on its day) has no link: its day's rows are more than it.
     const unlisted = line !== null && row === undefined;
+    // A new merchant's payments and total (of its money out only: its refunds are no payments).
     const firstOn = tool === "unusual_transactions" && FIRST_ON.test(output.summary.slice(Math.max(0, f.start - 200), f.start));
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -484,7 +485,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
         const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}) });
+        // A search's months of money out and of money in ("Out", "In") are of the rows of one direction.
+        const direction = tool === "search_transactions" ? ({ Out: "out", In: "in" } as const)[ds.name as "Out" | "In"] : undefined;
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}) });
       });
     }
   }
@@ -497,6 +500,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A new merchant's row ("First date") is about the call's period, not its first date.
     const dated = table.kinds.indexOf("date");
     const firstOn = dated >= 0 && /^first/i.test(table.columns[dated]!);
+    // unusual_transactions' new merchants: their payments only (money out).
+    const newPayments = tool === "unusual_transactions" ? { direction: "out" as const } : {};
     const headerCtx = table.columns.map((c) => mentionedIn(c, lexicon));
     table.rows.forEach((row, r) => {
       const rowCtx = rowContext(table, row, lexicon);
@@ -516,7 +521,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           // A listing's row is one transaction: its amount links to it.
           const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(tool, table, row) : null;
           const listed = line ? listedTransaction(opts, line, cell, currency) : undefined;
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (line && listed === undefined) ? { noRows: true as const } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (line && listed === undefined) ? { noRows: true as const } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
@@ -526,7 +531,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const currency = f.currency ?? "";
         const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, withCall({}, call), titleCtx);
         const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), f.kind, ctx, opts);
-        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
+        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
       });
     });
   }

@@ -26,6 +26,9 @@ beforeAll(() => {
       // Two gift cards alike in all a line prints (day, amount, no merchant, Shopping): only the call's search tells them apart.
       fixtureRow(907, "2025-07-10", "GESCHENKKARTE COOP", -40, "", "Shopping"),
       fixtureRow(908, "2025-07-10", "GUTSCHEIN MANOR", -40, "", "Shopping"),
+      // A new merchant's one payment and a refund of part of it.
+      fixtureRow(909, "2025-08-03", "VELO HUBER AG", -300, "Velo Huber", "Shopping"),
+      fixtureRow(910, "2025-08-20", "VELO HUBER AG GUTSCHRIFT", 60, "Velo Huber", "Shopping"),
     ],
   });
   db = fixture.db;
@@ -56,4 +59,9 @@ test("the call's own filters tell alike rows apart: a search's one listed row op
   expect(opened([["list_transactions", { search: "GESCHENKKARTE", year: 2025, month: 7 }]], "The gift card of 10 July cost CHF 40.00.")).toEqual([[[907]]]);
   // Listed together, the two are alike: neither is known to be the figure's.
   expect(opened([["list_transactions", { category: "Shopping", year: 2025, month: 7 }]], "A gift card of 10 July cost CHF 40.00.")).toEqual([null]);
+});
+
+test("a new merchant's payments are its money out: their link leaves its refunds out (CHF 300.00 opened the payment and its CHF 60 refund)", () => {
+  // unusual_transactions' line: "Velo Huber first on 2025-08-03, 1 payment, CHF 300.00".
+  expect(opened([["unusual_transactions", { kind: "new_merchants", year: 2025, limit: 50 }]], "Velo Huber is new this year: 1 payment of CHF 300.00.")).toEqual([[[909]], [[909]]]);
 });
