@@ -3,14 +3,18 @@
  * benchmark's tuning set is checked as bench/figure-check.ts checks it, and every link its figures
  * carry (src/transactions/link.ts figureRowsLinks, what the page, the JSON API and the export show)
  * is opened against the same database through the Transactions page's own query code
- * (parseTransactionQuery, transactionsPage). A link is right when its rows total what it promises:
- * - a link to the rows of a figure (`of: "figure"`): the figure's value as its sources give it — a
- *   grounded figure's source with rows, a sum's terms added up, a mean or an average worked out from
- *   its terms (a link of an average promises rows whose total is that average; see notes);
- * - a link to one term's rows (`of: "term"`, a difference's or a ratio's parts): that term's value.
- * Counts are compared with the rows' number, amounts with the rows' money out, money in or net
- * (its size) in the amount's currency, to the cent. A percentage's link (the rows of its numerator)
- * has no total to compare: counted apart, not checked. A link the page refuses is wrong.
+ * (parseTransactionQuery, transactionsPage). A link is right when its rows are what it promises:
+ * - a link to the rows of a figure (`of: "figure"`): rows whose total is the figure's value as its
+ *   sources give it (a grounded figure's source with rows, a sum's terms added up);
+ * - a link to one term's rows (`of: "term"`, an average's, a difference's or a ratio's parts): that term's value;
+ * - a transaction of a listing (`any` set with an `id`): exactly one row, which a line or table row of
+ *   the figure's own call shows with that day, merchant, category and amount (a recurring series' one-off: its day
+ *   on the series' line, which names its payee).
+ * Counts are compared with the rows' number; amounts, to the cent in the amount's currency, with the
+ * measure the figure's rows promise: money out for a figure of money out (`direction=out`: spending
+ * counted without refunds), money in for money in, else the net (a category's spending is net of its
+ * refunds, SPEC §1), by its size. A percentage is no total: a link of one is wrong, as is a link the
+ * page refuses or a promise the bench cannot read.
  *
  *   bun bench/figure-links.ts             links checked, links right, wrong links per tool and kind (3 examples each)
  *   bun bench/figure-links.ts --verbose   every wrong link
@@ -18,7 +22,9 @@
  *   bun bench/figure-links.ts --held-out  … the answers of the held-out set too (links are no part of the checker's
  *                                         scoring: a measure of rules written on the tuning set, on answers they were not)
  */
+import type { ToolOutput } from "../src/core/events.ts";
 import type { AnswerFigure, FigureSource } from "../src/core/figures.ts";
+import { UNKNOWN_MERCHANT } from "../src/ledger/schema.ts";
 import type { BudgetDb } from "../src/ledger/reader.ts";
 import { readFigures } from "../src/figures/read.ts";
 import { figureRowsLinks, rowsHref, type FigureRowsLink } from "../src/transactions/link.ts";
@@ -34,53 +40,85 @@ const verbose = process.argv.includes("--verbose");
 const listRight = process.argv.includes("--right");
 const heldOut = process.argv.includes("--held-out");
 
-/** What a link promises: a value, of a kind, in a currency ("" for any), and which figure of which tool it stands for. */
-type Promise = { value: number; kind: string; currency: string; tool: string; what: string; where: string };
+/** What a link promises: a value, of a kind, in a currency ("" for any), its rows' measure, and which figure of which tool it stands for. */
+type Promise = { value: number; kind: string; currency: string; measure: "out" | "in" | "net"; tool: string; what: string; where: string };
 
 const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0];
 
-/** What the rows of a link must total: its term's value, or the figure's as its sources give it. */
+/** The measure of a source's rows: money out or in when its rows are of one direction, else their net. */
+const measureOf = (sources: readonly FigureSource[]): Promise["measure"] => {
+  const d = new Set(sources.map((s) => s.rows?.direction));
+  return d.size === 1 && d.has("out") ? "out" : d.size === 1 && d.has("in") ? "in" : "net";
+};
+
+/** What the rows of a link must total: its term's value, or the figure's as its sources give it (a sum: its terms added up). */
 function promised(f: AnswerFigure, link: FigureRowsLink): Promise | null {
   const backed = f.correction ?? f;
   const sources = backed.sources;
+  const of = (s: FigureSource, what: string, value = s.value, all = [s]): Promise => {
+    const r = kindOf(s);
+    return { value, kind: r?.kind ?? "?", currency: r?.currency ?? "", measure: measureOf(all), tool: [...new Set(all.map((x) => x.tool))].join("+"), what, where: all.map((x) => x.where).join(" + ") };
+  };
   if (link.of === "term") {
     const s = sources.find((x) => x.rows && rowsHref(x.rows) === link.href);
-    if (!s) return null;
-    const r = kindOf(s);
-    return { value: s.value, kind: r?.kind ?? "?", currency: r?.currency ?? "", tool: s.tool, what: `term of ${backed.operation ?? backed.status}`, where: s.where };
+    return s ? of(s, `term of ${backed.operation ?? backed.status}`) : null;
   }
   if (backed.status === "grounded") {
     const s = sources.find((x) => x.rows);
-    if (!s) return null;
-    const r = kindOf(s);
-    return { value: s.value, kind: r?.kind ?? "?", currency: r?.currency ?? "", tool: s.tool, what: "grounded", where: s.where };
+    return s ? of(s, "grounded") : null;
   }
-  const r = kindOf(sources[0]!);
-  const sum = sources.reduce((a, s) => a + s.value, 0);
-  const op = "operation" in backed ? backed.operation : undefined;
-  const f0 = sources[0]!.value;
-  const value =
-    op === "sum" ? sum : op === "mean" ? sum / sources.length : op === "monthly_average" && f.months ? f0 / f.months : op === "average" && f.divisor ? f0 / f.divisor : backed.value;
-  return { value, kind: r?.kind ?? "?", currency: r?.currency ?? "", tool: [...new Set(sources.map((s) => s.tool))].join("+"), what: `derived ${op ?? "?"}`, where: sources.map((s) => s.where).join(" + ") };
+  // A derived figure's own link is a sum's only (src/transactions/link.ts): any other is a promise nothing backs.
+  if (backed.operation !== "sum") return null;
+  return of(sources[0]!, "derived sum", sources.reduce((a, s) => a + s.value, 0), sources);
 }
 
 /** Whether the rows total what the link promises; the rows' totals in words either way. */
 function totalsMatch(page: TransactionPage, p: Promise, linkCurrency: string | null): { ok: boolean; rows: string } {
   const words = page.totals.map((t) => `${t.currency} ${t.rows} rows, out ${t.out.toFixed(2)}, in ${t.in.toFixed(2)}, net ${t.net.toFixed(2)}`).join("; ") || "no rows";
   if (p.kind === "count") return { ok: page.totalRows === Math.round(p.value), rows: words };
+  if (p.kind !== "money") return { ok: false, rows: `a ${p.kind}'s link (no total): ${words}` };
   const currency = p.currency || linkCurrency || (page.totals.length === 1 ? page.totals[0]!.currency : "");
   // No rows of that currency total nothing (a month with no payments: CHF 0.00).
   const t = page.totals.find((x) => x.currency === currency) ?? { out: 0, in: 0, net: 0 };
   const want = Math.abs(p.value);
-  const near = (x: number) => Math.abs(Math.abs(x) - want) < 0.005 + 1e-9 * want;
-  return { ok: near(t.out) || near(t.in) || near(t.net), rows: words };
+  return { ok: Math.abs(Math.abs(t[p.measure]) - want) < 0.005 + 1e-9 * want, rows: `${p.measure}: ${words}` };
+}
+
+/**
+ * Whether each transaction a link names by id is a row its figure's calls listed: the one row its set opens, shown by a
+ * table row of those calls (its Date, Merchant, Category and Amount cells) or a summary line (its day, merchant and category).
+ */
+function listedRowsMatch(db: BudgetDb, f: AnswerFigure, link: FigureRowsLink): { ok: boolean; rows: string } | null {
+  const sets = parseTransactionQuery(new URL(link.href, "http://x").searchParams).any?.filter((a) => a.id !== undefined) ?? [];
+  if (!sets.length) return null;
+  const calls = (f.correction ?? f).sources.map((s) => outputs.get(s.callId)).filter((o) => o !== undefined);
+  for (const set of sets) {
+    const rows = transactionsPage(db, { any: [set], sort: "date", page: 1 }).rows;
+    if (rows.length !== 1) return { ok: false, rows: `${rows.length} rows for transaction ${set.id}` };
+    const r = rows[0]!;
+    const merchant = r.merchant ?? UNKNOWN_MERCHANT;
+    const cents = (x: unknown) => (typeof x === "number" ? Math.round(Math.abs(x) * 100) : NaN);
+    const inTable = calls.some((o) =>
+      (o.tables ?? []).some((t) => {
+        const col = (name: string) => t.columns.findIndex((c) => c.toLowerCase() === name);
+        const [d, m, c, a] = ["date", "merchant", "category", "amount"].map(col);
+        return d! >= 0 && m! >= 0 && c! >= 0 && a! >= 0 && t.rows.some((row) => row[d!] === r.date && row[m!] === merchant && row[c!] === r.category && cents(row[a!]) === cents(r.amount));
+      }),
+    );
+    // A listing's line: its day first, its merchant and category on it; a recurring series' one-off: its day on its series' line, which names the payee.
+    const inSummary = calls.some((o) =>
+      o.summary.split(/; |\. /).some((line) => (line.startsWith(`${r.date} `) && line.includes(merchant) && line.includes(r.category)) || (line.startsWith(`${merchant} (`) && line.includes(`one-offs inside the series`) && line.includes(`${r.date} `))),
+    );
+    if (!inTable && !inSummary) return { ok: false, rows: `transaction ${r.id} (${r.date} ${r.amount} ${merchant} [${r.category}]) is no row its call listed` };
+  }
+  return { ok: true, rows: `${sets.length} listed transaction(s)` };
 }
 
 const { dbs, close } = openDbs();
-const turnOf = turnsOver(dbs);
+const outputs = new Map<string, ToolOutput>();
+const turnOf = turnsOver(dbs, (id, output) => outputs.set(id, output));
 let checked = 0;
 let right = 0;
-let percents = 0;
 let figuresWithLinks = 0;
 const wrong = new Map<string, string[]>();
 const linksBy = new Map<string, number>();
@@ -95,15 +133,14 @@ try {
         const p = promised(f, link);
         const key = p ? `${p.tool} · ${p.what} · ${p.kind}` : `? · ${f.status}`;
         linksBy.set(key, (linksBy.get(key) ?? 0) + 1);
-        if (p && p.kind !== "money" && p.kind !== "count") {
-          percents++;
-          continue;
-        }
         checked++;
         const params = new URL(link.href, "http://x").searchParams;
         let verdict: { ok: boolean; rows: string };
         try {
           verdict = p ? totalsMatch(transactionsPage(db, parseTransactionQuery(params)), p, params.get("currency")) : { ok: false, rows: "no source of the link" };
+          // A link naming listed transactions must name the rows the figure's calls listed, whatever they total.
+          const listed = verdict.ok ? listedRowsMatch(db, f, link) : null;
+          if (listed && !listed.ok) verdict = listed;
         } catch (e) {
           verdict = { ok: false, rows: `refused: ${(e as Error).message}` };
         }
@@ -134,12 +171,11 @@ emit({
   title: "12b. The figures' links: do the rows a link opens total the figure? (SPEC §11.1 drill-down)",
   method: [
     `every answer of bench/figure-check's ${heldOut ? "tuning and held-out sets" : "tuning set"} checked as bench/figure-check.ts does; every link of its figures opened through the Transactions page's query code on the same database`,
-    "right: the rows' count (a count) or money out, in or net (an amount, its currency) equals what the link promises, to the cent",
+    "right: the rows' count (a count), or their money out, money in or net as the figure's rows promise (an amount, its currency), equals what the link promises, to the cent; a listed transaction's link opens the one row its call listed (day, merchant, category, amount)",
   ],
   columns: ["what", "links"],
   rows: [
     ["figures with a link", String(figuresWithLinks)],
-    ["links of percentages (not checked: no total to compare)", String(percents)],
     ["links checked", String(checked)],
     ["links whose rows total the figure", String(right)],
     ["wrong links", String(wrongCount)],

@@ -4,15 +4,17 @@
  * bench/figure-check.ts (the checker's misses and false alarms) and bench/figure-links.ts (the
  * rows its figures' links open).
  */
+import type { ToolOutput } from "../../src/core/events.ts";
 import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { listedRowIds } from "../../src/transactions/listing.ts";
+import { listedTransactions } from "../../src/tools/query/listed.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 
 /** The turns of cases over these databases, each results file read once. */
-export function turnsOver(dbs: Record<Db, BudgetDb>): (c: Case) => ReturnType<typeof createTurnFigures> {
+/** `onOutput`: each call's stored result as it is recorded, by its id (a figure's source names its call by it). */
+export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string, output: ToolOutput) => void): (c: Case) => ReturnType<typeof createTurnFigures> {
   const results = new Map<string, Results>();
   const resultsOf = (c: Case) => {
     let r = results.get(c.results);
@@ -25,7 +27,7 @@ export function turnsOver(dbs: Record<Db, BudgetDb>): (c: Case) => ReturnType<ty
       vocabulary: ledger,
       periods: (input) => callPeriods(input, ledger),
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
-      rowIds: (row) => listedRowIds(ledger, row),
+      rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {
@@ -33,9 +35,18 @@ export function turnsOver(dbs: Record<Db, BudgetDb>): (c: Case) => ReturnType<ty
       if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
       return out;
     };
-    for (const e of c.earlier) for (const call of e.calls) figures.recordEarlier({ id: `toolu_e${n++}`, name: call.tool, input: call.input }, output(call).summary, e.question);
+    for (const e of c.earlier)
+      for (const call of e.calls) {
+        const id = `toolu_e${n++}`;
+        onOutput?.(id, { summary: output(call).summary, charts: [] });
+        figures.recordEarlier({ id, name: call.tool, input: call.input }, output(call).summary, e.question);
+      }
     if (c.approval) figures.recordOutcome({ id: "toolu_approval", name: c.approval.tool, input: {} }, c.approval.outcome);
-    for (const call of c.calls) figures.record({ id: `toolu_${n++}`, name: call.tool, input: call.input }, output(call));
+    for (const call of c.calls) {
+      const id = `toolu_${n++}`;
+      onOutput?.(id, output(call));
+      figures.record({ id, name: call.tool, input: call.input }, output(call));
+    }
     return figures;
   };
 }

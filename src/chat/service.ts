@@ -45,7 +45,7 @@ export type ChatDeps = {
 };
 
 import { ConversationBusy } from "../store/turns.ts";
-import { listedRowIds } from "../transactions/listing.ts";
+import { listedTransactions } from "../tools/query/listed.ts";
 
 export { ConversationBusy };
 
@@ -261,7 +261,7 @@ export class ChatService {
         figureData: {
           vocabulary: data.ledger,
           periods: (input) => callPeriods(input, budget.ledger()),
-          rowIds: (row) => listedRowIds(budget.ledger(), row),
+          rowIds: (row, input) => listedTransactions(budget, row, input),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,

@@ -21,8 +21,14 @@ export type FigureSource = {
   rows?: RowFilters;
 };
 
+/** A row as a tool listed it: its day (yyyymmdd), its amount (signed or not), its currency, its merchant and category as printed (when printed). */
+export type ListedRow = { day: number; amount: number; currency: string; merchant?: string; category?: string };
+
+/** The transaction behind a listed row: its id with what names it for good (its day, signed amount, currency). */
+export type ListedTransaction = { id: number; day: number; amount: number; currency: string };
+
 /** Filters of the Transactions page (`/transactions?…`), as strings. */
-export type RowFilters = { from?: string; to?: string; category?: string; merchant?: string; q?: string; currency?: string; account?: string; direction?: "out" | "in"; /** One transaction's number (a listing's row). */ id?: string };
+export type RowFilters = { from?: string; to?: string; category?: string; merchant?: string; q?: string; currency?: string; account?: string; direction?: "out" | "in"; /** One transaction's number (a listing's row), always with its day (from = to), currency and signed amount. */ id?: string; amount?: string };
 
 /**
  * `mismatched`: the value is a figure of the turn, but about something else than the answer

@@ -1495,8 +1495,12 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
   // An approval's outcome says what a change did: the rows it moved are no longer where its words place them.
   if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || f.outcome || SUBSET_TOOLS.has(f.tool)) return undefined;
-  // One transaction of a listing: that row, by its id (not every row of its day, merchant and category).
-  if (f.rowId !== undefined) return { id: String(f.rowId) };
+  // One transaction of a listing: that row, by its id with its day, amount and currency (not every row of its day, merchant
+  // and category; not another row given its id again after an import was undone).
+  if (f.row !== undefined) {
+    const day = isoOf(f.row.day);
+    return { id: String(f.row.id), from: day, to: day, currency: f.row.currency, amount: f.row.amount.toFixed(2) };
+  }
   const c = f.ctx;
   // The page selects no weekday: Fridays' spending is no set of its rows (QA: it linked to all the category's rows).
   if (c.weekdays?.length) return undefined;

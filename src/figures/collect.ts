@@ -10,7 +10,7 @@
  */
 import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
-import type { FigureSource } from "../core/figures.ts";
+import type { FigureSource, ListedRow, ListedTransaction } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
 import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
@@ -42,8 +42,8 @@ export type SourceFigure = FigureSource & {
   direction?: "out" | "in";
   /** The call selects rows by what a figure's rows do not carry (amount bounds, weekdays, exclusions, several searches): no page of rows is behind it. */
   beyondFilters?: true;
-  /** One row of a listing (a transaction listed or found unusual): its transaction's id, the only row behind it (not a context the check reads). */
-  rowId?: number;
+  /** One row of a listing (a transaction listed or found unusual): that transaction, the only row behind it (not a context the check reads). */
+  row?: ListedTransaction;
   /** The period of the rows behind it when it is not the one it is about (a new merchant's payments in the call's period, said of its first day). */
   rowsPeriods?: Span[];
   /** A count of the rows of an amount: that amount's currency, the rows behind it (not a context the check reads). */
@@ -79,18 +79,22 @@ export type ReadOptions = {
   figureKind?: "number";
   /** Numbers the turn's lists and clauses from (so those of several results never share a number). */
   firstList: number;
-  /** The transactions a listed row may be (src/transactions/listing.ts listedRowIds): a row's figure links to its one row. */
-  rowIds?: (row: ListedRow) => readonly number[];
+  /** The transactions a listed row may be, within its call's own filters (src/tools/query/listed.ts): a row's figure links to its one row. */
+  rowIds?: (row: ListedRow) => readonly ListedTransaction[];
 };
-
-/** A row a tool listed, as it showed it: its day (yyyymmdd), its amount, its currency, its merchant's name when shown. */
-export type ListedRow = { day: number; amount: number; currency: string; merchant?: string };
 
 /** Tools that list transactions one per line or table row: an amount of a line is that one transaction. */
 const LISTING_TOOLS = new Set(["list_transactions", "unusual_transactions"]);
 
-/** A line of a listing up to its amount: a day, then the merchant and category ("…; 2024-09-18 Zahnarztpraxis Dr. Keller (Healthcare) "). */
-const LISTED_LINE = /(?:^|[;:]\s*|\.\s+)(\d{4}-\d{2}-\d{2}) [^;]{0,200}$/;
+/**
+ * A line of a listing as its tool prints it, up to its amount and after it. list_transactions: "2025-05-20 CHF -50.00
+ * (paid EUR 52.00) Migros "MIGROS ZUERICH" [Groceries]" (the day right before the amount; after it the merchant, the
+ * description in quotes, the category in brackets); unusual_transactions: "2024-09-18 Zahnarztpraxis Dr. Keller
+ * (Healthcare) CHF 480.00". A figure inside a description ("Rechnung: 2025-05-02 CHF 77.70") fits neither.
+ */
+const LIST_BEFORE = /(?:^|; |\. )(\d{4}-\d{2}-\d{2}) $/;
+const LIST_AFTER = /^(?: \(paid [^)]*\))? ([^"]+?) "(?:[^"\\]|\\.)*" \[([^\]]+)\](?:;|\.|$)/;
+const UNUSUAL_BEFORE = /(?:^|; |\. )(\d{4}-\d{2}-\d{2}) ([^;]+) \(([^()]+)\) $/;
 
 /** The one-offs of a recurring series, each a row of its own: "one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45, 2025-04-08 refund CHF 71.78 and 7 more". */
 const ONE_OFFS = /\bone-offs inside the series\b[^;]*$/;
@@ -99,12 +103,48 @@ const ONE_OFF_LINE = /(?:^|[:,]\s*)(\d{4}-\d{2}-\d{2}) [^;,\d]{0,60}$/;
 /** A new merchant's line ("Putzfee Anna first on 2025-03-07, 6 payments, CHF 500.00"): its figures are of the call's period. */
 const FIRST_ON = /\bfirst on \d{4}-\d{2}-\d{2}\b[^;]*$/;
 
-/** The one transaction a listed row is (its id), when exactly one is alike (day, amount, currency, merchant). */
-function listedRowId(opts: ReadOptions, day: number | null, amount: number, currency: string, ctx: FigureContext): number | undefined {
-  if (!opts.rowIds || day === null || !currency) return undefined;
-  const merchant = ctx.names?.length === 1 && !isAccount(opts.lexicon, ctx.names[0]!) ? ctx.names[0] : undefined;
-  const ids = opts.rowIds({ day, amount, currency, ...(merchant !== undefined ? { merchant } : {}) });
-  return ids.length === 1 ? ids[0] : undefined;
+/**
+ * The row a summary's amount is the amount of, as its line prints it (its day, merchant, category), or null when the
+ * amount is no listed row's: a line of a listing, a recurring series' one-off (its day only: the series names its payee).
+ */
+function listedLine(tool: string, summary: string, f: { start: number; end: number }, between: string): Omit<ListedRow, "amount" | "currency"> | null {
+  if (tool === "recurring_payments") {
+    const m = ONE_OFFS.test(summary.slice(Math.max(0, f.start - 400), f.start)) ? ONE_OFF_LINE.exec(between) : null;
+    return m ? dayOnly(m[1]!) : null;
+  }
+  if (tool === "list_transactions") {
+    const day = LIST_BEFORE.exec(between);
+    const after = day ? LIST_AFTER.exec(summary.slice(f.end, f.end + 400)) : null;
+    return day && after ? { ...dayOnly(day[1]!), merchant: after[1]!, category: after[2]! } : null;
+  }
+  if (tool === "unusual_transactions") {
+    const m = UNUSUAL_BEFORE.exec(between);
+    return m ? { ...dayOnly(m[1]!), merchant: m[2]!, category: m[3]! } : null;
+  }
+  return null;
+}
+
+const dayOnly = (iso: string) => ({ day: parseDay(iso) ?? 0 });
+
+/** The row a listing's table row is (its date, merchant and category cells), or null for a table of no listing. */
+function listedTableRow(tool: string, table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[]): Omit<ListedRow, "amount" | "currency"> | null {
+  if (!LISTING_TOOLS.has(tool)) return null;
+  const cell = (name: string) => {
+    const v = row[table.columns.findIndex((c) => c.toLowerCase() === name)];
+    return typeof v === "string" ? v : undefined;
+  };
+  const date = cell("date");
+  const day = date === undefined ? null : parseDay(date.slice(0, 10));
+  const merchant = cell("merchant");
+  const category = cell("category");
+  return day === null || merchant === undefined || category === undefined ? null : { day, merchant, category };
+}
+
+/** The one transaction a listed row is, when exactly one row of the call's is alike (day, amount, currency, merchant, category). */
+function listedTransaction(opts: ReadOptions, line: Omit<ListedRow, "amount" | "currency">, amount: number, currency: string): ListedTransaction | undefined {
+  if (!opts.rowIds || !line.day || !currency) return undefined;
+  const rows = opts.rowIds({ ...line, amount, currency });
+  return rows.length === 1 ? rows[0] : undefined;
 }
 
 /** Where a summary clause begins: after a `;`, `:`, `(`, `,` or a sentence's full stop. */
@@ -418,15 +458,14 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
-    // A line of a listing is one transaction; a new merchant's line is about the call's period, not its first day.
-    // A recurring series' one-offs ("one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45, …") are listed rows too.
-    const oneOff = tool === "recurring_payments" && f.kind === "money" && ONE_OFFS.test(output.summary.slice(Math.max(0, f.start - 400), f.start)) ? ONE_OFF_LINE.exec(between) : null;
-    const line = oneOff ?? (LISTING_TOOLS.has(tool) && f.kind === "money" && !noRows && !FIRST_ON.test(between) ? LISTED_LINE.exec(between) : null);
-    const rowId = line ? listedRowId(opts, parseDay(line[1]!), f.value, currency, ctx) : undefined;
+    // A line of a listing is one transaction (a recurring series' one-offs too); a new merchant's line is about the call's period, not its first day.
+    const line = f.kind === "money" && (!noRows || tool === "recurring_payments") && !FIRST_ON.test(between) ? listedLine(tool, output.summary, f, between) : null;
+    const row = line ? listedTransaction(opts, line, f.value, currency) : undefined;
     // A line whose one transaction is not known (rows alike on its day) has no link: its day's rows are more than it.
-    const unlisted = line !== null && rowId === undefined;
+    const unlisted = line !== null && row === undefined;
+    // A new merchant's payments and total (of its money out only: its refunds are no payments).
     const firstOn = tool === "unusual_transactions" && FIRST_ON.test(output.summary.slice(Math.max(0, f.start - 200), f.start));
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(rowId !== undefined ? { rowId } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && rowId === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -446,7 +485,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
         const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}) });
+        // A search's months of money out and of money in ("Out", "In") are of the rows of one direction.
+        const direction = tool === "search_transactions" ? ({ Out: "out", In: "in" } as const)[ds.name as "Out" | "In"] : undefined;
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}) });
       });
     }
   }
@@ -456,6 +497,11 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   for (const table of output.tables ?? []) {
     const titleCtx = mentionedIn(table.title, lexicon);
     const columnLists = table.columns.map(() => lists++);
+    // A new merchant's row ("First date") is about the call's period, not its first date.
+    const dated = table.kinds.indexOf("date");
+    const firstOn = dated >= 0 && /^first/i.test(table.columns[dated]!);
+    // unusual_transactions' new merchants: their payments only (money out).
+    const newPayments = tool === "unusual_transactions" ? { direction: "out" as const } : {};
     const headerCtx = table.columns.map((c) => mentionedIn(c, lexicon));
     table.rows.forEach((row, r) => {
       const rowCtx = rowContext(table, row, lexicon);
@@ -472,13 +518,10 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           const about = rowCurrency(table, row);
           const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, withCall({}, call), titleCtx);
           const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), kind, ctx, opts);
-          // A listing's row is one transaction: its amount links to it. A new merchant's row is about the call's period, not its first date.
-          const dated = table.kinds.indexOf("date");
-          const day = dated >= 0 && typeof row[dated] === "string" ? parseDay(String(row[dated]).slice(0, 10)) : null;
-          const listed = LISTING_TOOLS.has(tool) && kind === "money" && !noRows && /^amount$/i.test(column);
-          const rowId = listed ? listedRowId(opts, day, cell, currency, rowCtx) : undefined;
-          const firstOn = dated >= 0 && /^first/i.test(table.columns[dated]!);
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (listed && rowId === undefined) ? { noRows: true as const } : {}), ...(rowId !== undefined ? { rowId } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
+          // A listing's row is one transaction: its amount links to it.
+          const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(tool, table, row) : null;
+          const listed = line ? listedTransaction(opts, line, cell, currency) : undefined;
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (line && listed === undefined) ? { noRows: true as const } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
@@ -488,8 +531,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const currency = f.currency ?? "";
         const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, withCall({}, call), titleCtx);
         const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), f.kind, ctx, opts);
-        const firstOn = table.kinds.includes("date") && /^first/i.test(table.columns[table.kinds.indexOf("date")]!);
-        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}) });
+        out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
       });
     });
   }

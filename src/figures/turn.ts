@@ -6,10 +6,10 @@
  * answer's text has ended.
  */
 import type { ToolOutput } from "../core/events.ts";
-import type { AnswerFigure } from "../core/figures.ts";
+import type { AnswerFigure, ListedRow, ListedTransaction } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
-import { callContext, figuresOfOutput, SUMMARY, type ReadOptions, type SourceFigure } from "./collect.ts";
+import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
 import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
 
@@ -53,8 +53,8 @@ export type TurnFigureOptions = {
   periods(input: unknown): CallPeriod[];
   /** A tool's figure kind (its definition's `figureKind`). */
   figureKind(tool: string): "number" | undefined;
-  /** The transactions a listed row may be (src/transactions/listing.ts listedRowIds): a row's figure links to its one row. */
-  rowIds?: ReadOptions["rowIds"];
+  /** The transactions a listed row may be within its call's filters (`input`: src/tools/query/listed.ts): a row's figure links to its one row. */
+  rowIds?(row: ListedRow, input: unknown): readonly ListedTransaction[];
 };
 
 export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
@@ -88,7 +88,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       call: callContext(call.input, periods.length ? periods : stated, lexicon),
       figureKind: opts.figureKind(call.name),
       firstList: lists,
-      ...(opts.rowIds ? { rowIds: opts.rowIds } : {}),
+      ...(opts.rowIds ? { rowIds: (row: ListedRow) => opts.rowIds!(row, call.input) } : {}),
     });
     lists = read.lists;
     // A bare number (a calculation) over amounts of several currencies is no figure of any currency: not one of the turn.

@@ -7,8 +7,10 @@
  */
 import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
-import { UNCATEGORISED } from "../ledger/schema.ts";
-import { MAX_ANY, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
+import { formatMoney } from "../core/format.ts";
+import { readFigures } from "../figures/read.ts";
+import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
+import { MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -31,13 +33,22 @@ export function callScope(i: { year?: number; month?: number; from?: string; to?
 }
 
 type Field = keyof RowsFilter;
-const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction", "id"];
+const FIELDS: readonly Field[] = ["q", "category", "merchant", "account", "currency", "from", "to", "direction", "id", "amount"];
 
-/** A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. */
-export function rowsFilterWords(f: RowsFilter): string {
+/**
+ * A filter set of `any` in words, for the page: `Groceries · Migros · 2025-01-01 to 2025-03-31`, a search in quotes. A
+ * set of one transaction is named by its day, amount and merchant (`2025-05-20 · CHF -50.00 · Migros`: `found`, the row
+ * it still opens), or said to be no longer there (`found` null: no row has that id with that day, amount and currency).
+ */
+export function rowsFilterWords(f: RowsFilter, found?: { merchant: string | null } | null): string {
+  if (f.id !== undefined) {
+    const what = `${f.from ?? "…"} · ${formatMoney(Number(f.amount), f.currency ?? "")}`;
+    if (found === null) return `the transaction of ${what}, which is no longer there`;
+    return found === undefined ? `the transaction of ${what}` : `${what} · ${found.merchant ?? UNKNOWN_MERCHANT}`;
+  }
   const period = f.from !== undefined || f.to !== undefined ? `${f.from ?? "…"} to ${f.to ?? "…"}` : undefined;
   const direction = f.direction === undefined ? undefined : f.direction === "out" ? "money out" : "money in";
-  return [f.id === undefined ? undefined : `transaction ${f.id}`, f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
+  return [f.q === undefined ? undefined : `“${f.q}”`, f.category, f.merchant, f.account, f.currency, direction, period].filter((w) => w !== undefined).join(" · ");
 }
 
 /** Sets one field of a filter set (each field has its own type: a direction is out or in). */
@@ -62,15 +73,15 @@ function setFields(f: RowsFilter): RowsFilter {
 export function unionOfRows(sets: readonly RowsFilter[]): Partial<TransactionQuery> | null {
   const seen = new Set<string>();
   const parts = sets.map(setFields).filter((f) => {
-    const key = JSON.stringify(f);
+    const key = rowsFilterString(f);
     return seen.has(key) ? false : (seen.add(key), true);
   });
   if (!parts.length) return null;
-  // A transaction's id is a filter of `any` only (the page shows it there, with a link to drop it).
-  if (parts.length === 1) return parts[0]!.id === undefined ? parts[0]! : { any: parts };
+  // A transaction is a filter set of `any` only, its day, amount and currency with it (the page names it there, with a link to drop it).
+  if (parts.some((p) => p.id !== undefined)) return { any: parts };
+  if (parts.length === 1) return parts[0]!;
   const common: RowsFilter = {};
   for (const k of FIELDS) {
-    if (k === "id") continue;
     const v = parts[0]![k];
     if (v !== undefined && parts.every((p) => p[k] === v)) put(common, k, v);
   }
@@ -102,7 +113,7 @@ function mergedPeriods(sets: readonly RowsFilter[]): { from: string; to: string 
 /**
  * A link from a figure of an answer to rows of the Transactions page. `of: "figure"`: the rows
  * that make the figure, whose total (or count) is the figure (a grounded figure's source's; a
- * sum's terms' together); `of: "term"`: one term's rows (an average, difference, ratio, change or
+ * sum's terms' together; never a percentage's, which totals no rows); `of: "term"`: one term's rows (an average, difference, ratio, change or
  * calculation: its total is that term, and the figure follows from the terms' totals).
  */
 export type FigureRowsLink = { href: string; label: string; of: "figure" | "term" };
@@ -118,7 +129,8 @@ export type FigureRowsLink = { href: string; label: string; of: "figure" | "term
  * of CHF 1'509.13 a month linked to rows totalling CHF 18'109.55). Nothing when a term has no rows
  * the page can select (a count of a chart, a comparison's change), since part of the rows would
  * pass for all of them, nor when terms of different values have the same filters (two list rows of
- * one merchant and day), since those rows total neither.
+ * one merchant and day), since those rows total neither, nor for a percentage (grounded or a term),
+ * which is no total or count of rows.
  *
  * The terms added up must be apart: a row two of them may share is counted once on the page but
  * once per term in the figure, so terms whose rows may overlap (two list rows of one merchant, day
@@ -137,15 +149,15 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   };
   if (backed.status === "grounded") {
     const first = backed.sources.find((s) => s.rows);
-    return first ? whole([first]) : [];
+    return first && kindOf(first) !== "percent" ? whole([first]) : [];
   }
-  if (!backed.sources.length || !backed.sources.every((s) => s.rows)) return [];
+  if (!backed.sources.length || !backed.sources.every((s) => s.rows && kindOf(s) !== "percent")) return [];
   const terms = new Map<string, FigureSource[]>();
   for (const s of backed.sources) {
     const href = rowsHref(s.rows!);
     const same = terms.get(href) ?? [];
     // One set of rows totals one amount and counts one number (CHF 3'946.35 in 206 payments: CHF 19.16 each), never two.
-    if (same.some((t) => isCount(t) === isCount(s) && t.value !== s.value)) return [];
+    if (same.some((t) => (kindOf(t) === "count") === (kindOf(s) === "count") && t.value !== s.value)) return [];
     terms.set(href, [...same, s]);
   }
   const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, of: "term" }));
@@ -158,8 +170,8 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
 
 const fold = (s: string) => s.trim().toLowerCase();
 
-/** A count as a tool shows it ("206", "2'357"): no currency, no decimals, no percent sign. */
-const isCount = (s: FigureSource) => /^\d[\d'’]*$/.test(s.text.trim());
+/** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
+const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;
 
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another
@@ -169,6 +181,7 @@ const isCount = (s: FigureSource) => /^\d[\d'’]*$/.test(s.text.trim());
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
   if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;
   if (a.id !== undefined && b.id !== undefined) return a.id === b.id;
+  if (a.amount !== undefined && b.amount !== undefined && a.amount !== b.amount) return false;
   for (const k of ["category", "merchant", "account", "currency"] as const) if (a[k] !== undefined && b[k] !== undefined && fold(a[k]) !== fold(b[k])) return false;
   return !((a.to !== undefined && b.from !== undefined && a.to < b.from) || (b.to !== undefined && a.from !== undefined && b.to < a.from));
 }

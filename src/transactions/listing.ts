@@ -63,6 +63,8 @@ type Matcher = {
   account?: Uint8Array;
   /** `id` (of a filter set of `any`): these transactions only. */
   ids?: ReadonlySet<number>;
+  /** `amount` (of a filter set of `any`): this signed amount only, in cents. */
+  cents?: number;
   text?: ReturnType<Ledger["textMatch"]>;
   min?: number;
   max?: number;
@@ -84,11 +86,11 @@ const MASKED = ["q", "category", "merchant", "account", "currency", "id"] as con
 type Masked = (typeof MASKED)[number];
 
 /** Filters whose masked fields each hold one value or several: the row passes when it matches any of them. */
-export type SetFilter = Omit<TransactionFilters, Masked | "any"> & { [K in Masked]?: readonly string[] };
+export type SetFilter = Omit<TransactionFilters, Masked | "any"> & { [K in Masked]?: readonly string[] } & { amount?: string };
 
 /** The query's own filters, or a filter set of `any`, as a SetFilter (each masked field one value). */
-function asSet(f: Omit<TransactionFilters, "any"> & { id?: string }): SetFilter {
-  const out: SetFilter = { from: f.from, to: f.to, min: f.min, max: f.max, direction: f.direction };
+function asSet(f: Omit<TransactionFilters, "any"> & { id?: string; amount?: string }): SetFilter {
+  const out: SetFilter = { from: f.from, to: f.to, min: f.min, max: f.max, direction: f.direction, amount: f.amount };
   for (const k of MASKED) if (f[k] !== undefined) out[k] = [f[k]];
   return out;
 }
@@ -154,6 +156,7 @@ function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFil
   }
   if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
   if (f.id !== undefined) m.ids = new Set(f.id.map(Number));
+  if (f.amount !== undefined) m.cents = Math.round(Number(f.amount) * 100);
   if (f.q !== undefined) m.text = anyText(l, f.q);
   if (any?.length) {
     m.any = mergedSets(any).map((part) => matcherOf(db, l, part));
@@ -206,6 +209,7 @@ function passes(l: Ledger, m: Matcher, i: number): boolean {
     if (k < 0 || !m.account[k]) return false;
   }
   if (m.ids && !m.ids.has(l.idAt(i))) return false;
+  if (m.cents !== undefined && Math.round(a * 100) !== m.cents) return false;
   if (m.text && !l.rowMatches(m.text, i)) return false;
   if (m.any && !m.any.some((a) => passesAny(l, a, i))) return false;
   return true;
@@ -440,6 +444,16 @@ function indexOfId(l: Ledger, id: number): number {
   return -1;
 }
 
+/**
+ * The transaction a filter set of `any` names by its id (a figure's link), or null when no row has that id with the
+ * set's day, amount and currency any more (undone, or its id given to another row since).
+ */
+export function transactionOfSet(db: BudgetDb, f: RowsFilter): TransactionRow | null {
+  const row = f.id === undefined ? null : getTransaction(db, Number(f.id));
+  const same = row && row.date === f.from && row.date === f.to && row.currency.trim().toUpperCase() === f.currency && Math.round(row.amount * 100) === Math.round(Number(f.amount) * 100);
+  return same ? row : null;
+}
+
 /** One transaction by id, or null (not there, or its date is malformed so it is in no list). */
 export function getTransaction(db: BudgetDb, id: number): TransactionRow | null {
   const l = db.ledger();
@@ -447,20 +461,3 @@ export function getTransaction(db: BudgetDb, id: number): TransactionRow | null 
   return i < 0 ? null : rowOf(l, i);
 }
 
-/**
- * The transactions a row a tool listed may be, as the tool showed it: its day (yyyymmdd), its amount (its size: a
- * listing may show a payment as -12.50 or as 12.50), its currency, and its merchant's name when shown. One id is the
- * row behind a figure of a listing (SPEC §11.1 drill-down, `any=id%3D…`); several when rows alike share its day.
- */
-export function listedRowIds(l: Ledger, row: { day: number; amount: number; currency: string; merchant?: string }): number[] {
-  const [start, end] = l.rangeOf(row.day, row.day);
-  const cents = Math.round(Math.abs(row.amount) * 100);
-  const currency = row.currency.trim().toUpperCase();
-  const ids: number[] = [];
-  for (let i = start; i < end; i++) {
-    if (Math.round(Math.abs(l.amountAt(i)) * 100) !== cents || l.currencyCode(i).trim().toUpperCase() !== currency) continue;
-    if (row.merchant !== undefined && fold(l.merchantNameOf(l.merchantAt(i)) ?? "") !== fold(row.merchant)) continue;
-    ids.push(l.idAt(i));
-  }
-  return ids;
-}

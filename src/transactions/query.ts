@@ -68,17 +68,34 @@ const transactionId = () =>
       .optional(),
   );
 
+/** A transaction's own amount, signed (`-50.00`): with its `id`, the row a figure's link names is that row still. */
+const signedAmount = () =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,12}(\.\d{1,2})?$/, "amount must be a transaction's amount with its sign, e.g. -50.00")
+      .optional(),
+  );
+
 /** At most this many filter sets in `any` (an n-term sum of one list: its months, categories or merchants). */
 export const MAX_ANY = 100;
 
 /**
  * One filter set of `any`: the filters a figure's source names (src/core/figures.ts RowFilters). Its `id` is one
- * transaction (a listing's row: `any=id%3D1234`, repeatable as any other set), a filter only `any` takes.
+ * transaction (a listing's row), a filter only `any` takes, always with that row's day, amount and currency
+ * (`any=id%3D1234%26currency%3DCHF%26from%3D2025-05-20%26to%3D2025-05-20%26amount%3D-50.00`): an id SQLite gives
+ * again to another row (after an import is undone and another made) then matches nothing, never that other row.
  */
 const rowsFilterSchema = lazySchema(() =>
   z
-    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to"), direction: direction(), id: transactionId() })
+    .strictObject({ q: text("q (the search text)"), category: text("category"), merchant: text("merchant"), account: text("account"), currency: currency(), from: day("from"), to: day("to"), direction: direction(), id: transactionId(), amount: signedAmount() })
     .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, { message: "from is after to", path: ["from"] })
+    .refine((f) => f.id === undefined || (f.from !== undefined && f.from === f.to && f.amount !== undefined && f.currency !== undefined), {
+      message: "id needs its transaction's day (from = to), amount and currency",
+      path: ["id"],
+    })
     .refine((f) => Object.values(f).some((v) => v !== undefined), { message: "it sets no filter" }),
 );
 
@@ -170,10 +187,15 @@ function paramsOf(q: Record<string, unknown>, keys: readonly string[]): URLSearc
   for (const k of keys) {
     const v = q[k];
     if (v === undefined || v === "" || (k === "page" && v === 1) || (k === "sort" && v === "date")) continue;
-    if (k === "any") for (const part of v as RowsFilter[]) p.append(k, paramsOf(part, knownInAny()).toString());
+    if (k === "any") for (const part of v as RowsFilter[]) p.append(k, rowsFilterString(part));
     else p.set(k, String(v));
   }
   return p;
+}
+
+/** A filter set of `any` as one `any` value (`category=Dining&from=2025-01-01`): every field it may hold, in a fixed order. */
+export function rowsFilterString(f: RowsFilter): string {
+  return paramsOf(f, knownInAny()).toString();
 }
 
 /**

@@ -15,7 +15,8 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
-import { listedRowIds, transactionsPage } from "../../src/transactions/listing.ts";
+import { transactionsPage } from "../../src/transactions/listing.ts";
+import { listedTransactions } from "../../src/tools/query/listed.ts";
 
 let dir: string;
 let db: BudgetDb;
@@ -31,7 +32,7 @@ afterAll(() => {
 
 /** The figures of an answer checked against the results of these read tool calls (with these monthly budgets), as the chat checks them. */
 function checked(calls: [string, Record<string, unknown>][], answer: string, budgets: { category: string; amount: number; currency: string }[] = []) {
-  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row) => listedRowIds(db.ledger(), row) });
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row, input) => listedTransactions(db, row, input) });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
     t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => budgets }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
@@ -142,7 +143,7 @@ test("a listed transaction links to that one row by its id, not to every row of 
   );
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "derived"]);
   expect(rowsOfLinks(figures)).toEqual([[[1, 9390, 0]], [[1, 6660, 0]], [[2, 16050, 0]]]);
-  expect(figureRowsLinks(figures[0]!)[0]!.href).toMatch(/^\/transactions\?any=id%3D\d+$/);
+  expect(figureRowsLinks(figures[0]!)[0]!.href).toMatch(/^\/transactions\?any=currency%3DCHF%26from%3D2026-10-26%26to%3D2026-10-26%26id%3D\d+%26amount%3D-93.90$/);
 });
 
 test("unusual payments: the payment links to its row; the usual amount (a median of earlier payments) has none (CHF 36.35 linked to the CHF 3'120.00 row)", () => {

@@ -11,7 +11,8 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
-import { listedRowIds, transactionsPage } from "../../src/transactions/listing.ts";
+import { transactionsPage } from "../../src/transactions/listing.ts";
+import { listedTransactions } from "../../src/tools/query/listed.ts";
 
 let fixture: ReturnType<typeof createFixture>;
 let db: BudgetDb;
@@ -23,7 +24,7 @@ afterAll(() => fixture.cleanup());
 
 /** Per figure: its links' rows in that currency as [count, money out, money in] (cents), or null for no link. */
 function linkedRows(calls: [string, Record<string, unknown>][], answer: string) {
-  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row) => listedRowIds(db.ledger(), row) });
+  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row, input) => listedTransactions(db, row, input) });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
     t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => [] }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));

@@ -85,19 +85,29 @@ describe("figureRowsLinks", () => {
     expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "monthly_average", months: 12 }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
     expect(figureRowsLinks(fig("derived", [GROCERIES], { operation: "average", divisor: 52, per: "week" }))).toEqual([{ href: G, label: "2025 · Groceries", of: "term" }]);
   });
-  test("listed rows: each by its id, under any (the page shows it there); a sum of them their ids together; terms of other values with the same filters: no link", () => {
-    const row = (id: string, value: number) => src(`2026-10-26 · Aldi Suisse · ${id}`, value, { id });
-    expect(figureRowsLinks(fig("grounded", [row("811", -93.9)]))).toEqual([{ href: "/transactions?any=id%3D811", label: "See the rows", of: "figure" }]);
-    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "sum" }))).toEqual([
-      { href: "/transactions?any=id%3D811&any=id%3D812", label: "See the rows", of: "figure" },
-    ]);
+  test("listed rows: each by its id with its day, amount and currency, under any (the page names it there); a sum of them their sets together; terms of other values with the same filters: no link", () => {
+    const row = (id: string, value: number) => src(`2026-10-26 · Aldi Suisse · ${id}`, value, { id, from: "2026-10-26", to: "2026-10-26", currency: "CHF", amount: value.toFixed(2) });
+    const s811 = "any=currency%3DCHF%26from%3D2026-10-26%26to%3D2026-10-26%26id%3D811%26amount%3D-93.90";
+    const s812 = "any=currency%3DCHF%26from%3D2026-10-26%26to%3D2026-10-26%26id%3D812%26amount%3D-23.50";
+    expect(figureRowsLinks(fig("grounded", [row("811", -93.9)]))).toEqual([{ href: `/transactions?${s811}`, label: "See the rows", of: "figure" }]);
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "sum" }))).toEqual([{ href: `/transactions?${s811}&${s812}`, label: "See the rows", of: "figure" }]);
     expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("811", -93.9)], { operation: "sum" }))).toEqual([]);
-    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "difference" })).map((l) => l.href)).toEqual(["/transactions?any=id%3D811", "/transactions?any=id%3D812"]);
-    expect(parseTransactionQuery(new URLSearchParams("any=id%3D811&any=id%3D812")).any).toEqual([{ id: "811" }, { id: "812" }]);
-    expect(rowsFilterWords({ id: "811" })).toBe("transaction 811");
+    expect(figureRowsLinks(fig("derived", [row("811", -93.9), row("812", -23.5)], { operation: "difference" })).map((l) => l.href)).toEqual([`/transactions?${s811}`, `/transactions?${s812}`]);
+    // The page names the transaction by its day, amount and merchant; one no longer there (its id another row's now) says so.
+    const set = { id: "811", from: "2026-10-26", to: "2026-10-26", currency: "CHF", amount: "-93.90" };
+    expect(rowsFilterWords(set, { merchant: "Aldi Suisse" })).toBe("2026-10-26 · CHF -93.90 · Aldi Suisse");
+    expect(rowsFilterWords(set, { merchant: null })).toBe("2026-10-26 · CHF -93.90 · (unknown merchant)");
+    expect(rowsFilterWords(set, null)).toBe("the transaction of 2026-10-26 · CHF -93.90, which is no longer there");
     // Two terms of other values that only day filters tell apart (no id): the same rows, which total neither.
     const day = { from: "2026-10-26", to: "2026-10-26", merchant: "Aldi Suisse" };
     expect(figureRowsLinks(fig("derived", [src("a", -93.9, day), src("b", -23.5, day)], { operation: "mean" }))).toEqual([]);
+  });
+  test("a percentage is no total or count of rows: no link, grounded or a term (7.1% linked to Migros' rows of CHF 272.80, a share of CHF 242.75)", () => {
+    const share = { ...src("2025 · Migros", 7.1, { merchant: "Migros", from: "2025-01-01", to: "2025-12-31" }), text: "7.1%" };
+    expect(figureRowsLinks(fig("grounded", [share]))).toEqual([]);
+    expect(figureRowsLinks(fig("derived", [share, { ...share, value: 5.2, text: "5.2%", rows: { merchant: "Coop" } }], { operation: "points" }))).toEqual([]);
+    // A share worked out from two amounts links each amount's rows.
+    expect(figureRowsLinks(fig("derived", [GROCERIES, DINING], { operation: "ratio" })).map((l) => l.of)).toEqual(["term", "term"]);
   });
   test("a difference, ratio, change, points or calculation: each part's rows, named by what it is about", () => {
     for (const operation of ["difference", "ratio", "percent_change", "points", "calculation"] as const) {

@@ -273,19 +273,25 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
     // Merchant and category both differ: two sets (one of Kiosk or Krone in Other or Dining would add Kiosk in Dining).
     expect(mergedSets([{ merchant: "Kiosk", category: "Other" }, { merchant: "Krone", category: "Dining" }])).toHaveLength(2);
   });
-  test("a set may be one transaction by its id (a listing's row behind a figure): ids merge into one set; a bad id is refused, and id is no filter of the page's own", () => {
+  test("a set may be one transaction by its id, with its day, amount and currency (a listing's row behind a figure): ids merge into one set; a reused id matches nothing; a bad id or one alone is refused, and id is no filter of the page's own", () => {
     const f = open();
-    // [103] Dining CHF 150 of 2025-02-14 and [71] Transport CHF 85: exactly those two rows, largest first.
-    const two = anyQuery({ sort: "amount" }, ["id=103", "id=71"]);
-    expect(two.any).toEqual([{ id: "103" }, { id: "71" }]);
+    // [103] Dining CHF -150 of 2025-02-14 and [71] Transport CHF -85 of the same day: exactly those two rows, largest first.
+    const t103 = "id=103&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-150.00";
+    const t71 = "id=71&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-85.00";
+    const two = anyQuery({ sort: "amount" }, [t103, t71]);
+    const day = { from: "2025-02-14", to: "2025-02-14", currency: "CHF" };
+    expect(two.any).toEqual([{ id: "103", ...day, amount: "-150.00" }, { id: "71", ...day, amount: "-85.00" }]);
     const page = transactionsPage(f.db, two);
     expect(page.rows.map((r) => r.id)).toEqual([103, 71]);
     expect(page.totals).toEqual([{ currency: "CHF", rows: 2, out: 235, in: 0, net: -235 }]);
-    expect(mergedSets([{ id: "103" }, { id: "71" }])).toEqual([{ ...asUnset, from: undefined, to: undefined, id: ["103", "71"] }]);
     // The common filters still apply: of the two, only [103] is Dining.
-    expect(transactionsPage(f.db, anyQuery({ category: "Dining" }, ["id=103", "id=71"])).rows.map((r) => r.id)).toEqual([103]);
-    expect(transactionQueryString(two)).toBe("?any=id%3D103&any=id%3D71&sort=amount");
-    expect(() => anyQuery({}, ["id=12a"])).toThrow("Invalid filter: any #1: id must be a transaction's number, e.g. 1234.");
+    expect(transactionsPage(f.db, anyQuery({ category: "Dining" }, [t103, t71])).rows.map((r) => r.id)).toEqual([103]);
+    expect(transactionQueryString(two)).toBe("?any=currency%3DCHF%26from%3D2025-02-14%26to%3D2025-02-14%26id%3D103%26amount%3D-150.00&any=currency%3DCHF%26from%3D2025-02-14%26to%3D2025-02-14%26id%3D71%26amount%3D-85.00&sort=amount");
+    // An id whose row is another now (another day or amount: the id given again after an import was undone): no row.
+    expect(transactionsPage(f.db, anyQuery({}, ["id=103&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-50.00"])).rows).toEqual([]);
+    expect(transactionsPage(f.db, anyQuery({}, ["id=103&from=2025-02-15&to=2025-02-15&currency=CHF&amount=-150.00"])).rows).toEqual([]);
+    expect(() => anyQuery({}, ["id=12a&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-1"])).toThrow("Invalid filter: any #1: id must be a transaction's number, e.g. 1234.");
+    expect(() => anyQuery({}, ["id=103"])).toThrow("Invalid filter: any #1: id needs its transaction's day (from = to), amount and currency.");
     expect(() => parseTransactionQuery(new URLSearchParams("id=103"))).toThrow('unknown parameter "id"');
   });
   test("the query string writes each set as its own parameter, and reads back the same", () => {
@@ -306,10 +312,10 @@ describe("any: the rows of several filter sets together (a figure's parts, SPEC 
       throw new Error("expected a TransactionQueryError");
     };
     expect(refused(["category=Dining", "from=2025-02-30&catgory=x&category=a&category=b", ""])).toBe(
-      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to, direction, id); any #2: category is given more than once; ' +
+      'Invalid filter: any #2: unknown filter "catgory" (known: q, category, merchant, account, currency, from, to, direction, id, amount); any #2: category is given more than once; ' +
         "any #2: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01; any #3: it sets no filter.",
     );
-    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to, direction, id); any #1: it sets no filter.');
+    expect(refused(["min=5"])).toBe('Invalid filter: any #1: unknown filter "min" (known: q, category, merchant, account, currency, from, to, direction, id, amount); any #1: it sets no filter.');
     expect(refused(Array.from({ length: 101 }, (_, k) => `q=${k}`))).toBe("Invalid filter: any is given at most 100 times.");
   });
 });

@@ -114,6 +114,24 @@ describe("GET /api/transactions and /transactions.csv", () => {
     expect([bad.status, (await bad.json()).error]).toEqual([400, "Invalid filter: any #1: to must be a real date written YYYY-MM-DD, e.g. 2025-03-01."]);
   });
 
+  test("any: a set of one transaction stays in the filter form, so changing a filter keeps that row; the page names it by day, amount and merchant, or says it is no longer there", async () => {
+    // [103] Restaurant Krone, CHF -150 of 2025-02-14 (a figure's link).
+    const set = "id=103&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-150.00";
+    const html = await (await get(`/transactions?any=${encodeURIComponent(set)}`)).text();
+    expect(html).toContain("Only the rows of <strong>2025-02-14 · CHF -150.00 · Restaurant Krone</strong>.");
+    const hidden = [...html.matchAll(/<input type="hidden" name="any" value="([^"]*)"\/>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+    expect(hidden).toEqual(["currency=CHF&from=2025-02-14&to=2025-02-14&id=103&amount=-150.00"]);
+    // The form submitted (sorted by amount, the other fields empty, as a browser sends them): the same one row.
+    const form = new URLSearchParams([["q", ""], ["category", ""], ["from", ""], ["to", ""], ["sort", "amount"], ...hidden.map((v) => ["any", v] as [string, string])]);
+    const again = await get(`/api/transactions?${form}`);
+    expect(again.status).toBe(200);
+    expect((await again.json()).rows.map((r: { id: number }) => r.id)).toEqual([103]);
+    // Its id another row's now (another amount): nothing, and the page says so.
+    const gone = await (await get(`/transactions?any=${encodeURIComponent("id=103&from=2025-02-14&to=2025-02-14&currency=CHF&amount=-15.00")}`)).text();
+    expect(gone).toContain("Only the rows of <strong>the transaction of 2025-02-14 · CHF -15.00, which is no longer there</strong>.");
+    expect(gone).toContain("<strong>0</strong> transactions");
+  });
+
   test("the page: navigation, the data's age, totals, a row's editor offering the merchant's other rows", async () => {
     const res = await get("/transactions?merchant=Fitnesspark");
     expect(res.status).toBe(200);

@@ -18,9 +18,9 @@ import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { undoReclassifyById } from "../../import/quality.ts";
 import { suggestRule } from "../../rules/suggest.ts";
 import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
-import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
+import { allTransactions, getTransaction, transactionOfSet, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { rowsFilterWords } from "../../transactions/link.ts";
-import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
+import { datePresets, parseTransactionQuery, rowsFilterString, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
 import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
@@ -102,7 +102,7 @@ export function transactionRoutes(deps: WebDeps) {
             max: q.max === undefined ? "" : String(q.max),
             direction: q.direction ?? "",
             sort: q.sort,
-            any: (q.any ?? []).map((a) => ({ value: transactionQueryString(a).slice(1), words: rowsFilterWords(a) })),
+            any: (q.any ?? []).map((a) => ({ value: rowsFilterString(a), words: rowsFilterWords(a, a.id === undefined ? undefined : transactionOfSet(budget, a)) })),
           }}
           categories={summary.categories.map((x) => x.name)}
           currencies={summary.currencies.map((x) => x.currency)}
