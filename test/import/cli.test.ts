@@ -261,7 +261,7 @@ describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () 
     const [r] = allRows(files.db);
     expect((r!.raw_description as string).length).toBe(1000);
     expect((r!.raw_description as string).endsWith("Zahlung…")).toBe(true);
-  }, 30_000); // a 51 MB file: about 3 s of CPU, more on a busy machine
+  }, 120_000); // a 51 MB file: about 3 s of CPU, and 30 s and more of a shared 2-core machine under load (a limit, not a timing)
 });
 
 describe("budget-chat imports", () => {
