@@ -14,7 +14,8 @@
  *
  *   bun bench/figure-check.ts               the tuning set
  *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end: HELD-OUT.md)
- *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
+ *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note (with --perturbed: every
+ *                                           changed figure that passed, too)
  *   bun bench/figure-check.ts --by-file     … and the misses and false alarms per answers file (cross-validation:
  *                                           a change that helps only the file it was designed from overfits)
  *   bun bench/figure-check.ts --perturbed   … and synthetic wrong figures, checked in their answer: each right figure of
@@ -120,7 +121,9 @@ function perturb(c: Case): void {
     const all = figures.check(answer, c.question);
     dumped[c.id]?.perturbed.push(withNotes(all));
     const mine = all.filter((f) => f.start < l.end && f.end > l.start);
-    return mine.length > 0 && !mine.some(flagged);
+    const passed = mine.length > 0 && !mine.some(flagged);
+    if (passed && verbose) for (const f of mine) console.log(`synthetic: passed ${c.id} [${l.cls}] "${f.text}" → ${f.status}: ${figureNote(f)}`);
+    return passed;
   };
   for (const l of c.labels) {
     if (!l.right) continue;

@@ -978,6 +978,10 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     if (said.sign !== undefined) said.changeSaid = true;
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
+    if (f.kind === "money") {
+      const flow = flowOf(answer, f, figures[i - 1]);
+      if (flow) said.flow = flow;
+    }
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1035,6 +1039,41 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
+const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
+/** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending". */
+const FLOW_AFTER = /^\s*(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))\b/i;
+
+/**
+ * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
+ * clause's start) and it, else by "of income" / "in spending" right after it. Silent (undefined) when neither.
+ */
+function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
+  const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), before && before.end <= f.start ? before.end : 0);
+  let last: RegExpExecArray | undefined;
+  for (const m of answer.slice(clause, f.start).matchAll(FLOW_WORDS)) last = m;
+  const m = last ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  return m ? (m[1] ? "in" : "out") : undefined;
+}
+
+/**
+ * A figure a result says is money in or out: its sentence's direction ("Unclassified money in: …"), else its label
+ * ("income", "total spending", a series "In"/"Out"). Remembered.
+ */
+const flows = new WeakMap<SourceFigure, "in" | "out" | null>();
+// Not a budget's "spent": a budget tool reports only spending (no income to swap it with), and its lines run on to the
+// next sentence's figures ("… total spent CHF 4'535.45.\nUnclassified money in: CHF 20.95" keeps that label).
+const FLOW_LABEL = /^(?:total\s+)?(?:(income|in)(?:\s+category)?|(spending|out))$/i;
+function flowOfSource(s: SourceFigure): "in" | "out" | null {
+  let v = flows.get(s);
+  if (v === undefined && s.direction) flows.set(s, (v = s.direction));
+  if (v === undefined) {
+    const m = FLOW_LABEL.exec(s.where.slice(s.where.lastIndexOf(" · ") + 3).trim());
+    flows.set(s, (v = m ? (m[1] ? "in" : "out") : null));
+  }
+  return v;
+}
 
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
 const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
@@ -1422,7 +1461,9 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
-        if (currencyClash || levelAsChange || otherSide || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
+        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? said.flow) !== said.flow;
+        if (currencyClash || levelAsChange || otherSide || otherFlow || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {

@@ -1674,3 +1674,35 @@ describe("QA of stop 46: a net is not added to the income or spending it is left
     expect(statuses(t, "You earned about CHF 240k in 2025.")).toEqual([["CHF 240k", "ungrounded"]]);
   });
 });
+
+describe("figtune: money in is not money out (SPEC §11.1 context check: what a figure is said to be about)", () => {
+  const t = turn([
+    {
+      name: "income_vs_spending",
+      input: { year: 2025 },
+      summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%.",
+    },
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary: "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 6'100.00 → CHF 5'900.00 (CHF -200.00, -3.3%); income CHF 8'000.00 → CHF 8'200.00.",
+    },
+  ]);
+  test("right: income and spending each said of its own figure are grounded", () => {
+    expect(statuses(t, "In 2025 your income was CHF 90'000.00 and you spent CHF 70'000.00.")).toEqual([
+      ["CHF 90'000.00", "grounded"],
+      ["CHF 70'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "Income: CHF 8'000.00 in September; spending was CHF 5'900.00 in October.")).toEqual([
+      ["CHF 8'000.00", "grounded"],
+      ["CHF 5'900.00", "grounded"],
+    ]);
+  });
+  test("wrong: the two swapped (income written for the spending, spending for the income) are mismatched", () => {
+    expect(statuses(t, "In 2025 your income was CHF 70'000.00 and you spent CHF 90'000.00.")).toEqual([
+      ["CHF 70'000.00", "mismatched"],
+      ["CHF 90'000.00", "mismatched"],
+    ]);
+    expect(statuses(t, "Income went the other way: CHF 6'100.00 in September.")).toEqual([["CHF 6'100.00", "mismatched"]]);
+  });
+});
