@@ -605,7 +605,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
       // Whether the two go together is asked first: most pairs a search meets do not, and it is cheaper than what each is about.
       if (!related(op, a, b)) return false;
-      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
+      // A share's clause may name its whole last ("investments took 6.7 % of your income": said of Income): of two things it
+      // names, the whole may be what the figure is said of, the part agreeing but for its subject.
+      const about = op === "share" ? ok(a) || (named(a) && named(b) && ok(b) && okBesidesSubject(a)) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       return about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };

@@ -1706,3 +1706,18 @@ describe("figtune: money in is not money out (SPEC §11.1 context check: what a 
     expect(statuses(t, "Income went the other way: CHF 6'100.00 in September.")).toEqual([["CHF 6'100.00", "mismatched"]]);
   });
 });
+
+describe("figtune: a share whose clause names its whole after it (SPEC §11.1 derived: a share of two things the clause names)", () => {
+  const u = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments"] }, {
+    name: "income_vs_spending",
+    input: { year: 2025 },
+    summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Not counted as spending or income: invested CHF 6'000.00 (Investments, net).",
+  });
+  test("right: investments took 6.7% of your income (6'000.00 ÷ 90'000.00): derived, though 'of your income' says Income", () => {
+    expect(statuses(u, "Investments took 6.7% of your income.")).toEqual([["6.7%", "derived"]]);
+  });
+  test("wrong: 7.7% of your income, and 6.7% of a whole the clause does not name", () => {
+    expect(statuses(u, "Investments took 7.7% of your income.")).toEqual([["7.7%", "ungrounded"]]);
+    expect(statuses(u, "Of what you kept, groceries took 6.7% of your income.")).toEqual([["6.7%", "ungrounded"]]);
+  });
+});
