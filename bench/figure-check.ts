@@ -117,12 +117,12 @@ function perturb(c: Case): void {
     synthetic.set(key, t);
     return t;
   };
-  const passes = (l: Case["labels"][number], answer: string) => {
+  const passes = (l: Case["labels"][number], answer: string, kind: string) => {
     const all = figures.check(answer, c.question);
     dumped[c.id]?.perturbed.push(withNotes(all));
     const mine = all.filter((f) => f.start < l.end && f.end > l.start);
     const passed = mine.length > 0 && !mine.some(flagged);
-    if (passed && verbose) for (const f of mine) console.log(`synthetic: passed ${c.id} [${l.cls}] "${f.text}" → ${f.status}: ${figureNote(f)}`);
+    if (passed && verbose) for (const f of mine) console.log(`synthetic: passed (${kind}) ${c.id} [${l.cls}] "${f.text}" → ${f.status}: ${figureNote(f)}`);
     return passed;
   };
   for (const l of c.labels) {
@@ -132,14 +132,14 @@ function perturb(c: Case): void {
       const at = l.start + m.index;
       const t = tally("a digit changed");
       t.changed++;
-      if (passes(l, c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1))) t.passed++;
+      if (passes(l, c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1), "a digit changed")) t.passed++;
     }
     // The year it is said of, changed to the one before (2024: after): a right amount said of the wrong year.
     const y = /copied|notation|count|percent/.test(l.cls) ? yearOf(c.answer, l) : null;
     if (y && y.year >= 2023 && y.year <= 2026) {
       const t = tally("its year changed");
       t.changed++;
-      if (passes(l, c.answer.slice(0, y.at) + (y.year === 2024 ? 2025 : y.year - 1) + c.answer.slice(y.at + 4))) t.passed++;
+      if (passes(l, c.answer.slice(0, y.at) + (y.year === 2024 ? 2025 : y.year - 1) + c.answer.slice(y.at + 4), "its year changed")) t.passed++;
     }
   }
 }

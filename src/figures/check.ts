@@ -1435,8 +1435,10 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // transactions" is not the 2 a search found when the approval's outcome says how many were moved.
   const measured = (said.measure === "average" || said.measure === "median") && index.known.measures.has(said.measure);
   const acted = said.action && index.known.actions.has(said.action);
-  // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure.
-  const namedElsewhere = said.ownName && said.names!.some((n) => index.known.names.has(foldName(n)));
+  // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure: an
+  // amount when the name is written next to it; a count also when its clause hands the name on ("Digitec Galaxus — CHF
+  // 90.60 over 5 purchases" is no category's 5 transactions: small counts of a turn's categories equal nearly any count).
+  const namedElsewhere = (said.ownName || f.kind === "count") && !!said.names?.some((n) => index.known.names.has(foldName(n)));
   // Names agree when one holds the other ("Migros" of a search for Migros that also found Migros Restaurant); but a name
   // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
   const ownNames = said.ownName && said.names!.every((n) => index.known.names.has(foldName(n))) ? said.names!.map(foldName) : null;

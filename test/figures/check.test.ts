@@ -1721,3 +1721,22 @@ describe("figtune: a share whose clause names its whole after it (SPEC §11.1 de
     expect(statuses(u, "Of what you kept, groceries took 6.7% of your income.")).toEqual([["6.7%", "ungrounded"]]);
   });
 });
+
+describe("figtune: a count said of a merchant is not a category's count when the turn counts that merchant (SPEC §11.1 context check)", () => {
+  const t = turn([
+    { name: "merchant_breakdown", input: { year: 2025 }, summary: "Merchants for 2025. CHF: 1. Coop CHF 512.40 (20 tx); 2. Migros CHF 498.10 (25 tx)." },
+    CATEGORIES_2025,
+  ]);
+  test("right: Migros, CHF 498.10 over 25 purchases: grounded on Migros' count", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 25 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["25", "grounded"],
+    ]);
+  });
+  test("wrong: Migros over 30 purchases (Travel's 30 tx) is no Migros count", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 30 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["30", "mismatched"],
+    ]);
+  });
+});
