@@ -1437,7 +1437,9 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   const acted = said.action && index.known.actions.has(said.action);
   // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure: an
   // amount when the name is written next to it; a count also when its clause hands the name on ("Digitec Galaxus — CHF
-  // 90.60 over 5 purchases" is no category's 5 transactions: small counts of a turn's categories equal nearly any count).
+  // 90.60 over 5 purchases" is no category's 5 transactions: small counts of a turn's categories equal nearly any count);
+  // and a count said so is no count of a whole either (about no name: "4 visits" of Migros is not the 4 euro rows in all),
+  // but an approval's outcome (what was moved).
   const namedElsewhere = (said.ownName || f.kind === "count") && !!said.names?.some((n) => index.known.names.has(foldName(n)));
   // Names agree when one holds the other ("Migros" of a search for Migros that also found Migros Restaurant); but a name
   // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
@@ -1470,7 +1472,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         if (currencyClash || levelAsChange || otherSide || otherFlow || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
-          if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {
+          if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || s.outcome || (!s.ctx.categories && f.kind !== "count"))) {
             if (specific.push(s) === MAX_SOURCES) break equal;
           }
         }

@@ -1740,3 +1740,21 @@ describe("figtune: a count said of a merchant is not a category's count when the
     ]);
   });
 });
+
+describe("figtune: a count said of a merchant the turn counts is not the count of a whole (SPEC §11.1 context check)", () => {
+  const t = turn([{ name: "merchant_breakdown", input: { year: 2025 }, summary: "Merchants for 2025. CHF: total CHF 1'010.50 over 45 transactions at 2 merchants: 1. Coop CHF 512.40 (20 tx); 2. Migros CHF 498.10 (25 tx)." }]);
+  test("right: the whole's 45 said of the whole; Migros' 25 said of Migros", () => {
+    expect(statuses(t, "In all CHF 1'010.50 over 45 purchases; Migros got CHF 498.10 over 25.")).toEqual([
+      ["CHF 1'010.50", "grounded"],
+      ["45", "grounded"],
+      ["CHF 498.10", "grounded"],
+      ["25", "grounded"],
+    ]);
+  });
+  test("wrong: Migros over 45 purchases (the whole's count)", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 45 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["45", "mismatched"],
+    ]);
+  });
+});
