@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -1004,7 +1004,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1381,6 +1381,57 @@ function leftOut(index: FigureIndex, f: ReadFigure, said: FigureContext, answer:
     if (value < r.lo || value > r.hi) continue;
     const sources = [...l.figures.filter((x) => x !== out), out].map((x) => source(x, index.lexicon));
     return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: perMonth ? "mean" : "difference", sources };
+  }
+  return null;
+}
+
+/** A thing left out of a total ("leave Other out", "without the tax instalment", "excluding Migros", "without it"). */
+const LEFT_OUT_THING = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leav(?:e|ing))\s+(?:the\s+|that\s+)?([^,;:.!?\n]{1,40})/gi;
+const IT = /^(?:it|that|this|them|those)\b/i;
+
+/**
+ * A total with one thing left out, as its sentence says ("Leave Other out and spending rose from CHF 11'340.50 …", "without
+ * it September would have been CHF 13'251.14"): a total less the figure of the thing it names, both of one call and one
+ * period (or both written by the answer); for "it", a total and a part the answer wrote before it in its paragraph. The
+ * months of a series are leftOut's. Two figures the text names, so only for an amount written to the cent (a whole one is
+ * some total less some part). Bounded: one pass over the turn's amounts read, and the answer's amounts before it.
+ */
+function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
+  const sentence = answer.slice(sentenceStart(answer, f.start), f.start);
+  const m = [...sentence.matchAll(LEFT_OUT_THING)].at(-1);
+  if (!m) return null;
+  const r = intervalOf(f);
+  const paragraph = answer.lastIndexOf("\n\n", f.start);
+  const written = backed.filter((b) => b.f.kind === "money" && b.f.start > paragraph && b.f.end <= f.start && (!f.currency || !b.f.currency || b.f.currency === f.currency)).slice(-MAX_WRITTEN);
+  const fits = (total: number, part: number) => Math.abs(part) < Math.abs(total) && Math.abs(total) - Math.abs(part) >= r.lo && Math.abs(total) - Math.abs(part) <= r.hi;
+  const derived = (total: FigureSource, part: FigureSource): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources: [total, part] });
+  if (IT.test(m[1]!)) {
+    // "without it": a part the answer wrote before the sentence that leaves it out, from a total it wrote before.
+    const start = sentenceStart(answer, f.start);
+    for (const part of written.filter((b) => b.f.end <= start)) for (const total of written) if (total !== part && fits(total.f.value, part.f.value)) return derived(writtenSource(total), writtenSource(part));
+    return null;
+  }
+  const named = mentionedIn(m[1]!, index.lexicon);
+  const subjects = [...(named.categories ?? []), ...(named.names ?? [])];
+  if (!subjects.length) return null;
+  const period = (s: SourceFigure) => JSON.stringify(s.ctx.periods ?? null);
+  const parts: SourceFigure[] = [];
+  const totals = new Map<string, SourceFigure[]>();
+  for (const g of index.seen) {
+    if (g.kind !== "money" || (f.currency && g.currency && g.currency !== f.currency)) continue;
+    for (const s of g.flat) {
+      if (s.change) continue;
+      if (isNamedIn(subjects, s.ctx)) parts.push(s);
+      else if (!s.ctx.categories && !s.ctx.names) {
+        const key = `${s.callId}|${period(s)}`;
+        totals.set(key, [...(totals.get(key) ?? []), s]);
+      }
+    }
+  }
+  for (const part of parts) {
+    for (const total of totals.get(`${part.callId}|${period(part)}`) ?? []) if (fits(total.value, part.value)) return derived(source(total, index.lexicon), source(part, index.lexicon));
+    for (const total of written) if (fits(total.f.value, part.value)) return derived(writtenSource(total), source(part, index.lexicon));
   }
   return null;
 }

@@ -1758,3 +1758,32 @@ describe("figtune: a count said of a merchant the turn counts is not the count o
     ]);
   });
 });
+
+describe("figtune: a total with a thing the clause leaves out (SPEC §11.1 derived: a difference of operands the text names)", () => {
+  // September: spending 16'184.35 of which Other 4'843.85 (without Other 11'340.50); October: 12'448.09, Other 331.20 (12'116.89).
+  const t = turn([
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary:
+        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%); income CHF 16'966.35 → CHF 17'308.49. By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Shopping CHF 760.09 → CHF 1'543.00 (+CHF 782.91, +103.0%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%).",
+    },
+  ]);
+  test("right: leave Other out and spending rose from CHF 11'340.50 to CHF 12'116.89 (each month's total less its Other): derived", () => {
+    expect(statuses(t, "Leave Other out and spending actually rose a little, from CHF 11'340.50 to CHF 12'116.89.")).toEqual([
+      ["CHF 11'340.50", "derived"],
+      ["CHF 12'116.89", "derived"],
+    ]);
+  });
+  test("right: without it (the figure written just before) September would have been CHF 11'340.50", () => {
+    expect(statuses(t, "September had CHF 16'184.35 with a one-off of CHF 4'843.85 in Other. Without it, September would have been CHF 11'340.50.")).toEqual([
+      ["CHF 16'184.35", "grounded"],
+      ["CHF 4'843.85", "grounded"],
+      ["CHF 11'340.50", "derived"],
+    ]);
+  });
+  test("wrong: a digit off, and the total less another category than the one left out (16'184.35 − 1'157.75 = 15'026.60)", () => {
+    expect(statuses(t, "Leave Other out and September came to CHF 11'430.50.")).toEqual([["CHF 11'430.50", "ungrounded"]]);
+    expect(statuses(t, "Leave Other out and September came to CHF 15'026.60.")).toEqual([["CHF 15'026.60", "ungrounded"]]);
+  });
+});
