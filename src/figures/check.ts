@@ -998,7 +998,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     } else if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence) ?? writtenChange(f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
@@ -1328,6 +1328,27 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     }
   }
   return null;
+}
+
+/**
+ * A change in per cent between the two amounts the answer wrote last before it in its sentence ("went from CHF 21'452.40
+ * to CHF 23'654.40, … or 10.3% more"): from the first to the second, the way it is said to go (a rise only up, a fall only
+ * down). Either may be one the answer derived (a net, a total less a part), which no search of the turn's figures meets.
+ * One pair, licensed by where the answer wrote it.
+ */
+function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "percent" || said.sign === undefined) return null;
+  const money = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
+  const [a, b] = [money.at(-2), money.at(-1)];
+  if (!a || !b || !a.f.value || (a.f.currency && b.f.currency && a.f.currency !== b.f.currency)) return null;
+  const from = Math.abs(a.f.value);
+  const to = Math.abs(b.f.value);
+  if (said.sign > 0 ? to <= from : to >= from) return null;
+  const r = intervalOf(f);
+  // The way it went is said in words or by its sign ("-43.2%"): its magnitude is compared.
+  const pct = (100 * Math.abs(to - from)) / from;
+  if (pct > Math.max(Math.abs(r.lo), Math.abs(r.hi)) || pct < Math.min(Math.abs(r.lo), Math.abs(r.hi))) return null;
+  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "percent_change", sources: [writtenSource(a), writtenSource(b)] };
 }
 
 /** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */

@@ -1787,3 +1787,23 @@ describe("figtune: a total with a thing the clause leaves out (SPEC §11.1 deriv
     expect(statuses(t, "Leave Other out and September came to CHF 15'026.60.")).toEqual([["CHF 15'026.60", "ungrounded"]]);
   });
 });
+
+describe("figtune: a change in per cent between the two amounts the answer just wrote (SPEC §11.1 derived: a percentage change)", () => {
+  // Money in less money out: 2024 16'400.00 − 2'947.60 = 13'452.40; 2025 18'800.00 − 3'145.60 = 15'654.40 (both derived): +16.4 %.
+  const t = turn([
+    { name: "search_transactions", input: { search: "Migros", year: 2024 }, summary: "Transactions matching \"Migros\" for 2024: 24 matches. CHF: 24 transactions. Money out: CHF 2'947.60 in 12 transactions (average CHF 245.63). Money in: CHF 16'400.00 in 12 transactions." },
+    { name: "search_transactions", input: { search: "Migros", year: 2025 }, summary: "Transactions matching \"Migros\" for 2025: 24 matches. CHF: 24 transactions. Money out: CHF 3'145.60 in 12 transactions (average CHF 262.13). Money in: CHF 18'800.00 in 12 transactions." },
+  ]);
+  const answer = (pct: string) => `Net of what went out, Migros left you CHF 13'452.40 in 2024 and CHF 15'654.40 in 2025, ${pct}.`;
+  test("right: 16.4% more, the change from the first to the second: derived", () => {
+    expect(statuses(t, answer("16.4% more"))).toEqual([
+      ["CHF 13'452.40", "derived"],
+      ["CHF 15'654.40", "derived"],
+      ["16.4%", "derived"],
+    ]);
+  });
+  test("wrong: 17.4% more, and 16.4% less (the change goes up)", () => {
+    expect(statuses(t, answer("17.4% more"))[2]).toEqual(["17.4%", "ungrounded"]);
+    expect(statuses(t, answer("16.4% less"))[2]).toEqual(["16.4%", "ungrounded"]);
+  });
+});
