@@ -1002,7 +1002,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
-    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
+    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, backed.filter((b) => b.f.start >= sentenceStart(answer, f.start))) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
@@ -1232,13 +1232,17 @@ const MAX_WRITTEN = 24;
 /**
  * A difference of two amounts the answer wrote before it in its paragraph, each backed by the turn (found or derived):
  * "May was CHF 694.85, April CHF 414.70 … CHF 280.15 more" — though the two stood only in a chart, which the model does not
- * read, the answer has them, and so does its reader. Written to the cent only: a whole amount is the difference of some
- * two of two dozen. Bounded: the nearest MAX_WRITTEN amounts, O(n²).
+ * read, the answer has them, and so does its reader. Written to the cent, of any two; a whole amount (a whole amount is
+ * the difference of some two of two dozen) only of the two written last before it in its sentence (`sentence`: the backed
+ * figures of its sentence), "CHF 2'000.00 until June and CHF 2'200.00 from July, CHF 200 or 10% more". Bounded: the
+ * nearest MAX_WRITTEN amounts, O(n²).
  */
-function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; checked: AnswerFigure }[]): AnswerFigure | null {
-  if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
+function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; checked: AnswerFigure }[], sentence?: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "money" || f.approximate) return null;
+  // A whole amount ("CHF 200 or 10% more") is the gap of the two amounts written last before it in its sentence only.
+  if (f.precision >= 1 && !sentence) return null;
   const r = intervalOf(f);
-  const alike = backed.filter((b) => b.f.kind === "money" && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_WRITTEN);
+  const alike = (f.precision >= 1 ? sentence!.filter((b) => b.f.end <= f.start) : backed).filter((b) => b.f.kind === "money" && (b.f.currency ?? "") === (f.currency ?? "")).slice(f.precision >= 1 ? -2 : -MAX_WRITTEN);
   for (let i = alike.length - 1; i >= 0; i--) {
     for (let j = i - 1; j >= 0; j--) {
       const a = alike[i]!;

@@ -1802,6 +1802,18 @@ describe("figtune: a change in per cent between the two amounts the answer just 
       ["16.4%", "derived"],
     ]);
   });
+  test("right: CHF 2'202 or 16.4% more, the gap of the two in whole francs: derived", () => {
+    expect(statuses(t, answer("CHF 2'202 or 16.4% more"))).toEqual([
+      ["CHF 13'452.40", "derived"],
+      ["CHF 15'654.40", "derived"],
+      ["CHF 2'202", "derived"],
+      ["16.4%", "derived"],
+    ]);
+  });
+  test("wrong: CHF 2'022 more (a whole amount is the gap of the two nearest only, not of any two written before)", () => {
+    expect(statuses(t, answer("CHF 2'022 or 16.4% more"))[2]).toEqual(["CHF 2'022", "ungrounded"]);
+    expect(statuses(t, `Money in was CHF 16'400.00 in 2024. ${answer("CHF 746 more")}`)[3]).toEqual(["CHF 746", "ungrounded"]);
+  });
   test("wrong: 17.4% more, and 16.4% less (the change goes up)", () => {
     expect(statuses(t, answer("17.4% more"))[2]).toEqual(["17.4%", "ungrounded"]);
     expect(statuses(t, answer("16.4% less"))[2]).toEqual(["16.4%", "ungrounded"]);
