@@ -640,8 +640,12 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
   const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
-  const add = (xs: number[], ...more: number[]) => [...new Set([...xs, ...more.filter((x) => x > 1)])];
-  return { months: months ? add(index.divisors.months, months) : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+  // A part of every call's period that holds it ("over January to October" of a call over 2026) is the period the rate is
+  // over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
+  // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
+  const part = index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
+  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more.filter((x) => x > 1)])];
+  return { months: months ? add(index.divisors.months, months) : part ? [] : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
 }
 
 /** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */

@@ -1819,3 +1819,14 @@ describe("figtune: a change in per cent between the two amounts the answer just 
     expect(statuses(t, answer("16.4% less"))[2]).toEqual(["16.4%", "ungrounded"]);
   });
 });
+
+describe("figtune: a rate said of a part of a call's period is over that part's months (SPEC §11.1 derived: a figure ÷ the months of a period named)", () => {
+  // Groceries 2025: CHF 7'431.20, CHF 619.27 a month over the year.
+  const t = turn([CATEGORIES_2025]);
+  test("right: in 2025 groceries came to CHF 619.27 a month (÷ 12): derived", () => {
+    expect(statuses(t, "In 2025 groceries came to CHF 619.27 a month.")).toEqual([["CHF 619.27", "derived"]]);
+  });
+  test("wrong: from January to June 2025 groceries were about CHF 619 a month (the year's total ÷ 12, said of six months)", () => {
+    expect(statuses(t, "From January to June 2025 groceries were about CHF 619 a month.")).toEqual([["CHF 619", "ungrounded"]]);
+  });
+});
