@@ -988,6 +988,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       const flow = flowOf(answer, f, figures[i - 1]);
       if (flow) said.flow = flow;
     }
+    const endpoint = endpointOf(answer, f, figures[i - 1]);
+    if (endpoint) said.endpoint = endpoint;
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1045,6 +1047,46 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
+const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;
+
+/**
+ * Whether an amount or a count is written as where a change went to ("fell to CHF 43.00"; the second of "from CHF x to
+ * CHF y") or came from ("from CHF 1'157.75 to …"). Silent (undefined) otherwise.
+ */
+function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "from" | "to" | undefined {
+  const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
+  if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
+  if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
+  return TO_LEVEL.test(lead) ? "to" : undefined;
+}
+
+/** Where a figure stood with the figures of its part: its summary clause, else its chart's or table's item (its place less the last step: "… · Fees"). */
+const partKey = (x: SourceFigure) => (x.clause >= 0 ? `c${x.clause}` : `w${x.callId}|${x.where.slice(0, x.where.lastIndexOf(" · "))}`);
+/** Per index, the figures of each part of a result (a comparison's "Fees CHF 43.00 → CHF 38.00", a chart's Fees of 2025-09 and 2025-10): built at first use. */
+const parts = new WeakMap<FigureIndex, Map<string, SourceFigure[]>>();
+function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
+  let m = parts.get(index);
+  if (!m) {
+    parts.set(index, (m = new Map()));
+    for (const g of index.groups) for (const x of g.flat) m.set(partKey(x), [...(m.get(partKey(x)) ?? []), x]);
+  }
+  return m.get(partKey(s)) ?? [];
+}
+
+/**
+ * Whether a figure of a result is not the end of a change the answer says it is: said to be where it went to, the earlier
+ * of a pair its clause gives of one thing (September's of "Fees CHF 43.00 → CHF 38.00"); said to be where it came from, the
+ * later one.
+ */
+function otherEnd(index: FigureIndex, s: SourceFigure, endpoint: "from" | "to"): boolean {
+  if (s.change) return false;
+  const thing = (x: SourceFigure) => `${x.kind}|${x.currency}|${x.ctx.categories}|${x.ctx.names}`;
+  // Only a pair (a comparison's "a → b"): a series' clause of many months has a later month for nearly every one.
+  const alike = partOf(index, s).filter((x) => !x.change && thing(x) === thing(s));
+  return alike.length === 2 && alike.some((x) => x !== s && (endpoint === "to" ? later(x, s) : later(s, x)));
+}
 
 /** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
 const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
@@ -1549,7 +1591,9 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? said.flow) !== said.flow;
-        if (currencyClash || levelAsChange || otherSide || otherFlow || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        // Said to be where a change went to (or came from), the other end of the change is not its figure.
+        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
+        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || s.outcome || (!s.ctx.categories && f.kind !== "count"))) {

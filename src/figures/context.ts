@@ -91,6 +91,8 @@ export type FigureContext = {
    * a figure a result labels the other way (income_vs_spending's "spending", compare_periods' "income") is not its figure.
    */
   flow?: "in" | "out";
+  /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
+  endpoint?: "from" | "to";
 };
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */

@@ -1830,3 +1830,28 @@ describe("figtune: a rate said of a part of a call's period is over that part's 
     expect(statuses(t, "From January to June 2025 groceries were about CHF 619 a month.")).toEqual([["CHF 619", "ungrounded"]]);
   });
 });
+
+describe("figtune: where a change went to is the later period's figure, where it came from the earlier's (SPEC §11.1 context check: a figure of another period)", () => {
+  const t = turn([
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary:
+        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%). By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%); Fees CHF 43.00 → CHF 38.00 (CHF -5.00, -11.6%).",
+    },
+  ]);
+  test("right: dining fell from CHF 1'157.75 to CHF 959.60, fees dropped to CHF 38.00", () => {
+    expect(statuses(t, "Dining fell from CHF 1'157.75 to CHF 959.60, and fees dropped to CHF 38.00.")).toEqual([
+      ["CHF 1'157.75", "grounded"],
+      ["CHF 959.60", "grounded"],
+      ["CHF 38.00", "grounded"],
+    ]);
+  });
+  test("wrong: fees dropped to CHF 43.00 (September's, where they came from), dining fell from CHF 959.60 (October's)", () => {
+    expect(statuses(t, "Fees dropped to CHF 43.00.")).toEqual([["CHF 43.00", "mismatched"]]);
+    expect(statuses(t, "Dining fell from CHF 959.60 to CHF 1'157.75.")).toEqual([
+      ["CHF 959.60", "mismatched"],
+      ["CHF 1'157.75", "mismatched"],
+    ]);
+  });
+});
