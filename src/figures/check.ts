@@ -551,6 +551,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
       // look that turns most pairs of a search away.
       if (sources.length === 2 && !related("sum", sources[0]!, sources[1]!)) return false;
+      // A sum adds parts, never a part to the whole it is in (Zalando to all shopping, April to the year).
+      if (sources.length <= MAX_LISTED && sources.some((w) => sources.some((x) => holds(index, w, x)))) return false;
       if (!(sources.every(inNamedSet) || (!picked && !rounded && sources.length >= 3 && everySubjectIn(sources))) || !sources.every(sameUnit)) return false;
       // A share said of a thing ("dining took 9.6 % of the month") is a sum of shares only of that thing's parts: dining's
       // and cash's shares together are no share of dining ("housing and children took 28.5 %" is said of both).
@@ -611,6 +613,26 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       return about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
+}
+
+/**
+ * Whether `w` is a whole `p` is a part of: of one currency, over the same time or longer, about the same thing or wider,
+ * and one of the two strictly — a merchant within the total of its call (Zalando within the call's shopping), a month
+ * within the year of the same thing (April's housing rows within 2025's). Not rates or averages (no whole of anything), nor
+ * an approval's outcome.
+ */
+function holds(index: FigureIndex, w: SourceFigure, p: SourceFigure): boolean {
+  if (w === p || w.currency !== p.currency || w.outcome || p.outcome || w.change || p.change) return false;
+  if (w.ctx.per || p.ctx.per || w.ctx.measure || p.ctx.measure) return false;
+  const wp = w.ctx.periods;
+  const pp = p.ctx.periods;
+  if (!wp?.length || !pp?.length || !pp.every((q) => wp.some((x) => x.from <= q.from && q.to <= x.to))) return false;
+  const longer = !pp.every((q) => wp.some((x) => x.from === q.from && x.to === q.to));
+  const same = (a?: string[], b?: string[]) => String(a ?? "") === String(b ?? "");
+  if (same(w.ctx.categories, p.ctx.categories) && same(w.ctx.names, p.ctx.names)) return longer && !!(w.ctx.categories || w.ctx.names);
+  // A wider thing: the call's own total (its largest figure, about no name, of the same category or none) over a part of
+  // it (an item whose name the data does not know looks like a total too, but is not the largest).
+  return w.callId === p.callId && isCallMax(index, w) && !w.ctx.names && !!p.ctx.names && (!w.ctx.categories || same(w.ctx.categories, p.ctx.categories));
 }
 
 const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);

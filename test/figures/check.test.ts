@@ -1855,3 +1855,13 @@ describe("figtune: where a change went to is the later period's figure, where it
     ]);
   });
 });
+
+describe("figtune: a sum adds parts, never a part to the whole it is in (SPEC §11.1 derived: a sum of figures of one list)", () => {
+  const t = turn([GROCERY_MERCHANTS]);
+  test("right: Migros and Coop together came to CHF 5'500.00 (3'000.00 + 2'500.00): derived", () => {
+    expect(statuses(t, "Migros and Coop together came to CHF 5'500.00.")).toEqual([["CHF 5'500.00", "derived"]]);
+  });
+  test("wrong: groceries and Migros together CHF 10'431.20 (the total 7'431.20 + Migros' 3'000.00, a part of it)", () => {
+    expect(statuses(t, "Groceries and Migros together came to CHF 10'431.20.")).toEqual([["CHF 10'431.20", "ungrounded"]]);
+  });
+});
