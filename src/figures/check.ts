@@ -551,8 +551,6 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
       // look that turns most pairs of a search away.
       if (sources.length === 2 && !related("sum", sources[0]!, sources[1]!)) return false;
-      // A sum adds parts, never a part to the whole it is in (Zalando to all shopping, April to the year).
-      if (sources.length <= MAX_LISTED && sources.some((w) => sources.some((x) => holds(index, w, x)))) return false;
       if (!(sources.every(inNamedSet) || (!picked && !rounded && sources.length >= 3 && everySubjectIn(sources))) || !sources.every(sameUnit)) return false;
       // A share said of a thing ("dining took 9.6 % of the month") is a sum of shares only of that thing's parts: dining's
       // and cash's shares together are no share of dining ("housing and children took 28.5 %" is said of both).
@@ -566,8 +564,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // "averaged about CHF 2.9k a month" (August + December of 2025). Exact ones are no coincidence; days are a list's rows.
       if (sources.length === 2 && rounded && !periodsNamed(sources[0]!, sources[1]!)) return false;
       // Items picked from anywhere in a list are each about what the answer says (the months it names, its category).
-      if (!rounded) return (picked ? sources.every(ok) : sources.some(ok)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
-      return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+      if (!rounded ? !(picked ? sources.every(ok) : sources.some(ok)) : !sources.every((s) => ok(s) && big(s))) return false;
+      // A sum adds parts, never a part to the whole it is in (Zalando to all shopping, April to the year): asked last.
+      return !(sources.length <= MAX_LISTED && sources.some((w) => sources.some((x) => holds(index, w, x))));
     },
     /**
      * A run of a series of periods (months) summed to a rounded figure: only the run of a period the clause names ("Q1
@@ -662,10 +661,10 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
   const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
-  // A part of every call's period that holds it ("over January to October" of a call over 2026) is the period the rate is
-  // over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
+  // A part of every call's period that holds it, of two whole months or more ("over January to October" of a call over 2026), is the
+  // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
   // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
-  const part = index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
+  const part = months >= 2 && index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
   const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more.filter((x) => x > 1)])];
   return { months: months ? add(index.divisors.months, months) : part ? [] : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
 }
@@ -1030,7 +1029,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
-    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, backed.filter((b) => b.f.start >= sentenceStart(answer, f.start))) ?? checked;
+    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? backed.filter((b) => b.f.start >= sentenceStart(answer, f.start)) : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
@@ -1073,11 +1072,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
 const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;
 
+const TO_OR_FROM = /\b(?:to|from)\s+$/i;
 /**
  * Whether an amount or a count is written as where a change went to ("fell to CHF 43.00"; the second of "from CHF x to
  * CHF y") or came from ("from CHF 1'157.75 to …"). Silent (undefined) otherwise.
  */
 function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "from" | "to" | undefined {
+  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 6), f.start))) return undefined;
   const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
   if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
   if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
@@ -1092,7 +1093,13 @@ function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
   let m = parts.get(index);
   if (!m) {
     parts.set(index, (m = new Map()));
-    for (const g of index.groups) for (const x of g.flat) m.set(partKey(x), [...(m.get(partKey(x)) ?? []), x]);
+    for (const g of index.groups)
+      for (const x of g.flat) {
+        const k = partKey(x);
+        const at = m.get(k);
+        if (at) at.push(x);
+        else m.set(k, [x]);
+      }
   }
   return m.get(partKey(s)) ?? [];
 }
@@ -1481,6 +1488,7 @@ function leftOut(index: FigureIndex, f: ReadFigure, said: FigureContext, answer:
 /** A thing left out of a total ("leave Other out", "without the tax instalment", "excluding Migros", "without it"). */
 const LEFT_OUT_THING = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leav(?:e|ing))\s+(?:the\s+|that\s+)?([^,;:.!?\n]{1,40})/gi;
 const IT = /^(?:it|that|this|them|those)\b/i;
+const LEFT_OUT_WORD = /\b(?:without|excluding|except|apart\s+from|leav(?:e|ing))\b/i;
 
 /**
  * A total with one thing left out, as its sentence says ("Leave Other out and spending rose from CHF 11'340.50 …", "without
@@ -1491,8 +1499,11 @@ const IT = /^(?:it|that|this|them|those)\b/i;
  */
 function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed: readonly Backed[]): AnswerFigure | null {
   if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
-  const sentence = answer.slice(sentenceStart(answer, f.start), f.start);
-  const m = [...sentence.matchAll(LEFT_OUT_THING)].at(-1);
+  // Asked first of the words just before it (cheap), then of its sentence.
+  const near = answer.slice(Math.max(0, f.start - 240), f.start);
+  if (!LEFT_OUT_WORD.test(near)) return null;
+  const start = sentenceStart(answer, f.start);
+  const m = [...answer.slice(start, f.start).matchAll(LEFT_OUT_THING)].at(-1);
   if (!m) return null;
   const r = intervalOf(f);
   const paragraph = answer.lastIndexOf("\n\n", f.start);
@@ -1501,7 +1512,6 @@ function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed:
   const derived = (total: FigureSource, part: FigureSource): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources: [total, part] });
   if (IT.test(m[1]!)) {
     // "without it": a part the answer wrote before the sentence that leaves it out, from a total it wrote before.
-    const start = sentenceStart(answer, f.start);
     for (const part of written.filter((b) => b.f.end <= start)) for (const total of written) if (total !== part && fits(total.f.value, part.f.value)) return derived(writtenSource(total), writtenSource(part));
     return null;
   }
