@@ -14,7 +14,8 @@
  *
  *   bun bench/figure-check.ts               the tuning set
  *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end: HELD-OUT.md)
- *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
+ *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note (with --perturbed: every
+ *                                           changed figure that passed, too)
  *   bun bench/figure-check.ts --by-file     … and the misses and false alarms per answers file (cross-validation:
  *                                           a change that helps only the file it was designed from overfits)
  *   bun bench/figure-check.ts --perturbed   … and synthetic wrong figures, checked in their answer: each right figure of
@@ -91,11 +92,13 @@ function perturb(c: Case): void {
     synthetic.set(key, t);
     return t;
   };
-  const passes = (l: Case["labels"][number], answer: string) => {
+  const passes = (l: Case["labels"][number], answer: string, kind: string) => {
     const all = figures.check(answer, c.question);
     dumped[c.id]?.perturbed.push(withNotes(all));
     const mine = all.filter((f) => f.start < l.end && f.end > l.start);
-    return mine.length > 0 && !mine.some(flagged);
+    const passed = mine.length > 0 && !mine.some(flagged);
+    if (passed && verbose) for (const f of mine) console.log(`synthetic: passed (${kind}) ${c.id} [${l.cls}] "${f.text}" → ${f.status}: ${figureNote(f)}`);
+    return passed;
   };
   for (const l of c.labels) {
     if (!l.right) continue;
@@ -104,14 +107,14 @@ function perturb(c: Case): void {
       const at = l.start + m.index;
       const t = tally("a digit changed");
       t.changed++;
-      if (passes(l, c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1))) t.passed++;
+      if (passes(l, c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1), "a digit changed")) t.passed++;
     }
     // The year it is said of, changed to the one before (2024: after): a right amount said of the wrong year.
     const y = /copied|notation|count|percent/.test(l.cls) ? yearOf(c.answer, l) : null;
     if (y && y.year >= 2023 && y.year <= 2026) {
       const t = tally("its year changed");
       t.changed++;
-      if (passes(l, c.answer.slice(0, y.at) + (y.year === 2024 ? 2025 : y.year - 1) + c.answer.slice(y.at + 4))) t.passed++;
+      if (passes(l, c.answer.slice(0, y.at) + (y.year === 2024 ? 2025 : y.year - 1) + c.answer.slice(y.at + 4), "its year changed")) t.passed++;
     }
   }
 }

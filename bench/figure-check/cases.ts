@@ -27,7 +27,8 @@
  *   good model writes to everyday questions, not a stress test), written blind to the checker and scored once, after the checker's changes on r4-held12 (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4j.md (held-out-r4j.results.json): a representative held-out set (everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong),
- *   written blind to the checker and never run through it before its one scoring.
+ *   written blind to the checker and never run through it before its one scoring; scored once at the checker of
+ *   stop 45 (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4k.md (held-out-r4k.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring.

@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -564,8 +564,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // "averaged about CHF 2.9k a month" (August + December of 2025). Exact ones are no coincidence; days are a list's rows.
       if (sources.length === 2 && rounded && !periodsNamed(sources[0]!, sources[1]!)) return false;
       // Items picked from anywhere in a list are each about what the answer says (the months it names, its category).
-      if (!rounded) return (picked ? sources.every(ok) : sources.some(ok)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
-      return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+      if (!rounded ? !(picked ? sources.every(ok) : sources.some(ok)) : !sources.every((s) => ok(s) && big(s))) return false;
+      // A sum adds parts, never a part to the whole it is in (Zalando to all shopping, April to the year): asked last.
+      return !(sources.length <= MAX_LISTED && sources.some((w) => sources.some((x) => holds(index, w, x))));
     },
     /**
      * A run of a series of periods (months) summed to a rounded figure: only the run of a period the clause names ("Q1
@@ -605,10 +606,32 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
       // Whether the two go together is asked first: most pairs a search meets do not, and it is cheaper than what each is about.
       if (!related(op, a, b)) return false;
-      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
+      // A share's clause may name its whole last ("investments took 6.7 % of your income": said of Income): of two things it
+      // names, the whole may be what the figure is said of, the part agreeing but for its subject.
+      const about = op === "share" ? ok(a) || (named(a) && named(b) && ok(b) && okBesidesSubject(a)) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       return about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
+}
+
+/**
+ * Whether `w` is a whole `p` is a part of: of one currency, over the same time or longer, about the same thing or wider,
+ * and one of the two strictly — a merchant within the total of its call (Zalando within the call's shopping), a month
+ * within the year of the same thing (April's housing rows within 2025's). Not rates or averages (no whole of anything), nor
+ * an approval's outcome.
+ */
+function holds(index: FigureIndex, w: SourceFigure, p: SourceFigure): boolean {
+  if (w === p || w.currency !== p.currency || w.outcome || p.outcome || w.change || p.change) return false;
+  if (w.ctx.per || p.ctx.per || w.ctx.measure || p.ctx.measure) return false;
+  const wp = w.ctx.periods;
+  const pp = p.ctx.periods;
+  if (!wp?.length || !pp?.length || !pp.every((q) => wp.some((x) => x.from <= q.from && q.to <= x.to))) return false;
+  const longer = !pp.every((q) => wp.some((x) => x.from === q.from && x.to === q.to));
+  const same = (a?: string[], b?: string[]) => String(a ?? "") === String(b ?? "");
+  if (same(w.ctx.categories, p.ctx.categories) && same(w.ctx.names, p.ctx.names)) return longer && !!(w.ctx.categories || w.ctx.names);
+  // A wider thing: the call's own total (its largest figure, about no name, of the same category or none) over a part of
+  // it (an item whose name the data does not know looks like a total too, but is not the largest).
+  return w.callId === p.callId && isCallMax(index, w) && !w.ctx.names && !!p.ctx.names && (!w.ctx.categories || same(w.ctx.categories, p.ctx.categories));
 }
 
 const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);
@@ -638,8 +661,12 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
   const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
-  const add = (xs: number[], ...more: number[]) => [...new Set([...xs, ...more.filter((x) => x > 1)])];
-  return { months: months ? add(index.divisors.months, months) : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+  // A part of every call's period that holds it, of two whole months or more ("over January to October" of a call over 2026), is the
+  // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
+  // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
+  const part = months >= 2 && index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
+  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more.filter((x) => x > 1)])];
+  return { months: months ? add(index.divisors.months, months) : part ? [] : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
 }
 
 /** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
@@ -978,6 +1005,12 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     if (said.sign !== undefined) said.changeSaid = true;
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
+    if (f.kind === "money") {
+      const flow = flowOf(answer, f, figures[i - 1]);
+      if (flow) said.flow = flow;
+    }
+    const endpoint = endpointOf(answer, f, figures[i - 1]);
+    if (endpoint) said.endpoint = endpoint;
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -992,13 +1025,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     } else if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence) ?? writtenChange(f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
-    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
+    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? backed.filter((b) => b.f.start >= sentenceStart(answer, f.start)) : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1035,6 +1068,89 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
+const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;
+
+const TO_OR_FROM = /\b(?:to|from)\s+$/i;
+/**
+ * Whether an amount or a count is written as where a change went to ("fell to CHF 43.00"; the second of "from CHF x to
+ * CHF y") or came from ("from CHF 1'157.75 to …"). Silent (undefined) otherwise.
+ */
+function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "from" | "to" | undefined {
+  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 6), f.start))) return undefined;
+  const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
+  if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
+  if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
+  return TO_LEVEL.test(lead) ? "to" : undefined;
+}
+
+/** Where a figure stood with the figures of its part: its summary clause, else its chart's or table's item (its place less the last step: "… · Fees"). */
+const partKey = (x: SourceFigure) => (x.clause >= 0 ? `c${x.clause}` : `w${x.callId}|${x.where.slice(0, x.where.lastIndexOf(" · "))}`);
+/** Per index, the figures of each part of a result (a comparison's "Fees CHF 43.00 → CHF 38.00", a chart's Fees of 2025-09 and 2025-10): built at first use. */
+const parts = new WeakMap<FigureIndex, Map<string, SourceFigure[]>>();
+function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
+  let m = parts.get(index);
+  if (!m) {
+    parts.set(index, (m = new Map()));
+    for (const g of index.groups)
+      for (const x of g.flat) {
+        const k = partKey(x);
+        const at = m.get(k);
+        if (at) at.push(x);
+        else m.set(k, [x]);
+      }
+  }
+  return m.get(partKey(s)) ?? [];
+}
+
+/**
+ * Whether a figure of a result is not the end of a change the answer says it is: said to be where it went to, the earlier
+ * of a pair its clause gives of one thing (September's of "Fees CHF 43.00 → CHF 38.00"); said to be where it came from, the
+ * later one.
+ */
+function otherEnd(index: FigureIndex, s: SourceFigure, endpoint: "from" | "to"): boolean {
+  if (s.change) return false;
+  const thing = (x: SourceFigure) => `${x.kind}|${x.currency}|${x.ctx.categories}|${x.ctx.names}`;
+  // Only a pair (a comparison's "a → b"): a series' clause of many months has a later month for nearly every one.
+  const alike = partOf(index, s).filter((x) => !x.change && thing(x) === thing(s));
+  return alike.length === 2 && alike.some((x) => x !== s && (endpoint === "to" ? later(x, s) : later(s, x)));
+}
+
+/** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
+const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
+/** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending". */
+const FLOW_AFTER = /^\s*(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))\b/i;
+
+/**
+ * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
+ * clause's start) and it, else by "of income" / "in spending" right after it. Silent (undefined) when neither.
+ */
+function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
+  const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), before && before.end <= f.start ? before.end : 0);
+  let last: RegExpExecArray | undefined;
+  for (const m of answer.slice(clause, f.start).matchAll(FLOW_WORDS)) last = m;
+  const m = last ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  return m ? (m[1] ? "in" : "out") : undefined;
+}
+
+/**
+ * A figure a result says is money in or out: its sentence's direction ("Unclassified money in: …"), else its label
+ * ("income", "total spending", a series "In"/"Out"). Remembered.
+ */
+const flows = new WeakMap<SourceFigure, "in" | "out" | null>();
+// Not a budget's "spent": a budget tool reports only spending (no income to swap it with), and its lines run on to the
+// next sentence's figures ("… total spent CHF 4'535.45.\nUnclassified money in: CHF 20.95" keeps that label).
+const FLOW_LABEL = /^(?:total\s+)?(?:(income|in)(?:\s+category)?|(spending|out))$/i;
+function flowOfSource(s: SourceFigure): "in" | "out" | null {
+  let v = flows.get(s);
+  if (v === undefined && s.direction) flows.set(s, (v = s.direction));
+  if (v === undefined) {
+    const m = FLOW_LABEL.exec(s.where.slice(s.where.lastIndexOf(" · ") + 3).trim());
+    flows.set(s, (v = m ? (m[1] ? "in" : "out") : null));
+  }
+  return v;
+}
 
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
 const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
@@ -1191,13 +1307,17 @@ const MAX_WRITTEN = 24;
 /**
  * A difference of two amounts the answer wrote before it in its paragraph, each backed by the turn (found or derived):
  * "May was CHF 694.85, April CHF 414.70 … CHF 280.15 more" — though the two stood only in a chart, which the model does not
- * read, the answer has them, and so does its reader. Written to the cent only: a whole amount is the difference of some
- * two of two dozen. Bounded: the nearest MAX_WRITTEN amounts, O(n²).
+ * read, the answer has them, and so does its reader. Written to the cent, of any two; a whole amount (a whole amount is
+ * the difference of some two of two dozen) only of the two written last before it in its sentence (`sentence`: the backed
+ * figures of its sentence), "CHF 2'000.00 until June and CHF 2'200.00 from July, CHF 200 or 10% more". Bounded: the
+ * nearest MAX_WRITTEN amounts, O(n²).
  */
-function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; checked: AnswerFigure }[]): AnswerFigure | null {
-  if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
+function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; checked: AnswerFigure }[], sentence?: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "money" || f.approximate) return null;
+  // A whole amount ("CHF 200 or 10% more") is the gap of the two amounts written last before it in its sentence only.
+  if (f.precision >= 1 && !sentence) return null;
   const r = intervalOf(f);
-  const alike = backed.filter((b) => b.f.kind === "money" && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_WRITTEN);
+  const alike = (f.precision >= 1 ? sentence!.filter((b) => b.f.end <= f.start) : backed).filter((b) => b.f.kind === "money" && (b.f.currency ?? "") === (f.currency ?? "")).slice(f.precision >= 1 ? -2 : -MAX_WRITTEN);
   for (let i = alike.length - 1; i >= 0; i--) {
     for (let j = i - 1; j >= 0; j--) {
       const a = alike[i]!;
@@ -1289,6 +1409,27 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
   return null;
 }
 
+/**
+ * A change in per cent between the two amounts the answer wrote last before it in its sentence ("went from CHF 21'452.40
+ * to CHF 23'654.40, … or 10.3% more"): from the first to the second, the way it is said to go (a rise only up, a fall only
+ * down). Either may be one the answer derived (a net, a total less a part), which no search of the turn's figures meets.
+ * One pair, licensed by where the answer wrote it.
+ */
+function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "percent" || said.sign === undefined) return null;
+  const money = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
+  const [a, b] = [money.at(-2), money.at(-1)];
+  if (!a || !b || !a.f.value || (a.f.currency && b.f.currency && a.f.currency !== b.f.currency)) return null;
+  const from = Math.abs(a.f.value);
+  const to = Math.abs(b.f.value);
+  if (said.sign > 0 ? to <= from : to >= from) return null;
+  const r = intervalOf(f);
+  // The way it went is said in words or by its sign ("-43.2%"): its magnitude is compared.
+  const pct = (100 * Math.abs(to - from)) / from;
+  if (pct > Math.max(Math.abs(r.lo), Math.abs(r.hi)) || pct < Math.min(Math.abs(r.lo), Math.abs(r.hi))) return null;
+  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "percent_change", sources: [writtenSource(a), writtenSource(b)] };
+}
+
 /** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */
 const LEFT_OUT = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leaving)\s+(?:the\s+)?(January|February|March|April|May|June|July|August|September|October|November|December|it)\b(?![^.;\n]*[.;\n])/i;
 const MONTH_NAMED = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
@@ -1344,6 +1485,60 @@ function leftOut(index: FigureIndex, f: ReadFigure, said: FigureContext, answer:
   return null;
 }
 
+/** A thing left out of a total ("leave Other out", "without the tax instalment", "excluding Migros", "without it"). */
+const LEFT_OUT_THING = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leav(?:e|ing))\s+(?:the\s+|that\s+)?([^,;:.!?\n]{1,40})/gi;
+const IT = /^(?:it|that|this|them|those)\b/i;
+const LEFT_OUT_WORD = /\b(?:without|excluding|except|apart\s+from|leav(?:e|ing))\b/i;
+
+/**
+ * A total with one thing left out, as its sentence says ("Leave Other out and spending rose from CHF 11'340.50 …", "without
+ * it September would have been CHF 13'251.14"): a total less the figure of the thing it names, both of one call and one
+ * period (or both written by the answer); for "it", a total and a part the answer wrote before it in its paragraph. The
+ * months of a series are leftOut's. Two figures the text names, so only for an amount written to the cent (a whole one is
+ * some total less some part). Bounded: one pass over the turn's amounts read, and the answer's amounts before it.
+ */
+function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed: readonly Backed[]): AnswerFigure | null {
+  if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
+  // Asked first of the words just before it (cheap), then of its sentence.
+  const near = answer.slice(Math.max(0, f.start - 240), f.start);
+  if (!LEFT_OUT_WORD.test(near)) return null;
+  const start = sentenceStart(answer, f.start);
+  const m = [...answer.slice(start, f.start).matchAll(LEFT_OUT_THING)].at(-1);
+  if (!m) return null;
+  const r = intervalOf(f);
+  const paragraph = answer.lastIndexOf("\n\n", f.start);
+  const written = backed.filter((b) => b.f.kind === "money" && b.f.start > paragraph && b.f.end <= f.start && (!f.currency || !b.f.currency || b.f.currency === f.currency)).slice(-MAX_WRITTEN);
+  const fits = (total: number, part: number) => Math.abs(part) < Math.abs(total) && Math.abs(total) - Math.abs(part) >= r.lo && Math.abs(total) - Math.abs(part) <= r.hi;
+  const derived = (total: FigureSource, part: FigureSource): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources: [total, part] });
+  if (IT.test(m[1]!)) {
+    // "without it": a part the answer wrote before the sentence that leaves it out, from a total it wrote before.
+    for (const part of written.filter((b) => b.f.end <= start)) for (const total of written) if (total !== part && fits(total.f.value, part.f.value)) return derived(writtenSource(total), writtenSource(part));
+    return null;
+  }
+  const named = mentionedIn(m[1]!, index.lexicon);
+  const subjects = [...(named.categories ?? []), ...(named.names ?? [])];
+  if (!subjects.length) return null;
+  const period = (s: SourceFigure) => JSON.stringify(s.ctx.periods ?? null);
+  const parts: SourceFigure[] = [];
+  const totals = new Map<string, SourceFigure[]>();
+  for (const g of index.seen) {
+    if (g.kind !== "money" || (f.currency && g.currency && g.currency !== f.currency)) continue;
+    for (const s of g.flat) {
+      if (s.change) continue;
+      if (isNamedIn(subjects, s.ctx)) parts.push(s);
+      else if (!s.ctx.categories && !s.ctx.names) {
+        const key = `${s.callId}|${period(s)}`;
+        totals.set(key, [...(totals.get(key) ?? []), s]);
+      }
+    }
+  }
+  for (const part of parts) {
+    for (const total of totals.get(`${part.callId}|${period(part)}`) ?? []) if (fits(total.value, part.value)) return derived(source(total, index.lexicon), source(part, index.lexicon));
+    for (const total of written) if (fits(total.f.value, part.value)) return derived(writtenSource(total), source(part, index.lexicon));
+  }
+  return null;
+}
+
 /** "the top three", "your top 5": the first k items of a ranked list. */
 const TOP_K = /\btop\s+(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![^.;\n]*[.;\n])/i;
 const TOP_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
@@ -1394,8 +1589,12 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // transactions" is not the 2 a search found when the approval's outcome says how many were moved.
   const measured = (said.measure === "average" || said.measure === "median") && index.known.measures.has(said.measure);
   const acted = said.action && index.known.actions.has(said.action);
-  // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure.
-  const namedElsewhere = said.ownName && said.names!.some((n) => index.known.names.has(foldName(n)));
+  // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure: an
+  // amount when the name is written next to it; a count also when its clause hands the name on ("Digitec Galaxus — CHF
+  // 90.60 over 5 purchases" is no category's 5 transactions: small counts of a turn's categories equal nearly any count);
+  // and a count said so is no count of a whole either (about no name: "4 visits" of Migros is not the 4 euro rows in all),
+  // but an approval's outcome (what was moved).
+  const namedElsewhere = (said.ownName || f.kind === "count") && !!said.names?.some((n) => index.known.names.has(foldName(n)));
   // Names agree when one holds the other ("Migros" of a search for Migros that also found Migros Restaurant); but a name
   // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
   const ownNames = said.ownName && said.names!.every((n) => index.known.names.has(foldName(n))) ? said.names!.map(foldName) : null;
@@ -1422,10 +1621,14 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
-        if (currencyClash || levelAsChange || otherSide || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
+        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? said.flow) !== said.flow;
+        // Said to be where a change went to (or came from), the other end of the change is not its figure.
+        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
+        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
-          if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {
+          if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || s.outcome || (!s.ctx.categories && f.kind !== "count"))) {
             if (specific.push(s) === MAX_SOURCES) break equal;
           }
         }

@@ -86,6 +86,13 @@ export type FigureContext = {
    * said to be about (saidOfAPart).
    */
   bound?: true;
+  /**
+   * Written as money in ("income", "earned") or money out ("spent", "spending") by the words just before it in its clause:
+   * a figure a result labels the other way (income_vs_spending's "spending", compare_periods' "income") is not its figure.
+   */
+  flow?: "in" | "out";
+  /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
+  endpoint?: "from" | "to";
 };
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */
@@ -1339,5 +1346,6 @@ export function contextLabel(c: FigureContext): string {
   if (c.currency) parts.push(c.currency);
   if (c.per) parts.push(`a ${c.per}`);
   if (c.balance) parts.push(c.balance < 0 ? "in the red" : "in the black");
+  if (c.flow) parts.push(c.flow === "in" ? "money in" : "money out");
   return parts.join(" · ");
 }

@@ -1674,3 +1674,194 @@ describe("QA of stop 46: a net is not added to the income or spending it is left
     expect(statuses(t, "You earned about CHF 240k in 2025.")).toEqual([["CHF 240k", "ungrounded"]]);
   });
 });
+
+describe("figtune: money in is not money out (SPEC §11.1 context check: what a figure is said to be about)", () => {
+  const t = turn([
+    {
+      name: "income_vs_spending",
+      input: { year: 2025 },
+      summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%.",
+    },
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary: "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 6'100.00 → CHF 5'900.00 (CHF -200.00, -3.3%); income CHF 8'000.00 → CHF 8'200.00.",
+    },
+  ]);
+  test("right: income and spending each said of its own figure are grounded", () => {
+    expect(statuses(t, "In 2025 your income was CHF 90'000.00 and you spent CHF 70'000.00.")).toEqual([
+      ["CHF 90'000.00", "grounded"],
+      ["CHF 70'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "Income: CHF 8'000.00 in September; spending was CHF 5'900.00 in October.")).toEqual([
+      ["CHF 8'000.00", "grounded"],
+      ["CHF 5'900.00", "grounded"],
+    ]);
+  });
+  test("wrong: the two swapped (income written for the spending, spending for the income) are mismatched", () => {
+    expect(statuses(t, "In 2025 your income was CHF 70'000.00 and you spent CHF 90'000.00.")).toEqual([
+      ["CHF 70'000.00", "mismatched"],
+      ["CHF 90'000.00", "mismatched"],
+    ]);
+    expect(statuses(t, "Income went the other way: CHF 6'100.00 in September.")).toEqual([["CHF 6'100.00", "mismatched"]]);
+  });
+});
+
+describe("figtune: a share whose clause names its whole after it (SPEC §11.1 derived: a share of two things the clause names)", () => {
+  const u = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments"] }, {
+    name: "income_vs_spending",
+    input: { year: 2025 },
+    summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Not counted as spending or income: invested CHF 6'000.00 (Investments, net).",
+  });
+  test("right: investments took 6.7% of your income (6'000.00 ÷ 90'000.00): derived, though 'of your income' says Income", () => {
+    expect(statuses(u, "Investments took 6.7% of your income.")).toEqual([["6.7%", "derived"]]);
+  });
+  test("wrong: 7.7% of your income, and 6.7% of a whole the clause does not name", () => {
+    expect(statuses(u, "Investments took 7.7% of your income.")).toEqual([["7.7%", "ungrounded"]]);
+    expect(statuses(u, "Of what you kept, groceries took 6.7% of your income.")).toEqual([["6.7%", "ungrounded"]]);
+  });
+});
+
+describe("figtune: a count said of a merchant is not a category's count when the turn counts that merchant (SPEC §11.1 context check)", () => {
+  const t = turn([
+    { name: "merchant_breakdown", input: { year: 2025 }, summary: "Merchants for 2025. CHF: 1. Coop CHF 512.40 (20 tx); 2. Migros CHF 498.10 (25 tx)." },
+    CATEGORIES_2025,
+  ]);
+  test("right: Migros, CHF 498.10 over 25 purchases: grounded on Migros' count", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 25 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["25", "grounded"],
+    ]);
+  });
+  test("wrong: Migros over 30 purchases (Travel's 30 tx) is no Migros count", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 30 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["30", "mismatched"],
+    ]);
+  });
+});
+
+describe("figtune: a count said of a merchant the turn counts is not the count of a whole (SPEC §11.1 context check)", () => {
+  const t = turn([{ name: "merchant_breakdown", input: { year: 2025 }, summary: "Merchants for 2025. CHF: total CHF 1'010.50 over 45 transactions at 2 merchants: 1. Coop CHF 512.40 (20 tx); 2. Migros CHF 498.10 (25 tx)." }]);
+  test("right: the whole's 45 said of the whole; Migros' 25 said of Migros", () => {
+    expect(statuses(t, "In all CHF 1'010.50 over 45 purchases; Migros got CHF 498.10 over 25.")).toEqual([
+      ["CHF 1'010.50", "grounded"],
+      ["45", "grounded"],
+      ["CHF 498.10", "grounded"],
+      ["25", "grounded"],
+    ]);
+  });
+  test("wrong: Migros over 45 purchases (the whole's count)", () => {
+    expect(statuses(t, "2. **Migros** — CHF 498.10 over 45 purchases.")).toEqual([
+      ["CHF 498.10", "grounded"],
+      ["45", "mismatched"],
+    ]);
+  });
+});
+
+describe("figtune: a total with a thing the clause leaves out (SPEC §11.1 derived: a difference of operands the text names)", () => {
+  // September: spending 16'184.35 of which Other 4'843.85 (without Other 11'340.50); October: 12'448.09, Other 331.20 (12'116.89).
+  const t = turn([
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary:
+        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%); income CHF 16'966.35 → CHF 17'308.49. By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Shopping CHF 760.09 → CHF 1'543.00 (+CHF 782.91, +103.0%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%).",
+    },
+  ]);
+  test("right: leave Other out and spending rose from CHF 11'340.50 to CHF 12'116.89 (each month's total less its Other): derived", () => {
+    expect(statuses(t, "Leave Other out and spending actually rose a little, from CHF 11'340.50 to CHF 12'116.89.")).toEqual([
+      ["CHF 11'340.50", "derived"],
+      ["CHF 12'116.89", "derived"],
+    ]);
+  });
+  test("right: without it (the figure written just before) September would have been CHF 11'340.50", () => {
+    expect(statuses(t, "September had CHF 16'184.35 with a one-off of CHF 4'843.85 in Other. Without it, September would have been CHF 11'340.50.")).toEqual([
+      ["CHF 16'184.35", "grounded"],
+      ["CHF 4'843.85", "grounded"],
+      ["CHF 11'340.50", "derived"],
+    ]);
+  });
+  test("wrong: a digit off, and the total less another category than the one left out (16'184.35 − 1'157.75 = 15'026.60)", () => {
+    expect(statuses(t, "Leave Other out and September came to CHF 11'430.50.")).toEqual([["CHF 11'430.50", "ungrounded"]]);
+    expect(statuses(t, "Leave Other out and September came to CHF 15'026.60.")).toEqual([["CHF 15'026.60", "ungrounded"]]);
+  });
+});
+
+describe("figtune: a change in per cent between the two amounts the answer just wrote (SPEC §11.1 derived: a percentage change)", () => {
+  // Money in less money out: 2024 16'400.00 − 2'947.60 = 13'452.40; 2025 18'800.00 − 3'145.60 = 15'654.40 (both derived): +16.4 %.
+  const t = turn([
+    { name: "search_transactions", input: { search: "Migros", year: 2024 }, summary: "Transactions matching \"Migros\" for 2024: 24 matches. CHF: 24 transactions. Money out: CHF 2'947.60 in 12 transactions (average CHF 245.63). Money in: CHF 16'400.00 in 12 transactions." },
+    { name: "search_transactions", input: { search: "Migros", year: 2025 }, summary: "Transactions matching \"Migros\" for 2025: 24 matches. CHF: 24 transactions. Money out: CHF 3'145.60 in 12 transactions (average CHF 262.13). Money in: CHF 18'800.00 in 12 transactions." },
+  ]);
+  const answer = (pct: string) => `Net of what went out, Migros left you CHF 13'452.40 in 2024 and CHF 15'654.40 in 2025, ${pct}.`;
+  test("right: 16.4% more, the change from the first to the second: derived", () => {
+    expect(statuses(t, answer("16.4% more"))).toEqual([
+      ["CHF 13'452.40", "derived"],
+      ["CHF 15'654.40", "derived"],
+      ["16.4%", "derived"],
+    ]);
+  });
+  test("right: CHF 2'202 or 16.4% more, the gap of the two in whole francs: derived", () => {
+    expect(statuses(t, answer("CHF 2'202 or 16.4% more"))).toEqual([
+      ["CHF 13'452.40", "derived"],
+      ["CHF 15'654.40", "derived"],
+      ["CHF 2'202", "derived"],
+      ["16.4%", "derived"],
+    ]);
+  });
+  test("wrong: CHF 2'022 more (a whole amount is the gap of the two nearest only, not of any two written before)", () => {
+    expect(statuses(t, answer("CHF 2'022 or 16.4% more"))[2]).toEqual(["CHF 2'022", "ungrounded"]);
+    expect(statuses(t, `Money in was CHF 16'400.00 in 2024. ${answer("CHF 746 more")}`)[3]).toEqual(["CHF 746", "ungrounded"]);
+  });
+  test("wrong: 17.4% more, and 16.4% less (the change goes up)", () => {
+    expect(statuses(t, answer("17.4% more"))[2]).toEqual(["17.4%", "ungrounded"]);
+    expect(statuses(t, answer("16.4% less"))[2]).toEqual(["16.4%", "ungrounded"]);
+  });
+});
+
+describe("figtune: a rate said of a part of a call's period is over that part's months (SPEC §11.1 derived: a figure ÷ the months of a period named)", () => {
+  // Groceries 2025: CHF 7'431.20, CHF 619.27 a month over the year.
+  const t = turn([CATEGORIES_2025]);
+  test("right: in 2025 groceries came to CHF 619.27 a month (÷ 12): derived", () => {
+    expect(statuses(t, "In 2025 groceries came to CHF 619.27 a month.")).toEqual([["CHF 619.27", "derived"]]);
+  });
+  test("wrong: from January to June 2025 groceries were about CHF 619 a month (the year's total ÷ 12, said of six months)", () => {
+    expect(statuses(t, "From January to June 2025 groceries were about CHF 619 a month.")).toEqual([["CHF 619", "ungrounded"]]);
+  });
+});
+
+describe("figtune: where a change went to is the later period's figure, where it came from the earlier's (SPEC §11.1 context check: a figure of another period)", () => {
+  const t = turn([
+    {
+      name: "compare_periods",
+      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
+      summary:
+        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%). By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%); Fees CHF 43.00 → CHF 38.00 (CHF -5.00, -11.6%).",
+    },
+  ]);
+  test("right: dining fell from CHF 1'157.75 to CHF 959.60, fees dropped to CHF 38.00", () => {
+    expect(statuses(t, "Dining fell from CHF 1'157.75 to CHF 959.60, and fees dropped to CHF 38.00.")).toEqual([
+      ["CHF 1'157.75", "grounded"],
+      ["CHF 959.60", "grounded"],
+      ["CHF 38.00", "grounded"],
+    ]);
+  });
+  test("wrong: fees dropped to CHF 43.00 (September's, where they came from), dining fell from CHF 959.60 (October's)", () => {
+    expect(statuses(t, "Fees dropped to CHF 43.00.")).toEqual([["CHF 43.00", "mismatched"]]);
+    expect(statuses(t, "Dining fell from CHF 959.60 to CHF 1'157.75.")).toEqual([
+      ["CHF 959.60", "mismatched"],
+      ["CHF 1'157.75", "mismatched"],
+    ]);
+  });
+});
+
+describe("figtune: a sum adds parts, never a part to the whole it is in (SPEC §11.1 derived: a sum of figures of one list)", () => {
+  const t = turn([GROCERY_MERCHANTS]);
+  test("right: Migros and Coop together came to CHF 5'500.00 (3'000.00 + 2'500.00): derived", () => {
+    expect(statuses(t, "Migros and Coop together came to CHF 5'500.00.")).toEqual([["CHF 5'500.00", "derived"]]);
+  });
+  test("wrong: groceries and Migros together CHF 10'431.20 (the total 7'431.20 + Migros' 3'000.00, a part of it)", () => {
+    expect(statuses(t, "Groceries and Migros together came to CHF 10'431.20.")).toEqual([["CHF 10'431.20", "ungrounded"]]);
+  });
+});
