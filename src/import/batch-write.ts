@@ -12,7 +12,7 @@ import { insertedSample } from "../ledger/change-capture.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
-import { cleanDescription, type Classified, type ClassSource } from "./classify.ts";
+import { plainMerchant, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
 import { sameBookingId } from "./duplicates.ts";
 import { FACT_COLUMNS, RowTable, type FactKey, type RowChunk } from "./formats/row-table.ts";
@@ -101,7 +101,7 @@ export class BatchWrite {
     const description = t.descriptionOf(i);
     const ran =
       c === null
-        ? this.insert.run(date, description, t.amount(i), t.currencyOf(i), cleanDescription(description), UNCATEGORISED, "unclassified", 0, id, t.accountOf(i))
+        ? this.insert.run(date, description, t.amount(i), t.currencyOf(i), plainMerchant(t, i), UNCATEGORISED, "unclassified", 0, id, t.accountOf(i))
         : this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, t.accountOf(i));
     if (ran.changes === 0) return;
     this.pending.push({ t, i, id });

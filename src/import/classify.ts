@@ -53,9 +53,19 @@ export function cleanDescription(text: string): string {
   return UNCLEAN_SPACE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
 }
 
-/** How a row is stored when nothing classified it: the merchant is the cleaned description, the category Uncategorised. */
-export function unclassified(description: string): Classified {
-  return { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" };
+/**
+ * A row's merchant when neither a rule nor the cache nor the model names one: the counterparty the file names (CAMT
+ * Cdtr/Dbtr, OFX NAME, a CSV's payee column, stored in transaction_details), else the cleaned description. Without a
+ * model, a monthly salary is one merchant "Helvetia Versicherungen AG", not one per month's text (uqa3 D11).
+ */
+export function plainMerchant(rows: RowTable, i: number): string {
+  const party = rows.factOf(i, "counterparty")?.trim();
+  return cleanDescription(party || rows.descriptionOf(i));
+}
+
+/** How a row is stored when nothing classified it: its plain merchant (plainMerchant), the category Uncategorised. */
+export function unclassified(merchant: string): Classified {
+  return { merchant, category: UNCATEGORISED, confidence: 0, source: "unclassified" };
 }
 
 /** Whether merchant_cache has any entry (when not, a statement's rows need no merchant keys for it). */
@@ -97,7 +107,7 @@ function tableExists(db: Database, name: string): boolean {
  * The first step (SPEC §14): the user's rules over a statement's new rows (`indexes` into `rows`), before the
  * rows are grouped by text for the later steps (a rule may read the amount, the account, the counterparty and the
  * purpose). The merchant is the rule's merchant name, else the one the merchant cache knows for the text, else the
- * cleaned description; a rule on the merchant reads that same name. The rows no rule classifies are not in the map.
+ * row's plain merchant (its counterparty, else its cleaned description); a rule on the merchant reads that same name. The rows no rule classifies are not in the map.
  */
 export function userRuleClasses(db: Database | null, rows: RowTable, indexes: readonly number[], rules = userRulesOf(db)): Map<number, Classified> {
   const out = new Map<number, Classified>();
@@ -106,7 +116,7 @@ export function userRuleClasses(db: Database | null, rows: RowTable, indexes: re
   const merchantOf = (i: number) => {
     const description = rows.descriptionOf(i);
     const hit = cached ? cacheEntries(db, [pipelineMerchantKey(description)]).values().next().value : undefined;
-    return hit?.merchant_name ?? cleanDescription(description);
+    return hit?.merchant_name ?? plainMerchant(rows, i);
   };
   for (const i of indexes) {
     const c = classifyByUserRule(
@@ -270,7 +280,7 @@ export async function classifyRows(
   const out: Classified[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     if (slices.due()) await slices.pause();
-    out[i] = classes[i] ?? unclassified(rows[i]!.description);
+    out[i] = classes[i] ?? unclassified(cleanDescription(rows[i]!.description));
   }
   return { classes: out, learned: asked?.learned ?? new Map(), modelError: asked?.modelError ?? null, modelUsage: asked?.modelUsage ?? null };
 }

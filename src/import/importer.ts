@@ -62,6 +62,7 @@ import {
   type ModelClassifier,
   type ModelItem,
   type ModelUsageOfCalls,
+  plainMerchant,
   unclassified,
   userRuleClassesOfStored,
 } from "./classify.ts";
@@ -269,7 +270,7 @@ export function fileTotals(rows: RowTable): CurrencyTotals[] {
 
 /** How a row of the plan would be stored: its class, or unclassified. */
 export function classificationOf(plan: FilePlan, i: number): Classified {
-  return plan.classes[i] ?? unclassified(plan.rows.descriptionOf(i));
+  return plan.classes[i] ?? unclassified(plainMerchant(plan.rows, i));
 }
 
 export function plannedRow(plan: FilePlan, i: number): PlannedRow {
@@ -691,7 +692,7 @@ export class Importer {
             counts.duplicates++;
             continue;
           }
-          const cls = c.classes[i] ?? unclassified(c.rows.descriptionOf(i));
+          const cls = c.classes[i] ?? unclassified(plainMerchant(c.rows, i));
           if (c.status[i] === 2) {
             counts.possibleDuplicates++;
             if (possible.length < STREAM_LISTED) possible.push({ ...c.rows.row(i), index: c.offset + i, transactionId: c.ids[i]!, status: "possible_duplicate", match: c.matches[i]!, classified: cls });

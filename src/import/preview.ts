@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
-import { categoriesOf, estimateClassification, fewShotExamples, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
+import { categoriesOf, estimateClassification, fewShotExamples, plainMerchant, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
 import type { ExistingMatch } from "./duplicates.ts";
 import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { accountCurrencies, mainCurrency } from "./target.ts";
@@ -115,7 +115,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
           transactionId: c.ids[i]!,
           status: STATUS[s]!,
           match: c.matches[i] ?? null,
-          classified: s === 1 ? null : (known ?? (req.model ? null : unclassified(c.rows.descriptionOf(i)))),
+          classified: s === 1 ? null : (known ?? (req.model ? null : unclassified(plainMerchant(c.rows, i)))),
         });
       }
       counts.rows += c.rows.length;

@@ -7,7 +7,8 @@ import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
+import { coverageSentence, coveredMonths, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
+import { missingMonths, missingSentence } from "./query/statements.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import { lazySchema } from "../core/validation.ts";
@@ -157,6 +158,13 @@ export const comparePeriods: ReadTool<ReturnType<typeof schema>> = {
     const pair = (a: number, b: number, c: string) => `${side(0, a, c)} → ${side(1, b, c)}`;
     const monthsOf = (k: 0 | 1) => `${formatNumber(shown[k]!)} month${shown[k] === 1 ? "" : "s"}`;
     const words = wordsOf(db, category);
+    // A period with a month a missing statement touches (SPEC §10.1) lacks that statement's bookings: said, per currency.
+    const missing = ([pa, pb] as const).map((p) => missingMonths(db, l, input, coveredMonths(p, l)));
+    const lacking = (c: string) =>
+      ([0, 1] as const)
+        .map((k) => missingSentence(missing[k]!.get(c)))
+        .map((m, k) => (m ? ` In ${labels[k]} (${k === 0 ? "a" : "b"}): ${m} Its figures lack those bookings.` : ""))
+        .join("");
     /** " (per month CHF 100.00 → CHF 120.00, +CHF 20.00, +20.0%)" or " (+CHF 20.00, +20.0%)"; "" when a side has no data. */
     const change = (r: Row, c: string) => {
       if (!comparable) return "";
@@ -175,7 +183,7 @@ export const comparePeriods: ReadTool<ReturnType<typeof schema>> = {
       const inflow = f.inflow.some((t) => t.count)
         ? ` Unclassified money in (Uncategorised rows, neither spending nor income): ${f.inflow.map((t, k) => (notes[k]?.none ? "no data" : `${formatMoney(t.total, c)} (${plural(t.count, "transaction")})`)).join(" → ")}.`
         : "";
-      const totals = `total spending ${pair(spending.a, spending.b, c)}${change(spending, c)}${lengths}; income ${pair(f.income[0], f.income[1], c)}.${inflow}`;
+      const totals = `total spending ${pair(spending.a, spending.b, c)}${change(spending, c)}${lengths}; income ${pair(f.income[0], f.income[1], c)}.${inflow}${lacking(c)}`;
       const lines = rows.map((r) => `${r.name} ${pair(r.a, r.b, c)}${change(r, c)}`);
       const detail = lines.length ? ` By ${byMerchant ? "merchant" : category ? "category" : "change"}${perMonth ? " (ranked by the change per month)" : ""}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`;
       const turnover = byMerchant && comparable ? merchantTurnover(rows, partly) : "";

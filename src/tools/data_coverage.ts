@@ -14,6 +14,7 @@ import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { todayOf } from "./query/today.ts";
 import { lazySchema } from "../core/validation.ts";
+import { gapPhrase, verifiedBalances } from "./query/statements.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
@@ -149,51 +150,6 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
     };
   },
 };
-
-type Balance = { account: string | null; currency: string; date: string; balance: number; sourceFile: string; openingDate: string | null; openingBalance: number | null };
-type Gap = { account: string | null; currency: string; from: string; to: string | null; closing: number; opening: number };
-/** A statement that opens before the previous one of its account closed: `file` opens on `opens`, `previous` closed on `closes`. */
-type Overlap = { account: string; currency: string; file: string; opens: string; opening: number; previous: string; closes: string; closing: number };
-
-const gapPhrase = (g: Gap) =>
-  `between ${g.from} and ${g.to ?? "the next statement"} (closing ${formatMoney(g.closing, g.currency)}, then opening ${formatMoney(g.opening, g.currency)}: ${formatMoney(g.opening - g.closing, g.currency)} of bookings not imported)`;
-
-/**
- * The balances imports checked (account_balances, SPEC §10.1): the latest per account and
- * currency, and each place where a statement's opening differs from the previous statement's
- * closing, which means a statement in between was never imported (only for a named account). None without the table.
- */
-function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[]; overlaps: Overlap[] } {
-  if (!db.hasTable("account_balances")) return { latest: [], gaps: [], overlaps: [] };
-  const rows = db.all<Balance>(
-    `SELECT account, upper(trim(currency)) AS currency, date, balance, source_file AS sourceFile, opening_date AS openingDate, opening_balance AS openingBalance
-     FROM account_balances ORDER BY account, currency, date, rowid`,
-  );
-  const wanted = (b: Balance) => (!input.account || b.account === input.account) && (!input.currency || b.currency === input.currency.trim().toUpperCase());
-  const latest: Balance[] = [];
-  const gaps: Gap[] = [];
-  const overlaps: Overlap[] = [];
-  let prev: Balance | null = null;
-  for (const b of rows.filter(wanted)) {
-    const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
-    // Statements that name no account (a CSV without an IBAN) may be different banks' accounts:
-    // one's closing is no evidence about the next one's opening.
-    if (same && b.account !== null && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
-      // A statement that opens on or before the day the previous one closed overlaps it: their balances differ by the
-      // bookings of the days both cover, which says nothing about a statement missing (it read "between 2026-09-08
-      // and 2026-09-01").
-      if (b.openingDate !== null && b.openingDate <= prev!.date) {
-        overlaps.push({ account: b.account, currency: b.currency, file: b.sourceFile, opens: b.openingDate, opening: b.openingBalance, previous: prev!.sourceFile, closes: prev!.date, closing: prev!.balance });
-      } else {
-        gaps.push({ account: b.account, currency: b.currency, from: prev!.date, to: b.openingDate, closing: prev!.balance, opening: b.openingBalance });
-      }
-    }
-    if (!same && prev) latest.push(prev);
-    prev = b;
-  }
-  if (prev) latest.push(prev);
-  return { latest, gaps, overlaps };
-}
 
 type ImportRow = { filename: unknown; row_count: unknown; imported_at: unknown };
 

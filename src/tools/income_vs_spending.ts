@@ -12,6 +12,7 @@ import { scopeOf } from "./query/scope.ts";
 import { inYear } from "./query/follow-ups.ts";
 import { contributorsOf } from "./query/contributions.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
+import { missingMonths, missingNote, missingSentence } from "./query/statements.ts";
 
 const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
@@ -75,6 +76,9 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
     if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const labels = months.map(monthLabel);
+    // Months a missing statement touches (SPEC §10.1): their bookings were never imported, so they are no months without
+    // income or spending; marked, and left out of the best and worst month.
+    const missing = missingMonths(db, l, input, months);
     const sum = (v: Float64Array) => v.reduce((a, b) => a + b, 0);
     const triple = (cur: string, i: number, s: number, n = i - s) => `${formatMoney(i, cur)} / ${formatMoney(s, cur)} / ${formatMoney(n, cur)}`;
     const describe = (cur: string, f: Figures, full: boolean) => {
@@ -95,11 +99,20 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
           (income > 0 ? `, savings rate ${formatPercent(net, income)}.` : " (no income, so no savings rate)."),
       ];
       if (flows.length) lines.push(`Not counted as spending or income: ${flows.join("; ")}.`);
+      const gaps = missing.get(cur);
+      const gapSentence = missingSentence(gaps);
+      if (gapSentence) lines.push(`${gapSentence} ${gaps!.size > 1 ? "Not months" : "Not a month"} without income or spending: the totals lack ${gaps!.size > 1 ? "their" : "its"} bookings.`);
       const inflow = inflowSentence(f.inflow, cur);
       if (inflow) lines.push(inflow);
       if (!full) return lines.join(" ");
+      const month = (m: string, i: number) =>
+        !gaps?.has(months[i]!)
+          ? `${m} ${triple(cur, f.income[i]!, f.spending[i]!)}`
+          : f.income[i] || f.spending[i]
+            ? `${m} ${triple(cur, f.income[i]!, f.spending[i]!)} (incomplete: statement missing)`
+            : `${m} statement missing`;
       if (months.length <= LIST_MONTHS_MAX) {
-        lines.push(`Per month (income / spending / net): ${labels.map((m, i) => `${m} ${triple(cur, f.income[i]!, f.spending[i]!)}`).join("; ")}.`);
+        lines.push(`Per month (income / spending / net): ${labels.map(month).join("; ")}.`);
       } else {
         const years = new Map<string, { i: number; s: number }>();
         labels.forEach((m, k) => {
@@ -108,9 +121,10 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
           y.s += f.spending[k]!;
           years.set(m.slice(0, 4), y);
         });
-        let best = 0;
-        let worst = 0;
-        labels.forEach((_, k) => {
+        const whole = months.flatMap((m, k) => (gaps?.has(m) ? [] : [k]));
+        let best = whole[0] ?? 0;
+        let worst = whole[0] ?? 0;
+        whole.forEach((k) => {
           const n = f.income[k]! - f.spending[k]!;
           if (n > f.income[best]! - f.spending[best]!) best = k;
           if (n < f.income[worst]! - f.spending[worst]!) worst = k;
@@ -132,7 +146,7 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
         {
           type: "grouped_bar",
           // What is left out, as its spending (the larger bars of the chart).
-          title: chartTitle(`Income vs spending, ${period.label}`, mainCur, others.map(([c, f]) => [c, sum(f.spending)])),
+          title: chartTitle(`Income vs spending, ${period.label}${missingNote(missing.get(mainCur))}`, mainCur, others.map(([c, f]) => [c, sum(f.spending)])),
           currency: mainCur,
           data: {
             labels,

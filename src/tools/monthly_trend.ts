@@ -13,6 +13,7 @@ import type { ReadTool } from "./types.ts";
 import { inYear } from "./query/follow-ups.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
+import { missingLabels, missingMonths, missingNote, missingSentence } from "./query/statements.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({
@@ -34,7 +35,7 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
   promptHint: "spending month by month (all, one category, or 2-8 side by side); highs, lows, averages.",
   description:
     "Spending per month (YYYY-MM) for all spending, one category, or 2-8 categories side by side: per series total, average " +
-    "per month (months without transactions count as 0), active months, highest and lowest. Income: money in; a not-spending " +
+    "per month (months without transactions count as 0; a month with a statement missing is left out), active months, highest and lowest. Income: money in; a not-spending " +
     "category: money moved out. The UI draws a bar chart.",
   risk: "low",
   schema,
@@ -86,6 +87,9 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
     if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
 
     const labels = months.map(monthLabel);
+    // Months a missing statement touches (SPEC §10.1): not empty months; left out of averages, highs and lows.
+    const missing = missingMonths(db, l, input, months);
+    const gapsIn = (cur: string) => missing.get(cur);
     const describe = (cur: string, f: Figures, full: boolean) =>
       series
         // Other currencies: only the series that have any of it.
@@ -93,21 +97,29 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
         .map((s) => {
           const k = series.indexOf(s);
           const v = f.values[k]!;
+          const gaps = gapsIn(cur);
+          const whole = months.flatMap((m, i) => (gaps?.has(m) ? [] : [i]));
           const total = v.reduce((a, b) => a + b, 0);
-          const active = f.counts[k]!.filter((n) => n > 0).length;
-          let hi = 0;
-          let lo = 0;
-          v.forEach((x, i) => {
-            if (x > v[hi]!) hi = i;
-            if (x < v[lo]!) lo = i;
-          });
+          const wholeTotal = whole.reduce((a, i) => a + v[i]!, 0);
+          const active = whole.filter((i) => f.counts[k]![i]! > 0).length;
+          let hi = whole[0] ?? 0;
+          let lo = whole[0] ?? 0;
+          for (const i of whole) {
+            if (v[i]! > v[hi]!) hi = i;
+            if (v[i]! < v[lo]!) lo = i;
+          }
           const count = f.counts[k]!.reduce((x, y) => x + y, 0);
+          const left = gaps?.size ? ` (without ${missingLabels(gaps).join(", ")}: statement missing)` : "";
           const head =
             `${series.length > 1 ? `${s.name}: ` : ""}total ${formatMoney(total, cur)} over ${plural(count, "transaction")}, ` +
-            `average ${formatMoney(total / months.length, cur)} per month over ${plural(months.length, "month")} (activity in ${active}); ` +
-            `highest ${labels[hi]} ${formatMoney(v[hi]!, cur)}, lowest ${labels[lo]} ${formatMoney(v[lo]!, cur)}.`;
+            (whole.length
+              ? `average ${formatMoney(wholeTotal / whole.length, cur)} per month over ${plural(whole.length, "month")}${left} (activity in ${active}); ` +
+                `highest ${labels[hi]} ${formatMoney(v[hi]!, cur)}, lowest ${labels[lo]} ${formatMoney(v[lo]!, cur)}.`
+              : `no month average: every month has a statement missing.`);
+          const month = (i: number) =>
+            !gaps?.has(months[i]!) ? `${labels[i]} ${formatMoney(v[i]!, cur)}` : f.counts[k]![i] ? `${labels[i]} ${formatMoney(v[i]!, cur)} (incomplete: statement missing)` : `${labels[i]} statement missing`;
           if (!full) return head;
-          if (months.length <= LIST_MONTHS_MAX) return `${head} Per month: ${labels.map((m, i) => `${m} ${formatMoney(v[i]!, cur)}`).join(", ")}.`;
+          if (months.length <= LIST_MONTHS_MAX) return `${head} Per month: ${labels.map((_, i) => month(i)).join(", ")}.`;
           const years = new Map<string, number>();
           labels.forEach((m, i) => years.set(m.slice(0, 4), (years.get(m.slice(0, 4)) ?? 0) + v[i]!));
           return `${head} Per year: ${[...years].map(([y, t]) => `${y} ${formatMoney(t, cur)}`).join(", ")}.`;
@@ -118,12 +130,24 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
     return {
-      summary: [`Monthly ${what} ${scope}.`, ...per.list().map(([cur, f], i) => [f.rows ? `${cur}: ${describe(cur, f, i === 0)}` : "", inflowSentence(f.inflow, cur)].filter(Boolean).join(" "))].join(" "),
+      summary: [
+        `Monthly ${what} ${scope}.`,
+        ...per.list().map(([cur, f], i) => {
+          const gaps = missingSentence(gapsIn(cur));
+          return [
+            f.rows ? `${cur}: ${describe(cur, f, i === 0)}` : "",
+            f.rows && gaps ? `${gaps} ${gapsIn(cur)!.size > 1 ? "Not empty months: left" : "Not an empty month: left"} out of the average, highest and lowest.` : "",
+            inflowSentence(f.inflow, cur),
+          ]
+            .filter(Boolean)
+            .join(" ");
+        }),
+      ].join(" "),
       charts: [
         {
           type: "bar",
           title: chartTitle(
-            `Monthly ${what}, ${period.label}`,
+            `Monthly ${what}, ${period.label}${missingNote(gapsIn(mainCur))}`,
             mainCur,
             others.map(([c, f]) => [c, f.values.reduce((a, v) => a + v.reduce((x, y) => x + y, 0), 0)]),
           ),

@@ -556,6 +556,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (amount === null) {
         const detail = plan.detailAmount === null ? "" : cell(plan.detailAmount).trim();
         if (detail !== "") {
+          // The part's text (its payee) is the booking's too, so a rule, the classifier and a search see it (uqa3 D2: a
+          // health insurer's premiums read "Belastungen (2)" only). The booking's id is of its own text (idText): unchanged.
+          const part = joinTexts(texts(plan.description.out));
+          for (const row of held) if (row.line === lastBooked) row.description = joinTexts([row.description, part]);
           return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`);
         }
         // A footer stating a balance: "Alter Kontostand";"1.988,00 EUR" (comdirect).
@@ -778,7 +782,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
-      (plan.continuationLines ? held : direct).push(row);
+      // A collective booking's rows are held until a line after them is no detail line of it (their texts are added).
+      if (!plan.continuationLines && plan.detailAmount !== null && held.length > 0 && held[0]!.line !== line) flush();
+      (plan.continuationLines || plan.detailAmount !== null ? held : direct).push(row);
       const key = groupKey(account, currency);
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0 }));

@@ -246,7 +246,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
       [11,"2026-02-12",-877.45,"CHF","Steueramt;Musterstrasse 1; 7000 Chur; CH"],
       [12,"2026-02-11",-11.8,"CHF","SBB MOBILE,Bern"],
       [13,"2026-02-01",5000,"CHF","ACME AG"],
-      [14,"2026-01-30",-40,"CHF","Sammelauftrag"],
+      [14,"2026-01-30",-40,"CHF","Sammelauftrag · Muster Max,8000 Zürich · Beispiel AG,3000 Bern"],
     ],
     totals: [{"currency":"CHF","out":929.25,"outRows":3,"in":5000,"inRows":1}],
     skipped: [{"line":15,"reason":"a batch's detail line: its amount -25.00 is part of the booking on line 14, not a booking of its own"},{"line":16,"reason":"a batch's detail line: its amount -15.00 is part of the booking on line 14, not a booking of its own"}],
@@ -273,7 +273,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     account: "CH440024024011122201B",
     dataLines: 4,
     rows: [
-      [11,"2026-06-20",-1808,"CHF","Ordre groupé"],
+      [11,"2026-06-20",-1808,"CHF","Ordre groupé · Régie Immobilière SA, Genève · SIG Services Industriels"],
       [14,"2026-06-05",-7.9,"CHF","Boulangerie du Pont, Lausanne"],
     ],
     totals: [{"currency":"CHF","out":1815.9,"outRows":2,"in":0,"inRows":0}],
@@ -287,7 +287,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     account: "CH270024724755566601C",
     dataLines: 4,
     rows: [
-      [11,"2024-11-11",1300,"CHF","Accredito riferimento QR"],
+      [11,"2024-11-11",1300,"CHF","Accredito riferimento QR · Rossi Mario;Via Nassa 1;6900 Lugano · Bianchi SA;6500 Bellinzona"],
       [14,"2024-11-04",-33.4,"CHF","Coop Pronto Lugano"],
     ],
     totals: [{"currency":"CHF","out":33.4,"outRows":1,"in":1300,"inRows":1}],
@@ -315,7 +315,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     dataLines: 7,
     rows: [
       [2,"2018-09-03",6600,"CHF","Gutschrift · ARBEITGEBER AG · LOHN AUGUST"],
-      [3,"2018-08-31",-9165.8,"CHF","e-banking-Sammelauftrag"],
+      [3,"2018-08-31",-9165.8,"CHF","e-banking-Sammelauftrag · MUSTER AG · Hauswart Müller"],
       [6,"2018-08-30",-12.5,"CHF","Bäckerei Frisch · Zahlung Debitkarte"],
     ],
     totals: [{"currency":"CHF","out":9178.3,"outRows":2,"in":6600,"inRows":1}],
@@ -407,7 +407,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     dataLines: 5,
     rows: [
       [2,"2022-02-11",-32,"CHF","Einkauf ZKB Visa Debit Karte"],
-      [3,"2022-02-10",-1000,"CHF","Belastungen (2)"],
+      [3,"2022-02-10",-1000,"CHF","Belastungen (2) · Muster AG, Bahnhofstrasse 1, 8000 Zürich · Beispiel GmbH, Hauptstrasse 2, 8400 Winterthur"],
       [6,"2022-02-10",1712.72,"CHF","Gutschrift Auftraggeber: Muster Max · Rechnung 42 · Herr Muster, Zürich"],
     ],
     totals: [{"currency":"CHF","out":1032,"outRows":2,"in":1712.72,"inRows":1}],

@@ -408,7 +408,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     dataLines: 5,
     rows: [
       [11, "2025-03-28", -86.4, "CHF", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich"],
-      [12, "2025-03-25", -1450, "CHF", "Collective order"],
+      [12, "2025-03-25", -1450, "CHF", "Collective order · Hausverwaltung Fröhlich"],
       [14, "2025-03-25", -12.5, "CHF", "Gebühr Dauerauftrag"], // empty trade date: the previous row's
       [15, "2025-03-25", 6250, "CHF", "Lohn Gärtnerei Blümli GmbH"],
     ],
@@ -425,7 +425,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     rows: [
       [11, "2025-04-28", -59.4, "CHF", "Migros Lugano"],
       [12, "2025-04-25", 5200, "CHF", "Datore di lavoro SA"],
-      [13, "2025-04-02", -1800, "CHF", "Ordine collettivo"],
+      [13, "2025-04-02", -1800, "CHF", "Ordine collettivo · Immobiliare Rossi SA · Cassa malati"],
     ],
     totals: [{ currency: "CHF", out: 1859.4, outRows: 2, in: 5200, inRows: 1 }],
     skipped: [

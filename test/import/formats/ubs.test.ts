@@ -22,7 +22,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     // raw_description and the id exactly as the pipeline: Description1 as written, Transaction no. as is.
     expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.idText, r.reference, r.account])).toEqual([
       [11, "2025-03-28", -86.4, "CHF", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich", "3325087TI1234567", account],
-      [12, "2025-03-25", -1450, "CHF", "Collective order", "Collective order", "9925084ZZ0000001", account],
+      [12, "2025-03-25", -1450, "CHF", "Collective order · Hausverwaltung Fröhlich", "Collective order", "9925084ZZ0000001", account],
       [14, "2025-03-25", -12.5, "CHF", "Gebühr Dauerauftrag", "Gebühr Dauerauftrag", "9925084ZZ0000002", account],
       [15, "2025-03-25", 6250, "CHF", "Lohn Gärtnerei Blümli GmbH", "Lohn Gärtnerei Blümli GmbH", "8825084LO7654321", account],
     ]);
@@ -95,7 +95,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     expect([s.format, s.layout, s.account]).toEqual(["ubs-account", "ubs-account-fr", "CH180024324351704940F"]);
     expect(s.rows.map((r) => [r.line, r.amount, r.description, r.reference])).toEqual([
       [5, -2.4, "Boulangerie", "1234567890123456"],
-      [6, -160, "Ordre groupé", "0000067890123456"],
+      [6, -160, "Ordre groupé · Assurance SA · Club de tennis", "0000067890123456"],
     ]);
     expect(s.skipped.map((x) => x.line)).toEqual([7, 8]);
     // Newest first: 1'042.00 + 160.00 = 1'202.00 opening; − 160.00 − 2.40 = 1'039.60.

@@ -1,0 +1,116 @@
+/**
+ * Checked statement balances (SPEC §10.1, account_balances in budget.db): each account's last
+ * verified balance, and the missing statements between two imports — a statement whose opening
+ * differs from the previous statement's closing. A month that a missing statement touches is
+ * not an empty month (SPEC §1 counts those as 0): its bookings were never imported, so the
+ * figures tools mark it "statement missing" and leave it out of month averages, highs and lows.
+ */
+import { addDays, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
+import type { BudgetDb } from "../../ledger/reader.ts";
+import { formatMoney, joinAnd } from "../../core/format.ts";
+import { resolveAccount } from "./scope.ts";
+
+export type Balance = { account: string | null; currency: string; date: string; balance: number; sourceFile: string; openingDate: string | null; openingBalance: number | null };
+/** A missing statement: after the statement that closed on `from`, before the one that opens on `to` (unknown: closes on `until`). */
+export type Gap = { account: string | null; currency: string; from: string; to: string | null; until: string; closing: number; opening: number };
+/** A statement that opens before the previous one of its account closed: `file` opens on `opens`, `previous` closed on `closes`. */
+export type Overlap = { account: string; currency: string; file: string; opens: string; opening: number; previous: string; closes: string; closing: number };
+
+export const gapPhrase = (g: Gap) =>
+  `between ${g.from} and ${g.to ?? "the next statement"} (closing ${formatMoney(g.closing, g.currency)}, then opening ${formatMoney(g.opening, g.currency)}: ${formatMoney(g.opening - g.closing, g.currency)} of bookings not imported)`;
+
+/**
+ * The balances imports checked: the latest per account and currency, and each place where a
+ * statement's opening differs from the previous statement's closing, which means a statement in
+ * between was never imported (only for a named account). None without the table.
+ */
+export function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[]; overlaps: Overlap[] } {
+  if (!db.hasTable("account_balances")) return { latest: [], gaps: [], overlaps: [] };
+  const rows = db.all<Balance>(
+    `SELECT account, upper(trim(currency)) AS currency, date, balance, source_file AS sourceFile, opening_date AS openingDate, opening_balance AS openingBalance
+     FROM account_balances ORDER BY account, currency, date, rowid`,
+  );
+  const wanted = (b: Balance) => (!input.account || b.account === input.account) && (!input.currency || b.currency === input.currency.trim().toUpperCase());
+  const latest: Balance[] = [];
+  const gaps: Gap[] = [];
+  const overlaps: Overlap[] = [];
+  let prev: Balance | null = null;
+  for (const b of rows.filter(wanted)) {
+    const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
+    // Statements that name no account (a CSV without an IBAN) may be different banks' accounts:
+    // one's closing is no evidence about the next one's opening.
+    if (same && b.account !== null && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
+      // A statement that opens on or before the day the previous one closed overlaps it: their balances differ by the
+      // bookings of the days both cover, which says nothing about a statement missing (it read "between 2026-09-08
+      // and 2026-09-01").
+      if (b.openingDate !== null && b.openingDate <= prev!.date) {
+        overlaps.push({ account: b.account, currency: b.currency, file: b.sourceFile, opens: b.openingDate, opening: b.openingBalance, previous: prev!.sourceFile, closes: prev!.date, closing: prev!.balance });
+      } else {
+        gaps.push({ account: b.account, currency: b.currency, from: prev!.date, to: b.openingDate, until: b.date, closing: prev!.balance, opening: b.openingBalance });
+      }
+    }
+    if (!same && prev) latest.push(prev);
+    prev = b;
+  }
+  if (prev) latest.push(prev);
+  return { latest, gaps, overlaps };
+}
+
+/** The months (year*12 + month-1) whose bookings a missing statement lacks: the days after `from` and before `to` (or up to `until`). */
+function monthsOf(g: Gap): number[] {
+  const closed = parseDay(g.from.slice(0, 10));
+  const opens = g.to === null ? null : parseDay(g.to.slice(0, 10));
+  const end = opens ?? parseDay(g.until.slice(0, 10));
+  if (closed === null || end === null) return [];
+  let first = addDays(closed, 1);
+  let last = opens === null ? end : addDays(opens, -1);
+  // The balances differ though no whole day lies between the statements: the bookings missing are on their edge days.
+  if (first > last) [first, last] = [closed, end];
+  const out: number[] = [];
+  for (let m = monthKey(first); m <= monthKey(last); m++) out.push(m);
+  return out;
+}
+
+/** Per currency code, the months of `months` that a missing statement touches, each with its gaps. */
+export type MissingMonths = Map<string, Map<number, Gap[]>>;
+
+/** The missing statements' months among `months`, for the tool's account and currency arguments. */
+export function missingMonths(db: BudgetDb, l: Ledger, input: { account?: string; currency?: string }, months: readonly number[]): MissingMonths {
+  const out: MissingMonths = new Map();
+  const k = resolveAccount(l, input.account);
+  const account = k === undefined ? undefined : (l.accountNameOf(k) ?? undefined);
+  const wanted = new Set(months);
+  for (const g of verifiedBalances(db, { account, currency: input.currency }).gaps) {
+    for (const m of monthsOf(g)) {
+      if (!wanted.has(m)) continue;
+      const per = out.get(g.currency) ?? new Map<number, Gap[]>();
+      per.set(m, [...(per.get(m) ?? []), g]);
+      out.set(g.currency, per);
+    }
+  }
+  return out;
+}
+
+/** The labels of the months a missing statement touches, ascending. */
+export function missingLabels(missing: Map<number, Gap[]> | undefined): string[] {
+  return [...(missing?.keys() ?? [])].sort((a, b) => a - b).map(monthLabel);
+}
+
+/** A chart title's note: "; 2026-09: statement missing", "" when none. */
+export function missingNote(missing: Map<number, Gap[]> | undefined): string {
+  return missing?.size ? `; ${missingLabels(missing).join(", ")}: statement missing` : "";
+}
+
+/**
+ * "2026-09 has a statement missing: CH56… CHF between 2026-08-31 and 2026-10-01 (closing …, then opening …:
+ * CHF 3'793.70 of bookings not imported).", the months in order; "" when none.
+ */
+export function missingSentence(missing: Map<number, Gap[]> | undefined): string {
+  if (!missing?.size) return "";
+  const months = [...missing].sort((a, b) => a[0] - b[0]);
+  const seen = new Set<Gap>();
+  const gaps = months.flatMap(([, gs]) => gs).filter((g) => !seen.has(g) && seen.add(g));
+  const labels = missingLabels(missing);
+  return `${joinAnd(labels)} ${labels.length > 1 ? "have" : "has"} a statement missing: ${gaps.map((g) => `${g.account ?? "(no account)"} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`;
+}

@@ -1,0 +1,104 @@
+/**
+ * A row that neither a rule's merchant name, the merchant cache nor the model names gets the
+ * counterparty its file states (CAMT Cdtr/Dbtr, OFX NAME, a CSV's payee column) as its merchant,
+ * else its cleaned description (uqa3 D11: without a model, merchant_breakdown listed one
+ * "merchant" per month's salary text though the CAMT file names the employer). Its transaction id
+ * does not change: a re-import is all duplicates.
+ */
+import { afterEach, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { planCounts, plannedRow } from "../../src/import/importer.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
+import { CATEGORY_DESCRIPTIONS } from "../../src/ledger/schema.ts";
+import { Database } from "bun:sqlite";
+import { addRule, ruleInputSchema } from "../../src/rules/rules.ts";
+import { queryFile } from "../support/db-file.ts";
+import { fixture } from "./formats/support.ts";
+import { makeImporter, parsed, pipelineDb, row, tempDir } from "./support.ts";
+
+const CLI = { userId: null, by: "cli", via: "cli" } as const;
+let tmp: ReturnType<typeof tempDir>;
+afterEach(() => tmp?.cleanup());
+const target = () => {
+  tmp = tempDir();
+  return join(tmp.dir, "budget.db");
+};
+const stored = (path: string) =>
+  queryFile<{ transaction_id: string; raw_description: string; merchant_name: string; category: string; source: string }>(
+    path,
+    "SELECT transaction_id, raw_description, merchant_name, category, source FROM transactions ORDER BY transaction_id",
+  );
+const file = () => ({ name: "camt053-reconciles.xml", bytes: fixture("camt053-reconciles.xml") });
+
+// camt053-reconciles.xml: the counterparties of R-501…R-503 (test/import/provenance.test.ts); name none.
+const EXPECTED = [
+  { transaction_id: "camt:R-501", merchant_name: "Coop Pronto Bern" },
+  { transaction_id: "camt:R-502", merchant_name: "Arbeitgeber Müller AG" },
+  { transaction_id: "camt:R-503:1", merchant_name: "Immo AG" },
+  { transaction_id: "camt:R-503:2", merchant_name: "EWB Energie" },
+];
+
+describe("the merchant of a row nothing classified", () => {
+  test("the file's counterparty, else the cleaned description; the preview says the same; a re-import is all duplicates", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const plan = await importer.plan(importer.parse(file()), { classify: "offline" });
+    expect([0, 1, 2, 3].map((i) => plannedRow(plan, i)).map((r) => [r.transactionId, r.classified?.merchant])).toEqual(EXPECTED.map((e) => [e.transaction_id, e.merchant_name]));
+    await importer.commit(plan, { actor: CLI });
+    const rows = stored(path);
+    expect(rows.slice(0, 4).map((r) => ({ transaction_id: r.transaction_id, merchant_name: r.merchant_name }))).toEqual(EXPECTED);
+    expect(rows.every((r) => r.source === "unclassified" && r.category === "Uncategorised")).toBe(true);
+    // No counterparty: the description, as before.
+    expect(rows.slice(4).map((r) => [r.transaction_id, r.merchant_name === r.raw_description])).toEqual([
+      ["camt:R-504", true],
+      ["camt:R-506", true],
+    ]);
+    const again = await importer.plan(importer.parse(file()), { classify: "offline" });
+    expect(planCounts(again)).toMatchObject({ rows: 6, new: 0, duplicates: 6 });
+  });
+
+  test("read chunk by chunk (a large file from the command line): the same merchants", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    await importer.commitStreamed(importer.parseStreamed(file()), { actor: CLI });
+    expect(stored(path).slice(0, 4).map((r) => ({ transaction_id: r.transaction_id, merchant_name: r.merchant_name }))).toEqual(EXPECTED);
+  });
+
+  test("a user rule without a merchant name: the counterparty, and a rule on the merchant reads it", async () => {
+    const path = target();
+    pipelineDb(path, []);
+    const w = new Database(path);
+    for (const [name, description] of CATEGORY_DESCRIPTIONS) w.query("INSERT INTO categories VALUES (?, ?, 't')").run(name, description);
+    w.close();
+    const { importer, store } = makeImporter(path);
+    const budget = BudgetDb.open(path);
+    try {
+      for (const r of [
+        { field: "description", match: "contains", pattern: "Lohn", category: "Income" },
+        { field: "merchant", match: "equals", pattern: "Sara Meier", category: "Transfers" },
+      ])
+        await addRule({ budget, writer: importer.writer, store }, { id: "u-anna", name: "anna" }, ruleInputSchema().parse(r), { apply: false }, "api");
+    } finally {
+      budget.close();
+    }
+    const done = await importer.commit(
+      await importer.plan(
+        parsed("a.csv", [
+          row({ date: "2026-08-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 08/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, reference: "l8" }),
+          row({ date: "2026-09-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 09/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, reference: "l9" }),
+          row({ date: "2026-09-26", amount: 40, description: "TWINT von Sara Meier 079xxx", facts: { counterparty: "Sara Meier" }, reference: "t1" }),
+          row({ date: "2026-09-27", amount: -12.5, description: "Kiosk  Bahnhof", reference: "k1" }),
+        ]),
+        { classify: "offline" },
+      ),
+      { actor: CLI },
+    );
+    expect(done.bySource).toEqual({ user_rule: 3, cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect(stored(path).map((r) => [r.merchant_name, r.category, r.source])).toEqual([
+      ["Kiosk Bahnhof", "Uncategorised", "unclassified"],
+      ["Helvetia Versicherungen AG", "Income", "user_rule"],
+      ["Helvetia Versicherungen AG", "Income", "user_rule"],
+      ["Sara Meier", "Transfers", "user_rule"],
+    ]);
+  });
+});
