@@ -3,7 +3,6 @@ import { relative, resolve } from "node:path";
 import type { BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./reader.ts";
 import { formatCount } from "../core/format.ts";
-import { UsageError } from "../core/errors.ts";
 
 /**
  * Where demo data lives: never the pipeline's own default path (data/budget.db), so the
@@ -18,26 +17,17 @@ export const DEMO_DB_PATH = "data/demo-budget.db";
  * page say "demo data" every time) until an import creates data/budget.db.
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
-  return checkedRoles(openFor(loc, log), loc);
-}
-
-/**
- * A not-spending list the user gave must name categories of the data: a typo ("Transfer") would make Transfers spending
- * without a word (uqa3: transfers to savings counted as spending, exit 0). Refused with the names, nothing read.
- */
-function checkedRoles(db: BudgetDb, loc: BudgetDbLocation): BudgetDb {
-  const unknown = loc.notSpendingGiven ? db.unknownCategories(loc.notSpending) : [];
-  if (!unknown.length) return db;
-  const names = db.categories().map((c) => c.name);
-  db.close();
-  throw new UsageError(
-    `--not-spending (NOT_SPENDING) names no category of the budget database: ${unknown.map((n) => `"${n}"`).join(", ")}. Categories: ${names.join(", ")}.`,
-  );
+  const db = openFor(loc, log);
+  // A not-spending name that is no category (a typo, a category not added yet) is said, never refused: the user may be
+  // about to add it (review of uqa3 D10: a refusal blocked `categories add`, undo and serve alike).
+  const warning = db.notSpendingWarning();
+  if (warning) log(`Warning: ${warning}`);
+  return db;
 }
 
 function openFor(loc: BudgetDbLocation, log: (line: string) => void): BudgetDb {
   // The app's own opening: its ledger is kept in a cache file beside the database (ledger-cache.ts).
-  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, ledgerCache: true });
+  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, notSpendingGiven: loc.notSpendingGiven, ledgerCache: true });
   if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const demo = resolve(process.cwd(), DEMO_DB_PATH);
   const shown = relative(process.cwd(), demo) || demo;
@@ -52,5 +42,5 @@ function openFor(loc: BudgetDbLocation, log: (line: string) => void): BudgetDb {
     );
   }
   // The first import creates loc.path; the demo then gives way to it without a restart.
-  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, realPath: loc.path, ledgerCache: true });
+  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, notSpendingGiven: loc.notSpendingGiven, realPath: loc.path, ledgerCache: true });
 }
