@@ -11,6 +11,18 @@ import { formatCount } from "../core/format.ts";
 export const DEMO_DB_PATH = "data/demo-budget.db";
 
 /**
+ * Why a rule or category change is refused on the demo data: it would be stored in the demo database, and the first import
+ * makes the user's own database without it (uqa3 D1 and its review: the web app's Rules and Categories pages, their API and
+ * the chat stored them there, "Added rule 1", then gone). `what`: "a rule", "a category change".
+ */
+export function demoChangeRefusal(what: string): string {
+  return (
+    `these are the demo data (${DEMO_DB_PATH}), not yours: ${what} made now would be lost when your first import creates your own budget database. ` +
+    "Import your statements first (the Import page, or budget-chat import FILE), then make it."
+  );
+}
+
+/**
  * Open the budget database for a command. A missing file at an explicitly given path
  * is an error. With nothing configured, a real data/budget.db wins; otherwise the demo
  * database is used (written once, and announced then; the server's banner and the web
