@@ -8,6 +8,7 @@
  * foreign-currency fee (e.g. "Bearbeitungsgebühr Fremdwährung"), which some banks book apart
  * (those name no currency, so they count only when no original_currency is asked for).
  */
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import type { TransactionDetail } from "../ledger/details.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
@@ -56,7 +57,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
     "foreign currency is not foreign here: use currency with the other tools. The UI draws a bar chart and a table.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const scope = scopeOf(l, input);
@@ -105,7 +106,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       const none = details.size
         ? `No ${subject} ${where} (purchases whose original currency, as the bank stated it, differs from the currency they were booked in).`
         : `No ${subject} ${where}: this database holds no transaction facts (transaction_details, written by the import), so purchases abroad cannot be told from the others.`;
-      return { summary: `${none} ${coverageSentence(l, period)}`, charts: [] };
+      return { summary: `${none} ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
     }
     const merchantName = (m: number) => l.merchantNameOf(m) ?? UNKNOWN_MERCHANT;
     const parts = found.map(([cur, f]) => {
