@@ -99,50 +99,48 @@ describe("a purchase abroad whose original amount the bank did not state", () =>
   });
 
   // Review of uqa3 D3's fix: purchases and "no amount stated" are counted over money out only, and a fee row stays a fee row.
-  test("a refund without its EUR amount is no purchase and not 'one of them'; the EUR figure says it leaves it out", () => {
-    const { b, done } = open("amount > 0 AND raw_description LIKE '%Como%'");
+  const on = (where: string, more: string[], check: (b: BudgetDb) => void) => {
+    const { b, done } = open(where, more);
     try {
-      // EUR stated: 120 + 400 + 30 + 80 = 630 for 115.80 + 386 + 28.95 + 77.20 = 607.95 → 0.9650; the refund CHF 48.25 back.
-      expect(run(foreignSpending, b, Y2025).summary).toContain(
-        `${EUR(630)} paid in EUR (4 purchases; ${CHF(48.25)} of refunds without their EUR amount not in it), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR, fees`,
-      );
+      check(b);
     } finally {
       b.close();
       done();
     }
+  };
+  test("a refund without its EUR amount is no purchase and not 'one of them'; the EUR figure says it leaves it out", () => {
+    on("amount > 0 AND raw_description LIKE '%Como%'", [], (b) => {
+      // EUR stated: 120 + 400 + 30 + 80 = 630 for 115.80 + 386 + 28.95 + 77.20 = 607.95 → 0.9650; the refund CHF 48.25 back.
+      expect(run(foreignSpending, b, Y2025).summary).toContain(
+        `${EUR(630)} paid in EUR (4 purchases; ${CHF(48.25)} of refunds without their EUR amount not in it), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR, fees`,
+      );
+    });
   });
 
   test("purchases without EUR amounts and a refund with one: the purchases unstated, no negative EUR total", () => {
-    const { b, done } = open("amount < 0");
-    try {
+    on("amount < 0", [], (b) => {
       const out = run(foreignSpending, b, Y2025);
       expect(out.summary).toContain(`4 purchases paid in EUR (the bank stated no amount in EUR), booked ${CHF(559.7)}`);
       expect(out.tables![0]!.rows.map((r) => [r[0], r[1], r[2]])).toEqual([
         ["EUR", 4, "not stated"],
         ["USD", 1, "not stated"],
       ]);
-    } finally {
-      b.close();
-      done();
-    }
+    });
   });
 
   test("a foreign-currency fee row naming EUR without an amount stays a fee row booked apart (exchange cost CHF 19.67)", () => {
-    const { b, done } = open("0", [
+    const fee = [
       `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
          VALUES ('2025-06-30', 'Bearbeitungsgebuehr Fremdwaehrung', -9.45, 'CHF', 'Swisscard', 'Fees', 'rule', 1, 'fx-fee-1', 'b', '2025-07-01')`,
       `INSERT INTO transaction_details (transaction_id, original_currency, source_file, source_sha256, source_line) VALUES ('fx-fee-1', 'EUR', 'card.ofx', 'x', 99)`,
-    ]);
-    try {
+    ];
+    on("0", fee, (b) => {
       const out = run(foreignSpending, b, Y2025);
       expect(out.summary).toContain(`${EUR(580)} paid in EUR (4 purchases), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR`);
       expect(out.summary).toContain(
         `Exchange cost: ${CHF(19.67)} (${CHF(9.45)} in fees recorded on the purchases, ${CHF(10.22)} in 2 foreign-currency fee rows booked apart)`,
       );
       expect(out.summary).not.toContain("Swisscard");
-    } finally {
-      b.close();
-      done();
-    }
+    });
   });
 });
