@@ -171,7 +171,7 @@ export function dbPath(value: string): string {
   return resolve(process.cwd(), path);
 }
 
-/** `notSpendingGiven`: the not-spending list came from --not-spending or NOT_SPENDING (its names must be categories). */
+/** `notSpendingGiven`: the not-spending list came from --not-spending or NOT_SPENDING (a name that is no category is warned about). */
 export type BudgetDbLocation = { path: string; explicit: boolean; notSpending: string[]; notSpendingGiven?: boolean };
 
 /** Where the budget database is, whether the user named it (a missing named file is an error), and how to read it. */

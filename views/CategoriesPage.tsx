@@ -11,7 +11,8 @@ export type CategoryView = {
   budget: { amount: number; currency: string } | null;
 };
 
-export type CategoriesPageProps = { categories: CategoryView[]; edits: RecentEditView[]; asset?: AssetUrl; userName?: string | null };
+/** `notSpendingNote`: the not-spending list names no category (BudgetDb.notSpendingWarning), shown above the list. */
+export type CategoriesPageProps = { categories: CategoryView[]; edits: RecentEditView[]; asset?: AssetUrl; userName?: string | null; notSpendingNote?: string | null };
 
 /** A form that changes a category: POST /categories (works without JavaScript); with htmx the answer goes to the toast and the page refreshes itself. */
 const change = { method: "post", action: "/categories", "hx-post": "/categories", "hx-target": "#toast", "hx-swap": "innerHTML" } as const;
@@ -29,6 +30,11 @@ export function CategoriesPage(p: CategoriesPageProps) {
           The import pipeline files each transaction under the category whose description fits it best, so a description says what belongs there. Renaming or merging a
           category changes its transactions, the pipeline's merchant cache and examples, and its budget together; each change can be undone.
         </p>
+        {p.notSpendingNote ? (
+          <p class="notice" role="note" id="not-spending-note">
+            {p.notSpendingNote}
+          </p>
+        ) : null}
         <section class="category-add" aria-labelledby="add-heading">
           <h2 id="add-heading">Add a category</h2>
           <form {...change} class="stack-form">

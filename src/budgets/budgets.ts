@@ -82,7 +82,27 @@ export type BudgetMonth = {
   unclassifiedIn: { currency: string; total: number; count: number }[];
   /** The month lies outside the data's coverage (no spending can be in it). */
   outsideData: boolean;
+  /**
+   * The budgets' currencies whose data does not reach the month (it ends before the month or starts after it), each with its
+   * data's first and last day (null: no row in it): "no data yet" for their lines, and nothing projected (review of uqa3 D8: November's
+   * CHF budgets were projected from recurring payments alone because one EUR row reached November).
+   */
+  noData: { currency: string; firstDay: number | null; lastDay: number | null }[];
 };
+
+/** The first and last day of the data in each currency (indexed as l.currencies; null: no row). */
+function currencySpans(l: Ledger): ({ first: number; last: number } | null)[] {
+  const spans: ({ first: number; last: number } | null)[] = l.currencies.map(() => null);
+  const [start, end] = l.rangeOf();
+  for (let i = start; i < end; i++) {
+    const k = l.currencyAt(i);
+    const d = l.dayAt(i);
+    const x = spans[k];
+    if (!x) spans[k] = { first: d, last: d };
+    else x.last = d;
+  }
+  return spans;
+}
 
 /** The month a `{year?, month?}` input names; default the current calendar month when it has data, else the latest month with data. */
 export function budgetMonthOf(db: BudgetDb, input: { year?: number; month?: number }, today: number): number | null {
@@ -137,6 +157,12 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   const daysElapsed = inProgress ? today % 100 : null;
   const dataUntil = !inProgress && l.lastDay !== null && monthKey(l.lastDay) === month && l.lastDay < last ? l.lastDay : null;
   const outsideData = l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!);
+  const spans = currencySpans(l);
+  const spanOf = (currency: string) => spans[l.currencyIndex(currency)] ?? null;
+  const outsideIn = (currency: string) => {
+    const x = spanOf(currency);
+    return !x || month < monthKey(x.first) || month > monthKey(x.last);
+  };
 
   // Spending per category code and currency code in the month (all rows: refunds reduce it).
   const { spent, inflow } = spendingOf(l, first, last);
@@ -150,7 +176,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   const project = (category: string, currency: string, s: number): number | null => {
     // A month in progress that no import has reached yet has no pace to project from (uqa3: November, with the
     // statements up to October, was projected at its recurring payments alone).
-    if (!daysElapsed || outsideData) return null;
+    if (!daysElapsed || outsideIn(currency)) return null;
     const c = l.categoryIndex(category);
     const mine = (r: number) => l.categoryAt(r) === c && l.dayAt(r) >= first && l.dayAt(r) <= today;
     // Made this month: the series' regular payments, and their one-offs (spent, but no pace).
@@ -235,6 +261,9 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
       .map((currency, k) => ({ currency, total: inflow.total[k]!, count: inflow.count[k]! }))
       .filter((x) => x.count > 0),
     outsideData,
+    noData: [...new Set(budgets.map((b) => b.currency))]
+      .filter(outsideIn)
+      .map((currency) => ({ currency, firstDay: spanOf(currency)?.first ?? null, lastDay: spanOf(currency)?.last ?? null })),
   };
 }
 

@@ -22,6 +22,7 @@ import type { BudgetDb, Role } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
+import { demoChangeRefusal } from "../ledger/open.ts";
 import { plural, type CurrencyTotal } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
 import type { Settlement } from "../store/budget-writes.ts";
@@ -396,6 +397,8 @@ export function doneMessage(plan: CategoryPlan): string {
  * stored edit (null when chat.db was busy and records it a moment later).
  */
 export async function changeCategory(deps: CategoryDeps, user: { id: string; name: string }, req: CategoryRequest, via: "page" | "cli" | "api"): Promise<{ plan: CategoryPlan; message: string; edit: DataEdit | null }> {
+  // On the demo data, refused (the command line's writer refuses first, in its own words).
+  if (deps.writer && deps.budget.demo) throw new CategoryError("conflict", `Nothing was changed: ${demoChangeRefusal("a category change")}`);
   const plan = planCategoryChange(deps.budget, deps.store.budgets.list(), req);
   const message = doneMessage(plan);
   const receipt = await applyCategoryChange(deps, plan, {

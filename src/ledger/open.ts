@@ -3,7 +3,6 @@ import { relative, resolve } from "node:path";
 import type { BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./reader.ts";
 import { formatCount } from "../core/format.ts";
-import { UsageError } from "../core/errors.ts";
 
 /**
  * Where demo data lives: never the pipeline's own default path (data/budget.db), so the
@@ -12,32 +11,35 @@ import { UsageError } from "../core/errors.ts";
 export const DEMO_DB_PATH = "data/demo-budget.db";
 
 /**
+ * Why a rule or category change is refused on the demo data: it would be stored in the demo database, and the first import
+ * makes the user's own database without it (uqa3 D1 and its review: the web app's Rules and Categories pages, their API and
+ * the chat stored them there, "Added rule 1", then gone). `what`: "a rule", "a category change".
+ */
+export function demoChangeRefusal(what: string): string {
+  return (
+    `these are the demo data (${DEMO_DB_PATH}), not yours: ${what} made now would be lost when your first import creates your own budget database. ` +
+    "Import your statements first (the Import page, or budget-chat import FILE), then make it."
+  );
+}
+
+/**
  * Open the budget database for a command. A missing file at an explicitly given path
  * is an error. With nothing configured, a real data/budget.db wins; otherwise the demo
  * database is used (written once, and announced then; the server's banner and the web
  * page say "demo data" every time) until an import creates data/budget.db.
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
-  return checkedRoles(openFor(loc, log), loc);
-}
-
-/**
- * A not-spending list the user gave must name categories of the data: a typo ("Transfer") would make Transfers spending
- * without a word (uqa3: transfers to savings counted as spending, exit 0). Refused with the names, nothing read.
- */
-function checkedRoles(db: BudgetDb, loc: BudgetDbLocation): BudgetDb {
-  const unknown = loc.notSpendingGiven ? db.unknownCategories(loc.notSpending) : [];
-  if (!unknown.length) return db;
-  const names = db.categories().map((c) => c.name);
-  db.close();
-  throw new UsageError(
-    `--not-spending (NOT_SPENDING) names no category of the budget database: ${unknown.map((n) => `"${n}"`).join(", ")}. Categories: ${names.join(", ")}.`,
-  );
+  const db = openFor(loc, log);
+  // A not-spending name that is no category (a typo, a category not added yet) is said, never refused: the user may be
+  // about to add it (review of uqa3 D10: a refusal blocked `categories add`, undo and serve alike).
+  const warning = db.notSpendingWarning();
+  if (warning) log(`Warning: ${warning}`);
+  return db;
 }
 
 function openFor(loc: BudgetDbLocation, log: (line: string) => void): BudgetDb {
   // The app's own opening: its ledger is kept in a cache file beside the database (ledger-cache.ts).
-  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, ledgerCache: true });
+  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, notSpendingGiven: loc.notSpendingGiven, ledgerCache: true });
   if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const demo = resolve(process.cwd(), DEMO_DB_PATH);
   const shown = relative(process.cwd(), demo) || demo;
@@ -52,5 +54,5 @@ function openFor(loc: BudgetDbLocation, log: (line: string) => void): BudgetDb {
     );
   }
   // The first import creates loc.path; the demo then gives way to it without a restart.
-  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, realPath: loc.path, ledgerCache: true });
+  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, notSpendingGiven: loc.notSpendingGiven, realPath: loc.path, ledgerCache: true });
 }

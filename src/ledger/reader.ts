@@ -100,6 +100,8 @@ export class BudgetDb {
   private cached: Snapshot | null = null;
   /** Lower-cased, for matching roles in any letter case. */
   private readonly notSpending: Set<string>;
+  /** The not-spending list came from the user (--not-spending, NOT_SPENDING), not the default: its names are checked. */
+  private notSpendingGiven = false;
   private readonly switchListeners: ((path: string) => void)[] = [];
   /** A rebuild in slices under way (refreshInSlices): meanwhile the last ledger serves. */
   private refreshing: Promise<void> | null = null;
@@ -155,7 +157,10 @@ export class BudgetDb {
    * Transfers, Investments). Roles match names case-insensitively, so a lower-case
    * `transfers` left by a hand edit is still a transfer.
    */
-  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string; ledgerCache?: boolean } = {}): BudgetDb {
+  static open(
+    path: string,
+    opts: { demo?: boolean; notSpending?: readonly string[]; notSpendingGiven?: boolean; realPath?: string; ledgerCache?: boolean } = {},
+  ): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     if (statSync(path).isDirectory()) {
       throw new BudgetDbError(`${path} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(path, "budget.db")})`);
@@ -178,7 +183,9 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null, opts.ledgerCache ?? false);
+    const opened = new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null, opts.ledgerCache ?? false);
+    opened.notSpendingGiven = opts.notSpendingGiven ?? false;
+    return opened;
   }
 
   close(): void {
@@ -219,10 +226,25 @@ export class BudgetDb {
     return this.summary().categories;
   }
 
-  /** Of these names, the ones that fold to no category of the data (as roles fold them): a typo in a not-spending list. */
-  unknownCategories(names: readonly string[]): string[] {
-    const known = new Set(this.categories().map((c) => foldCategory(c.name)));
-    return names.filter((n) => !known.has(foldCategory(n)));
+  /**
+   * The not-spending list the user gave (--not-spending, NOT_SPENDING) against the categories there are now: a name that
+   * folds to none (a typo, "Transfer"; a category not added yet) leaves the category meant counted as spending. Null
+   * when every name is a category or the list is the default. Asked afresh each time: categories change while running.
+   */
+  notSpendingWarning(): string | null {
+    if (!this.notSpendingGiven) return null;
+    const names = this.categories().map((c) => c.name);
+    const known = new Set(names.map(foldCategory));
+    const unknown = this.notSpendingNames.filter((n) => !known.has(foldCategory(n)));
+    if (!unknown.length) return null;
+    const named = unknown.map((n) => {
+      const near = closestName(n, names);
+      return near ? `"${n}" (did you mean ${near}?)` : `"${n}"`;
+    });
+    return (
+      `--not-spending (NOT_SPENDING) names ${named.join(", ")}, which ${unknown.length === 1 ? "is" : "are"} no category of the budget database: ` +
+      `only the categories it names are not spending, every other one counts as spending.`
+    );
   }
 
   /** The role of a category name in the figures. */
@@ -467,7 +489,7 @@ export class BudgetDb {
     if (!this.isDemo || this.realPath === null || !existsSync(this.realPath)) return;
     let real: BudgetDb;
     try {
-      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames, ledgerCache: this.ledgerCache });
+      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames, notSpendingGiven: this.notSpendingGiven, ledgerCache: this.ledgerCache });
     } catch {
       return;
     }
@@ -750,4 +772,25 @@ function schemaProblem(db: Database): string | null {
     if (catMissing.length) return `table 'categories' is missing column${catMissing.length > 1 ? "s" : ""} ${catMissing.map((m) => `'${m}'`).join(", ")}`;
   }
   return null;
+}
+
+/** The name closest to `name` by edit distance (letter case aside) when it is a likely typo of it: at most 2 edits and under a third of its length. */
+function closestName(name: string, names: readonly string[]): string | null {
+  const a = foldCategory(name);
+  let best: { name: string; d: number } | null = null;
+  for (const n of names) {
+    const d = editDistance(a, foldCategory(n));
+    if (d <= 2 && d < Math.max(a.length, 3) / 3 + 1 && (!best || d < best.d)) best = { name: n, d };
+  }
+  return best?.name ?? null;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
 }

@@ -392,10 +392,11 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   partRows.forEach((pr, index) => {
     pr.sort((a, b) => day(a) - day(b) || a - b);
     const m = median(pr.map(amount));
-    // A series found in one amount level (a pass among tickets, a premium among other payments) is a charge at a fixed
-    // price: it holds from payment to payment but for a rare change. Baskets that merely fall in one band change every
-    // time (uqa3: a supermarket's larger baskets, 87.35, 95.40, 101.30 a month apart, were a "monthly" CHF 1'215.60 a year).
-    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length && (spread === AMOUNT_SPREAD || steadyPrice(pr.map(amount)));
+    // A series found in one amount level (a pass among tickets, a premium among claims) must be the level's own charge:
+    // either every payment of the level in its span is the series' (a bill that varies with use, a rate-converted
+    // subscription), or its amounts repeat from payment to payment (a price run with rises, one odd month). A
+    // supermarket's larger baskets (87.35, 95.40, 101.30 a month apart, a 118.90 besides) are neither (uqa3 D4).
+    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length && (spread === AMOUNT_SPREAD || (extras.length === 0 && strays === 0) || repeating(pr.map(amount)));
     if (pr.length >= 2 && fits) kept.push({ rows: pr, index });
     else if (index === 0) kept.length = 0;
     else for (const r of pr) extras.push({ row: r, cycle: cycles.findIndex((cy) => cy.rows.includes(r)) });
@@ -431,11 +432,10 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   };
 }
 
-/** At most one price change from payment to payment, or no more than the share of steps FIT leaves (a fixed charge). */
-function steadyPrice(amounts: number[]): boolean {
-  let changes = 0;
-  for (let k = 1; k < amounts.length; k++) if (differs(amounts[k]!, amounts[k - 1]!)) changes++;
-  return changes <= Math.max(1, (1 - FIT) * (amounts.length - 1));
+/** Amounts that repeat: at most one payment in four (at least one) matches neither neighbour's amount within 2%. */
+function repeating(amounts: number[]): boolean {
+  const lonely = amounts.filter((a, k) => (k === 0 || differs(a, amounts[k - 1]!)) && (k === amounts.length - 1 || differs(a, amounts[k + 1]!))).length;
+  return lonely <= Math.max(1, (1 - FIT) * amounts.length);
 }
 
 /**

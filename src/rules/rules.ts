@@ -19,6 +19,7 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
+import { demoChangeRefusal } from "../ledger/open.ts";
 import { CurrencyTotals, formatAmount, plural, quote, type CurrencyTotal } from "../core/format.ts";
 import { CONTROL_CHARS, lazySchema, oneLineError } from "../core/validation.ts";
 import { accountLabel, maskAccount } from "../core/account-labels.ts";
@@ -719,6 +720,8 @@ export function ruleDetail(s: RuleSnapshot): Record<string, unknown> {
 
 /** Make a change as a person (page, CLI, API): recorded in store.edits (kind "rule") with its audit entry once budget.db holds it. */
 async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, via: "page" | "cli" | "api"): Promise<RuleOutcome> {
+  // On the demo data, refused (the command line's writer refuses first, in its own words).
+  if (deps.writer && deps.budget.demo) throw new RuleError("conflict", `Nothing was changed: ${demoChangeRefusal("a rule")}`);
   let message = "";
   try {
     const receipt = await writeRuleChange(deps.writer, change, {

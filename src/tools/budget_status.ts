@@ -7,7 +7,7 @@
  * The budgets live in the app database: they reach the tool through its ToolContext.
  */
 import { z } from "zod";
-import { dayToIso } from "../ledger/calendar.ts";
+import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { formatMoney, formatPercent, joinAnd, plural } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
@@ -43,7 +43,7 @@ export const budgetStatus: ReadTool<ReturnType<typeof schema>> = {
     if (!budgets.length) return { summary: noBudgets(db), charts: [] };
     const status = budgetMonth(db, budgets, month, today);
     return {
-      summary: describe(db, status),
+      summary: describe(db, status, today),
       charts: [
         {
           type: "bar_h",
@@ -69,21 +69,40 @@ export function flagOf(b: BudgetLine): string {
   return b.over ? "OVER BUDGET" : b.projectedOver ? "projected over budget" : "";
 }
 
-function describe(db: BudgetDb, s: BudgetMonth): string {
+function describe(db: BudgetDb, s: BudgetMonth, today: number): string {
   const l = db.ledger();
-  // The month in progress that no import has reached yet: nothing spent is not nothing known (SPEC §1 "no data yet").
+  // The month in progress that no import has reached yet: nothing spent is not nothing known (SPEC §1 "no data yet"). Decided
+  // per currency: a budget's currency whose data does not reach the month has no figures there (review of uqa3 D8: one EUR
+  // row in November made CHF's November "spent CHF 0.00, projected CHF 247.00, on track").
+  const noData = new Map(s.noData.map((n) => [n.currency, n]));
+  const future = (currency: string) => {
+    const lastDay = noData.get(currency)?.lastDay;
+    return lastDay != null && s.month > monthKey(lastDay);
+  };
+  const ends = (currency: string) => {
+    const n = noData.get(currency);
+    if (n?.firstDay == null || n.lastDay == null) return `there is no ${currency} data`;
+    return future(currency) ? `the ${currency} data ends ${dayToIso(n.lastDay)}` : `the ${currency} data covers ${dayToIso(n.firstDay)} to ${dayToIso(n.lastDay)}`;
+  };
+  const missing = s.budgeted.length > 0 && s.budgeted.every((b) => noData.has(b.currency));
   const head =
     s.inProgress && s.outsideData
       ? `Budgets for ${s.label}, the month in progress: no data yet (the data ends ${dayToIso(l.lastDay!)}; import the latest statements), so there is no spending to compare or project yet.`
       : s.inProgress
         ? `Budgets for ${s.label}, the month in progress: today is day ${s.daysElapsed} of ${s.daysInMonth}, data up to ${dayToIso(l.lastDay!)}; ` +
-          "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left."
+          "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left." +
+          s.noData.map((n) => ` No ${n.currency} data yet this month: ${ends(n.currency)} (import the latest ${n.currency} statements), so its budgets are neither compared nor projected.`).join("")
         : s.outsideData
-          ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${coverageSentence(l)}`
+          ? s.month > monthKey(today)
+            ? `Budgets for ${s.label}: that month has not begun yet (today is ${dayToIso(today)}), so there is no spending to compare. ${coverageSentence(l)}`
+            : `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${coverageSentence(l)}`
           : s.dataUntil !== null
             ? `Budgets for ${s.label}: data until ${dayToIso(s.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`
             : `Budgets for ${s.label} (a full month).`;
   const lines = s.budgeted.map((b) => {
+    if (noData.has(b.currency)) {
+      return `- ${b.category}: budget ${formatMoney(b.budget!, b.currency)}: ${future(b.currency) ? "no data yet" : "no data"} (${ends(b.currency)}).`;
+    }
     const flag = flagOf(b);
     return (
       `- ${b.category}: budget ${formatMoney(b.budget!, b.currency)}, spent ${formatMoney(b.spent, b.currency)}, ` +
@@ -94,28 +113,32 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
     );
   });
   const flagged = s.budgeted.filter((b) => b.over || b.projectedOver);
+  const some = s.noData.length ? " with data" : "";
   const verdict = flagged.length
     ? `Flagged: ${joinAnd(flagged.map((b) => `${b.category} (${b.over ? "over" : "projected over"})`))}.`
-    : s.outsideData
+    : s.outsideData || missing
       ? ""
       : s.inProgress
-        ? "Every budget is on track."
-        : "Every budget was kept.";
+        ? `Every budget${some} is on track.`
+        : `Every budget${some} was kept.`;
   const otherCurrencies = s.otherCurrencySpending.length
     ? `Spending of budgeted categories in other currencies (not counted against their budgets): ${s.otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ")}.`
     : "";
-  const totals = s.totals.map(
-    (t) =>
-      `Total budget ${formatMoney(t.budget, t.currency)}, total spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)})` +
-      (t.projection !== null ? `, projected ${formatMoney(t.projection, t.currency)}` : "") +
-      ".",
+  const totals = s.totals.map((t) =>
+    noData.has(t.currency)
+      ? `Total budget ${formatMoney(t.budget, t.currency)}: ${future(t.currency) ? "no data yet" : "no data"} in ${t.currency}.`
+      : `Total budget ${formatMoney(t.budget, t.currency)}, total spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)})` +
+        (t.projection !== null ? `, projected ${formatMoney(t.projection, t.currency)}` : "") +
+        ".",
   );
   const inflow = s.unclassifiedIn.length
     ? `Unclassified money in (Uncategorised rows, neither spending nor income): ${s.unclassifiedIn.map((u) => `${formatMoney(u.total, u.currency)} in ${plural(u.count, "transaction")}`).join(", ")}.`
     : "";
   const unbudgeted = s.unbudgetedSpending.length
     ? `Unbudgeted spending (categories without a budget): ${s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ")}.`
-    : `Unbudgeted spending (categories without a budget): ${formatMoney(0, s.currency)}.`;
+    : s.outsideData || noData.has(s.currency)
+      ? `Unbudgeted spending (categories without a budget): none known (no ${s.currency} data for ${s.label}).`
+      : `Unbudgeted spending (categories without a budget): ${formatMoney(0, s.currency)}.`;
   return [head, ...lines, verdict, otherCurrencies, ...totals, unbudgeted, inflow].filter(Boolean).join("\n");
 }
 

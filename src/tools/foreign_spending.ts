@@ -8,6 +8,7 @@
  * foreign-currency fee (e.g. "Bearbeitungsgebühr Fremdwährung"), which some banks book apart
  * (those name no currency, so they count only when no original_currency is asked for).
  */
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import type { TransactionDetail } from "../ledger/details.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
@@ -42,8 +43,25 @@ const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "curre
 /** Merchants named per original currency. */
 const TOP_MERCHANTS = 5;
 
-/** `original` and `bookedStated` over the rows whose original amount the bank stated; `unstated` rows it stated none for. */
-type PerOriginal = { original: number; booked: number; bookedStated: number; rows: number; unstated: number; purchases: number; fees: number; feeRows: number; merchants: Map<number, number> };
+/**
+ * `original` and `bookedStated` over the rows whose original amount the bank stated; `unstated`: purchases (money out) it
+ * stated none for; `refundsUnstated`: what was booked back on refunds it stated none for (not in `original`).
+ */
+type PerOriginal = {
+  original: number;
+  booked: number;
+  bookedStated: number;
+  rows: number;
+  unstated: number;
+  refundsUnstated: number;
+  purchases: number;
+  fees: number;
+  feeRows: number;
+  merchants: Map<number, number>;
+};
+/** The bank stated the original amount of none of the purchases. */
+const allUnstated = (o: PerOriginal) => o.purchases > 0 && o.unstated === o.purchases;
+
 type Figures = { rows: number; byOriginal: Map<string, PerOriginal>; fxFees: number; fxFeeRows: number };
 
 export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
@@ -56,7 +74,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
     "foreign currency is not foreign here: use currency with the other tools. The UI draws a bar chart and a table.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const scope = scopeOf(l, input);
@@ -73,12 +91,16 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
     const feeText = (i: number) => fxWords.some((m) => l.rowMatches(m, i));
     forEachRow(l, { period, ...scope }, (i) => {
       const d: TransactionDetail | undefined = details.get(l.idAt(i));
-      const paid = foreignAmount(l, i, d);
+      const named = foreignAmount(l, i, d);
+      // A fee row the bank booked apart names the currency it was for, but is no purchase in it (review of uqa3 D3: the
+      // Swisscard "Bearbeitungsgebuehr Fremdwaehrung" became a fifth purchase in EUR): a fee row, as before.
+      const paid = named?.amount === null && feeText(i) ? null : named;
       if (paid && mask[l.categoryAt(i)] && !unclassified(i) && (wanted === undefined || paid.currency === wanted)) {
         const f = per.of(l.currencyAt(i));
-        const o = f.byOriginal.get(paid.currency) ?? { original: 0, booked: 0, bookedStated: 0, rows: 0, unstated: 0, purchases: 0, fees: 0, feeRows: 0, merchants: new Map() };
+        const o = f.byOriginal.get(paid.currency) ?? { original: 0, booked: 0, bookedStated: 0, rows: 0, unstated: 0, refundsUnstated: 0, purchases: 0, fees: 0, feeRows: 0, merchants: new Map() };
         o.rows++;
-        if (paid.amount === null) o.unstated++;
+        if (paid.amount === null && l.amountAt(i) < 0) o.unstated++;
+        else if (paid.amount === null) o.refundsUnstated += l.amountAt(i);
         else {
           o.original -= paid.amount;
           o.bookedStated -= l.amountAt(i);
@@ -105,7 +127,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       const none = details.size
         ? `No ${subject} ${where} (purchases whose original currency, as the bank stated it, differs from the currency they were booked in).`
         : `No ${subject} ${where}: this database holds no transaction facts (transaction_details, written by the import), so purchases abroad cannot be told from the others.`;
-      return { summary: `${none} ${coverageSentence(l, period)}`, charts: [] };
+      return { summary: `${none} ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
     }
     const merchantName = (m: number) => l.merchantNameOf(m) ?? UNKNOWN_MERCHANT;
     const parts = found.map(([cur, f]) => {
@@ -116,11 +138,12 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
             .sort((a, b) => b[1] - a[1])
             .slice(0, TOP_MERCHANTS)
             .map(([m, v]) => `${merchantName(m)} ${formatMoney(v, cur)}`);
-          const note = unstatedNote(o.unstated, o.rows, oc);
+          const note = unstatedNote(o.unstated, o.purchases, oc);
+          const refunds = o.refundsUnstated ? `; ${formatMoney(o.refundsUnstated, cur)} of refunds without their ${oc} amount not in it` : "";
           return (
-            (o.unstated === o.rows
+            (allUnstated(o)
               ? `${plural(o.purchases, "purchase")} paid in ${oc} (${note})`
-              : `${formatMoney(o.original, oc)} paid in ${oc} (${plural(o.purchases, "purchase")}${note ? `; ${note}` : ""})`) +
+              : `${formatMoney(o.original, oc)} paid in ${oc} (${plural(o.purchases, "purchase")}${note ? `; ${note}` : ""}${refunds})`) +
             `, booked ${formatMoney(o.booked, cur)}` +
             (o.original ? `, on average ${rate(o)} ${cur} per ${oc}${o.unstated ? " (where it was stated)" : ""}` : "") +
             `, fees recorded on them ${formatMoney(o.fees, cur)}; largest: ${top.join(", ")}`
@@ -147,7 +170,7 @@ export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
       rows: found.flatMap(([cur, f]) =>
         [...f.byOriginal]
           .sort((a, b) => b[1].booked - a[1].booked)
-          .map(([oc, o]) => [oc, o.purchases, o.unstated === o.rows ? "not stated" : formatMoney(o.original, oc), ...(many ? [cur] : []), round2(o.booked), o.original ? rate(o) : null, round2(o.fees)]),
+          .map(([oc, o]) => [oc, o.purchases, allUnstated(o) ? "not stated" : formatMoney(o.original, oc), ...(many ? [cur] : []), round2(o.booked), o.original ? rate(o) : null, round2(o.fees)]),
       ),
       ...(many ? {} : { currency: mainCur }),
     };

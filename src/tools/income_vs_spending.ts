@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { monthLabel } from "../ledger/calendar.ts";
 import { formatMoney, formatPercent, joinAnd, plural, round2 } from "../core/format.ts";
@@ -73,7 +74,7 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
+    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
 
     const labels = months.map(monthLabel);
     // Months a missing statement touches (SPEC §10.1): their bookings were never imported, so they are no months without

@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { formatCount } from "../core/format.ts";
 import { searchField } from "./query/fields.ts";
@@ -34,11 +35,11 @@ export const listTransactions: ReadTool<ReturnType<typeof schema>> = {
   schema,
   rowsLink: (input) => transactionsHref({ ...searchRows(input), sort: input.sort }),
   followUps: (chart, _input, asked) => (!chart && !asked.has("spending_by_category") ? ["What are my biggest spending categories this year?"] : []),
-  run(db, input) {
+  run(db, input, ctx) {
     // The ledger the selection was made for: the data's version is asked once per call.
     const { ledger: l, filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
-    if (total === 0) return { summary: `No ${label}. ${coverageSentence(l, filter.period)}`, charts: [] };
+    if (total === 0) return { summary: `No ${label}. ${coverageSentence(l, filter.period, todayOf(ctx))}`, charts: [] };
     const written = RowTexts.of(db, l);
     const first = l.currencyAt(rows[0]!);
     let many = false;

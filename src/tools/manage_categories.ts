@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { applyCategoryChange, CATEGORY_ACTIONS, categoryTotals, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
 import { ToolInputError, WriteConflictError } from "../core/errors.ts";
+import { demoChangeRefusal } from "../ledger/open.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney, formatTotals } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
@@ -55,6 +56,7 @@ export const manageCategories: WriteTool<ReturnType<typeof manageCategoriesSchem
   approval: {
     prepare(db, input, ctx) {
       if (!ctx) throw new Error("manage_categories needs the household's budgets (the app database): run it through the app");
+      if (db.demo) throw new ToolInputError(`refused: ${demoChangeRefusal("a category change")}`);
       const plan = planCategoryChange(db, ctx.budgets.list(), { action: input.action, name: input.name, newName: input.new_name, into: input.into, description: input.description });
       const title =
         plan.action === "add"

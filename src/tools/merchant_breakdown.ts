@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
@@ -38,7 +39,7 @@ export const merchantBreakdown: ReadTool<ReturnType<typeof schema>> = {
     const merchant = largestLabel(chart);
     return merchant && !asked.has("list_transactions") ? [`List my transactions at ${merchant}${inYear(input)}`] : [];
   },
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
@@ -58,7 +59,7 @@ export const merchantBreakdown: ReadTool<ReturnType<typeof schema>> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
 
     const lines = (f: Figures): Line[] => {
       const ranked = [...f.byMerchant]

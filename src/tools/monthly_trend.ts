@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { monthLabel } from "../ledger/calendar.ts";
 import { ToolInputError } from "../core/errors.ts";
@@ -47,7 +48,7 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
       ...(input.year ? [`How does ${input.year} compare with ${input.year - 1}?`] : []),
     ];
   },
-  run(db, input) {
+  run(db, input, ctx) {
     if (input.category !== undefined && input.categories !== undefined)
       throw new ToolInputError("Give either category or categories, not both.");
     const l = db.ledger();
@@ -84,7 +85,7 @@ export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
     });
     const scope = periodPhrase(period, l);
     const what = names.length === 1 ? series[0]!.noun : names.length ? `${names.join(", ")}` : "spending";
-    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
 
     const labels = months.map(monthLabel);
     // Months a missing statement touches (SPEC §10.1): not empty months; left out of averages, highs and lows.

@@ -12,6 +12,7 @@
 import { z } from "zod";
 import { accountLabel } from "../core/account-labels.ts";
 import { ToolInputError } from "../core/errors.ts";
+import { demoChangeRefusal } from "../ledger/open.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatTotals, plural, round2 } from "../core/format.ts";
 import {
@@ -90,6 +91,7 @@ export const proposeRule: WriteTool<ReturnType<typeof proposeRuleSchema>, Stored
   schema: proposeRuleSchema,
   approval: {
     prepare(db, input, ctx) {
+      if (db.demo) throw new ToolInputError(`refused: ${demoChangeRefusal("a rule")}`);
       const { include_manual: includeManual, ...fields } = input;
       const names = ctx?.accountNames?.all() ?? new Map<string, string>();
       const spec = ruleSpecOf(db, fields, names);

@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { dayToIso } from "../ledger/calendar.ts";
 import { findSeries, type OneOff, type Series } from "../ledger/recurring.ts";
@@ -34,7 +35,7 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
     "ended, and the named one-offs inside; plus the active ones' yearly total. The UI shows a table and a bar chart.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
@@ -51,7 +52,7 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
         });
     if (!series.length) {
       return {
-        summary: `No recurring payments found ${where} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l, period)}`,
+        summary: `No recurring payments found ${where} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l, period, todayOf(ctx))}`,
         charts: [],
       };
     }

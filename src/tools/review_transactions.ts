@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { dayToIso } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
@@ -40,7 +41,7 @@ export const reviewTransactions: ReadTool<ReturnType<typeof schema>> = {
     "amount, currency, description) apart. The UI shows a table.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const only = input.category === undefined ? undefined : categoryMask(l, [resolveCategory(db, input.category)]);
@@ -68,7 +69,7 @@ export const reviewTransactions: ReadTool<ReturnType<typeof schema>> = {
     const dupes = describeDuplicates(l, duplicates, period.label);
     if (!groups.size) {
       return {
-        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${coverageSentence(l, period)}`,
+        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${coverageSentence(l, period, todayOf(ctx))}`,
         charts: [],
         tables: dupes.table ? [dupes.table] : [],
       };

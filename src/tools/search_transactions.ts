@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { dayToIso, monthLabel } from "../ledger/calendar.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
@@ -64,7 +65,7 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
   schema: searchSchema,
   rowsLink: (input) => transactionsHref(searchRows(input)),
   followUps: (chart, _input, asked) => (chart && !asked.has("list_transactions") ? ["List these transactions"] : []),
-  run(db, input) {
+  run(db, input, ctx) {
     const { ledger: l, filter, label, title } = selectTransactions(db, input);
     const per = new PerCurrency<Figures>(l, () => ({
       rows: 0,
@@ -111,7 +112,7 @@ export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
     });
     if (per.size === 0) {
       return {
-        summary: `No ${label}. ${coverageSentence(l, filter.period)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
+        summary: `No ${label}. ${coverageSentence(l, filter.period, todayOf(ctx))} Search matches merchant names and bank descriptions; try a shorter or different text.`,
         charts: [],
       };
     }

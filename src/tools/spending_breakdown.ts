@@ -4,6 +4,7 @@
  * selected categories, refunds reduce it); count, average, median and max are over the
  * money-out rows, amounts positive.
  */
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { epochDay, WEEKDAY_LABELS, weekdayOf } from "../ledger/calendar.ts";
 import type { Ledger, TextMatch } from "../ledger/ledger.ts";
@@ -79,7 +80,7 @@ export const spendingBreakdown: ReadTool<ReturnType<typeof schema>> = {
     "value (time dimensions in date order unless sort value), top_n, the rest as Other. The UI draws a chart and a table.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const dims = input.group_by;
@@ -135,7 +136,7 @@ export const spendingBreakdown: ReadTool<ReturnType<typeof schema>> = {
     const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const what = `${METRIC_NAMES[input.metric].toLowerCase()} of ${input.metric === "total" ? subject : `money-out payments (${subject})`} by ${dims.join(" and ")}`;
     const inflowNotes = inflows.list().map(([cur, t]) => inflowSentence(t, cur)).filter(Boolean);
-    if (buckets.size === 0) return { summary: [`No ${subject} ${scope}${filters}.`, ...inflowNotes, coverageSentence(l, period)].join(" "), charts: [] };
+    if (buckets.size === 0) return { summary: [`No ${subject} ${scope}${filters}.`, ...inflowNotes, coverageSentence(l, period, todayOf(ctx))].join(" "), charts: [] };
 
     const value = (a: Acc): number =>
       input.metric === "total" ? a.total : input.metric === "count" ? a.outCount : input.metric === "average" ? a.outSum / a.outCount : input.metric === "median" ? median(a.values!) : a.outMax;

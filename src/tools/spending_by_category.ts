@@ -1,3 +1,4 @@
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { notSpendingNote, roleMask, rolesOf } from "./query/categories.ts";
@@ -32,7 +33,7 @@ export const spendingByCategory: ReadTool<ReturnType<typeof schema>> = {
       ...(asked.has("monthly_trend") ? [] : [`How did my ${category} spending develop month by month${inYear(input)}?`]),
     ];
   },
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
@@ -49,7 +50,7 @@ export const spendingByCategory: ReadTool<ReturnType<typeof schema>> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l, period)}`, charts: [] };
+    if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
 
     const currencies = per.list().filter(([, f]) => f.byCategory.size > 0).map(([currency, f]) => {
       const categories = [...f.byCategory]

@@ -15,6 +15,7 @@
  * a call then reads its period's verdicts as a range (binary search into the large ones) and
  * finds new merchants by each one's first row, never walking the history again.
  */
+import { todayOf } from "./query/today.ts";
 import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
@@ -78,7 +79,7 @@ export const unusualTransactions: ReadTool<ReturnType<typeof schema>> = {
     "shows tables.",
   risk: "low",
   schema,
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const given = [input.year, input.month, input.from, input.to].some((v) => v !== undefined);
     const period = given ? resolvePeriod(input) : lastMonths(l);
@@ -90,7 +91,7 @@ export const unusualTransactions: ReadTool<ReturnType<typeof schema>> = {
       l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
     const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
     const subject = category ?? "spending";
-    if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l, period)}`, charts: [] };
+    if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l, period, todayOf(ctx))}`, charts: [] };
 
     const parts: string[] = [];
     const tables: TableSpec[] = [];

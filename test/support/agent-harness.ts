@@ -42,6 +42,8 @@ export type HarnessOptions = {
   maxRetries?: number;
   /** The model client (default: the SDK pointed at the fake). */
   client?: Anthropic;
+  /** A not-spending list as the user gives it (NOT_SPENDING): its names are checked (default: the built-in list). */
+  notSpending?: string[];
   /** No model at all, as `serve --no-model`. */
   noModel?: boolean;
   /** A first run: no budget database configured or found, so the built-in demo data (written to `dir`/data/). */
@@ -65,7 +67,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       {
         apiKey: opts.noModel ? null : "test-key",
         baseUrl: fake.url,
-        budgetDb: { path: budgetPath, explicit: !opts.demo, notSpending: ["Transfers", "Investments"] },
+        budgetDb: { path: budgetPath, explicit: !opts.demo, notSpending: opts.notSpending ?? ["Transfers", "Investments"], notSpendingGiven: !!opts.notSpending },
         chatDb: join(dir, "chat.db"),
         model: "claude-test",
         maxSteps: 10,

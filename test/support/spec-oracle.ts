@@ -780,11 +780,7 @@ function obligation(list: OracleRow[], minOcc: number, newest: string, spread: n
     const rows = [...partRows[p]!].sort((a, b) => byName(a.date, b.date) || a.id - b.id);
     const m = median(rows.map(out));
     const ok = rows.length >= 2 && rows.filter((r) => Math.abs(out(r) - m) <= spread * m).length >= 0.75 * rows.length;
-    // An amount level's series (spread 0.1) is a fixed charge: at most one step of more than 2% between consecutive
-    // payments, or a quarter of the steps (uqa3: shopping that falls in one band is no series).
-    const steps = rows.slice(1).filter((r, k) => Math.abs(out(r) - out(rows[k]!)) > 0.02 * out(rows[k]!)).length;
-    const steady = spread === 0.2 || steps <= Math.max(1, 0.25 * (rows.length - 1));
-    if (ok && steady) parts.push({ rows, index: p });
+    if (ok) parts.push({ rows, index: p });
     else if (p === 0) return null;
     else for (const r of rows) extra.push({ r, cycle: cycles.find((c) => c.rows.includes(r))!.rows });
   }

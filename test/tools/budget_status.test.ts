@@ -186,17 +186,29 @@ describe("budget_status figures", () => {
     expect(s.budgeted.map((b) => [b.category, b.projection, b.projectedOver])).toEqual(BUDGETS.map((b) => [b.category, null, false]).sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
     expect(s.totals.every((t) => t.projection === null)).toBe(true);
     const out = budgetStatus.run(fx.db, budgetStatus.schema().parse({ year: 2025, month: 8 }), { budgets: { list: () => BUDGETS }, now: () => new Date(2025, 7, 15, 12) }).summary;
-    expect(out).toStartWith(
-      "Budgets for 2025-08, the month in progress: no data yet (the data ends 2025-06-10; import the latest statements), so there is no spending to compare or project yet.\n- Dining: budget CHF 100.00, spent CHF 0.00",
+    // Review: and no "spent CHF 0.00 … 0.0% used" lines either (SPEC §1: "no data yet" instead of zero).
+    expect(out).toBe(
+      [
+        "Budgets for 2025-08, the month in progress: no data yet (the data ends 2025-06-10; import the latest statements), so there is no spending to compare or project yet.",
+        "- Dining: budget CHF 100.00: no data yet (the CHF data ends 2025-06-10).",
+        "- Groceries: budget CHF 400.00: no data yet (the CHF data ends 2025-06-10).",
+        "- Shopping: budget CHF 120.00: no data yet (the CHF data ends 2025-06-10).",
+        "- Transport: budget CHF 150.00: no data yet (the CHF data ends 2025-06-10).",
+        "Total budget CHF 770.00: no data yet in CHF.",
+        "Unbudgeted spending (categories without a budget): none known (no CHF data for 2025-08).",
+      ].join("\n"),
     );
-    expect(out).not.toContain("projected");
-    expect(out).not.toContain("on track");
   });
 
   test("a month outside the data says so; bad periods are errors the model can fix", () => {
     const outside = run({ year: 2025, month: 8 }).summary;
+    // Today is the data's last day (2025-06-10): August has not begun (review of uqa3 D9: "import the latest statements" could not be followed).
     expect(outside).toStartWith(
-      "Budgets for 2025-08: that month lies outside the data, so there is no spending to compare yet. The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00, spent CHF 0.00",
+      "Budgets for 2025-08: that month has not begun yet (today is 2025-06-10), so there is no spending to compare. The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00: no data yet (the CHF data ends 2025-06-10).",
+    );
+    const before = run({ year: 2025, month: 1 }).summary;
+    expect(before).toStartWith(
+      "Budgets for 2025-01: that month lies outside the data, so there is no spending to compare yet. The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00: no data (the CHF data covers 2025-03-10 to 2025-06-10).",
     );
     // Nothing was spent because there is no data, not because the budgets were kept.
     expect(outside).not.toContain("kept");
@@ -291,5 +303,38 @@ describe("budget_status's schema", () => {
     expect(schemaOf(budgetStatus)).toEqual({ names: ["year", "month"], required: undefined });
     // The model must know the UI draws the charts and tables (so it never draws text charts).
     expect(budgetStatus.description).toMatch(/The UI (draws|shows)/);
+  });
+});
+
+describe("budget_status: 'no data yet' is decided per currency", () => {
+  // Review of uqa3 D8: the CHF data ends 2026-10-30 (a monthly Farmy order of CHF 101.30 among other groceries), one EUR row
+  // is from 2026-11-10, today is 2026-11-27. November's CHF budget said "spent CHF 0.00 … projected CHF 247.00" and "Every
+  // budget is on track": a projection from CHF's recurring payments alone, because the data as a whole reached November.
+  let mixed: Fixture;
+  beforeAll(() => {
+    mixed = createFixture({
+      rows: [
+        ...["2026-08-28", "2026-09-28", "2026-10-28"].map((d, k) => fixtureRow(700 + k, d, "FARMY AG", -101.3, "Farmy", "Groceries")),
+        fixtureRow(710, "2026-10-03", "Migros", -64.2, "Migros", "Groceries"),
+        fixtureRow(711, "2026-10-30", "Coop", -48.9, "Coop", "Groceries"),
+        fixtureRow(712, "2026-11-10", "Trattoria Roma", -42, "Trattoria Roma", "Dining", { currency: "EUR" }),
+      ],
+    });
+  });
+  afterAll(() => mixed.cleanup());
+
+  test("November's CHF budget: no data yet, nothing projected; the EUR row is still counted", () => {
+    const budgets: BudgetEntry[] = [{ category: "Groceries", amount: 400, currency: "CHF" }];
+    const s = budgetMonth(mixed.db, budgets, 2026 * 12 + 10, 20261127);
+    expect([s.outsideData, s.noData, s.budgeted[0]!.projection]).toEqual([false, [{ currency: "CHF", firstDay: 20260828, lastDay: 20261030 }], null]);
+    const out = budgetStatus.run(mixed.db, budgetStatus.schema().parse({ year: 2026, month: 11 }), { budgets: { list: () => budgets }, now: () => new Date(2026, 10, 27, 12) }).summary;
+    expect(out).toBe(
+      [
+        "Budgets for 2026-11, the month in progress: today is day 27 of 30, data up to 2026-11-10; projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left. No CHF data yet this month: the CHF data ends 2026-10-30 (import the latest CHF statements), so its budgets are neither compared nor projected.",
+        "- Groceries: budget CHF 400.00: no data yet (the CHF data ends 2026-10-30).",
+        "Total budget CHF 400.00: no data yet in CHF.",
+        "Unbudgeted spending (categories without a budget): EUR 42.00.",
+      ].join("\n"),
+    );
   });
 });

@@ -50,7 +50,7 @@ describe("a purchase abroad whose original amount the bank did not state", () =>
   const EUR = (x: number) => money(x, "EUR");
   const Y2025 = { from: "2025-01-01", to: "2025-12-31" };
 
-  const open = (where: string) => {
+  const open = (where: string, more: string[] = []) => {
     const dir = mkdtempSync(join(tmpdir(), "foreign-unstated-"));
     const path = join(dir, "budget.db");
     writeHousehold(path);
@@ -59,6 +59,7 @@ describe("a purchase abroad whose original amount the bank did not state", () =>
       `UPDATE transaction_details SET original_amount = NULL WHERE transaction_id IN
          (SELECT transaction_id FROM transactions WHERE currency = 'CHF' AND ${where})`,
     );
+    for (const sql of more) w.run(sql);
     w.close();
     return { b: BudgetDb.open(path), done: () => rmSync(dir, { recursive: true, force: true }) };
   };
@@ -95,5 +96,51 @@ describe("a purchase abroad whose original amount the bank did not state", () =>
       b.close();
       done();
     }
+  });
+
+  // Review of uqa3 D3's fix: purchases and "no amount stated" are counted over money out only, and a fee row stays a fee row.
+  const on = (where: string, more: string[], check: (b: BudgetDb) => void) => {
+    const { b, done } = open(where, more);
+    try {
+      check(b);
+    } finally {
+      b.close();
+      done();
+    }
+  };
+  test("a refund without its EUR amount is no purchase and not 'one of them'; the EUR figure says it leaves it out", () => {
+    on("amount > 0 AND raw_description LIKE '%Como%'", [], (b) => {
+      // EUR stated: 120 + 400 + 30 + 80 = 630 for 115.80 + 386 + 28.95 + 77.20 = 607.95 → 0.9650; the refund CHF 48.25 back.
+      expect(run(foreignSpending, b, Y2025).summary).toContain(
+        `${EUR(630)} paid in EUR (4 purchases; ${CHF(48.25)} of refunds without their EUR amount not in it), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR, fees`,
+      );
+    });
+  });
+
+  test("purchases without EUR amounts and a refund with one: the purchases unstated, no negative EUR total", () => {
+    on("amount < 0", [], (b) => {
+      const out = run(foreignSpending, b, Y2025);
+      expect(out.summary).toContain(`4 purchases paid in EUR (the bank stated no amount in EUR), booked ${CHF(559.7)}`);
+      expect(out.tables![0]!.rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+        ["EUR", 4, "not stated"],
+        ["USD", 1, "not stated"],
+      ]);
+    });
+  });
+
+  test("a foreign-currency fee row naming EUR without an amount stays a fee row booked apart (exchange cost CHF 19.67)", () => {
+    const fee = [
+      `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
+         VALUES ('2025-06-30', 'Bearbeitungsgebuehr Fremdwaehrung', -9.45, 'CHF', 'Swisscard', 'Fees', 'rule', 1, 'fx-fee-1', 'b', '2025-07-01')`,
+      `INSERT INTO transaction_details (transaction_id, original_currency, source_file, source_sha256, source_line) VALUES ('fx-fee-1', 'EUR', 'card.ofx', 'x', 99)`,
+    ];
+    on("0", fee, (b) => {
+      const out = run(foreignSpending, b, Y2025);
+      expect(out.summary).toContain(`${EUR(580)} paid in EUR (4 purchases), booked ${CHF(559.7)}, on average 0.9650 CHF per EUR`);
+      expect(out.summary).toContain(
+        `Exchange cost: ${CHF(19.67)} (${CHF(9.45)} in fees recorded on the purchases, ${CHF(10.22)} in 2 foreign-currency fee rows booked apart)`,
+      );
+      expect(out.summary).not.toContain("Swisscard");
+    });
   });
 });

@@ -6,7 +6,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS } from "../../src/tools/registry.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { fixtures, run } from "./support.ts";
+import { fixtures, on, run } from "./support.ts";
 
 const { db } = fixtures();
 const INPUTS: Record<string, object> = {
@@ -32,4 +32,15 @@ test("a month after the data's end: 'no data yet' with the last day, from every 
   // A period inside the data that holds nothing keeps saying what the data covers.
   const inside = run(ALL_TOOLS.find((t) => t.name === "search_transactions") as ReadTool<any>, db, { search: "no such shop anywhere" }).summary;
   expect(inside).toContain(`The data covers ${db.summary().firstDate} to ${last}.`);
+});
+
+test("a period that has not begun says so (nothing to import yet), with today and the data's end", () => {
+  // Review of uqa3 D9: {year: 2027} on 2026-11-27 advised "import the latest statements".
+  const last = db.summary().lastDate!;
+  const ctx = on("2026-11-27");
+  for (const name of NAMES) {
+    const tool = ALL_TOOLS.find((t) => t.name === name) as ReadTool<any>;
+    const summary = run(tool, db, { ...INPUTS[name], year: 2027 }, ctx).summary;
+    expect([name, summary]).toEqual([name, expect.stringContaining(`2027 has not begun yet (today is 2026-11-27): the data ends ${last}.`)]);
+  }
 });

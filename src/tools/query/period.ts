@@ -66,10 +66,12 @@ function coverage(l: Ledger): string {
 }
 
 /** Appended to an empty result so the model can pick a period that has data. */
-export function coverageSentence(l: Ledger, period?: Period): string {
+export function coverageSentence(l: Ledger, period?: Period, today?: number): string {
   if (l.firstDay === null) return "The database has no transactions.";
   // A period wholly after the data's end has no data yet, not nothing (SPEC §1 "Time"; uqa3: "No spending found for 2026-11").
   if (period?.from != null && l.lastDay !== null && period.from > l.lastDay) {
+    // One that has not begun (today is before it) has no statements to import yet (review of uqa3 D9).
+    if (today !== undefined && period.from > today) return `${period.label} has not begun yet (today is ${dayToIso(today)}): the data ends ${dayToIso(l.lastDay)}.`;
     return `${period.label} has no data yet: the data ends ${dayToIso(l.lastDay)} (not zero; import the latest statements).`;
   }
   return `The data covers ${coverage(l)}.`;

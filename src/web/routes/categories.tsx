@@ -65,6 +65,7 @@ export function categoryRoutes(deps: WebDeps) {
           edits={store.edits.list(user.id, { limit: 20 })}
           asset={asset}
           userName={signedInName(user)}
+          notSpendingNote={budget.notSpendingWarning()}
         />,
       ),
       200,
