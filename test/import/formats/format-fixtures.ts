@@ -289,6 +289,34 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     notes: ['2 entries of the report "R-0414-1600" repeat entries of an earlier report of the file (as intraday reports repeat the day\'s bookings): counted once'],
   },
+  // The January download again as the bank sends it later (importer.test.ts imports it after January's): the café's
+  // booking (FITID 1001) posted with its tip, -24.00 on the 6th; a bakery new. On import the café is a possible duplicate.
+  "ofx-download-january-tip-posted.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-06", -24, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+      [3, "2026-01-15", -10, "USD", "CORNER BAKERY"],
+    ],
+    totals: [{ currency: "USD", out: 114, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // The café's booking (FITID 1001) again, its date moved five days (the 10th): on import a possible duplicate.
+  "ofx-download-january-date-moved.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 2,
+    rows: [
+      [1, "2026-01-10", -20, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+    ],
+    totals: [{ currency: "USD", out: 100, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,
