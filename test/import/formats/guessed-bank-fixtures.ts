@@ -58,6 +58,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
     notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
   },
+  // The same export with round thousands (review of r4-left8: "-2,000" and "-1,750" ended in 0, taken for a writer's own
+  // three decimals, and booked as −2.00 and −1.75 EUR, exit 0): bad rows naming both readings; the file's other amounts
+  // write two decimals.
+  "outbank-decimal-comma-round-thousands.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [4, "2020-09-09", -8.4, "EUR", "Kiosk am Markt · Kartenzahlung"],
+      [5, "2020-09-30", 3100, "EUR", "Firma Holtz · Gutschrift"],
+    ],
+    totals: [{ currency: "EUR", out: 8.4, outRows: 1, in: 3100, inRows: 1 }],
+    bad: [
+      { line: 2, reason: 'Amount "-2,000" reads as -2 EUR, three decimals, which EUR has not, or as -2000 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' },
+      { line: 3, reason: 'Amount "-1,750" reads as -1.75 EUR, three decimals, which EUR has not, or as -1750 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' },
+    ],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+  },
   // QA round 4, pass 12 (blind, 58 exports of banks outside Western Europe and North America, written from public
   // descriptions; first try: 25 right with no flag (9 of them naming no assumed currency), 3 wrong figures, 9 with every
   // description garbled, 21 refused). The code page is told by the language's statement words (decode.ts), header words
