@@ -154,6 +154,12 @@ const ISSUER_THANKS = new RegExp(
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
+/** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
+const looksLikeCardPayment = (text: string): boolean => {
+  const t = text.trim().slice(0, 200);
+  return t !== "" && (CARD_PAYMENT.test(t) || ISSUER_THANKS.test(t) || HOLDER_PAYMENT.test(t));
+};
+
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
@@ -473,7 +479,14 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
     const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
     const signs = kinds.map((k) => KIND_MARKS[k]);
     // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
-    return kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment"));
+    if (!(kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment")))) return false;
+    // Each row of a "Payment" whose kind does not say it is the card's ("Payment received") says so in its texts ("Payment
+    // received - thank you", "AUTOPAY"): a checking account's "Payment" rows (a bill paid, a Zelle payment sent) are money
+    // out, and signed as a card's they were read as money in (review of r4-left8).
+    return c.values.every((v, row) => {
+      if (normaliseHeader(v) !== "payment") return true;
+      return cols.some((o) => o !== c && o !== amount && looksLikeCardPayment(o.values[row] ?? ""));
+    });
   });
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
