@@ -818,7 +818,7 @@ const isMoneyCode = (v: string) => ISO_CURRENCIES.has(v) && !FUND_CODES.has(v);
 const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
 
 /**
- * A column headed as the currency ("Currency", "Währung") whose cells are mostly words or signs that name no one currency
+ * A column headed as the currency ("Currency", "Währung") that is not taken as it, with words or signs that name no one currency
  * ("card", "Franken", "$"; dates and amounts aside: Italian "Valuta" is a value date too): refused, naming them. Passed
  * over, its rows were booked in the data's main currency under a note that the file names no currency (review of stop 47).
  */
@@ -827,7 +827,10 @@ function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number
     if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
     const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
-    if (filled.length === 0 || unread.length * 2 < filled.length) continue;
+    // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
+    // every row booked in the data's main currency, exit 0): a column taken as the currency makes such a row a bad row;
+    // one not taken cannot tell the rows' currencies, so the file is refused.
+    if (filled.length === 0 || unread.length === 0) continue;
     const shown = [...new Set(unread)].slice(0, 4).map((v) => `"${v}"`).join(", ");
     throw new ImportInputError(
       `${fileName}: the column "${c.name.trim()}" holds ${shown}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,
