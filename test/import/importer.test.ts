@@ -23,6 +23,11 @@ function fresh() {
   target = join(tmp.dir, "budget.db");
 }
 
+/** A fixture file of test/fixtures/import as an import takes it. */
+const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
+/** The rows budget.db holds: date, amount, text, id. */
+const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
+
 /** Every row of a plan as the preview shows it (status, match, class). */
 const planned = (plan: FilePlan) => previewRows(plan, plan.rows.length);
 
@@ -103,10 +108,8 @@ describe("rows, duplicates and batches", () => {
   test("two OFX downloads of one account: the overlap once; a FITID the bank gave again to another payment is that payment, not a duplicate", async () => {
     // Review of stop 47: the February download's rent (FITID 1001, which January's café had) was taken for a duplicate
     // of the café and lost, exit 0. Read by the OFX reader, through both ways of writing (the whole file, and streamed).
-    const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
     const jan = fixtureFile("ofx-download-january.ofx");
     const feb = fixtureFile("ofx-download-overlap-reused-fitid.ofx");
-    const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
     const expected = [
       ["2026-01-05", -20, "HILLTOP CAFE", "ofx:7730019:1001"],
       ["2026-01-09", -80, "CITY WATER", "ofx:7730019:1002"],
@@ -138,9 +141,7 @@ describe("rows, duplicates and batches", () => {
 
   test("a FITID the bank gave again: the same file read again (--flip-signs) stays duplicates; a similar text under it (tip posted, date moved) is a possible duplicate", async () => {
     // Review of r4-left8: the re-identified id made each of these a new transaction, booked twice, exit 0.
-    const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
     const jan = fixtureFile("ofx-download-january.ofx");
-    const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
     const january = [
       ["2026-01-05", -20, "HILLTOP CAFE", "ofx:7730019:1001"],
       ["2026-01-09", -80, "CITY WATER", "ofx:7730019:1002"],
