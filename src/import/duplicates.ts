@@ -91,18 +91,32 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
  * Bank ids that budget.db holds for another transaction: a bank that reuses its ids (an OFX FITID given again, months
  * later, to another payment of the account) made the new payment a "duplicate" of the old one, lost (review of stop 47).
  * A row whose id is there (`there`, as existingIds found it) under another amount or currency, or more than
- * POSSIBLE_DUPLICATE_DAYS days apart, is another transaction: its id becomes `<id>@<date>:<cents>` (the same on every
- * import of it: a re-import finds it there). Two downloads of one account that overlap give the same transaction the
- * same id, date and amount: it stays a duplicate. `ids` and `there` are updated in place; the rows re-identified, by index.
+ * POSSIBLE_DUPLICATE_DAYS days apart, is looked at again:
+ * - the stored row was read from this same file (`sha256`, its transaction_details checksum): the same booking read
+ *   again another way (--flip-signs, another date format): it stays a duplicate;
+ * - the stored row's text is like this one's (similarTexts): the bank may have corrected the booking under its id (a
+ *   tip added when the card payment was posted, the date moved): a possible duplicate of the stored row, listed and
+ *   imported only when the user says so (review of r4-left8: both amounts of one meal were stored, exit 0);
+ * - else (the rent under the café's FITID) another transaction.
+ * The latter two get the id `<id>@<date>:<cents>` (the same on every import of it: a re-import finds it there). Two
+ * downloads of one account that overlap give the same transaction the same id, date and amount: it stays a duplicate.
+ * `ids` and `there` are updated in place; returned: the possible duplicates, by row index, with the row each may repeat.
  */
-export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[], there: Set<string>, indexes: Iterable<number> = ids.keys()): number[] {
+export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[], there: Set<string>, sha256?: string | null, indexes: Iterable<number> = ids.keys()): Map<number, ExistingMatch> {
+  const possible = new Map<number, ExistingMatch>();
   const banked: number[] = [];
   for (const i of indexes) if (there.has(ids[i]!) && bankIdKind(ids[i]!) !== null) banked.push(i);
-  if (banked.length === 0) return [];
-  const q = db.query("SELECT transaction_id AS id, date, CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
-  const stored = new Map<string, { date: string; cents: number; currency: string }>();
+  if (banked.length === 0) return possible;
+  const details = db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'transaction_details'").get() !== null;
+  const q = db.query(
+    `SELECT id AS rowId, transaction_id AS id, date, raw_description AS description, CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency,
+            ${details ? "(SELECT source_sha256 FROM transaction_details d WHERE d.transaction_id = transactions.transaction_id)" : "NULL"} AS sha256
+     FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))`,
+  );
+  type Stored = { rowId: number; id: string; date: string; description: string; cents: number; currency: string; sha256: string | null };
+  const stored = new Map<string, Stored>();
   for (let k = 0; k < banked.length; k += ID_CHUNK) {
-    for (const r of q.all(JSON.stringify(banked.slice(k, k + ID_CHUNK).map((i) => ids[i]!))) as { id: string; date: string; cents: number; currency: string }[]) stored.set(r.id, r);
+    for (const r of q.all(JSON.stringify(banked.slice(k, k + ID_CHUNK).map((i) => ids[i]!))) as Stored[]) stored.set(r.id, r);
   }
   const changed: number[] = [];
   for (const i of banked) {
@@ -113,11 +127,17 @@ export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[],
     const [a, b] = [parseDay(old.date.slice(0, 10)), parseDay(rows.date(i))];
     const near = a !== null && b !== null && Math.abs(daysBetween(a, b)) <= POSSIBLE_DUPLICATE_DAYS;
     if (old.cents === cents && old.currency === rows.currencyOf(i).trim().toUpperCase() && near) continue;
-    ids[i] = `${ids[i]}@${rows.date(i)}:${cents}`;
+    if (sha256 != null && old.sha256 === sha256) continue;
+    const bareId = ids[i]!;
+    ids[i] = `${bareId}@${rows.date(i)}:${cents}`;
     changed.push(i);
+    if (similarTexts(textWords(rows.descriptionOf(i)), textWords(old.description))) {
+      possible.set(i, { id: old.rowId, date: old.date, description: old.description, transactionId: bareId, ...(rows.currencyOf(i) !== old.currency ? { currency: old.currency } : {}) });
+    }
   }
   if (changed.length) for (const id of existingIds(db, changed.map((i) => ids[i]!))) there.add(id);
-  return changed;
+  for (const i of possible.keys()) if (there.has(ids[i]!)) possible.delete(i);
+  return possible;
 }
 
 /** An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another). */

@@ -471,7 +471,7 @@ export class Importer {
     const db = this.openForReading();
     try {
       const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
-      if (db) reidentifyReusedIds(db, rows, ids, there);
+      const reused = db ? reidentifyReusedIds(db, rows, ids, there, parsed.sha256) : new Map<number, ExistingMatch>();
       if (opts.seen) for (const id of ids) if (seenBefore(opts.seen, id)) there.add(id);
       const status = new Uint8Array(rows.length);
       const fresh: number[] = [];
@@ -494,6 +494,12 @@ export class Importer {
           });
           await breathe();
         }
+      }
+      // A bank id given again with a similar text: that booking corrected, or another (the user says).
+      for (const [i, m] of reused) {
+        if (status[i] !== 0) continue;
+        status[i] = 2;
+        matches.set(i, m);
       }
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);

@@ -147,7 +147,7 @@ export function chunkWalker(
     if (n === 0) return;
     const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
     const there = db ? existingIds(db, ids) : new Set<string>();
-    if (db) reidentifyReusedIds(db, chunk, ids, there);
+    const reused = db ? reidentifyReusedIds(db, chunk, ids, there, o.sha256) : new Map<number, ExistingMatch>();
     if (o.seen) for (const id of ids) if (seenBefore(o.seen, id)) there.add(id);
     const status = new Array<WalkStatus>(n).fill(0);
     const matches = new Array<ExistingMatch | null>(n).fill(null);
@@ -164,7 +164,7 @@ export function chunkWalker(
     // The user's rules first (SPEC §14): per row, before the cache and the card rules.
     const ruled = userRuleClasses(db, chunk, fresh, rules);
     fresh.forEach((i, k) => {
-      const m = found[k] ?? null;
+      const m = found[k] ?? reused.get(i) ?? null;
       if (m) {
         status[i] = 2;
         matches[i] = m;

@@ -23,6 +23,11 @@ function fresh() {
   target = join(tmp.dir, "budget.db");
 }
 
+/** A fixture file of test/fixtures/import as an import takes it. */
+const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
+/** The rows budget.db holds: date, amount, text, id. */
+const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
+
 /** Every row of a plan as the preview shows it (status, match, class). */
 const planned = (plan: FilePlan) => previewRows(plan, plan.rows.length);
 
@@ -103,10 +108,8 @@ describe("rows, duplicates and batches", () => {
   test("two OFX downloads of one account: the overlap once; a FITID the bank gave again to another payment is that payment, not a duplicate", async () => {
     // Review of stop 47: the February download's rent (FITID 1001, which January's café had) was taken for a duplicate
     // of the café and lost, exit 0. Read by the OFX reader, through both ways of writing (the whole file, and streamed).
-    const fixtureFile = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(join(import.meta.dir, "../fixtures/import", name))) });
     const jan = fixtureFile("ofx-download-january.ofx");
     const feb = fixtureFile("ofx-download-overlap-reused-fitid.ofx");
-    const stored = () => allRows(target).map((r) => [r.date, r.amount, r.raw_description, r.transaction_id]);
     const expected = [
       ["2026-01-05", -20, "HILLTOP CAFE", "ofx:7730019:1001"],
       ["2026-01-09", -80, "CITY WATER", "ofx:7730019:1002"],
@@ -134,6 +137,46 @@ describe("rows, duplicates and batches", () => {
     expect((await streamed.commitStreamed(streamed.parseStreamed(feb), { actor: CLI })).counts).toEqual({ rows: 3, new: 2, duplicates: 1, possibleDuplicates: 0 });
     expect((await streamed.commitStreamed(streamed.parseStreamed(feb), { actor: CLI })).counts).toEqual({ rows: 3, new: 0, duplicates: 3, possibleDuplicates: 0 });
     expect(stored()).toEqual(expected);
+  });
+
+  test("a FITID the bank gave again: the same file read again (--flip-signs) stays duplicates; a similar text under it (tip posted, date moved) is a possible duplicate", async () => {
+    // Review of r4-left8: the re-identified id made each of these a new transaction, booked twice, exit 0.
+    const jan = fixtureFile("ofx-download-january.ofx");
+    const january = [
+      ["2026-01-05", -20, "HILLTOP CAFE", "ofx:7730019:1001"],
+      ["2026-01-09", -80, "CITY WATER", "ofx:7730019:1002"],
+      ["2026-01-20", 2400, "PAYROLL ACME", "ofx:7730019:1003"],
+    ];
+    // a) The same file again with its signs flipped: every row a duplicate, nothing added.
+    fresh();
+    const { importer } = makeImporter(target);
+    await importer.commit(await importer.plan(importer.parse(jan), { classify: "offline" }), { actor: CLI });
+    const flipped = await importer.plan(importer.parse(jan, { flipSigns: true }), { classify: "offline" });
+    expect(planCounts(flipped)).toMatchObject({ new: 0, duplicates: 3, possibleDuplicates: 0 });
+    expect((await importer.commit(flipped, { actor: CLI })).inserted).toBe(0);
+    expect((await importer.commitStreamed(importer.parseStreamed(jan, { flipSigns: true }), { actor: CLI })).counts).toEqual({ rows: 3, new: 0, duplicates: 3, possibleDuplicates: 0 });
+    expect(stored()).toEqual(january);
+    // b) The café posted with its tip under its FITID: a possible duplicate of the -20.00, not imported unasked.
+    const tip = fixtureFile("ofx-download-january-tip-posted.ofx");
+    const plan = await importer.plan(importer.parse(tip), { classify: "offline" });
+    expect(planned(plan).map((r) => [r.transactionId, r.status, r.match?.transactionId ?? null])).toEqual([
+      ["ofx:7730019:1001@2026-01-06:-2400", "possible_duplicate", "ofx:7730019:1001"],
+      ["ofx:7730019:1002", "duplicate", null],
+      ["ofx:7730019:1005", "new", null],
+    ]);
+    expect((await importer.commit(plan, { actor: CLI })).inserted).toBe(1);
+    expect((await importer.commitStreamed(importer.parseStreamed(tip), { actor: CLI })).counts).toEqual({ rows: 3, new: 0, duplicates: 2, possibleDuplicates: 1 });
+    expect(stored()).toEqual([...january, ["2026-01-15", -10, "CORNER BAKERY", "ofx:7730019:1005"]]);
+    // c) The café's date moved five days: a possible duplicate (streamed too), and once the user says so, imported.
+    const moved = fixtureFile("ofx-download-january-date-moved.ofx");
+    expect((await importer.commitStreamed(importer.parseStreamed(moved), { actor: CLI })).counts).toEqual({ rows: 2, new: 0, duplicates: 1, possibleDuplicates: 1 });
+    const again = await importer.plan(importer.parse(moved), { classify: "offline" });
+    expect(planned(again).map((r) => [r.transactionId, r.status])).toEqual([
+      ["ofx:7730019:1001@2026-01-10:-2000", "possible_duplicate"],
+      ["ofx:7730019:1002", "duplicate"],
+    ]);
+    expect((await importer.commit(again, { actor: CLI, includePossibleDuplicates: true })).inserted).toBe(1);
+    expect(planCounts(await importer.plan(importer.parse(moved), { classify: "offline" }))).toMatchObject({ new: 0, duplicates: 2, possibleDuplicates: 0 });
   });
 
   test("two imports of one file at once: the rows the other added after this one looked up its ids are no possible duplicates of themselves", async () => {

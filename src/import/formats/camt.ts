@@ -279,6 +279,39 @@ function nodeText(node: XNode): string {
   return parts.join("");
 }
 
+/**
+ * A statement's opening and closing balance per currency. A camt.052 intraday report may state its balances as ITBD
+ * only: the last (latest) is the closing one when there is no CLBD, and with two or more, the first (earliest) is the
+ * opening one when there is no OPBD/PRCD.
+ */
+function statementBalances(st: StatementState): { currency: string; opening: (StatedBalance & { code: string }) | null; closing: StatedBalance | null; closingCode: string }[] {
+  const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
+  return [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))].map((currency) => {
+    const interim = [...(st.interim.get(currency) ?? [])].sort((a, b) => a.at.localeCompare(b.at));
+    const opening = st.opening.get(currency) ?? (interim.length >= 2 ? { amount: interim[0]!.amount, date: interim[0]!.date, code: "ITBD" } : null);
+    const closingCode = st.closing.has(currency) ? "CLBD" : "ITBD";
+    const closing = st.closing.get(currency) ?? (interim.length ? { amount: interim[interim.length - 1]!.amount, date: interim[interim.length - 1]!.date } : null);
+    return { currency, opening, closing, closingCode };
+  });
+}
+
+type StatementEnds = { account: string | null; balances: Map<string, { opening: number | null; closing: number | null }> };
+
+/**
+ * Whether a later statement's balances show it repeats an earlier one's bookings (a cumulative intraday report): the
+ * same account, and in a currency of both, the same opening balance that is not the earlier one's closing (a later
+ * report that opens at the earlier one's closing continues it).
+ */
+function cumulative(earlier: StatementEnds, later: StatementEnds): boolean {
+  if (earlier.account !== later.account) return false;
+  for (const [currency, l] of later.balances) {
+    const e = earlier.balances.get(currency);
+    if (!e || e.opening === null || l.opening === null) continue;
+    if (Math.round(e.opening * 100) === Math.round(l.opening * 100) && (e.closing === null || Math.round(e.closing * 100) !== Math.round(l.opening * 100))) return true;
+  }
+  return false;
+}
+
 function readCamt(xml: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
@@ -300,13 +333,15 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
    * Each statement's hash (statementHash) with its first and last entry: a later one written the same is the statement
    * again (a bank export that repeats it): its entries are skipped, booked once (review of stop 47: booked twice).
    */
-  const seen = new Map<string, { first: number; last: number }>();
+  const seen = new Map<string, { first: number; last: number; id: string | null }>();
   /**
    * The entries with a reference of their own booked by the statements read so far, by account and what they say (the
    * whole Ntry as written): the same entry in a later statement of the file (camt.052 intraday reports that repeat the
    * day's bookings, then the new ones) is that booking again (review of stop 47: booked once per report).
    */
-  const booked = new Map<string, number>();
+  const booked = new Map<string, { line: number; statement: number }>();
+  /** Each statement read so far (by its number, from 0): its account and its opening and closing balance per currency. */
+  const ends: StatementEnds[] = [];
 
   /** The statement's held rows but those of the lines `reasonOf` names a reason for: each such line one skipped line. */
   const skipHeld = (s: StatementState, reasonOf: (line: number) => string | null): ParsedRow[] => {
@@ -464,8 +499,14 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const written = s.written.digest("hex");
     const first = seen.get(written);
     const last = ordinal;
-    if (!first) {
-      seen.set(written, { first: s.firstEntry, last });
+    // Written alike is a repeat only when something but the entries tells: its balances, or its period under the same
+    // Id. Two camt.054 notifications (no period, no balances) of one payment each, or two reports under other Ids
+    // without balances, are two bookings as far as the file can tell (review of r4-left8: the second was dropped).
+    const balanced = s.opening.size > 0 || s.closing.size > 0 || s.interim.size > 0;
+    if (first && (balanced || (s.period !== null && s.id === first.id))) {
+      // (the repeat: below)
+    } else {
+      if (!first) seen.set(written, { first: s.firstEntry, last, id: s.id });
       return false;
     }
     const what = `the ${STATEMENT_WORDS[statementName]}${s.id ? ` "${s.id}"` : ""}${s.account ? ` of ${s.account}` : ""}${s.period ? ` (${s.period})` : ""}`;
@@ -485,14 +526,29 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       st = null;
       return;
     }
+    const balances = statementBalances(st);
+    const number = ends.length;
+    ends.push({ account: st.account, balances: new Map(balances.map((b) => [b.currency, { opening: b.opening?.amount ?? null, closing: b.closing?.amount ?? null }])) });
     const again = new Map<number, number>();
-    // (Against earlier statements only: two entries written alike in one statement are its own two.)
+    const alike: number[] = [];
+    // (Against earlier statements only: two entries written alike in one statement are its own two.) An entry's
+    // reference is unique within its statement only (pages, reports count 1, 2, 3 afresh): written alike in an earlier
+    // statement, it is that booking again only when the balances show this statement repeats the earlier one's
+    // bookings (the same opening balance, not the earlier one's closing: a cumulative report); else it is booked and
+    // a note names it (review of r4-left8: pages' and successive reports' entries "1" were dropped, exit 0).
     for (const [line, key] of st.entryKeys) {
       const first = booked.get(key);
-      if (first !== undefined) again.set(line, first);
+      if (first === undefined) continue;
+      if (cumulative(ends[first.statement]!, ends[number]!)) again.set(line, first.line);
+      else alike.push(line);
     }
-    for (const [line, key] of st.entryKeys) if (!booked.has(key)) booked.set(key, line);
+    for (const [line, key] of st.entryKeys) if (!booked.has(key)) booked.set(key, { line, statement: number });
     const word = STATEMENT_WORDS[statementName];
+    if (alike.length) {
+      notes.push(
+        `${alike.length === 1 ? "entry" : "entries"} ${alike.join(", ")} of the ${word}${st.id ? ` "${st.id}"` : ""} ${alike.length === 1 ? "is" : "are"} written as an entry of an earlier ${word} of the file, whose balances do not show a repeat: booked as ${alike.length === 1 ? "its own booking" : "their own bookings"}; check them`,
+      );
+    }
     if (again.size && st.streamed) {
       throw new ImportInputError(
         `${fileName}: entry ${[...again.keys()][0]}: the ${word}'s entries repeat entries of an earlier ${word} of the file, and with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries it is read as it goes: the repeats cannot be left out, so nothing was imported`,
@@ -500,15 +556,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     }
     for (const row of skipHeld(st, (line) => (again.has(line) ? `entry ${again.get(line)} again: the same booking (its reference, account, amount, dates and texts) in an earlier ${word} of this file, booked there, not twice` : null))) out.add(row);
     if (again.size) notes.push(`${again.size} ${again.size === 1 ? "entry" : "entries"} of the ${word}${st.id ? ` "${st.id}"` : ""} repeat entries of an earlier ${word} of the file (as intraday reports repeat the day's bookings): counted once`);
-    const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
-    for (const currency of [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))]) {
+    for (const { currency, opening, closing, closingCode } of balances) {
       const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
-      // A camt.052 intraday report may state its balances as ITBD only: the last (latest) is the closing one when
-      // there is no CLBD, and with two or more, the first (earliest) is the opening one when there is no OPBD/PRCD.
-      const interim = [...(st.interim.get(currency) ?? [])].sort((a, b) => a.at.localeCompare(b.at));
-      const opening = st.opening.get(currency) ?? (interim.length >= 2 ? { amount: interim[0]!.amount, date: interim[0]!.date, code: "ITBD" } : null);
-      const closingCode = st.closing.has(currency) ? "CLBD" : "ITBD";
-      const closing = st.closing.get(currency) ?? (interim.length ? { amount: interim[interim.length - 1]!.amount, date: interim[interim.length - 1]!.date } : null);
       reconciliation.push(
         reconcile({
           account: st.account,

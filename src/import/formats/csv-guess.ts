@@ -154,6 +154,12 @@ const ISSUER_THANKS = new RegExp(
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
+/** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
+const looksLikeCardPayment = (text: string): boolean => {
+  const t = text.trim().slice(0, 200);
+  return t !== "" && (CARD_PAYMENT.test(t) || ISSUER_THANKS.test(t) || HOLDER_PAYMENT.test(t));
+};
+
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
@@ -473,7 +479,14 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
     const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
     const signs = kinds.map((k) => KIND_MARKS[k]);
     // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
-    return kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment"));
+    if (!(kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment")))) return false;
+    // Each row of a "Payment" whose kind does not say it is the card's ("Payment received") says so in its texts ("Payment
+    // received - thank you", "AUTOPAY"): a checking account's "Payment" rows (a bill paid, a Zelle payment sent) are money
+    // out, and signed as a card's they were read as money in (review of r4-left8).
+    return c.values.every((v, row) => {
+      if (normaliseHeader(v) !== "payment") return true;
+      return cols.some((o) => o !== c && o !== amount && looksLikeCardPayment(o.values[row] ?? ""));
+    });
   });
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
@@ -805,7 +818,7 @@ const isMoneyCode = (v: string) => ISO_CURRENCIES.has(v) && !FUND_CODES.has(v);
 const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
 
 /**
- * A column headed as the currency ("Currency", "Währung") whose cells are mostly words or signs that name no one currency
+ * A column headed as the currency ("Currency", "Währung") that is not taken as it, with words or signs that name no one currency
  * ("card", "Franken", "$"; dates and amounts aside: Italian "Valuta" is a value date too): refused, naming them. Passed
  * over, its rows were booked in the data's main currency under a note that the file names no currency (review of stop 47).
  */
@@ -814,7 +827,10 @@ function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number
     if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
     const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
-    if (filled.length === 0 || unread.length * 2 < filled.length) continue;
+    // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
+    // every row booked in the data's main currency, exit 0): a column taken as the currency makes such a row a bad row;
+    // one not taken cannot tell the rows' currencies, so the file is refused.
+    if (filled.length === 0 || unread.length === 0) continue;
     const shown = [...new Set(unread)].slice(0, 4).map((v) => `"${v}"`).join(", ");
     throw new ImportInputError(
       `${fileName}: the column "${c.name.trim()}" holds ${shown}, which name no one currency (an ISO 4217 code such as EUR, or a sign of one currency such as € or US$): nothing was imported; if every amount is in one currency, set the currency of every row (--currency CODE) and import the file again`,

@@ -314,6 +314,31 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     return "";
   };
+  /**
+   * Whether every filled money cell of the file writes exactly three decimals under its mark (Viseca's "29.000",
+   * "12.900"): then a cell's three decimals are the writer's own, no thousands. Read once, the first time a cell asks
+   * (review of r4-left8: a cell's own "0" was taken for it, and Outbank's "-1,250" booked as −1.25 EUR, exit 0).
+   */
+  let threeDecimalFile: boolean | null = null;
+  const writesThreeDecimals = () => {
+    if (threeDecimalFile !== null) return threeDecimalFile;
+    let all = true;
+    forEachRecord(
+      src.text,
+      src.delimiter,
+      (r) => {
+        for (const i of moneyColumns) {
+          const v = unguarded(r.fields[i] ?? "").trim();
+          if (!/\d/.test(v)) continue;
+          const at = v.lastIndexOf(plan.decimal);
+          if (at < 0 || !/^\d{3}(?!\d)/.test(v.slice(at + 1))) return (all = false);
+        }
+      },
+      src.bodyStart,
+      src.bodyLine,
+    );
+    return (threeDecimalFile = all);
+  };
   /** The currency code written in the row's filled money cell, or "". */
   const currencyInMoneyCell = () => currencyInAmount(filledMoneyCell()) ?? "";
   const money = (i: number): number | null | "bad" => {
@@ -705,8 +730,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const raw = unguarded(filledMoneyCell()).trim();
         const three = THOUSANDS_OR_DECIMALS.exec(raw);
         const code = rowLegs[0]!.currency || fallback?.code || "";
-        // (Three decimals that end in 0 are a writer's own, whole cents: Viseca's "29.000", "12.900".)
-        if (three && three[1] === plan.decimal && minorUnits(code) <= 2 && !raw.endsWith("0")) {
+        // (Three decimals that end in 0 in a file whose every amount writes three are a writer's own, whole cents:
+        // Viseca's "29.000", "12.900".)
+        if (three && three[1] === plan.decimal && minorUnits(code) <= 2 && !(raw.endsWith("0") && writesThreeDecimals())) {
           return bad(`${name(moneyColumns[0]!)} "${raw}" reads as ${amount} ${code}, three decimals, which ${code} has not, or as ${raw.replace(/[.,]/, "")} with its thousands grouped: not guessed: correct the cell (or import the file without this row)`);
         }
       }

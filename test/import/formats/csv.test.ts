@@ -522,6 +522,10 @@ test("a currency column of words that name no one currency (\"card\", \"Franken\
   expect(() => read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"card", "cash", "transfer"'));
   expect(() => read(file("Franken", "Franken", "Euro"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"Franken"'));
   expect(() => read(file("$", "$", "$"), { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"$"'));
+  // One such word beside codes (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed
+  // over: every row CHF, exit 0): refused too, naming it.
+  const points = utf8("Date,Description,Amount,Currency\n2026-03-02,Bakery,-4.50,EUR\n2026-03-03,Bonus,-300.00,Punkte\n2026-03-04,Salary,2000.00,EUR\n2026-03-05,Cinema,-12.00,EUR\n");
+  expect(() => read(points, { fileName: "w.csv", fallbackCurrency: chf })).toThrow(refusal('"Punkte"'));
   // The user's --currency settles it; a value date under "Valuta" is no currency and no refusal.
   expect(read(file("card", "cash", "transfer"), { fileName: "w.csv", fallbackCurrency: chf, mapping: { currency: "EUR" } }).rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR"]);
   const valuta = read(utf8("Data,Descrizione,Importo,Valuta\n02/03/2026,Panetteria,-4.50,03/03/2026\n03/03/2026,Stipendio,2000.00,03/03/2026\n"), { fileName: "v.csv", fallbackCurrency: chf });

@@ -289,6 +289,69 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     notes: ['2 entries of the report "R-0414-1600" repeat entries of an earlier report of the file (as intraday reports repeat the day\'s bookings): counted once'],
   },
+  // One statement on two pages, each page's entry NtryRef 1 written alike (review of r4-left8: page 2's was dropped as
+  // "entry 1 again"): page 2 opens at page 1's closing, so both are bookings; a note names the one written alike.
+  "camt053-pages-entry-ref-afresh.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE12500105170648489890",
+    dataLines: 2,
+    rows: [
+      [1, "2026-03-12", -4.2, "EUR", "Baeckerei Kranz · Kartenzahlung"],
+      [2, "2026-03-12", -4.2, "EUR", "Baeckerei Kranz · Kartenzahlung"],
+    ],
+    totals: [{ currency: "EUR", out: 8.4, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 250, closing: 245.8, entries: 1, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 245.8, closing: 241.6, entries: 1, difference: 0 },
+    ],
+    notes: ['entry 2 of the statement "ST-0312" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them'],
+  },
+  // Two camt.054 notifications (no period, balances or references) of one payment each, written alike (review of
+  // r4-left8: taken for one notification twice, the second dropped): two bookings.
+  "camt054-two-notifications-alike.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE12500105170648489890",
+    dataLines: 2,
+    rows: [
+      [1, "2026-03-12", -4.2, "EUR", "Baeckerei Kranz · Kartenzahlung"],
+      [2, "2026-03-12", -4.2, "EUR", "Baeckerei Kranz · Kartenzahlung"],
+    ],
+    totals: [{ currency: "EUR", out: 8.4, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+  },
+  // The January download again as the bank sends it later (importer.test.ts imports it after January's): the café's
+  // booking (FITID 1001) posted with its tip, -24.00 on the 6th; a bakery new. On import the café is a possible duplicate.
+  "ofx-download-january-tip-posted.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 3,
+    rows: [
+      [1, "2026-01-06", -24, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+      [3, "2026-01-15", -10, "USD", "CORNER BAKERY"],
+    ],
+    totals: [{ currency: "USD", out: 114, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // The café's booking (FITID 1001) again, its date moved five days (the 10th): on import a possible duplicate.
+  "ofx-download-january-date-moved.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7730019",
+    dataLines: 2,
+    rows: [
+      [1, "2026-01-10", -20, "USD", "HILLTOP CAFE"],
+      [2, "2026-01-09", -80, "USD", "CITY WATER"],
+    ],
+    totals: [{ currency: "USD", out: 100, outRows: 2, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+  },
   "camt053-returned-payment.xml": {
     format: "camt",
     layout: null,

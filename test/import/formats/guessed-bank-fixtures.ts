@@ -39,6 +39,28 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
   },
+  // A US checking account's export of unsigned amounts with a Type column of "Purchase", "Payment", "Interest" (review
+  // of r4-left8: signed as a card's, the bill payment and the Zelle payment sent were money in, the interest money out):
+  // its "Payment" rows do not read as payments to a card (no "thank you", "payment received", "autopay"), so the kinds
+  // sign nothing; every row money in, as written, with the note that proposes --flip-signs.
+  "checking-unsigned-kinds-bill-payments.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-04-01", 18.75, "USD", "DEBIT CARD PURCHASE HARBOR DELI"],
+      [3, "2026-04-06", 96.4, "USD", "Online bill payment RIVER GAS CO"],
+      [4, "2026-04-13", 250, "USD", "Zelle payment to M OKAFOR"],
+      [5, "2026-04-30", 0.31, "USD", "Interest paid"],
+    ],
+    totals: [{ currency: "USD", out: 0, outRows: 0, in: 365.46, inRows: 4 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [
+      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      "every one of the 4 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)",
+    ],
+  },
   // Outbank (the German banking app), its CSV in a locale of decimal commas and short dates ("4/2/19"), written for the
   // review of stop 47 from its export's columns (#;Account;Date;Value Date;Amount;Currency;Name;Number;Bank;Reason;
   // Category;Subcategory;Category-Path;Tags;Note;Posting Text). "-1,234" was booked as −1.234 EUR, exit 0: three decimals,
@@ -57,6 +79,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     bad: [{ line: 2, reason: 'Amount "-1,234" reads as -1.234 EUR, three decimals, which EUR has not, or as -1234 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
     notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
+  },
+  // The same export with round thousands (review of r4-left8: "-2,000" and "-1,750" ended in 0, taken for a writer's own
+  // three decimals, and booked as −2.00 and −1.75 EUR, exit 0): bad rows naming both readings; the file's other amounts
+  // write two decimals.
+  "outbank-decimal-comma-round-thousands.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [4, "2020-09-09", -8.4, "EUR", "Kiosk am Markt · Kartenzahlung"],
+      [5, "2020-09-30", 3100, "EUR", "Firma Holtz · Gutschrift"],
+    ],
+    totals: [{ currency: "EUR", out: 8.4, outRows: 1, in: 3100, inRows: 1 }],
+    bad: [
+      { line: 2, reason: 'Amount "-2,000" reads as -2 EUR, three decimals, which EUR has not, or as -2000 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' },
+      { line: 3, reason: 'Amount "-1,750" reads as -1.75 EUR, three decimals, which EUR has not, or as -1750 with its thousands grouped: not guessed: correct the cell (or import the file without this row)' },
+    ],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
   },
   // QA round 4, pass 12 (blind, 58 exports of banks outside Western Europe and North America, written from public
   // descriptions; first try: 25 right with no flag (9 of them naming no assumed currency), 3 wrong figures, 9 with every
