@@ -877,6 +877,24 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
   },
+  // Review of r4-qa23 (F3): DKB's card export saved again through a wrong code page, its header's "€" and "ä" lost to U+FFFD
+  // ("Betrag (\ufffd)", "Fremdw\ufffdhrungsbetrag"). The lost "€" was guessed a letter ("betrag e"): the card layout was no longer
+  // known (the pending row, line 6, skipped by the generic rule). Only a U+FFFD against a letter is a lost letter: the
+  // dkb-card layout. Out 41.90 (line 7), in 300.00 (line 8); the currency from the preamble's "1.234,56 EUR".
+  "dkb-card-lost-euro-sign.csv": {
+    format: "csv",
+    layout: "dkb-card",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [7,"2023-02-24",-41.9,"EUR","EDEKA Hamburg"],
+      [8,"2023-02-20",300,"EUR","Ausgleich Kreditkarte"],
+    ],
+    totals: [{"currency":"EUR","out":41.9,"outRows":1,"in":300,"inRows":1}],
+    skipped: [{"line":6,"reason":"pending (Vorgemerkt): not booked yet"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the file's preamble) for every row"],
+  },
   "dkb-2022.csv": {
     format: "csv",
     layout: "dkb-2022",
