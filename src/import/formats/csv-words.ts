@@ -25,18 +25,23 @@ function plainHeader(h: string): string {
 /**
  * A header whose accented letters were lost to U+FFFD (a cp1252 file opened as UTF-8 and saved again: Fortuneo's "Date
  * op�ration;Date valeur;libell�;D�bit;Cr�dit;"; QA round 4, pass 23: its debit and credit columns were no
- * words, "the file has no header row"): each lost letter read as the plain letter (e, a, o, i, u, c: é, ä, ó, …) that makes
- * the header a word of some role, the first that does; else as a gap between words, as before.
+ * words, "the file has no header row"): each lost letter (a U+FFFD against a letter) read as the plain letter (e, a, o, i,
+ * u, c: é, ä, ó, …) that makes the header a word of some role, the first that does; else as a gap between words, as before.
  */
 function lostLetters(h: string): string {
   for (const letter of LOST_LETTER_GUESSES) {
-    const n = plainHeader(h.replace(/\ufffd/g, letter));
+    const n = plainHeader(h.replace(LOST_LETTER, letter));
     if ((Object.keys(WORDS) as Role[]).some((role) => headerTier(n, role) !== null)) return n;
   }
   return plainHeader(h);
 }
 
 const LOST_LETTER_GUESSES = ["e", "a", "o", "i", "u", "c"];
+/**
+ * A U+FFFD that stands for a letter: one against a letter ("libell\ufffd", "D\ufffdbit"). One between other marks stood for a
+ * symbol ("Betrag (\ufffd)", DKB's lost "€": read as "betrag e", its card layout was no longer known; review of r4-qa23).
+ */
+const LOST_LETTER = /(?<=\p{L})\ufffd|\ufffd(?=\p{L})/gu;
 
 /** A letter of a script other than Latin that banks head their columns in (Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, Hangul). */
 const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

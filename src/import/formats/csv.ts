@@ -85,6 +85,8 @@ type Table = {
   layout: BankLayout | null;
   /** No header row: the first record is data (Wells Fargo's download); `header` holds names made up for its columns. */
   headerless: boolean;
+  /** A headerless file's lines above its rows that are the account's (its number, a day, its balance): skipped, said so. */
+  accountLines: CsvRecord[];
 };
 
 /**
@@ -125,27 +127,33 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // No header, and the rows of the common width are data: so are the data rows above them of another width (reckon's
     // ING file: its first booking has two cells more; QA round 4, run as it is: it and the second booking, taken for a
     // preamble and a header, were lost with exit 0). The rows are read from the first.
-    // A line above whose date stands in another column than the rows' is no booking but the account's line (BNP Paribas:
-    // "Compte de chèques;…;****1234;18/03/2022;;2 412,35", the account, the day and its balance, over rows dated in
-    // their first column; QA round 4, pass 23: it was read as the first row, the column of dates held its words, refused).
+    // A line above the rows is the account's line, no booking, only when it says so: a cell the rows below never hold in
+    // that column, the account's masked number or IBAN, and its date in another column than theirs (BNP Paribas:
+    // "Compte de chèques;…;****1234;18/03/2022;;2 412,35", the account, the day and its balance, over rows dated in their
+    // first column; QA round 4, pass 23: read as the first row, refused). Any other line of data above the rows is a
+    // booking (review of pass 23: a booking with a blank booking date on top was taken for the account's line and lost
+    // with exit 0). The account's line is skipped with its reason (readCsv), never dropped unsaid.
     const dateAt = (fields: readonly string[]) => fields.findIndex((f) => looksLikeDate(f));
-    const bookingAbove = (fields: readonly string[]) => fields.length >= 2 && looksLikeData(fields) && (at < 0 || dateAt(fields) === dateAt(probe[at]!.r.fields));
-    // (The account's line over one booking is the wider of the two: the rows are the lines below it, their dates in one column.)
-    if (!found && at === 0 && looksLikeData(probe[0]!.r.fields)) {
-      const below = probe.slice(1).filter(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields));
-      const column = below.length > 0 ? dateAt(below[0]!.r.fields) : -1;
-      if (below.length > 0 && column !== dateAt(probe[0]!.r.fields) && below.every(({ r }) => dateAt(r.fields) === column)) at = probe.indexOf(below[0]!);
-    }
+    const dataBelow = (i: number) => probe.slice(i + 1).filter(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)).map(({ r }) => r.fields);
+    const accountLine = (i: number) => {
+      const fields = probe[i]!.r.fields;
+      const below = dataBelow(i);
+      return looksLikeData(fields) && below.length > 0 && below.every((b) => dateAt(b) === dateAt(below[0]!) && dateAt(b) !== dateAt(fields)) &&
+        fields.some((f, c) => ACCOUNT_NUMBER_CELL.test(f.trim()) && below.every((b) => !ACCOUNT_NUMBER_CELL.test((b[c] ?? "").trim())));
+    };
+    const bookingAbove = (i: number) => probe[i]!.r.fields.length >= 2 && looksLikeData(probe[i]!.r.fields) && !accountLine(i);
+    // (The account's line over one booking is the wider of the two: the rows are the lines below it.)
+    if (!found && at === 0 && accountLine(0)) at = probe.findIndex(({ r }, i) => i > 0 && r.fields.length >= 2 && looksLikeData(r.fields));
     if (!found && at > 0 && looksLikeData(probe[at]!.r.fields)) {
-      const first = probe.findIndex(({ r }) => bookingAbove(r.fields));
-      if (first >= 0 && first < at && probe.slice(first, at).every(({ r }) => bookingAbove(r.fields))) at = first;
+      const first = probe.findIndex((_, i) => bookingAbove(i));
+      if (first >= 0 && first < at && probe.slice(first, at).every((_, k) => bookingAbove(first + k))) at = first;
     }
     const score = (layout ? 2e9 : found ? 1e9 : 0) + rowsOfWidth * width;
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
       // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
       // (One record alone, a booking, is a headerless file of one row: taken for a header, it was lost.)
-      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some(({ r }) => bookingAbove(r.fields)));
+      const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some((_, i) => bookingAbove(i)));
       best = {
         delimiter,
         header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
@@ -154,6 +162,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
         bodyLine: headerless ? header.r.line : header.r.line + 1,
         layout,
         headerless,
+        accountLines: headerless ? probe.slice(0, at).filter((_, i) => accountLine(i)).map((p) => p.r) : [],
         score,
       };
     }
@@ -189,6 +198,9 @@ function headerAmong(records: readonly CsvRecord[], mayBeHeader: (r: CsvRecord) 
   }
   return at;
 }
+
+/** A cell that is an account's number: masked as statements print it ("****4821", "XXXX 1234") or an IBAN. */
+const ACCOUNT_NUMBER_CELL = new RegExp(`^[*Xx•]{2,}[ *Xx•-]*\\d{2,}$|${IBAN_CELL.source}`);
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
@@ -938,7 +950,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // A user's layout may say every sign is the other way round; the user's own "Flip signs" turns them again.
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
-  return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
+  // The account's line above a headerless file's rows: a data line of the file, skipped with its reason.
+  const accountSkips = table.accountLines.map((r) => ({ line: r.line, reason: `the account's line (${[...new Set(r.fields.map((f) => f.trim()).filter((f) => f !== ""))].join(", ")}), no booking of its own; its balance is not checked` }));
+  return { ...read, skipped: [...accountSkips, ...read.skipped], dataLines: read.dataLines + accountSkips.length, notes: [...guessNotes, ...read.notes], columns: plan };
 }
 
 /** A money column headed as holding cents, or another currency's hundredth ("Amount (cents)", "amountInCents", "Betrag in Cent"). */

@@ -42,9 +42,10 @@ function unframed(s: string): string {
 function amountParts(raw: string): { negative: boolean; body: string } | null {
   if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };
   // A "|" against the number is a frame mark, no part of it (BancoPosta writes its opening balance "1.520,40|"; QA round
-  // 4, pass 23: the balance was a bad amount and every file refused).
+  // 4, pass 23: the balance was a bad amount and every file refused). Only against a number with its decimals: a
+  // reference written "12|" is no amount (review of r4-qa23: a column of them was taken for a second amount, refused).
   let s = raw.trim().replace(/\u2212/g, "-");
-  if (s.startsWith("|") || s.endsWith("|")) s = unframed(s);
+  if (s.startsWith("|") || s.endsWith("|")) s = ((inner) => (/[.,]\d{1,2}\s*$/.test(inner) ? inner : s))(unframed(s));
   if (s === "") return null;
   let negative = false;
   if (s.startsWith("(") && s.endsWith(")")) {

@@ -1371,3 +1371,37 @@ describe("FNB downloads: the currency, and the user's settings (review of stop 4
     expect(() => read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "rand" } })).toThrow('fnb.csv: --currency "RAND" is not a three-letter ISO code');
   });
 });
+
+describe("a headerless file's first line is the account's only when it is no booking (review of r4-qa23, F1: a booking dropped with exit 0)", () => {
+  const chf = (text: string) => read(utf8(text), { fileName: "bank.csv", fallbackCurrency: { code: "CHF", from: "test" } });
+  const refusal = (text: string) => {
+    try {
+      chf(text);
+      return "read";
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  // (A bad row: the import refuses the file naming it, as before the account's line was known.)
+  const lines = (text: string) => ((s) => [s.rows.map((r) => [r.line, r.amount]), s.badRows, s.skipped])(chf(text));
+  test("a booking on top with a blank booking date, its value date beside it: a bad row naming its line, never read as 3 rows", () => {
+    const text = ";12/03/2026;CARTE PICARD;-23,90\n13/03/2026;13/03/2026;VIR LOYER RECU;950,00\n14/03/2026;14/03/2026;ASSURANCE;-41,00\n16/03/2026;16/03/2026;GAZ;-57,30\n";
+    expect(lines(text)).toEqual([[[2, 950], [3, -41], [4, -57.3]], [{ line: 1, reason: 'no date in "column 1"' }], []]);
+  });
+  test("a wider booking on top dated in another column, with no account number: refused, never dropped", () => {
+    const text = "Y;12/03/2026;;CARTE PICARD;-23,90;EUR\n13/03/2026;VIR LOYER RECU;950,00\n14/03/2026;ASSURANCE;-41,00\n16/03/2026;GAZ;-57,30\n";
+    expect(refusal(text)).toStartWith("bank.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (0 of dates");
+  });
+  test("a booking on top dated in a later column than the rows' first: a bad row", () => {
+    const text = ";;12/03/2026;CARTE;-23,90\n13/03/2026;13/03/2026;13/03/2026;VIR;950,00\n14/03/2026;14/03/2026;14/03/2026;GAZ;-57,30\n";
+    expect(lines(text)).toEqual([[[2, 950], [3, -57.3]], [{ line: 1, reason: 'no date in "column 1"' }], []]);
+  });
+  test("the account's line with an IBAN over the rows: skipped with its reason, every booking read", () => {
+    const s = chf("Compte courant;FR7630004000031234567890143;28/02/2026;;1 850,00\n03/02/2026;;;CARTE PICARD;-23,90\n05/02/2026;;;VIR LOYER RECU;950,00\n");
+    expect([s.rows.map((r) => [r.line, r.amount]), s.skipped, s.dataLines]).toEqual([
+      [[2, -23.9], [3, 950]],
+      [{ line: 1, reason: "the account's line (Compte courant, FR7630004000031234567890143, 28/02/2026, 1 850,00), no booking of its own; its balance is not checked" }],
+      3,
+    ]);
+  });
+});

@@ -32,7 +32,7 @@ describe("parseAmount", () => {
   });
 
   test("text, two decimal marks and empty cells are not amounts", () => {
-    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2", "|", "1|2"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
+    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2", "|", "1|2", "12|", "|7"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
     expect(parseAmount("1.5", ",")).toBeNull();
     expect(parseAmount("1.234.567,8", ",")).toBe(1234567.8);
   });
