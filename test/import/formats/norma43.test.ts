@@ -62,3 +62,30 @@ describe("Norma 43: each account's end (33) against what was read", () => {
     ]);
   });
 });
+
+describe("Norma 43: how the records are laid out", () => {
+  const whole = [...account, r33(2, 2000, 1, 10000, 58000), r88(7)];
+  const rows = [
+    [2, "2026-03-05", -12.35, "EUR", "PANADERIA SOL"],
+    [4, "2026-03-09", -7.65, "EUR", "Tarjetas de crédito - tarjetas débito"],
+    [5, "2026-03-20", 100, "EUR", "Tarjetas de crédito - tarjetas débito"],
+  ];
+
+  test("records back to back without line breaks (the last one's trailing spaces gone) are split every 80 characters", () => {
+    const s = read(utf8(whole.join("").trimEnd()), opts);
+    expect(brief(s.rows)).toEqual(rows);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+
+  test("a line longer than a record in a file with line breaks is refused", () => {
+    expect(() => read(file(account[0]!, account[1]! + account[2]!, r33(1, 1235, 0, 0, 48765)), opts)).toThrow(
+      "extracto.n43: line 2: the line is 97 characters long, a record 80",
+    );
+  });
+
+  test("a DOS end-of-file mark (Ctrl-Z) after the last record is no record", () => {
+    const s = read(utf8(`${whole.map((r) => `${r}\r\n`).join("")}\x1a`), opts);
+    expect(brief(s.rows)).toEqual(rows);
+    expect(s.notes).toEqual([]);
+  });
+});
