@@ -21,7 +21,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
 import { joinCutPieces } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
+import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 /** ISO 4217 numbers of the currencies Spanish accounts are held in. */
@@ -143,6 +143,9 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   /** The last movement, held while concept (23) and currency (24) lines may follow it. */
   let held: ParsedRow | null = null;
   let texts: string[] = [];
+  /** The line of the last movement (22) that is a bad row, while its concept and currency lines may follow it. */
+  let unreadMovement: number | null = null;
+  const skipped: SkippedLine[] = [];
   const flush = () => {
     if (!held) return;
     // The concept texts are one text cut into fields of 38 characters, mid-word where the width falls ("…DNH*MICHA" + "EL SCOTT").
@@ -164,6 +167,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
     records++;
     lastLine = line;
     if (code !== "22" && code !== "23" && code !== "24") flush();
+    if (code !== "23" && code !== "24") unreadMovement = null;
     if (code === "11") {
       if (current) fail(line, "an account's header (11) before the end (33) of the account above it");
       const currency = CURRENCIES[r.slice(47, 50)] ?? fail(line, `currency number "${r.slice(47, 50)}" is not one this reader knows`);
@@ -187,13 +191,23 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
         side.n++;
         side.cents += Math.abs(cents(amount));
       }
-      if (!date) return void badRows.push({ line, reason: `operation date "${r.slice(10, 16)}" is not a real date (YYMMDD)` });
-      if (amount === null) return void badRows.push({ line, reason: `the amount "${r.slice(27, 42)}" is not a D/H mark (1 or 2) and 14 digits` });
+      const bad = !date
+        ? `operation date "${r.slice(10, 16)}" is not a real date (YYMMDD)`
+        : amount === null ? `the amount "${r.slice(27, 42)}" is not a D/H mark (1 or 2) and 14 digits` : null;
+      if (bad || !date || amount === null) {
+        badRows.push({ line, reason: bad ?? "" });
+        unreadMovement = line;
+        return;
+      }
       acc.n++;
       acc.cents += cents(amount);
       const valueDate = day(r.slice(16, 22));
       const concept = CONCEPTS[r.slice(22, 24)] ?? `Concepto ${r.slice(22, 24)}`;
       held = { line, date, amount, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
+    } else if ((code === "23" || code === "24") && unreadMovement !== null && !held) {
+      // The lines of a movement that is a bad row go with it.
+      dataLines++;
+      skipped.push({ line, reason: `a ${code === "23" ? "concept" : "currency"} line of the movement on line ${unreadMovement}, which is a bad row` });
     } else if (code === "23") {
       if (!held) fail(line, "a concept line (23) with no movement (22) above it");
       texts.push(r.slice(4, 4 + CONCEPT_WIDTH), r.slice(4 + CONCEPT_WIDTH, 4 + 2 * CONCEPT_WIDTH));
@@ -235,7 +249,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
     reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "opening (11) + movements (22); the account's end (33) is missing" }));
   }
   else if (!ended && first !== null) notes.push(`the file has no end record (88): it stops at line ${lastLine}, and accounts after it could be missing`);
-  return { format: "norma43", layout: null, account: first, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "norma43", layout: null, account: first, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const norma43Reader: StatementReader = {

@@ -89,3 +89,18 @@ describe("Norma 43: how the records are laid out", () => {
     expect(s.notes).toEqual([]);
   });
 });
+
+describe("Norma 43: a movement that cannot be read", () => {
+  test("a badly dated movement is a bad row naming its date, its concept line skipped with it; the rest read, the balance then off", () => {
+    // The 33 counts the movements the bank wrote: the badly dated one (12.35) too.
+    const s = read(file(r11(), pad(`22    0712261340260305120001${n(1235, 14)}${"0".repeat(22)}`), r23("PANADERIA SOL"), ...account.slice(3), r33(2, 2000, 1, 10000, 58000), r88(7)), opts);
+    expect(brief(s.rows)).toEqual([
+      [4, "2026-03-09", -7.65, "EUR", "Tarjetas de crédito - tarjetas débito"],
+      [5, "2026-03-20", 100, "EUR", "Tarjetas de crédito - tarjetas débito"],
+    ]);
+    expect(s.badRows).toEqual([{ line: 2, reason: 'operation date "261340" is not a real date (YYMMDD)' }]);
+    expect(s.skipped).toEqual([{ line: 3, reason: "a concept line of the movement on line 2, which is a bad row" }]);
+    expect(s.dataLines).toBe(4);
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 12.35]]);
+  });
+});
