@@ -1352,3 +1352,15 @@ describe('"Nombre": the other party only as PayPal writes it (review of qa24)', 
     expect(descriptions("Fecha;Concepto;Importe;Nombre del titular\n03/02/2026;RECIBO LUZ;-45,10;ANA PEREZ SOLER\n07/02/2026;BIZUM DE LUIS;15,00;ANA PEREZ SOLER\n")).toEqual(["RECIBO LUZ", "BIZUM DE LUIS"]);
   });
 });
+
+describe('a preamble\'s "Currency: All" is no currency (review of qa24)', () => {
+  const body = "\nDate,Description,Amount\n2026-02-03,Corner shop,-4.20\n2026-02-05,Refund,10.00\n";
+  test.each([["one cell", "Currency: All"], ["two cells", "Currency,All"]])("%s: the data's currency, not Albania's lek", (_, line) => {
+    const s = read(utf8(`Account: 55501234\n${line}\n${body}`), { fileName: "export.csv", fallbackCurrency: { code: "GBP", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => r.currency)).toEqual(["GBP", "GBP"]);
+  });
+  test("ALL in capitals is the code", () => {
+    const s = read(utf8(`Account: 55501234\nCurrency: ALL\n${body}`), { fileName: "export.csv", fallbackCurrency: { code: "GBP", from: "x" } });
+    expect(s.rows.map((r) => r.currency)).toEqual(["ALL", "ALL"]);
+  });
+});
