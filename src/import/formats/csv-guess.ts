@@ -106,9 +106,10 @@ function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
  * (KBC's "Naam" beside "Naam tegenpartij"; QA round 4, pass 15: every description began "MAX MUSTER"), not the other party.
  */
+const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
+
 function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
   if (party.length < 2) return party;
-  const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
   const kept = party.filter((i) => !constant(cols[i]!.values));
   return kept.length > 0 ? kept : party;
 }
@@ -307,6 +308,13 @@ const HOLDER_SIDE = new Set(["auftraggeber zahlungsempfanger", "auftraggeber zah
 const OTHER_SIDE = new Set(["empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger"]);
 const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.norm) && cols.some((o) => OTHER_SIDE.has(o.norm));
 
+/**
+ * A bare "Nombre" is PayPal's other party only when it names one: not one name on every sampled row (a card's or an
+ * account's holder), nor beside a holder's, merchant's or partner's column (review of qa24: a card export's
+ * "Nombre;Comercio" lost every merchant to the cardholder's name).
+ */
+const holderName = (c: Column, cols: readonly Column[]) => c.norm === "nombre" && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
+
 function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
@@ -319,7 +327,7 @@ function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null 
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || holderSide(c, cols) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || holderSide(c, cols) || holderName(c, cols) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder

@@ -35,6 +35,11 @@ const BALANCE_LABEL = /^(?:(?:available|ledger|current) )?(saldo|solde|balance|k
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 /**
+ * A preamble's currency as a code: "All" (a filter's "Currency: All", review of qa24) is the word, not Albania's lek;
+ * only ALL in capitals is the code.
+ */
+const preambleCode = (raw: string) => isCurrencyCode(raw) && (raw.trim() === "ALL" || raw.trim().toLowerCase() !== "all");
+/**
  * A preamble's balance label that names its currency in brackets: La Banque Postale's `Solde (EUROS) ;1234,56` (its
  * older exports add `Solde (FRANCS)`, the same balance in francs, which names no currency of today), "Saldo (CHF)".
  */
@@ -253,13 +258,13 @@ function preamble(
       if (labels.length === 0 && !account && iban) account = iban[1]!.replace(/\s+/g, "");
       const norm = normaliseHeader(filled[i]!);
       const next = filled[i + 1];
-      if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
+      if (!currency && next && preambleCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
       }
       // The label and its code in one cell: Caisse d'Epargne's "Devise : EUR" (QA round 4, qa24: its euros were taken as the
       // data's francs, "the file names no currency anywhere").
       const inCell = /^([^:]+):\s*([A-Za-z]{3})$/.exec(filled[i]!.trim());
-      if (!currency && inCell && headerTier(normaliseHeader(inCell[1]!), "currency") === 0 && ISO_CURRENCIES.has(inCell[2]!.toUpperCase())) {
+      if (!currency && inCell && headerTier(normaliseHeader(inCell[1]!), "currency") === 0 && preambleCode(inCell[2]!) && ISO_CURRENCIES.has(inCell[2]!.toUpperCase())) {
         currency = inCell[2]!.toUpperCase();
       }
       // The account named with its currency in brackets ("# Account: NL12 3456 — Checking (EUR)", "Konto: Girokonto (EUR)";

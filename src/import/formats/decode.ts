@@ -314,14 +314,16 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
 
 /**
  * The single-byte code page an OFX 1.x header names (`CHARSET:1252`, `CHARSET:8859-1`, `CHARSET:ISO-8859-1`), as a
- * TextDecoder label, or null (no OFX header, `NONE`, Unicode, or a name no decoder knows). A guess from the words
+ * TextDecoder label, or null (no OFX header, `NONE`, the boilerplate `1252`, Unicode, or a name no decoder knows). A guess from the words
  * read a Latin-1 file's "ÀàÈèÏïÙù" as Czech (QA round 4, qa24: a Canadian bank's test download, "ŔŕČčĎďŮů" stored).
  */
 function ofxCharset(body: Uint8Array): string | null {
   const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.length, 1024)).toString("latin1");
   if (!/^\s*OFXHEADER\s*:/.test(head)) return null;
   const name = /^\s*CHARSET\s*:\s*([\w-]+)/im.exec(head)?.[1]?.toLowerCase();
-  if (!name) return null;
+  // CHARSET:1252 is the OFX specification's example header, often copied unchanged over another code page: it decides
+  // nothing, the guesses from the words do (review of qa24: a windows-1250 file under it read "Pøevod na úèet").
+  if (!name || name === "1252") return null;
   const label = /^\d{3,4}$/.test(name) ? `windows-${name}` : /^8859-\d+$/.test(name) ? `iso-${name}` : name;
   try {
     const encoding = new TextDecoder(label).encoding;

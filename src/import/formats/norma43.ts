@@ -21,7 +21,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
 import { joinCutPieces } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
+import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 /** ISO 4217 numbers of the currencies Spanish accounts are held in. */
@@ -57,7 +57,75 @@ function signed(mark: string, digits: string): number | null {
   return mark === "1" ? -v : v;
 }
 
-type Account = { account: string; currency: string; opening: number; from: string | null; until: string | null; n: number; cents: number };
+/** Movements (22) of one side (debe or haber) as the file wrote them: their number and total in cents. */
+type Side = { n: number; cents: number };
+
+type Account = {
+  /** Bank, branch and account as the 11 wrote them (20 digits), and its currency number: the 33 must repeat both. */
+  key: string;
+  currencyNumber: string;
+  account: string;
+  currency: string;
+  opening: number;
+  from: string | null;
+  until: string | null;
+  n: number;
+  cents: number;
+  debits: Side;
+  credits: Side;
+  /** 22 lines whose D/H mark or amount could not be read: the 33's counts cannot be checked side by side then. */
+  unread: number;
+  line: number;
+};
+
+/** Money in cents as the figure a person reads ("1'234.50"). */
+const shown = (c: number) => (c / 100).toFixed(2);
+
+/**
+ * An account's end (33) against what was read of it: the same bank, branch and account and the same currency as its
+ * header (11), and as many debits and credits, of the same totals, as its movements (22). Anything else is a file cut
+ * or joined wrongly: refused, naming the line and both figures.
+ */
+function checkEnd(r: string, acc: Account): string | null {
+  const problems: string[] = [];
+  if (r.slice(2, 20) !== acc.key) problems.push(`names the account ${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}, its header (11, line ${acc.line}) ${acc.key.slice(0, 4)} ${acc.key.slice(4, 8)} ${acc.key.slice(8)}`);
+  if (r.slice(73, 76) !== acc.currencyNumber) problems.push(`has the currency number "${r.slice(73, 76)}", its header (11, line ${acc.line}) "${acc.currencyNumber}"`);
+  const counts = [r.slice(20, 25), r.slice(25, 39), r.slice(39, 44), r.slice(44, 58)];
+  if (!counts.every((c) => /^\d+$/.test(c))) problems.push(`has no debit and credit counts and totals (5 and 14 digits each): "${r.slice(20, 58)}"`);
+  else {
+    const [nd, td, nh, th] = counts.map(Number) as [number, number, number, number];
+    if (acc.unread > 0) {
+      if (nd + nh !== acc.debits.n + acc.credits.n + acc.unread) problems.push(`counts ${nd + nh} movements, the file has ${acc.debits.n + acc.credits.n + acc.unread}`);
+    } else {
+      if (nd !== acc.debits.n) problems.push(`counts ${nd} debits, the file has ${acc.debits.n}`);
+      if (td !== acc.debits.cents) problems.push(`totals the debits ${shown(td)}, the file's add up to ${shown(acc.debits.cents)}`);
+      if (nh !== acc.credits.n) problems.push(`counts ${nh} credits, the file has ${acc.credits.n}`);
+      if (th !== acc.credits.cents) problems.push(`totals the credits ${shown(th)}, the file's add up to ${shown(acc.credits.cents)}`);
+    }
+  }
+  return problems.length > 0 ? `the account's end (33) ${problems.join("; ")}: movements are missing or the file is not whole` : null;
+}
+
+/** A record is this long. */
+const RECORD = 80;
+
+/**
+ * The file's records and their line numbers. A DOS end-of-file mark (Ctrl-Z, "\x1a") after the last record is no
+ * record. A file without line breaks is its 80-character records back to back (numbered as records, review of qa24:
+ * read as one line, such a file gave 0 rows, exit 0); a line longer
+ * than a record in a file that has line breaks is refused, not read at fixed positions as one record.
+ */
+function recordsOf(text: string, fail: (line: number, why: string) => never): [number, string][] {
+  const body = text.replace(/[\x1a\s]+$/, "");
+  if (!/[\r\n]/.test(body)) {
+    // The last record's trailing spaces may be gone with the end of the file; a piece that is no record is refused below.
+    return Array.from({ length: Math.ceil(body.length / RECORD) }, (_, i) => [i + 1, body.slice(i * RECORD, (i + 1) * RECORD)]);
+  }
+  return body.split(/\r\n|\n|\r/).map((raw, i) => {
+    if (raw.replace(/\s+$/, "").length > RECORD) fail(i + 1, `the line is ${raw.replace(/\s+$/, "").length} characters long, a record ${RECORD}`);
+    return [i + 1, raw];
+  });
+}
 
 function readNorma43(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -65,12 +133,19 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
   const reconciliation: Reconciliation[] = [];
+  const notes: string[] = [];
   let dataLines = 0;
+  let lastLine = 0;
+  let ended = false;
+  let records = 0;
   let first: string | null = null;
   let current: Account | null = null;
   /** The last movement, held while concept (23) and currency (24) lines may follow it. */
   let held: ParsedRow | null = null;
   let texts: string[] = [];
+  /** The line of the last movement (22) that is a bad row, while its concept and currency lines may follow it. */
+  let unreadMovement: number | null = null;
+  const skipped: SkippedLine[] = [];
   const flush = () => {
     if (!held) return;
     // The concept texts are one text cut into fields of 38 characters, mid-word where the width falls ("…DNH*MICHA" + "EL SCOTT").
@@ -85,20 +160,24 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   const fail = (line: number, why: string): never => {
     throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
   };
-  const lines = text.split(/\r\n|\n|\r/);
-  lines.forEach((raw, i) => {
-    const line = i + 1;
+  recordsOf(text, fail).forEach(([line, raw]) => {
     const r = raw.replace(/\s+$/, "");
     if (r === "") return;
     const code = r.slice(0, 2);
+    records++;
+    lastLine = line;
     if (code !== "22" && code !== "23" && code !== "24") flush();
+    if (code !== "23" && code !== "24") unreadMovement = null;
     if (code === "11") {
       if (current) fail(line, "an account's header (11) before the end (33) of the account above it");
       const currency = CURRENCIES[r.slice(47, 50)] ?? fail(line, `currency number "${r.slice(47, 50)}" is not one this reader knows`);
       const opening = signed(r.slice(32, 33), r.slice(33, 47)) ?? fail(line, "the opening balance is not a D/H mark and 14 digits");
       const account = opts.accountOverride ?? `${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}`;
       first ??= account;
-      current = { account, currency, opening, from: day(r.slice(20, 26)), until: day(r.slice(26, 32)), n: 0, cents: 0 };
+      current = {
+        key: r.slice(2, 20), currencyNumber: r.slice(47, 50), account, currency, opening, from: day(r.slice(20, 26)), until: day(r.slice(26, 32)),
+        n: 0, cents: 0, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, unread: 0, line,
+      };
     } else if (code === "22") {
       flush();
       if (!current) fail(line, "a movement (22) before any account header (11)");
@@ -106,13 +185,29 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       dataLines++;
       const date = day(r.slice(10, 16));
       const amount = signed(r.slice(27, 28), r.slice(28, 42));
-      if (!date) return void badRows.push({ line, reason: `operation date "${r.slice(10, 16)}" is not a real date (YYMMDD)` });
-      if (amount === null) return void badRows.push({ line, reason: `the amount "${r.slice(27, 42)}" is not a D/H mark (1 or 2) and 14 digits` });
+      if (amount === null) acc.unread++;
+      else {
+        const side = amount < 0 ? acc.debits : acc.credits;
+        side.n++;
+        side.cents += Math.abs(cents(amount));
+      }
+      const bad = !date
+        ? `operation date "${r.slice(10, 16)}" is not a real date (YYMMDD)`
+        : amount === null ? `the amount "${r.slice(27, 42)}" is not a D/H mark (1 or 2) and 14 digits` : null;
+      if (bad || !date || amount === null) {
+        badRows.push({ line, reason: bad ?? "" });
+        unreadMovement = line;
+        return;
+      }
       acc.n++;
       acc.cents += cents(amount);
       const valueDate = day(r.slice(16, 22));
       const concept = CONCEPTS[r.slice(22, 24)] ?? `Concepto ${r.slice(22, 24)}`;
       held = { line, date, amount, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
+    } else if ((code === "23" || code === "24") && unreadMovement !== null && !held) {
+      // The lines of a movement that is a bad row go with it.
+      dataLines++;
+      skipped.push({ line, reason: `a ${code === "23" ? "concept" : "currency"} line of the movement on line ${unreadMovement}, which is a bad row` });
     } else if (code === "23") {
       if (!held) fail(line, "a concept line (23) with no movement (22) above it");
       texts.push(r.slice(4, 4 + CONCEPT_WIDTH), r.slice(4 + CONCEPT_WIDTH, 4 + 2 * CONCEPT_WIDTH));
@@ -125,6 +220,8 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       if (!current) fail(line, "an account's end (33) with no header (11)");
       const acc = current!;
       const closing = signed(r.slice(58, 59), r.slice(59, 73)) ?? fail(line, "the closing balance is not a D/H mark and 14 digits");
+      const wrong = checkEnd(r, acc);
+      if (wrong) fail(line, wrong);
       reconciliation.push(reconcile({
         account: acc.account,
         currency: acc.currency,
@@ -135,14 +232,24 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
         basis: "opening (11) + movements (22) = closing (33)",
       }));
       current = null;
-    } else if (code !== "88") fail(line, `"${code}" is no Norma 43 record (11, 22, 23, 24, 33 or 88)`);
+    } else if (code === "88") {
+      ended = true;
+      // Banks count the 88 record itself, or not: a count that is neither is said, not refused (each account's 33 is the check).
+      const said = Number(r.slice(20, 26));
+      const before = records - 1;
+      if (/^\d{6}$/.test(r.slice(20, 26)) && said !== before && said !== before + 1) {
+        notes.push(`the end of file (88, line ${line}) counts ${said} records; the file has ${before} before it`);
+      }
+    } else fail(line, `"${code}" is no Norma 43 record (11, 22, 23, 24, 33 or 88)`);
   });
   flush();
   if (current) {
     const acc = current as Account;
+    notes.push(`the account ${acc.account} (from line ${acc.line}) has no end record (33): the file stops at line ${lastLine}, movements after it could be missing, and its closing balance is not checked`);
     reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "opening (11) + movements (22); the account's end (33) is missing" }));
   }
-  return { format: "norma43", layout: null, account: first, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
+  else if (!ended && first !== null) notes.push(`the file has no end record (88): it stops at line ${lastLine}, and accounts after it could be missing`);
+  return { format: "norma43", layout: null, account: first, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const norma43Reader: StatementReader = {

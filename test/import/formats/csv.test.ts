@@ -1405,3 +1405,36 @@ describe("a headerless file's first line is the account's only when it is no boo
     ]);
   });
 });
+
+describe('"Nombre": the other party only as PayPal writes it (review of qa24)', () => {
+  const eur = (text: string) => read(utf8(text), { fileName: "movimientos.csv", fallbackCurrency: { code: "EUR", from: "test" } });
+  const descriptions = (text: string) => eur(text).rows.map((r) => r.description);
+
+  test("a card export's cardholder beside its merchant (Comercio) stays as it was, the merchant kept", () => {
+    expect(descriptions("Fecha;Nombre;Comercio;Importe\n03/02/2026;ANA PEREZ SOLER;FARMACIA CENTRO;-9,80\n07/02/2026;ANA PEREZ SOLER;LIBRERIA LUNA;-21,00\n")).toEqual([
+      "ANA PEREZ SOLER · FARMACIA CENTRO",
+      "ANA PEREZ SOLER · LIBRERIA LUNA",
+    ]);
+  });
+
+  test("the holder's name on every row is no other party: not put in front of each description", () => {
+    const s = eur("Fecha;Concepto;Importe;Saldo;Nombre\n03/02/2026;RECIBO LUZ;-45,10;954,90;ANA PEREZ SOLER\n07/02/2026;TRANSFERENCIA RECIBIDA;200,00;1154,90;ANA PEREZ SOLER\n");
+    expect(s.rows.map((r) => [r.description, r.facts.counterparty ?? null])).toEqual([["RECIBO LUZ", null], ["TRANSFERENCIA RECIBIDA", null]]);
+  });
+
+  test("'Nombre del titular' and 'Nombre de la cuenta' are not the other party", () => {
+    expect(descriptions("Fecha;Concepto;Importe;Nombre del titular\n03/02/2026;RECIBO LUZ;-45,10;ANA PEREZ SOLER\n07/02/2026;BIZUM DE LUIS;15,00;ANA PEREZ SOLER\n")).toEqual(["RECIBO LUZ", "BIZUM DE LUIS"]);
+  });
+});
+
+describe('a preamble\'s "Currency: All" is no currency (review of qa24)', () => {
+  const body = "\nDate,Description,Amount\n2026-02-03,Corner shop,-4.20\n2026-02-05,Refund,10.00\n";
+  test.each([["one cell", "Currency: All"], ["two cells", "Currency,All"]])("%s: the data's currency, not Albania's lek", (_, line) => {
+    const s = read(utf8(`Account: 55501234\n${line}\n${body}`), { fileName: "export.csv", fallbackCurrency: { code: "GBP", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => r.currency)).toEqual(["GBP", "GBP"]);
+  });
+  test("ALL in capitals is the code", () => {
+    const s = read(utf8(`Account: 55501234\nCurrency: ALL\n${body}`), { fileName: "export.csv", fallbackCurrency: { code: "GBP", from: "x" } });
+    expect(s.rows.map((r) => r.currency)).toEqual(["ALL", "ALL"]);
+  });
+});

@@ -177,3 +177,12 @@ describe("Slovene, Croatian and Serbian (Latin) exports in windows-1250: š ž b
     expect(decodeText(si("Datum;Opis;Znesek\n05.02.2026;Plača ACME d.o.o. šiška;2800,00\n"))).toBe("Datum;Opis;Znesek\n05.02.2026;Plača ACME d.o.o. šiška;2800,00\n");
   });
 });
+
+describe("an OFX header's CHARSET:1252, the specification's example copied unchanged (review of qa24)", () => {
+  // "Příchozí platba účet Tomáš" in windows-1250: ř F8, í ED, č E8, ú FA, á E1, š 9A.
+  const header = "OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nENCODING:USASCII\r\nCHARSET:1252\r\n\r\n<OFX><NAME>";
+  const body = [...Buffer.from(header, "latin1"), 0x50, 0xf8, 0xed, 0x63, 0x68, 0x6f, 0x7a, 0xed, 0x20, 0x70, 0x6c, 0x61, 0x74, 0x62, 0x61, 0x20, 0xfa, 0xe8, 0x65, 0x74, 0x20, 0x54, 0x6f, 0x6d, 0xe1, 0x9a];
+  test("decides nothing over windows-1250 the words read", () => {
+    expect(decodeText(Uint8Array.from(body)).slice(header.length)).toBe("Příchozí platba účet Tomáš");
+  });
+});
