@@ -358,6 +358,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           reference: ref ? `camt:${ref}:${i + 1}` : null,
           account,
           facts: txFacts(p.tx, partNegative, reversal, e, total.currency),
+          named: true,
         };
         out.add(row);
       });
@@ -374,6 +375,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       account,
       // One part's party, reference and amounts are no facts of a row that is several parts (its text names them all).
       facts: txFacts(txs.length > 1 ? undefined : txs[0], negative, reversal, e, total.currency),
+      named: true,
     });
   };
 
