@@ -81,3 +81,30 @@ describe("compare_periods", () => {
     expect(out.summary).not.toContain("In 2026-04 (b)");
   });
 });
+
+// A balance-column CSV stores its first and last booking dates, not the statement's period: February's file closes on
+// its last booking, 2026-02-25. February was imported whole; only March lies entirely between the statements, and only
+// March is marked (review of uleft, item 6: February was marked and left out of the average too).
+describe("a missing statement between booking dates marks only the months entirely inside the gap", () => {
+  test("monthly_trend: March marked, February not", () => {
+    const fx2 = createFixture({ extended: true });
+    const w2 = new Database(fx2.path);
+    w2.run(IMPORT_TABLES_DDL);
+    const add2 = w2.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    add2.run(IBAN_ACCOUNT, "CHF", "2026-02-25", 5000, "feb.csv", "2026-02-01", 1400, 4);
+    add2.run(IBAN_ACCOUNT, "CHF", "2026-04-25", 13800, "apr.csv", "2026-04-01", 9000, 2);
+    w2.close();
+    const db2 = BudgetDb.open(fx2.path);
+    try {
+      expect(run(monthlyTrend, db2, { year: 2026, account: IBAN_ACCOUNT }).summary).toBe(
+        "Monthly spending for 2026. CHF: total CHF 18'800.00 over 9 transactions, average CHF 2'088.89 per month over 9 months (without 2026-03: statement missing) (activity in 9); " +
+          "highest 2026-07 CHF 2'200.00, lowest 2026-01 CHF 2'000.00. Per month: 2026-01 CHF 2'000.00, 2026-02 CHF 2'000.00, 2026-03 statement missing, " +
+          "2026-04 CHF 2'000.00, 2026-05 CHF 2'000.00, 2026-06 CHF 2'000.00, 2026-07 CHF 2'200.00, 2026-08 CHF 2'200.00, 2026-09 CHF 2'200.00, 2026-10 CHF 2'200.00. " +
+          `2026-03 has a statement missing: ${IBAN_ACCOUNT} CHF between 2026-02-25 and 2026-04-01 (closing CHF 5'000.00, then opening CHF 9'000.00: CHF 4'000.00 of bookings not imported). Not an empty month: left out of the average, highest and lowest.`,
+      );
+    } finally {
+      db2.close();
+      fx2.cleanup();
+    }
+  });
+});
