@@ -19,14 +19,18 @@ import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { IBAN_ACCOUNT, run } from "./support.ts";
 
-const fx = createFixture({ extended: true });
-const w = new Database(fx.path);
-w.run(IMPORT_TABLES_DDL);
-const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-add.run(IBAN_ACCOUNT, "CHF", "2026-02-28", 5000, "feb.xml", "2026-02-01", 1400, 4);
-add.run(IBAN_ACCOUNT, "CHF", "2026-04-30", 13800, "apr.xml", "2026-04-01", 9000, 2);
-w.close();
-const db = BudgetDb.open(fx.path);
+/** The extended fixture with two statements of the IBAN account: [closing date, source file, opening date] each (balances as above). */
+function withStatements(feb: [string, string, string], apr: [string, string, string]) {
+  const fx = createFixture({ extended: true });
+  const w = new Database(fx.path);
+  w.run(IMPORT_TABLES_DDL);
+  const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  add.run(IBAN_ACCOUNT, "CHF", feb[0], 5000, feb[1], feb[2], 1400, 4);
+  add.run(IBAN_ACCOUNT, "CHF", apr[0], 13800, apr[1], apr[2], 9000, 2);
+  w.close();
+  return { fx, db: BudgetDb.open(fx.path) };
+}
+const { fx, db } = withStatements(["2026-02-28", "feb.xml", "2026-02-01"], ["2026-04-30", "apr.xml", "2026-04-01"]);
 afterAll(() => {
   db.close();
   fx.cleanup();
@@ -97,14 +101,7 @@ describe("compare_periods", () => {
 // March is marked (review of uleft, item 6: February was marked and left out of the average too).
 describe("a missing statement between booking dates marks only the months entirely inside the gap", () => {
   test("monthly_trend: March marked, February not", () => {
-    const fx2 = createFixture({ extended: true });
-    const w2 = new Database(fx2.path);
-    w2.run(IMPORT_TABLES_DDL);
-    const add2 = w2.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    add2.run(IBAN_ACCOUNT, "CHF", "2026-02-25", 5000, "feb.csv", "2026-02-01", 1400, 4);
-    add2.run(IBAN_ACCOUNT, "CHF", "2026-04-25", 13800, "apr.csv", "2026-04-01", 9000, 2);
-    w2.close();
-    const db2 = BudgetDb.open(fx2.path);
+    const { fx: fx2, db: db2 } = withStatements(["2026-02-25", "feb.csv", "2026-02-01"], ["2026-04-25", "apr.csv", "2026-04-01"]);
     try {
       expect(run(monthlyTrend, db2, { year: 2026, account: IBAN_ACCOUNT }).summary).toBe(
         "Monthly spending for 2026. CHF: total CHF 18'800.00 over 9 transactions, average CHF 2'088.89 per month over 9 months (without 2026-03: statement missing) (activity in 9); " +
