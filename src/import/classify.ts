@@ -54,12 +54,14 @@ export function cleanDescription(text: string): string {
 }
 
 /**
- * A row's merchant when neither a rule nor the cache nor the model names one: the counterparty the file names (CAMT
- * Cdtr/Dbtr, OFX NAME, a CSV's payee column, stored in transaction_details), else the cleaned description. Without a
- * model, a monthly salary is one merchant "Helvetia Versicherungen AG", not one per month's text (uqa3 D11).
+ * A row's merchant when neither a rule nor the cache nor the model names one: the other party's name where its format
+ * states one as such (CAMT Cdtr/Dbtr, MT940's name subfields, OFX NAME: RowTable.namedParty), else the cleaned
+ * description. Without a model, a monthly salary is one merchant "Helvetia Versicherungen AG", not one per month's
+ * text (uqa3 D11). A CSV's counterparty column is no such name (UBS: "Gutschrift", "Sammelauftrag"; a guessed payer
+ * column: the holder's own name on every debit): its rows keep their cleaned description (review of uleft).
  */
 export function plainMerchant(rows: RowTable, i: number): string {
-  const party = rows.factOf(i, "counterparty")?.trim();
+  const party = rows.namedParty(i) ? rows.factOf(i, "counterparty")?.trim() : undefined;
   return cleanDescription(party || rows.descriptionOf(i));
 }
 

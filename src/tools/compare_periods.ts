@@ -163,11 +163,14 @@ export const comparePeriods: ReadTool<ReturnType<typeof schema>> = {
     const lacking = (c: string) =>
       ([0, 1] as const)
         .map((k) => missingSentence(missing[k]!.get(c)))
-        .map((m, k) => (m ? ` In ${labels[k]} (${k === 0 ? "a" : "b"}): ${m} Its figures lack those bookings.` : ""))
+        .map((m, k) => (m ? ` In ${labels[k]} (${k === 0 ? "a" : "b"}): ${m} Its figures lack those bookings: no change is stated.` : ""))
         .join("");
-    /** " (per month CHF 100.00 → CHF 120.00, +CHF 20.00, +20.0%)" or " (+CHF 20.00, +20.0%)"; "" when a side has no data. */
+    /**
+     * " (per month CHF 100.00 → CHF 120.00, +CHF 20.00, +20.0%)" or " (+CHF 20.00, +20.0%)"; "" when a side has no data
+     * or lacks a missing statement's bookings (a change against figures known to be short is no change: `lacking` says so).
+     */
     const change = (r: Row, c: string) => {
-      if (!comparable) return "";
+      if (!comparable || missing.some((m) => m.get(c)?.size)) return "";
       const each = perMonth ? " a month" : "";
       const pct = percentChange(r.pa, r.pb, (x) => `${words(x, c)}${each}`);
       return perMonth

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { cleanDescription } from "../../src/import/classify.ts";
 import { planCounts, plannedRow } from "../../src/import/importer.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { CATEGORY_DESCRIPTIONS } from "../../src/ledger/schema.ts";
@@ -37,6 +38,14 @@ const EXPECTED = [
   { transaction_id: "camt:R-503:1", merchant_name: "Immo AG" },
   { transaction_id: "camt:R-503:2", merchant_name: "EWB Energie" },
 ];
+
+// A guessed layout with a payer column and no payee column: the holder's own name on every debit.
+const OWN_CSV = `Buchungstag;Auftraggeber;Verwendungszweck;Betrag;Waehrung
+01.03.2026;Max Muster;Migros Zuerich Kartenzahlung;-45,10;CHF
+02.03.2026;Max Muster;Coop Bern Kartenzahlung;-12,00;CHF
+03.03.2026;Max Muster;Swisscom Rechnung;-60,00;CHF
+25.03.2026;Arbeitgeber AG;Lohn Maerz;5000,00;CHF
+`;
 
 describe("the merchant of a row nothing classified", () => {
   test("the file's counterparty, else the cleaned description; the preview says the same; a re-import is all duplicates", async () => {
@@ -84,9 +93,9 @@ describe("the merchant of a row nothing classified", () => {
     const done = await importer.commit(
       await importer.plan(
         parsed("a.csv", [
-          row({ date: "2026-08-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 08/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, reference: "l8" }),
-          row({ date: "2026-09-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 09/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, reference: "l9" }),
-          row({ date: "2026-09-26", amount: 40, description: "TWINT von Sara Meier 079xxx", facts: { counterparty: "Sara Meier" }, reference: "t1" }),
+          row({ date: "2026-08-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 08/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, named: true, reference: "l8" }),
+          row({ date: "2026-09-25", amount: 6800, description: "Helvetia Versicherungen AG · Lohn 09/2026", facts: { counterparty: "Helvetia Versicherungen AG" }, named: true, reference: "l9" }),
+          row({ date: "2026-09-26", amount: 40, description: "TWINT von Sara Meier 079xxx", facts: { counterparty: "Sara Meier" }, named: true, reference: "t1" }),
           row({ date: "2026-09-27", amount: -12.5, description: "Kiosk  Bahnhof", reference: "k1" }),
         ]),
         { classify: "offline" },
@@ -100,5 +109,23 @@ describe("the merchant of a row nothing classified", () => {
       ["Helvetia Versicherungen AG", "Income", "user_rule"],
       ["Sara Meier", "Transfers", "user_rule"],
     ]);
+  });
+
+  // A CSV's counterparty column is no stated name of the other party: UBS maps its first text column ("Gutschrift",
+  // "Sammelauftrag") there, a guessed layout its payer column (the holder's own name on every debit). Such rows keep
+  // their cleaned description as merchant, as before (review of uleft, items 3 and 4).
+  test.each([
+    ["ubs-account-legacy-de.csv", ["Gutschrift · ARBEITGEBER AG · LOHN AUGUST"]],
+    ["own.csv", ["Max Muster · Migros Zuerich Kartenzahlung", "Max Muster · Coop Bern Kartenzahlung", "Max Muster · Swisscom Rechnung", "Arbeitgeber AG · Lohn Maerz"]],
+  ])("%s: a CSV's counterparty column does not become the merchant", async (name, wanted) => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const bytes = name === "own.csv" ? new TextEncoder().encode(OWN_CSV) : fixture(name);
+    const plan = await importer.plan(importer.parse({ name, bytes }), { classify: "offline" });
+    const merchants = Array.from({ length: plan.rows.length }, (_, i) => plannedRow(plan, i).classified?.merchant);
+    for (const m of wanted) expect(merchants).toContain(m);
+    expect(merchants).not.toContain("Gutschrift");
+    expect(merchants).not.toContain("Max Muster");
+    for (let i = 0; i < plan.rows.length; i++) expect(merchants[i]).toBe(cleanDescription(plan.rows.descriptionOf(i)));
   });
 });

@@ -19,14 +19,18 @@ import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { IBAN_ACCOUNT, run } from "./support.ts";
 
-const fx = createFixture({ extended: true });
-const w = new Database(fx.path);
-w.run(IMPORT_TABLES_DDL);
-const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-add.run(IBAN_ACCOUNT, "CHF", "2026-02-28", 5000, "feb.xml", "2026-02-01", 1400, 4);
-add.run(IBAN_ACCOUNT, "CHF", "2026-04-30", 13800, "apr.xml", "2026-04-01", 9000, 2);
-w.close();
-const db = BudgetDb.open(fx.path);
+/** The extended fixture with two statements of the IBAN account: [closing date, source file, opening date] each (balances as above). */
+function withStatements(feb: [string, string, string], apr: [string, string, string]) {
+  const fx = createFixture({ extended: true });
+  const w = new Database(fx.path);
+  w.run(IMPORT_TABLES_DDL);
+  const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  add.run(IBAN_ACCOUNT, "CHF", feb[0], 5000, feb[1], feb[2], 1400, 4);
+  add.run(IBAN_ACCOUNT, "CHF", apr[0], 13800, apr[1], apr[2], 9000, 2);
+  w.close();
+  return { fx, db: BudgetDb.open(fx.path) };
+}
+const { fx, db } = withStatements(["2026-02-28", "feb.xml", "2026-02-01"], ["2026-04-30", "apr.xml", "2026-04-01"]);
 afterAll(() => {
   db.close();
   fx.cleanup();
@@ -77,7 +81,37 @@ describe("a month with a statement missing is no empty month", () => {
 describe("compare_periods", () => {
   test("a period with a month whose statement is missing says its figures lack those bookings", () => {
     const out = run(comparePeriods, db, { a: { year: 2026, month: 3 }, b: { year: 2026, month: 4 }, account: IBAN_ACCOUNT });
-    expect(out.summary).toContain(`income CHF 0.00 → CHF 6'800.00. In 2026-03 (a): ${GAP} Its figures lack those bookings. By change:`);
+    expect(out.summary).toContain(`income CHF 0.00 → CHF 6'800.00. In 2026-03 (a): ${GAP} Its figures lack those bookings: no change is stated. By change:`);
     expect(out.summary).not.toContain("In 2026-04 (b)");
+  });
+
+  // A change between a period that lacks a statement's bookings and another is no change of spending: left out, and said
+  // why (review of uleft, item 7: it read "(+CHF 2'000.00, +50.0%)" beside the note).
+  test("a period with a statement missing: no change is stated", () => {
+    const out = run(comparePeriods, db, { a: { from: "2026-01-01", to: "2026-03-31" }, b: { from: "2026-04-01", to: "2026-06-30" }, account: IBAN_ACCOUNT });
+    expect(out.summary).toBe(
+      `Spending: 2026-01-01…2026-03-31 (a) vs 2026-04-01…2026-06-30 (b) in account ${IBAN_ACCOUNT}. CHF: total spending CHF 4'000.00 → CHF 6'000.00; income CHF 13'600.00 → CHF 20'400.00. ` +
+        `In 2026-01-01…2026-03-31 (a): ${GAP} Its figures lack those bookings: no change is stated. By change: Housing CHF 4'000.00 → CHF 6'000.00.`,
+    );
+  });
+});
+
+// A balance-column CSV stores its first and last booking dates, not the statement's period: February's file closes on
+// its last booking, 2026-02-25. February was imported whole; only March lies entirely between the statements, and only
+// March is marked (review of uleft, item 6: February was marked and left out of the average too).
+describe("a missing statement between booking dates marks only the months entirely inside the gap", () => {
+  test("monthly_trend: March marked, February not", () => {
+    const { fx: fx2, db: db2 } = withStatements(["2026-02-25", "feb.csv", "2026-02-01"], ["2026-04-25", "apr.csv", "2026-04-01"]);
+    try {
+      expect(run(monthlyTrend, db2, { year: 2026, account: IBAN_ACCOUNT }).summary).toBe(
+        "Monthly spending for 2026. CHF: total CHF 18'800.00 over 9 transactions, average CHF 2'088.89 per month over 9 months (without 2026-03: statement missing) (activity in 9); " +
+          "highest 2026-07 CHF 2'200.00, lowest 2026-01 CHF 2'000.00. Per month: 2026-01 CHF 2'000.00, 2026-02 CHF 2'000.00, 2026-03 statement missing, " +
+          "2026-04 CHF 2'000.00, 2026-05 CHF 2'000.00, 2026-06 CHF 2'000.00, 2026-07 CHF 2'200.00, 2026-08 CHF 2'200.00, 2026-09 CHF 2'200.00, 2026-10 CHF 2'200.00. " +
+          `2026-03 has a statement missing: ${IBAN_ACCOUNT} CHF between 2026-02-25 and 2026-04-01 (closing CHF 5'000.00, then opening CHF 9'000.00: CHF 4'000.00 of bookings not imported). Not an empty month: left out of the average, highest and lowest.`,
+      );
+    } finally {
+      db2.close();
+      fx2.cleanup();
+    }
   });
 });

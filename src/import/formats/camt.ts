@@ -471,6 +471,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           reference: ref ? `camt:${ref}:${i + 1}` : null,
           account,
           facts: txFacts(p.tx, partNegative, reversal, e, total.currency),
+          named: true,
         };
         emit(row);
       });
@@ -487,6 +488,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       account,
       // One part's party, reference and amounts are no facts of a row that is several parts (its text names them all).
       facts: txFacts(txs.length > 1 ? undefined : txs[0], negative, reversal, e, total.currency),
+      named: true,
     });
   };
 

@@ -220,8 +220,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const said = normaliseHeader(filled.map((i) => f[i]).join(" "));
     return !TOTAL_LINE.test(said) && statedBalanceKind(said) === null && !noteLine(said);
   };
-  const skip = (reason: string): void => {
+  /**
+   * A line not booked. Unless it is a detail line (`detail`) of the booking before it, it ends that booking: later detail
+   * lines (those of a collective booking not booked: no money moved, a bad date) join no earlier, unrelated booking.
+   */
+  const skip = (reason: string, detail = false): void => {
     skipped.push({ line, reason });
+    if (!detail && lastBooked !== line) lastBooked = null;
   };
   /** The first and last day of the rows read (the days of stated balances that name none). */
   let firstDay: string | null = null;
@@ -305,6 +310,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
+    if (lastBooked !== line) lastBooked = null;
   };
   /** The row's filled money cell as written, or "". */
   const filledMoneyCell = () => {
@@ -585,7 +591,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           // health insurer's premiums read "Belastungen (2)" only). The booking's id is of its own text (idText): unchanged.
           const part = joinTexts(texts(plan.description.out));
           for (const row of held) if (row.line === lastBooked) row.description = joinTexts([row.description, part]);
-          return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`);
+          return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`, true);
         }
         // A footer stating a balance: "Alter Kontostand";"1.988,00 EUR" (comdirect).
         const filled = f.map((x) => x.trim()).filter((x) => x !== "");

@@ -399,7 +399,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const side = sign < 0 ? msg!.debits : msg!.credits;
     side.n++;
     side.cents += cents(amount);
-    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
+    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts, named: true as const };
     msg!.days.add(date);
     if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
     msg!.held.push({ ...row, currency: msg!.currency });

@@ -349,6 +349,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       reference: fitid && !isPlaceholderReference(fitid) && !repeated.has(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
       account: s.account,
       facts,
+      named: true,
     });
   };
 

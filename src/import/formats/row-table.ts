@@ -49,6 +49,12 @@ export type ParsedRow = {
   account: string | null;
   /** UBS card files: the Sector column, for the card-sector rules. */
   sector?: string;
+  /**
+   * The counterparty fact is the other party's name as the format states it (CAMT Cdtr/Dbtr, MT940's name subfields,
+   * OFX NAME): what an unclassified row takes as merchant. A CSV's counterparty column is not (UBS maps its first text
+   * column there, "Gutschrift"; a guessed layout may map the holder's own payer column).
+   */
+  named?: true;
   facts: TransactionFacts;
 };
 
@@ -84,6 +90,8 @@ export const FACT_COLUMNS: Record<FactKey, string> = {
 export type RowChunk = {
   line: number[];
   part: number[];
+  /** 1: the row's counterparty is a stated name (ParsedRow.named). */
+  named: number[];
   day: number[];
   amount: number[];
   currency: number[];
@@ -110,6 +118,7 @@ const DAYS = new Recent(parseDay);
 export class RowTable {
   private line: number[] = [];
   private part: number[] = [];
+  private named: number[] = [];
   private day: number[] = [];
   private amounts: number[] = [];
   private currency: number[] = [];
@@ -132,6 +141,7 @@ export class RowTable {
     const i = this.line.length;
     this.line.push(r.line);
     this.part.push(r.part ?? 0);
+    this.named.push(r.named ? 1 : 0);
     const day = DAYS.get(r.date);
     if (day === null) throw new Error(`row of line ${r.line}: "${r.date}" is not a YYYY-MM-DD date`);
     this.day.push(day);
@@ -184,6 +194,7 @@ export class RowTable {
       facts,
     };
     if (this.part[i]) r.part = this.part[i];
+    if (this.named[i]) r.named = true;
     const sector = this.sector?.[i];
     if (sector !== undefined) r.sector = sector;
     return r;
@@ -213,6 +224,10 @@ export class RowTable {
   }
   referenceOf(i: number): string | null {
     return this.reference[i]!;
+  }
+  /** Whether the row's counterparty fact is the other party's name as its format states it (ParsedRow.named). */
+  namedParty(i: number): boolean {
+    return this.named[i] === 1;
   }
   sectorOf(i: number): string | undefined {
     return this.sector?.[i];
@@ -251,6 +266,7 @@ export class RowTable {
     return {
       line: this.line.slice(from, to),
       part: this.part.slice(from, to),
+      named: this.named.slice(from, to),
       day: this.day.slice(from, to),
       amount: this.amounts.slice(from, to),
       currency: this.currency.slice(from, to),
@@ -272,6 +288,7 @@ export class RowTable {
     for (let k = 0; k < c.line.length; k++) {
       this.line.push(c.line[k]!);
       this.part.push(c.part[k]!);
+      this.named.push(c.named[k]!);
       this.day.push(c.day[k]!);
       this.amounts.push(c.amount[k]!);
       this.currency.push(cur[c.currency[k]!]!);

@@ -24,7 +24,9 @@ describe("camt.053.001.02", () => {
     expect(s.account).toBe(account);
     expect(s.badRows).toEqual([]);
     expect(s.skipped).toEqual([{ line: 4, reason: "pending (Sts PDNG), not booked yet" }]);
-    expect(s.rows).toEqual([
+    // Every row of this format states its counterparty as a name (ParsedRow.named).
+    expect(s.rows.map((r) => r.named)).toEqual(s.rows.map(() => true));
+    expect(s.rows.map(({ named: _, ...r }) => r)).toEqual([
       {
         line: 1, date: "2025-03-03", amount: -45.6, currency: "CHF", description: "Migros Genossenschaft & Co · Rechnung 4711", idText: "Migros Genossenschaft & Co",
         reference: "camt:0001234", account, facts: { counterparty: "Migros Genossenschaft & Co", purpose: "Rechnung 4711", valueDate: "2025-03-03" },

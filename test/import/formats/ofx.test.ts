@@ -14,7 +14,9 @@ describe("OFX 1.x (SGML, unclosed tags, windows-1252)", () => {
     const account = "00012345678";
     expect(s.format).toBe("ofx");
     expect(s.account).toBe(account);
-    expect(s.rows).toEqual([
+    // Every row of this format states its counterparty as a name (ParsedRow.named).
+    expect(s.rows.map((r) => r.named)).toEqual(s.rows.map(() => true));
+    expect(s.rows.map(({ named: _, ...r }) => r)).toEqual([
       {
         line: 1, date: "2025-04-03", amount: -23.4, currency: "EUR", description: "Boulangerie Ménard · CB 02/04", idText: "Boulangerie Ménard",
         reference: "ofx:00012345678:FR-0403-001", account, facts: { counterparty: "Boulangerie Ménard", purpose: "CB 02/04" },
