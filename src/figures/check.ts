@@ -1017,6 +1017,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // A share already derived other than as a ratio (a sum of the shares the result gives), or as a ratio over that very
     // base, stays so (review of r4-held12: "56.6% of your spending of CHF 18'434.50", Groceries' 40.3% + Dining's 16.3%,
     // was lost: its part is no one figure).
+    /** The figures the turn backs that the answer wrote before this one in its sentence (no sentence end between). */
+    const sentenceBefore = () => backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
     const written = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? writtenBase(answer, f, figures) : undefined;
     const overBase = written && checked.status === "derived" && (checked.operation !== "ratio" || checked.sources.some((x) => Math.abs(Math.abs(x.value) - Math.abs(written.value)) < 0.005));
     const base = overBase ? undefined : written;
@@ -1024,12 +1026,12 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       shares.push({ at: out.length, base, said });
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     } else if (checked.status === "ungrounded") {
-      const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
+      const sentence = sentenceBefore();
       checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence) ?? writtenChange(f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
-    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? backed.filter((b) => b.f.start >= sentenceStart(answer, f.start)) : undefined) ?? checked;
+    if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
