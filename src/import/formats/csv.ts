@@ -399,9 +399,9 @@ const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱�
 
 /** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
 const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);
-/** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
 /** Header words of German, French, Italian, Dutch, Spanish and Portuguese exports that no English one writes ("Datum", "Buchungstext", "Montant", "Importo"…). */
 const NOT_ENGLISH_HEADER = /(?:^| )(?:datum|buchung\w*|buchungstext|betrag|belastung\w*|gutschrift\w*|valuta\w*|auftragsdatum|saldo|kontostand|verwendungszweck|montant|libelle|solde|importo|descrizione|bedrag|omschrijving|fecha|importe|descripcion|movimiento|valor|descricao|lancamento)(?: |$)/;
+/** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
 const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|abono|deposito|retiro)/i;
 
 /**
