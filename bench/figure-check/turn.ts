@@ -10,6 +10,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
 import { listedTransactions } from "../../src/tools/query/listed.ts";
+import { spendingRowsFilter } from "../../src/transactions/counted.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 
 /** The turns of cases over these databases, each results file read once. */
@@ -28,6 +29,7 @@ export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string,
       periods: (input) => callPeriods(input, ledger),
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
       rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
+      spendingRows: (rows) => spendingRowsFilter(dbs[c.db], rows),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {

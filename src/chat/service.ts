@@ -46,6 +46,7 @@ export type ChatDeps = {
 
 import { ConversationBusy } from "../store/turns.ts";
 import { listedTransactions } from "../tools/query/listed.ts";
+import { spendingRowsFilter } from "../transactions/counted.ts";
 
 export { ConversationBusy };
 
@@ -262,6 +263,7 @@ export class ChatService {
           vocabulary: data.ledger,
           periods: (input) => callPeriods(input, budget.ledger()),
           rowIds: (row, input) => listedTransactions(budget, row, input),
+          spendingRows: (rows) => spendingRowsFilter(budget, rows),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,

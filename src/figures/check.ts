@@ -1739,7 +1739,9 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // a spending tool's Uncategorised spending is its money out (SPEC §1: its money in is no refund but unclassified).
   if (f.direction) rows.direction = f.direction;
   else if (rows.category === UNCATEGORISED && SPENDING_TOOLS.has(f.tool)) rows.direction = "out";
-  return Object.keys(rows).length ? rows : undefined;
+  if (!Object.keys(rows).length) return undefined;
+  // A spending tool's merchant or account of no category counts its spending-category rows only (not CSS's reimbursements).
+  return f.spendingRows && SPENDING_TOOLS.has(f.tool) && rows.category === undefined ? (f.spendingRows(rows) ?? undefined) : rows;
 }
 
 /** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */

@@ -10,7 +10,7 @@
  */
 import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
-import type { FigureSource, ListedRow, ListedTransaction } from "../core/figures.ts";
+import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
 import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
@@ -50,6 +50,11 @@ export type SourceFigure = FigureSource & {
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
   noRows?: true;
+  /**
+   * The filters that open exactly the rows a spending figure of these filters counts (src/transactions/counted.ts: a
+   * merchant's spending-category rows, not its reimbursements), or null when none do; absent: the filters as they are.
+   */
+  spendingRows?: (rows: RowFilters) => RowFilters | null;
   /**
    * It is labelled with a merchant or account (a summary's "Migros (287)", a table row's merchant cell), not only the
    * call's search: one name among what "migros" found. Not a name the clause only quotes as the search ('matching
