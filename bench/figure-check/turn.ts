@@ -10,7 +10,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
 import { listedTransactions } from "../../src/tools/query/listed.ts";
-import { spendingRowsFilter } from "../../src/transactions/counted.ts";
+import { pageRowCount, spendingRowsFilter } from "../../src/transactions/counted.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 import { runCall } from "./capture.ts";
 
@@ -34,6 +34,7 @@ export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string,
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
       rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
       spendingRows: (rows) => spendingRowsFilter(dbs[c.db], rows),
+      rowCount: (rows) => pageRowCount(dbs[c.db], rows),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {

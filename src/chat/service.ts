@@ -46,7 +46,7 @@ export type ChatDeps = {
 
 import { ConversationBusy } from "../store/turns.ts";
 import { listedTransactions } from "../tools/query/listed.ts";
-import { spendingRowsFilter } from "../transactions/counted.ts";
+import { pageRowCount, spendingRowsFilter } from "../transactions/counted.ts";
 
 export { ConversationBusy };
 
@@ -264,6 +264,7 @@ export class ChatService {
           periods: (input) => callPeriods(input, budget.ledger()),
           rowIds: (row, input) => listedTransactions(budget, row, input),
           spendingRows: (rows) => spendingRowsFilter(budget, rows),
+          rowCount: (rows) => pageRowCount(budget, rows),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,

@@ -57,6 +57,8 @@ export type TurnFigureOptions = {
   rowIds?(row: ListedRow, input: unknown): readonly ListedTransaction[];
   /** The filters that open exactly the rows a spending figure of a merchant or account counts (src/transactions/counted.ts), or null. */
   spendingRows?(rows: RowFilters): RowFilters | null;
+  /** How many rows the Transactions page opens for these filters (a recurring series' count links to its rows only when they are as many). */
+  rowCount?(rows: RowFilters): number;
 };
 
 export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
@@ -111,6 +113,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
       if (extra.part) f.outcome = true;
       if (spendingRows) f.spendingRows = spendingRows;
+      if (f.series && opts.rowCount) f.rowCount = opts.rowCount;
       figures.push(f);
     }
     if (!extra.turn && !extra.part) {

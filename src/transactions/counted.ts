@@ -10,7 +10,7 @@
 import type { RowFilters } from "../core/figures.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
-import { allTransactions } from "./listing.ts";
+import { allTransactions, transactionsPage } from "./listing.ts";
 
 const fold = (s: string) => s.trim().toLowerCase();
 
@@ -37,4 +37,9 @@ export function spendingRowsFilter(db: BudgetDb, rows: RowFilters): RowFilters |
     return { ...rows, category, ...(fold(category) === fold(UNCATEGORISED) ? { direction: "out" as const } : {}) };
   }
   return categories.size && splitByDirection && rows.direction === undefined ? { ...rows, direction: "out" } : null;
+}
+
+/** How many rows the page opens for these filters (a recurring series' payments are linked only when they are all its rows). */
+export function pageRowCount(db: BudgetDb, rows: RowFilters): number {
+  return transactionsPage(db, { ...rows, sort: "date", page: 1 }).totalRows;
 }
