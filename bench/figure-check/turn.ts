@@ -9,8 +9,7 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { listedTransactions } from "../../src/tools/query/listed.ts";
-import { pageRowCount, spendingRowsFilter } from "../../src/transactions/counted.ts";
+import { figureRowsData } from "../../src/transactions/counted.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 import { runCall } from "./capture.ts";
 
@@ -32,9 +31,7 @@ export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string,
       vocabulary: ledger,
       periods: (input) => callPeriods(input, ledger),
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
-      rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
-      spendingRows: (rows) => spendingRowsFilter(dbs[c.db], rows),
-      rowCount: (rows) => pageRowCount(dbs[c.db], rows),
+      ...figureRowsData(dbs[c.db]),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {

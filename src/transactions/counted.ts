@@ -8,7 +8,9 @@
  * the others all of the money in. Else no filters do it, and the figure gets no link rather than rows of another total.
  */
 import type { RowFilters } from "../core/figures.ts";
+import type { TurnFigureOptions } from "../figures/turn.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
+import { listedTransactions } from "../tools/query/listed.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { allTransactions, transactionsPage } from "./listing.ts";
 
@@ -42,4 +44,13 @@ export function spendingRowsFilter(db: BudgetDb, rows: RowFilters): RowFilters |
 /** How many rows the page opens for these filters (a recurring series' payments are linked only when they are all its rows). */
 export function pageRowCount(db: BudgetDb, rows: RowFilters): number {
   return transactionsPage(db, { ...rows, sort: "date", page: 1 }).totalRows;
+}
+
+/** What the figure check asks the data about a figure's rows (src/figures/turn.ts): a listed row's transaction, a spending figure's rows, a count of rows. */
+export function figureRowsData(db: BudgetDb): Required<Pick<TurnFigureOptions, "rowIds" | "spendingRows" | "rowCount">> {
+  return {
+    rowIds: (row, input) => listedTransactions(db, row, input),
+    spendingRows: (rows) => spendingRowsFilter(db, rows),
+    rowCount: (rows) => pageRowCount(db, rows),
+  };
 }

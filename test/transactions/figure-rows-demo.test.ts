@@ -16,8 +16,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
 import { transactionsPage } from "../../src/transactions/listing.ts";
-import { listedTransactions } from "../../src/tools/query/listed.ts";
-import { spendingRowsFilter } from "../../src/transactions/counted.ts";
+import { figureRowsData } from "../../src/transactions/counted.ts";
 
 let dir: string;
 let db: BudgetDb;
@@ -37,8 +36,7 @@ function checked(calls: [string, Record<string, unknown>][], answer: string, bud
     vocabulary: db.ledger(),
     periods: (i) => callPeriods(i, db.ledger()),
     figureKind: () => undefined,
-    rowIds: (row, input) => listedTransactions(db, row, input),
-    spendingRows: (rows) => spendingRowsFilter(db, rows),
+    ...figureRowsData(db),
   });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
