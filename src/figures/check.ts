@@ -1733,7 +1733,8 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
     // with q=migros, not all 322 rows the search found (review of 179f9e6).
     else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
-    else rows.merchant = name;
+    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens them.
+    else rows.merchant = f.spelled !== undefined && foldName(f.spelled) === foldName(name) ? f.spelled : name;
   }
   if (f.search && !rows.q) rows.q = f.search;
   // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts

@@ -84,3 +84,10 @@ test("a recurring series' count of payments links to its payments (its merchant'
   expect(r.statuses).toEqual(["grounded", "grounded", "grounded"]);
   expect(r.rows).toEqual([[[12, 24480, 0]], [[6, 50000, 0]], null]);
 });
+
+test("a merchant spelled otherwise than another of the same name links to that spelling's rows, as the tools group them (MIGROS's CHF 30.05 linked to Migros's rows, CHF 242.75)", () => {
+  // merchant_breakdown 2025, top 30: "6. Migros CHF 242.75 (3 tx, …)" [93 96 99]; "17. MIGROS CHF 30.05 (1 tx, …)" [100].
+  const r = linkedRows([["merchant_breakdown", { year: 2025, top_n: 30 }]], "MIGROS got CHF 30.05 and Migros CHF 242.75.");
+  expect(r.statuses).toEqual(["grounded", "grounded"]);
+  expect(r.rows).toEqual([[[1, 3005, 0]], [[3, 24275, 0]]]);
+});
