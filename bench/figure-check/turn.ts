@@ -9,16 +9,20 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { listedTransactions } from "../../src/tools/query/listed.ts";
+import { figureRowsData } from "../../src/transactions/counted.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
+import { runCall } from "./capture.ts";
 
 /** The turns of cases over these databases, each results file read once. */
-/** `onOutput`: each call's stored result as it is recorded, by its id (a figure's source names its call by it). */
-export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string, output: ToolOutput) => void): (c: Case) => ReturnType<typeof createTurnFigures> {
+/**
+ * `onOutput`: each call's stored result as it is recorded, by its id (a figure's source names its call by it). `today`:
+ * each call's result as the tools give it today instead of the stored one (a frozen file's results are kept as written).
+ */
+export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string, output: ToolOutput) => void, today = false): (c: Case) => ReturnType<typeof createTurnFigures> {
   const results = new Map<string, Results>();
   const resultsOf = (c: Case) => {
     let r = results.get(c.results);
-    if (!r) results.set(c.results, (r = readResults(c.results)));
+    if (!r) results.set(c.results, (r = today ? {} : readResults(c.results)));
     return r;
   };
   return (c) => {
@@ -27,11 +31,13 @@ export function turnsOver(dbs: Record<Db, BudgetDb>, onOutput?: (callId: string,
       vocabulary: ledger,
       periods: (input) => callPeriods(input, ledger),
       figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
-      rowIds: (row, input) => listedTransactions(dbs[c.db], row, input),
+      ...figureRowsData(dbs[c.db]),
     });
     let n = 0;
     const output = (call: Case["calls"][number]) => {
-      const out = resultsOf(c)[resultKey(c.db, call)];
+      const key = resultKey(c.db, call);
+      if (today) resultsOf(c)[key] ??= runCall(dbs[c.db], c.db, call.tool, call.input);
+      const out = resultsOf(c)[key];
       if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
       return out;
     };

@@ -43,7 +43,7 @@ export type TurnRequest = {
   persist(messages: MessageParam[]): void;
   onToolCall?(record: ToolCallRecord): void;
   /** What the figure check needs of the data (SPEC §11.1): its names, and the periods a tool call names. */
-  figureData: Pick<TurnFigureOptions, "vocabulary" | "periods" | "rowIds">;
+  figureData: Pick<TurnFigureOptions, "vocabulary" | "periods" | "rowIds" | "spendingRows" | "rowCount">;
   /** Ask the model once more about figures the check could not back (SPEC §11.1; `--no-repair` turns it off). */
   repair: boolean;
 };

@@ -45,7 +45,7 @@ export type ChatDeps = {
 };
 
 import { ConversationBusy } from "../store/turns.ts";
-import { listedTransactions } from "../tools/query/listed.ts";
+import { figureRowsData } from "../transactions/counted.ts";
 
 export { ConversationBusy };
 
@@ -261,7 +261,7 @@ export class ChatService {
         figureData: {
           vocabulary: data.ledger,
           periods: (input) => callPeriods(input, budget.ledger()),
-          rowIds: (row, input) => listedTransactions(budget, row, input),
+          ...figureRowsData(budget),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,

@@ -1700,6 +1700,13 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
   // An approval's outcome says what a change did: the rows it moved are no longer where its words place them.
   if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || f.outcome || SUBSET_TOOLS.has(f.tool)) return undefined;
+  // A recurring series' payments: its merchant's money out in its category over its span, when those rows are all its payments.
+  if (f.series) {
+    const s = f.series;
+    const currency = f.currency || f.ctx.currency || f.rowsCurrency;
+    const rows: RowFilters = { from: isoOf(s.from), to: isoOf(s.to), category: s.category, merchant: s.merchant, ...(currency ? { currency } : {}), direction: "out" };
+    return f.rowCount?.(rows) === f.value ? rows : undefined;
+  }
   // One transaction of a listing: that row, by its id with its day, amount and currency (not every row of its day, merchant
   // and category; not another row given its id again after an import was undone).
   if (f.row !== undefined) {
@@ -1726,7 +1733,8 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
     // with q=migros, not all 322 rows the search found (review of 179f9e6).
     else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
-    else rows.merchant = name;
+    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens them.
+    else rows.merchant = f.spelled !== undefined && foldName(f.spelled) === foldName(name) ? f.spelled : name;
   }
   if (f.search && !rows.q) rows.q = f.search;
   // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts
@@ -1739,7 +1747,9 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // a spending tool's Uncategorised spending is its money out (SPEC §1: its money in is no refund but unclassified).
   if (f.direction) rows.direction = f.direction;
   else if (rows.category === UNCATEGORISED && SPENDING_TOOLS.has(f.tool)) rows.direction = "out";
-  return Object.keys(rows).length ? rows : undefined;
+  if (!Object.keys(rows).length) return undefined;
+  // A spending tool's merchant or account of no category counts its spending-category rows only (not CSS's reimbursements).
+  return f.spendingRows && SPENDING_TOOLS.has(f.tool) && rows.category === undefined ? (f.spendingRows(rows) ?? undefined) : rows;
 }
 
 /** Tools whose figures are about rows the page's filters cannot pick out (those to review: unsure, unclassified). */

@@ -10,10 +10,10 @@
  */
 import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
-import type { FigureSource, ListedRow, ListedTransaction } from "../core/figures.ts";
+import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { categoryOf, foldName, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -50,6 +50,23 @@ export type SourceFigure = FigureSource & {
   rowsCurrency?: string;
   /** About the spending of all spending categories at once: no page of rows is behind it (not a context the check reads). */
   noRows?: true;
+  /**
+   * The filters that open exactly the rows a spending figure of these filters counts (src/transactions/counted.ts: a
+   * merchant's spending-category rows, not its reimbursements), or null when none do; absent: the filters as they are.
+   */
+  spendingRows?: (rows: RowFilters) => RowFilters | null;
+  /** How many rows the page opens for these filters: a recurring series' count links only to rows as many as its payments. */
+  rowCount?: (rows: RowFilters) => number;
+  /**
+   * A recurring series' count of payments: the rows that may be its payments (its merchant's money out in its category,
+   * from its first payment's day to its last's). They are its payments exactly when they are as many (a series is some of them).
+   */
+  series?: { merchant: string; category: string; from: number; to: number };
+  /**
+   * The name it is labelled with as the result spells it ("MIGROS" of merchant_breakdown's line "17. MIGROS CHF 30.05"),
+   * when the data's names equal ignoring case and accents are one name to the check: its rows are that spelling's only.
+   */
+  spelled?: string;
   /**
    * It is labelled with a merchant or account (a summary's "Migros (287)", a table row's merchant cell), not only the
    * call's search: one name among what "migros" found. Not a name the clause only quotes as the search ('matching
@@ -102,6 +119,45 @@ const ONE_OFF_LINE = /(?:^|[:,]\s*)(\d{4}-\d{2}-\d{2}) [^;,\d]{0,60}$/;
 
 /** A new merchant's line ("Putzfee Anna first on 2025-03-07, 6 payments, CHF 500.00"): its figures are of the call's period. */
 const FIRST_ON = /\bfirst on \d{4}-\d{2}-\d{2}\b[^;]*$/;
+
+/**
+ * A recurring series' line up to its count of payments: "Immo AG (Housing) monthly CHF 2'200.00 (usual CHF 2'000.00), " (its
+ * merchant, category and cadence first), and after it " payments 2026-01-01 to 2026-10-01". A line begins after "; ", the
+ * first after the sentence of the active yearly cost ("Active yearly cost: CHF 26'685.40. ").
+ */
+const SERIES_LINE = /^(.+?) \(([^()]+)\) (?:weekly|monthly|quarterly|yearly) [^;]*, $/;
+const SERIES_COUNT_AFTER = /^ payments (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})\b/;
+const FIRST_SERIES = /^.*?Active yearly cost: .*?\d\. /;
+
+/** The series whose count of payments a summary's count is, or undefined for any other count. */
+function seriesOfLine(summary: string, f: { start: number; end: number }): SourceFigure["series"] {
+  const span = SERIES_COUNT_AFTER.exec(summary.slice(f.end, f.end + 40));
+  if (!span) return undefined;
+  const before = summary.slice(0, f.start);
+  const start = before.lastIndexOf("; ");
+  const line = SERIES_LINE.exec(start >= 0 ? before.slice(start + 2) : before.replace(FIRST_SERIES, ""));
+  const from = parseDay(span[1]!);
+  const to = parseDay(span[2]!);
+  return line && from !== null && to !== null ? { merchant: line[1]!, category: line[2]!, from, to } : undefined;
+}
+
+/** Whether a label is a name of the data as a result spells it (its whole text, equal to the name ignoring case and accents). */
+function spelledName(lexicon: Lexicon, label: string): boolean {
+  const name = label ? nameOf(lexicon, label) : undefined;
+  return name !== undefined && foldName(name) === foldName(label);
+}
+
+/** The series of a row of recurring_payments' table (its Merchant, Category, First and Last cells), for its Payments cell. */
+function seriesOfRow(table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[]): SourceFigure["series"] {
+  const cell = (name: string) => {
+    const v = row[table.columns.indexOf(name)];
+    return typeof v === "string" ? v : undefined;
+  };
+  const [merchant, category, first, last] = [cell("Merchant"), cell("Category"), cell("First"), cell("Last")];
+  const from = first === undefined ? null : parseDay(first);
+  const to = last === undefined ? null : parseDay(last);
+  return merchant !== undefined && category !== undefined && from !== null && to !== null ? { merchant, category, from, to } : undefined;
+}
 
 /**
  * The row a summary's amount is the amount of, as its line prints it (its day, merchant, category), or null when the
@@ -444,7 +500,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
-    const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
+    const labels = [own, summaryLabel(between.replace(/\s*\($/, ""), "")];
+    const namedHere = labels.some((l) => l && nameOf(lexicon, l));
+    const spelled = labels.find((l) => spelledName(lexicon, l));
     // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
     // in …: CHF x in n transactions", are of the rows of one direction.
     // A sentence begins after a full stop or a line break (budget_status writes one sentence a line).
@@ -465,7 +523,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const unlisted = line !== null && row === undefined;
     // A new merchant's payments and total (of its money out only: its refunds are no payments).
     const firstOn = tool === "unusual_transactions" && FIRST_ON.test(output.summary.slice(Math.max(0, f.start - 200), f.start));
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined) || unlisted ? { noRows: true as const } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    const series = tool === "recurring_payments" && f.kind === "count" ? seriesOfLine(output.summary, f) : undefined;
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined && !series) || unlisted ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelled ? { spelled } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -487,7 +546,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
         // A search's months of money out and of money in ("Out", "In") are of the rows of one direction.
         const direction = tool === "search_transactions" ? ({ Out: "out", In: "in" } as const)[ds.name as "Out" | "In"] : undefined;
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}) });
+        const spelled = spelledName(lexicon, label) ? label : undefined;
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}), ...(spelled ? { spelled } : {}) });
       });
     }
   }
@@ -505,6 +565,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const headerCtx = table.columns.map((c) => mentionedIn(c, lexicon));
     table.rows.forEach((row, r) => {
       const rowCtx = rowContext(table, row, lexicon);
+      const spelled = row.find((cell, c): cell is string => table.kinds[c] === "text" && typeof cell === "string" && spelledName(lexicon, cell));
       table.columns.forEach((column, c) => {
         const cell = row[c];
         if (cell == null) return;
@@ -521,7 +582,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           // A listing's row is one transaction: its amount links to it.
           const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(tool, table, row) : null;
           const listed = line ? listedTransaction(opts, line, cell, currency) : undefined;
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...(noRows || (line && listed === undefined) ? { noRows: true as const } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
+          const series = tool === "recurring_payments" && kind === "count" && column === "Payments" ? seriesOfRow(table, row) : undefined;
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...((noRows && !series) || (line && listed === undefined) ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelled ? { spelled } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a

@@ -6,7 +6,7 @@
  * answer's text has ended.
  */
 import type { ToolOutput } from "../core/events.ts";
-import type { AnswerFigure, ListedRow, ListedTransaction } from "../core/figures.ts";
+import type { AnswerFigure, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
@@ -55,6 +55,10 @@ export type TurnFigureOptions = {
   figureKind(tool: string): "number" | undefined;
   /** The transactions a listed row may be within its call's filters (`input`: src/tools/query/listed.ts): a row's figure links to its one row. */
   rowIds?(row: ListedRow, input: unknown): readonly ListedTransaction[];
+  /** The filters that open exactly the rows a spending figure of a merchant or account counts (src/transactions/counted.ts), or null. */
+  spendingRows?(rows: RowFilters): RowFilters | null;
+  /** How many rows the Transactions page opens for these filters (a recurring series' count links to its rows only when they are as many). */
+  rowCount?(rows: RowFilters): number;
 };
 
 export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
@@ -78,6 +82,15 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   let thisYear = 0;
   /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
   const spans: Span[] = [];
+  /** A spending figure's rows as the page opens them, asked once per set of filters (an answer names a merchant again and again). */
+  const asked = new Map<string, RowFilters | null>();
+  const spendingRows = opts.spendingRows
+    ? (rows: RowFilters) => {
+        const key = JSON.stringify(rows);
+        if (!asked.has(key)) asked.set(key, opts.spendingRows!(rows));
+        return asked.get(key)!;
+      }
+    : undefined;
   const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
@@ -99,6 +112,8 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       // An approval's outcome is no tool summary: its figures say so where they stood.
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
       if (extra.part) f.outcome = true;
+      if (spendingRows) f.spendingRows = spendingRows;
+      if (f.series && opts.rowCount) f.rowCount = opts.rowCount;
       figures.push(f);
     }
     if (!extra.turn && !extra.part) {

@@ -81,6 +81,18 @@ function maskOf(values: readonly string[], wanted: readonly string[]): Uint8Arra
   return Uint8Array.from(values, (v) => (w.has(fold(v)) ? 1 : 0));
 }
 
+/**
+ * A mask over the merchant names: per wanted name, the names spelled exactly so when the data has one, else those equal
+ * ignoring case and surrounding spaces. The tools group merchants by their name as stored ("Migros" and "MIGROS" are two
+ * lines of a merchant list), so a figure's link to "Migros" opens that line's rows, not MIGROS's too; a name typed in
+ * another case than any stored ("migros") finds every spelling (as category and account arguments do, SPEC §1).
+ */
+function merchantMask(values: readonly string[], wanted: readonly string[]): Uint8Array {
+  const exact = new Set(wanted.filter((w) => values.includes(w)));
+  const folded = new Set(wanted.filter((w) => !exact.has(w)).map(fold));
+  return Uint8Array.from(values, (v) => (exact.has(v) || folded.has(fold(v)) ? 1 : 0));
+}
+
 /** The fields of a filter set that a dictionary mask or a search answers: several values of one are one mask (any of them). */
 const MASKED = ["q", "category", "merchant", "account", "currency", "id"] as const;
 type Masked = (typeof MASKED)[number];
@@ -149,7 +161,7 @@ function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFil
   if (f.merchant !== undefined) {
     const isUnknown = (v: string) => fold(v) === fold(UNKNOWN_MERCHANT);
     const unknown = f.merchant.some(isUnknown);
-    const known = maskOf(textsOf(l.merchants), f.merchant.filter((v) => !isUnknown(v)));
+    const known = merchantMask(textsOf(l.merchants), f.merchant.filter((v) => !isUnknown(v)));
     // "Unknown merchant" is the rows without a merchant name, and those whose name is blank.
     if (unknown) textsOf(l.merchants).forEach((v, k) => v.trim() === "" && (known[k] = 1));
     m.merchant = { known, unknown };

@@ -16,7 +16,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
 import { transactionsPage } from "../../src/transactions/listing.ts";
-import { listedTransactions } from "../../src/tools/query/listed.ts";
+import { figureRowsData } from "../../src/transactions/counted.ts";
 
 let dir: string;
 let db: BudgetDb;
@@ -32,7 +32,12 @@ afterAll(() => {
 
 /** The figures of an answer checked against the results of these read tool calls (with these monthly budgets), as the chat checks them. */
 function checked(calls: [string, Record<string, unknown>][], answer: string, budgets: { category: string; amount: number; currency: string }[] = []) {
-  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row, input) => listedTransactions(db, row, input) });
+  const t = createTurnFigures({
+    vocabulary: db.ledger(),
+    periods: (i) => callPeriods(i, db.ledger()),
+    figureKind: () => undefined,
+    ...figureRowsData(db),
+  });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
     t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => budgets }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
@@ -207,4 +212,21 @@ test("spending by merchant: a merchant's total and count link to its rows; the r
   const figures = checked([["spending_breakdown", { group_by: ["merchant"], year: 2026, top_n: 8 }]], "Migros took CHF 4'924.55 in 215 payments; 88 other merchants took CHF 62'947.62 in 1'405 payments.");
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded", "grounded", "grounded", "grounded"]);
   expect(rowsOfLinks(figures)).toEqual([[[215, 492455, 0]], [[215, 492455, 0]], null, null, null]);
+});
+
+test("a merchant's spending of no category links to its spending-category rows only, not its reimbursements (review: CSS CHF 11'774.99 opened rows netting CHF 11'175.72)", () => {
+  // merchant_breakdown 2025: "4. CSS CHF 11'774.99 (16 tx, …)": its 16 Insurance and Healthcare rows (premiums, the deductible),
+  // all money out; its 7 reimbursements of 2025 (CHF 599.27 in) are Income. Money out of the merchant's rows is its spending.
+  const [css] = checked([["merchant_breakdown", { year: 2025, top_n: 10 }]], "CSS got CHF 11'774.99.");
+  expect(css!.status).toBe("grounded");
+  const [link] = figureRowsLinks(css!);
+  expect(link!.href).toBe("/transactions?merchant=CSS&currency=CHF&from=2025-01-01&to=2025-12-31&direction=out");
+  expect(pageOf(link!.href).totals).toEqual([{ currency: "CHF", rows: 16, out: expect.closeTo(11774.99, 9), in: 0, net: expect.closeTo(-11774.99, 9) }]);
+  // compare_periods by merchant, September 2025: "Helsana CHF 126.40 → …": its premium (Insurance, CHF -126.40), not its
+  // reimbursement of 2025-09-22 (Income, CHF 72.37): the one category of the rows it counts.
+  const [helsana] = checked([["compare_periods", { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 }, by: "merchant" }]], "In September 2025 Helsana got CHF 126.40.");
+  expect(helsana!.status).toBe("grounded");
+  const [h] = figureRowsLinks(helsana!);
+  expect(h!.href).toBe("/transactions?category=Insurance&merchant=Helsana&currency=CHF&from=2025-09-01&to=2025-09-30");
+  expect(pageOf(h!.href).totals).toEqual([{ currency: "CHF", rows: 1, out: 126.4, in: 0, net: -126.4 }]);
 });

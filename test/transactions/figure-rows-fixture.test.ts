@@ -12,7 +12,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
 import { transactionsPage } from "../../src/transactions/listing.ts";
-import { listedTransactions } from "../../src/tools/query/listed.ts";
+import { figureRowsData } from "../../src/transactions/counted.ts";
 
 let fixture: ReturnType<typeof createFixture>;
 let db: BudgetDb;
@@ -24,7 +24,12 @@ afterAll(() => fixture.cleanup());
 
 /** Per figure: its links' rows in that currency as [count, money out, money in] (cents), or null for no link. */
 function linkedRows(calls: [string, Record<string, unknown>][], answer: string) {
-  const t = createTurnFigures({ vocabulary: db.ledger(), periods: (i) => callPeriods(i, db.ledger()), figureKind: () => undefined, rowIds: (row, input) => listedTransactions(db, row, input) });
+  const t = createTurnFigures({
+    vocabulary: db.ledger(),
+    periods: (i) => callPeriods(i, db.ledger()),
+    figureKind: () => undefined,
+    ...figureRowsData(db),
+  });
   calls.forEach(([name, input], i) => {
     const tool = READ_TOOLS.find((x) => x.name === name)!;
     t.record({ id: `toolu_${i}`, name, input }, tool.run(db, tool.schema().parse(input) as never, { budgets: { list: () => [] }, contributions: { counterparties: () => [] }, now: () => new Date("2026-11-02T12:00:00Z") }));
@@ -68,4 +73,21 @@ test("a count of a new merchant's payments is of its own rows, not of the curren
   const { statuses, rows } = linkedRows([["unusual_transactions", { year: 2025 }]], "SBB is new this year too: 5 payments, CHF 337.00.");
   expect(statuses).toEqual(["grounded", "grounded"]);
   expect(rows).toEqual([[[5, 33700, 0]], [[5, 33700, 0]]]);
+});
+
+test("a recurring series' count of payments links to its payments (its merchant's money out in its category over its span) when those rows are all of them; a series with a one-off inside has none", () => {
+  // "Netflix (Subscriptions) monthly CHF 20.90, 12 payments 2025-01-12 to 2025-12-12, …": 3 × 18.90 + 9 × 20.90 = 244.80.
+  // "Putzfee Anna (Household) weekly CHF 80.00, 6 payments 2025-03-07 to 2025-04-18": 5 × 80.00 + 100.00 [30–35] = 500.00.
+  // "Spotify (Subscriptions) monthly CHF 12.95, 9 payments 2026-01-05 to 2026-10-05, …, one-offs inside the series (not
+  // price changes): 2026-06-06 possible double charge CHF 12.95": 10 rows of Spotify's money out over its span, one no payment of it.
+  const r = linkedRows([["recurring_payments", {}]], "Netflix took 12 payments, the cleaner 6 payments (Putzfee Anna), and Spotify 9 payments.");
+  expect(r.statuses).toEqual(["grounded", "grounded", "grounded"]);
+  expect(r.rows).toEqual([[[12, 24480, 0]], [[6, 50000, 0]], null]);
+});
+
+test("a merchant spelled otherwise than another of the same name links to that spelling's rows, as the tools group them (MIGROS's CHF 30.05 linked to Migros's rows, CHF 242.75)", () => {
+  // merchant_breakdown 2025, top 30: "6. Migros CHF 242.75 (3 tx, …)" [93 96 99]; "17. MIGROS CHF 30.05 (1 tx, …)" [100].
+  const r = linkedRows([["merchant_breakdown", { year: 2025, top_n: 30 }]], "MIGROS got CHF 30.05 and Migros CHF 242.75.");
+  expect(r.statuses).toEqual(["grounded", "grounded"]);
+  expect(r.rows).toEqual([[[1, 3005, 0]], [[3, 24275, 0]]]);
 });

@@ -132,10 +132,14 @@ describe("transactionsPage", () => {
     expect(ids(f, { direction: "in", min: "1000", max: "6000" })).toEqual([89, 86]);
   });
 
-  test("merchant filter is the exact name in any letter case; (unknown merchant) finds rows without one", () => {
+  test("merchant filter is the name as the data spells it, else the name in any letter case; (unknown merchant) finds rows without one", () => {
     const f = open({ loose: true });
-    // Migros [90 92 93 96 99] and MIGROS [100], newest first; malformed [120] out.
+    // Migros [90 92 93 96 99] and MIGROS [100], newest first; malformed [120] out: "migros" is spelled so by no row.
     expect(ids(f, { merchant: "migros" })).toEqual([99, 100, 96, 93, 92, 90]);
+    // A spelling of the data is that merchant only, as the tools group it (merchant_breakdown's "Migros" and "MIGROS" lines).
+    expect(ids(f, { merchant: "Migros" })).toEqual([99, 96, 93, 92, 90]);
+    expect(ids(f, { merchant: "MIGROS" })).toEqual([100]);
+    expect(ids(f, { merchant: " MIGROS " })).toEqual([100]);
     // NULL merchant (loose variant): 2025-11-12 [203], 10-12 [202], 09-12 [201].
     expect(ids(f, { merchant: "(unknown merchant)" })).toEqual([203, 202, 201]);
     expect(ids(f, { merchant: "Migro" })).toEqual([]);
