@@ -3,7 +3,7 @@ import { z } from "zod";
 import { monthLabel } from "../ledger/calendar.ts";
 import { formatMoney, formatPercent, joinAnd, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency } from "./query/currency.ts";
+import { PerCurrency, titleLeavingOut } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
@@ -146,8 +146,13 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
       charts: [
         {
           type: "grouped_bar",
-          // What is left out, as its spending (the larger bars of the chart).
-          title: chartTitle(`Income vs spending, ${period.label}${missingNote(missing.get(mainCur))}`, mainCur, others.map(([c, f]) => [c, sum(f.spending)])),
+          // What is left out: each other currency's income and spending (a second currency that is mostly income, a
+          // freelancer's dollars, read as a few dollars of spending when only that was named: uqa4 F5).
+          title: titleLeavingOut(
+            `Income vs spending, ${period.label}${missingNote(missing.get(mainCur))}`,
+            mainCur,
+            others.map(([c, f]) => leftOut(c, sum(f.income), sum(f.spending))).filter((part) => part !== ""),
+          ),
           currency: mainCur,
           data: {
             labels,
@@ -161,3 +166,8 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
     };
   },
 };
+
+/** One other currency's flows a chart leaves out, as its title names them ("USD 3'000.00 income and USD 5.00 spending"). */
+function leftOut(currency: string, income: number, spending: number): string {
+  return [income !== 0 && `${formatMoney(income, currency)} income`, spending !== 0 && `${formatMoney(spending, currency)} spending`].filter(Boolean).join(" and ");
+}

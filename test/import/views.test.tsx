@@ -7,6 +7,8 @@ import { ImportPreview } from "../../views/ImportPreview.tsx";
 import { ImportSummary, type ImportSummaryRow } from "../../views/ImportSummary.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { toHtml } from "../../src/web/sse-renderer.ts";
+import { balancesOf } from "../../src/web/routes/imports.tsx";
+import { formatMoney } from "../../src/core/format.ts";
 
 describe("import views", () => {
   test("an empty chat on demo data offers importing your statements next to the demo's questions; real data does not", async () => {
@@ -123,5 +125,18 @@ describe("import views", () => {
     const viaApi = toHtml(<ImportList imports={[{ ...record, importedVia: "api" }, { ...record, batch: "b@2", importedBy: "cli", importedVia: "cli" }]} account={(a) => a} />);
     expect(viaApi).toContain("by you through the API");
     expect(viaApi).toContain("by the command line");
+  });
+});
+
+describe("the combined preview's balance cell (uqa4 F4)", () => {
+  type Reconciliation = Parameters<typeof balancesOf>[0]["reconciliation"];
+  const of = (...items: Partial<Reconciliation[number]>[]) => balancesOf({ reconciliation: items as Reconciliation });
+  test("an OFX whose LEDGERBAL is its only balance: a closing stated and not checked, not \"none stated\"", () => {
+    expect(of({ currency: "USD", status: "none", opening: null, closing: 7874, difference: null })).toEqual({ status: "none", words: "closing only, not checked" });
+  });
+  test("checked, off and none stated as before", () => {
+    expect(of({ currency: "EUR", status: "ok", opening: 2400, closing: 4166.54, difference: 0 })).toEqual({ status: "ok", words: "checked ✓" });
+    expect(of({ currency: "CHF", status: "off", opening: 100, closing: 200, difference: -17.3 })).toEqual({ status: "off", words: `off by ${formatMoney(17.3, "CHF")}` });
+    expect(of({ currency: "CHF", status: "none", opening: null, closing: null, difference: null })).toEqual({ status: "none", words: "none stated" });
   });
 });

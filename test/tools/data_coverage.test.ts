@@ -114,6 +114,27 @@ describe("data_coverage: hand-computed", () => {
     );
   });
 
+  test("a statement imported again in a second file (MT940 files that repeat their last month) chains: no overlap said (uqa4 F3)", () => {
+    // January and February in one file, February (the same statement: dates and balances alike) again at the start of the
+    // next file, then March; April was never imported: May opens at 32'508.87 though March closed at 20'676.19.
+    withBalances(
+      [
+        ["DE10", "EUR", "2026-01-31", 20910.11, "giro-h2.sta", "2026-01-01", 12343.98, 18],
+        ["DE10", "EUR", "2026-02-28", 20757.66, "giro-h2.sta", "2026-02-01", 20910.11, 16],
+        ["DE10", "EUR", "2026-02-28", 20757.66, "giro-2026.sta", "2026-02-01", 20910.11, 16],
+        ["DE10", "EUR", "2026-03-31", 20676.19, "giro-2026.sta", "2026-03-01", 20757.66, 14],
+        ["DE10", "EUR", "2026-05-31", 33632.48, "giro-2026.sta", "2026-05-01", 32508.87, 15],
+      ],
+      (own) => {
+        const out = run(dataCoverage, own, {}, on("2026-06-10"));
+        expect(out.summary).not.toContain("Overlapping statements");
+        const gap = "between 2026-03-31 and 2026-05-01 (closing EUR 20'676.19, then opening EUR 32'508.87: EUR 11'832.68 of bookings not imported)";
+        expect(out.summary).toContain(`Missing statement: DE10 EUR ${gap}.`);
+        expect(out.tables!.find((t) => t.title === "Last verified balance per account")!.rows).toEqual([["DE10", "EUR", "2026-05-31", 33632.48, "giro-2026.sta", gap]]);
+      },
+    );
+  });
+
   test("balances of statements that name no account are never chained into a missing statement", () => {
     // Three banks' CSVs with a balance column and no IBAN (a ZKB export, a French bank's, a
     // Revolut statement): each stored with account NULL. Nothing says they are one account, so

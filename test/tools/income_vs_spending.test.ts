@@ -9,6 +9,8 @@ import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
+import { fixtureRow } from "../fixtures/budget-rows.ts";
 import { fixtures, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
@@ -287,5 +289,28 @@ describe("income_vs_spending's schema", () => {
     expect(schemaOf(incomeVsSpending)).toEqual({ names: [...PERIOD_PROPS], required: undefined });
     // The model must know the UI draws the charts and tables (so it never draws text charts).
     expect(incomeVsSpending.description).toMatch(/The UI (draws|shows)/);
+  });
+});
+
+describe("income_vs_spending: the chart's title names every flow it leaves out (uqa4 F5)", () => {
+  test("a second currency that is mostly income: its income is named beside its spending, not only the spending", () => {
+    // A freelancer paid in dollars: USD 3'000.00 in and USD 5.00 out are left out of the CHF chart; "USD 5.00 not shown"
+    // alone read as if five dollars were all that was missing.
+    const fx = createFixture({
+      rows: [
+        fixtureRow(1, "2026-01-10", "MIGROS", -100, "Migros", "Groceries"),
+        fixtureRow(2, "2026-01-25", "SALARY", 5000, "Employer", "Income"),
+        fixtureRow(3, "2026-02-10", "COOP", -50, "Coop", "Groceries"),
+        fixtureRow(4, "2026-01-15", "CLIENT INC", 3000, "Client", "Income", { currency: "USD" }),
+        fixtureRow(5, "2026-01-28", "SERVICE FEE", -5, "Bank", "Fees", { currency: "USD" }),
+        fixtureRow(6, "2026-02-15", "ONLY OUT", -7.5, "Shop", "Shopping", { currency: "EUR" }),
+      ],
+    });
+    try {
+      const out = run(incomeVsSpending, fx.db, { year: 2026 });
+      expect(out.charts[0]!.title).toBe(`Income vs spending, 2026 (CHF; ${money(3000, "USD")} income and ${money(5, "USD")} spending, ${money(7.5, "EUR")} spending not shown)`);
+    } finally {
+      fx.cleanup();
+    }
   });
 });

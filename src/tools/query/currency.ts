@@ -50,6 +50,14 @@ export class PerCurrency<T extends { rows: number }> {
  * "Spending by category, 2025 (CHF; EUR 480.00 not shown)".
  */
 export function chartTitle(base: string, shown: string, others: [string, number][]): string {
-  const left = others.filter(([, v]) => v !== 0).map(([c, v]) => `${formatMoney(v, c)}`);
+  return titleLeavingOut(
+    base,
+    shown,
+    others.filter(([, v]) => v !== 0).map(([c, v]) => `${formatMoney(v, c)}`),
+  );
+}
+
+/** A chart title naming the currency it shows and what it leaves out, each left-out part already written. */
+export function titleLeavingOut(base: string, shown: string, left: string[]): string {
   return `${base} (${shown}${left.length ? `; ${left.join(", ")} not shown` : ""})`;
 }

@@ -20,6 +20,10 @@ export type Overlap = { account: string; currency: string; file: string; opens: 
 export const gapPhrase = (g: Gap) =>
   `between ${g.from} and ${g.to ?? "the next statement"} (closing ${formatMoney(g.closing, g.currency)}, then opening ${formatMoney(g.opening, g.currency)}: ${formatMoney(g.opening - g.closing, g.currency)} of bookings not imported)`;
 
+const cents = (n: number) => Math.round(n * 100);
+const sameStatement = (a: Balance, b: Balance) =>
+  a.date === b.date && a.openingDate === b.openingDate && cents(a.balance) === cents(b.balance) && (a.openingBalance === null ? b.openingBalance === null : b.openingBalance !== null && cents(a.openingBalance) === cents(b.openingBalance));
+
 /**
  * The balances imports checked: the latest per account and currency, and each place where a
  * statement's opening differs from the previous statement's closing, which means a statement in
@@ -38,6 +42,9 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
   let prev: Balance | null = null;
   for (const b of rows.filter(wanted)) {
     const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
+    // The previous statement imported again (a bank's file repeating its last month: MT940 files cut at month ends) is
+    // no overlap: its balances chain as the first time (uqa4 F3).
+    if (same && sameStatement(prev!, b)) continue;
     // Statements that name no account (a CSV without an IBAN) may be different banks' accounts:
     // one's closing is no evidence about the next one's opening.
     if (same && b.account !== null && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {

@@ -151,6 +151,18 @@ export type CurrencyField = "columns" | "file";
 const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: "“Currency of every row” under “Change columns”", file: "“Currency” beside “Account”" };
 
 /** Whether a preview's file is read by a bank's layout (not by columns found from its header, chosen, or saved by the user). */
+/**
+ * The combined preview's balance cell: checked ✓, off by …, a closing balance stated with no opening to check it against
+ * (an OFX LEDGERBAL: it read "none stated", as if the file stated none; uqa4 F4), or none stated.
+ */
+export const balancesOf = (p: Pick<StatementPreview, "reconciliation">): ImportSummaryRow["balances"] => {
+  const off = p.reconciliation.filter((x) => x.status === "off");
+  if (off.length) return { status: "off", words: off.map((x) => `off by ${formatMoney(Math.abs(x.difference ?? 0), x.currency)}`).join(", ") };
+  if (p.reconciliation.some((x) => x.status === "ok")) return { status: "ok", words: "checked ✓" };
+  if (p.reconciliation.some((x) => x.closing !== null)) return { status: "none", words: "closing only, not checked" };
+  return { status: "none", words: "none stated" };
+};
+
 export const readByBankLayout = (p: StatementPreview): boolean => p.format === "csv" && p.layout !== null && p.layout !== "guessed" && p.layout !== "mapping" && savedNameOf(p.layout) === null;
 
 /**
@@ -311,13 +323,6 @@ export function importRoutes(deps: WebDeps) {
       guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping) } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
     };
-  };
-
-  const balancesOf = (p: StatementPreview): ImportSummaryRow["balances"] => {
-    const off = p.reconciliation.filter((x) => x.status === "off");
-    if (off.length) return { status: "off", words: off.map((x) => `off by ${formatMoney(Math.abs(x.difference ?? 0), x.currency)}`).join(", ") };
-    if (p.reconciliation.some((x) => x.status === "ok")) return { status: "ok", words: "checked ✓" };
-    return { status: "none", words: "none stated" };
   };
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {

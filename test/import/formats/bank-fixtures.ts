@@ -863,6 +863,26 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
   },
+  // A purchase abroad on DKB's card (uqa4 F1, after a real export's "-37,00 DKK"): "Fremdwährungsbetrag" holds the amount and
+  // its currency in one cell ("-1.240,00 USD"); the currency was lost (original amount 1'240 with no currency, so
+  // foreign_spending said there was none). Out 31.28 + 195.73 + 1'140.80 + 4.95 + 65.45 = 1'438.21, in 432.46.
+  "dkb-card-abroad.csv": {
+    format: "csv",
+    layout: "dkb-card",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [7,"2026-05-18",-31.28,"EUR","MTA NYCT SUBWAY"],
+      [8,"2026-05-15",-195.73,"EUR","MACYS HERALD SQ"],
+      [9,"2026-05-11",-1140.8,"EUR","MARRIOTT NEW YORK"],
+      [10,"2026-05-09",-4.95,"EUR","ROEDBY PUTTGARDEN FAERGE"],
+      [11,"2026-05-07",-65.45,"EUR","ADOBE *CREATIVE CLOUD"],
+      [12,"2026-05-04",432.46,"EUR","Ausgleich Kreditkarte"],
+    ],
+    totals: [{"currency":"EUR","out":1438.21,"outRows":5,"in":432.46,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
+  },
   "dkb-card.csv": {
     format: "csv",
     layout: "dkb-card",

@@ -1438,3 +1438,18 @@ describe('a preamble\'s "Currency: All" is no currency (review of qa24)', () => 
     expect(s.rows.map((r) => r.currency)).toEqual(["ALL", "ALL"]);
   });
 });
+
+describe("DKB's card writes a purchase abroad's own amount and currency in one cell (uqa4 F1)", () => {
+  test("\"-1.240,00 USD\" in Fremdwährungsbetrag: the original amount and its currency, for each row abroad", () => {
+    const s = read(fixture("dkb-card-abroad.csv"), { fileName: "dkb-visa.csv" });
+    expect(s.layout).toBe("dkb-card");
+    expect(s.rows.map((r) => [r.amount, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null])).toEqual([
+      [-31.28, 34, "USD"],
+      [-195.73, 212.75, "USD"],
+      [-1140.8, 1240, "USD"],
+      [-4.95, 37, "DKK"],
+      [-65.45, null, null],
+      [432.46, null, null],
+    ]);
+  });
+});
