@@ -36,6 +36,9 @@
  * - held-out-r4l.md (held-out-r4l.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring.
+ * - held-out-r4m.md (held-out-r4m.results.json): the next representative held-out set (new everyday questions over
+ *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
+ *   blind to the checker and never run through it before its one scoring.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -71,6 +74,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4j.md"), results: join(import.meta.dir, "held-out-r4j.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4k.md"), results: join(import.meta.dir, "held-out-r4k.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4l.md"), results: join(import.meta.dir, "held-out-r4l.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4m.md"), results: join(import.meta.dir, "held-out-r4m.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
