@@ -82,7 +82,7 @@ function fits(col: Column, role: Role): boolean {
 // round 4, pass 15: a CSV-MT940 export headed "Begünstigter/Zahlungspflichtiger" booked its pending row as spending).
 /** NOT_BOOKED's words as written with their accents (the skip rule compares a cell lower-cased, accents kept). */
 const NOT_BOOKED_ACCENTED = ["refusé", "refusée", "annulé", "annulée", "rejeté", "rejetée", "échoué", "échouée", "zurückgewiesen", "rückgängig gemacht"];
-const STATUS_HEADERS = ["status", "state", "statetype", "state type", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", ...WORLD_STATUS_HEADERS];
+const STATUS_HEADERS = ["status", "state", "statetype", "state type", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", "cleared", ...WORLD_STATUS_HEADERS];
 
 /**
  * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its

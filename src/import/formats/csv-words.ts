@@ -143,6 +143,8 @@ export const WORDS: Record<Role, string[][]> = {
       "obciazenia", "obciazenie",
       // Swiss cantonal banks' "Belastungsbetrag (CHF)" (BLKB; Bank Cler's layout has it too).
       "belastungsbetrag",
+      // YNAB's register export ("Outflow" beside "Inflow"; QA round 4, pass 27: refused).
+      "outflow",
     ],
   ],
   credit: [
@@ -158,6 +160,7 @@ export const WORDS: Record<Role, string[][]> = {
       // Polish (Bank Millennium's "Uznania").
       "uznania", "uznanie",
       "gutschriftsbetrag",
+      "inflow",
     ],
   ],
   indicator: [
@@ -372,6 +375,8 @@ export const NOT_BOOKED = [
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
   "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
+  // YNAB's "Cleared" column: "Uncleared", a row the bank has not cleared yet (beside "Cleared" and "Reconciled").
+  "uncleared",
   // A charge given back before it was booked (Viseca's StateType "REVERSED"; QA round 16: booked as spending).
   "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".

@@ -381,7 +381,9 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const idWords = inWords((s) => PLACEHOLDER_REFS.has(s)) ? cleanText(oneLine(supplement)) : "";
     const asWritten = noReference(supplement) ? "" : joinTexts(more);
     const describe = (d: Details, text: string, w = words, rest = asWritten) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, w]) : joinTexts([w, text]) || rest);
-    const described = describe(d, info86);
+    // A structured :86: of the booking text alone ("116?00SEPA-UEBERW/STORNO?100399": no purpose, no party) is described
+    // by that text, not by the field's marks (QA round 4, pass 27). The content-hash id's text is read as before.
+    const described = d.party || d.purpose || !d.booking ? describe(d, info86) : joinTexts([d.booking, words]);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).

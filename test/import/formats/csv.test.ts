@@ -253,6 +253,17 @@ test("ABN AMRO's TAB export of two accounts: each row is booked to the account i
   ]);
 });
 
+test("Mint's export of every account: each row is booked to the account its \"Account Name\" names (QA round 4, pass 27)", () => {
+  const s = read(fixture("mint-export.csv"), { fileName: "transactions.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.account, r.amount])).toEqual([
+    [2, "Everyday Checking", -63.18],
+    [3, "Everyday Checking", 1842.5],
+    [4, "Rewards Visa", 300],
+    [5, "Everyday Checking", -300],
+    [6, "Rewards Visa", -27],
+  ]);
+});
+
 describe("what cannot be read", () => {
   test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
     const ja =

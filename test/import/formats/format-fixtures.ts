@@ -667,6 +667,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // German structured :86: (?20–?29 purpose with SEPA keywords, ?32/?33 the other party): 1'500.00 − 17.90 + 2'450.00 = 3'932.10
     reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3932.1,"entries":2,"difference":0}],
   },
+  // A German :86: of the booking text alone ("116?00LASTSCHRIFT/STORNO?109310": no ?20 purpose, no ?32 party), as a
+  // Sparkasse's storno of a direct debit is written (QA round 4, pass 27, betterplace's sepa_mt9401.txt: the row's
+  // description was the field as written, "116?00SEPA-UEBERW/STORNO?100399"): its description is the booking text.
+  // RD is a reversed debit, money in. 1'520.00 − 84.10 + 84.10 + 250.00 = 1'770.00.
+  "mt940-storno-booking-text-only.sta": {
+    format: "mt940",
+    layout: null,
+    account: "70050000/0012345678",
+    dataLines: 3,
+    rows: [
+      [5,"2026-03-03",-84.1,"EUR","STADTWERKE NORD · Stadtwerke Abschlag Maerz · LASTSCHRIFT"],
+      [7,"2026-03-04",84.1,"EUR","LASTSCHRIFT/STORNO"],
+      [9,"2026-03-05",250,"EUR","L BERGER · Miete Anteil Maerz · GUTSCHRIFT"],
+    ],
+    totals: [{"currency":"EUR","out":84.1,"outRows":1,"in":334.1,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1520,"closing":1770,"entries":3,"difference":0}],
+  },
   "mt940-rabobank.sta": {
     format: "mt940",
     layout: null,

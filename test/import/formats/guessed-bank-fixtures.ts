@@ -1145,6 +1145,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"ok","opening":1250,"closing":3389.4,"entries":3,"difference":0}],
     notes: ["the currency GBP (from the column \"Amount (GBP)\") for every row"],
   },
+  // YNAB's register export (QA round 4, pass 27: sure's ynab.csv refused, "cannot tell which columns hold the amount"):
+  // money in "Outflow" and "Inflow" columns written with a $ sign, and "Cleared" of "Cleared", "Reconciled" or
+  // "Uncleared" — a row the bank has not cleared yet is not booked, so line 5 is skipped. Out 12.40 + 41.75 = 54.15
+  // (2 rows); in 3'180.00 (1 row).
+  "ynab-register.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-02", -12.4, "USD", "Corner Bakery · bread and milk"],
+      [3, "2026-03-13", 3180, "USD", "Northwind Payroll · March salary"],
+      [4, "2026-03-14", -41.75, "USD", "City Water"],
+    ],
+    totals: [{ currency: "USD", out: 54.15, outRows: 2, in: 3180, inRows: 1 }],
+    skipped: [{ line: 5, reason: "not booked (pending, declined or cancelled): no money moved" }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [DOLLAR_NOTE],
+  },
   // Aqua's card export: purchases positive, the payment ("PAYMENT RECEIVED - THANK YOU") and a refund negative, half the
   // rows of each sign and no card column (QA round 21, countinghouse's aqua.csv run as it is: every purchase was money in,
   // exit 0). The issuer's thanks written negative say it is the card's. Out 15.99 + 48.20 = 64.19; in 120.00 + 15.99 = 135.99.

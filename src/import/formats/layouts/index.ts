@@ -16,6 +16,7 @@ import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
 import { SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
+import { MINT } from "./mint.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
 import { COMMERZBANK } from "./commerzbank.ts";
@@ -82,6 +83,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   CHASE_CHECKING,
   CHASE_CARD,
   CAPITAL_ONE,
+  MINT,
   SCHWAB,
   AMEX_US,
   AMEX_UK,
