@@ -110,7 +110,8 @@ function minorUnits(code: string): number {
   return n;
 }
 
-function unguarded(v: string): string {
+/** A cell as written without a spreadsheet's guard apostrophe ("'1234.50", Targobank's "'DE67…'"). */
+export function unguarded(v: string): string {
   // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
   const at = v.search(/\S/);
   if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/i.test(v.slice(at + 1, at + 3))) return v;

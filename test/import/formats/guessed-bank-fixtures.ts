@@ -560,6 +560,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // Targobank (DE), its download with no header row: date, text, money out with its minus ("-61,50") or empty, money in
+  // unsigned or empty, three empty cells, the account's IBAN in a spreadsheet's guard apostrophes ("'DE12…'"). Written for
+  // this project in the shape of an anonymised real export (RechnungsPilot's vorlagen/bank-csv/targobank-duesseldorf.csv),
+  // which qa25's blind pass ran as it is: refused ("1 of dates, 2 of amounts"). The minus tells money out from money in;
+  // EUR by the account's IBAN. Out 61.50 + 4.80 + 75.00 + 3.95 = 145.25 (4 rows), in 2'310.00.
+  "targobank-headerless-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [1, "2026-03-02", -61.5, "EUR", "Lastschrift   Stadtwerke Nord GmbH   DE44000000000000000000   Abschlag März 2026"],
+      [2, "2026-03-02", -4.8, "EUR", "Kartenzahlung   BÄCKEREI KORN   HAMBURG   Kartennummer: 412345XXXXXX7788"],
+      [3, "2026-03-05", 2310, "EUR", "Gutschrift   Muster Arbeitgeber GmbH   DE55000000000000000000   Gehalt März"],
+      [4, "2026-03-09", -75, "EUR", "Echtzeitüberweisung   ANNA BEISPIEL   DE31000000000000000000   Miete Garage"],
+      [5, "2026-03-12", -3.95, "EUR", "Entgelt Kontoführung   für Februar"],
+    ],
+    totals: [{ currency: "EUR", out: 145.25, outRows: 4, in: 2310, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: ["the currency EUR (from the IBAN's country (DE)) for every row"],
+  },
   // SunTrust (US), no header row: date, check number ("0" when none), text, debit, credit ("0" on the side not taken), the
   // balance after each row. Written for this project in the shape of reckon's test file of it, which QA round 4 ran as it
   // is: refused (4 columns of numbers; the walk wanted the other side empty, not 0). Oldest first: 0.00 + 1'250.00 =
