@@ -350,6 +350,14 @@ const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Ma
   ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance", "utgaende saldo", "solde en fin de periode", "balance at end of period"].map((t) => [t, "closing"] as const),
 ]);
 
+/**
+ * The whole text of a line that states the period's turnover, the sum of its debits or of its credits, no booking
+ * (Swedbank's export in the Baltics, row type 82 "Turnover" beside "Opening balance" and "Closing balance"; Lithuanian
+ * "Apyvarta", Estonian "Käive", Latvian "Apgrozījums"), normalised. qa25's blind pass: a headerless Swedbank LT file booked
+ * both turnovers as money and was refused as off by them.
+ */
+export const TURNOVER_TEXTS: ReadonlySet<string> = new Set(["turnover", "apyvarta", "kaive", "apgrozijums"]);
+
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
 

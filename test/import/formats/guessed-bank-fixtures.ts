@@ -581,6 +581,31 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
     notes: ["the currency EUR (from the IBAN's country (DE)) for every row"],
   },
+  // Swedbank (LT), its download with no header row, as an anonymised real export in a parser's docs shows it
+  // (emokykla/payment-statement-parser-bundle, paymentImportExampleSwedbank.csv, run as it is by qa25's blind pass): the
+  // account, the row type (10 opening balance, 20 booking, 82 turnover, 86 closing balance), the date, the other party, the
+  // details, the unsigned amount, the currency, D/K. Written for this project with its own numbers. Before, both
+  // "Turnover" lines (the sums of the credits and of the debits) were booked as money, and the file refused as off by
+  // them. 150.00 − 25.40 + 600.00 − 12.99 = 711.61 ✓. Out 38.39 (2 rows), in 600.00.
+  "swedbank-lt-headerless.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [2, "2026-03-02", -25.4, "EUR", "UAB MAISTAS | HABALT22 | LT217044060000555111 · Pirkinys kortele 4111******0042"],
+      [3, "2026-03-04", 600, "EUR", "Jonas Petraitis | 73000 | LT557300010000777222 · Atlyginimas uz kovo men."],
+      [4, "2026-03-09", -12.99, "EUR", "AB TELIA LIETUVA | CBVILT2X | LT647044060000888333 · Saskaita 2026-02"],
+    ],
+    totals: [{ currency: "EUR", out: 38.39, outRows: 2, in: 600, inRows: 1 }],
+    skipped: [
+      { line: 1, reason: 'the statement\'s opening balance ("Opening balance"), checked against its rows' },
+      { line: 5, reason: 'the statement\'s turnover ("Turnover"), the sum of its rows: no booking of its own' },
+      { line: 6, reason: 'the statement\'s turnover ("Turnover"), the sum of its rows: no booking of its own' },
+      { line: 7, reason: 'the statement\'s closing balance ("Closing balance"), checked against its rows' },
+    ],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 150, closing: 711.61, entries: 3, difference: 0 }],
+  },
   // SunTrust (US), no header row: date, check number ("0" when none), text, debit, credit ("0" on the side not taken), the
   // balance after each row. Written for this project in the shape of reckon's test file of it, which QA round 4 ran as it
   // is: refused (4 columns of numbers; the walk wanted the other side empty, not 0). Oldest first: 0.00 + 1'250.00 =
