@@ -189,8 +189,11 @@ export const WORDS: Record<Role, string[][]> = {
     ],
   ],
   payee: [["payee", "payee name",
-    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
-  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
+    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde",
+    // Oberbank's (AT) "Empfängername" beside "Auftraggebername" (qa25's blind pass: neither was read, the rows kept no other party).
+    "empfangername", "empfaengername", "empfanger name"]],
+  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante",
+    "auftraggebername", "auftraggeber name"]],
   party: [["counterparty", "counterparty name", "counter party", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
