@@ -1048,6 +1048,24 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
   },
+  "mt940-ing-ibp-batch.sta": {
+    format: "mt940",
+    layout: null,
+    account: "0612345678",
+    dataLines: 2,
+    rows: [
+      [8,"2026-03-03",-310,"EUR","TOTAAL 3 POSTEN · Verzamel Eurobetaling"],
+      [11,"2026-03-03",95.5,"EUR","Bakkerij de Weide BV · Factuur 2026-118 · Overboeking"],
+    ],
+    totals: [{"currency":"EUR","out":310,"outRows":1,"in":95.5,"inRows":1}],
+    // ING's Inside Business Payments MT940 (NL), in the shape of the examples ING gave (python-libmt94x's tests/examples,
+    // ibp-structured-ing-provided-example.txt, run as it is by qa25's blind pass), with this project's own numbers: a
+    // header of "0000 01INGBNL2AXXXX00001" lines and "940 00", :65: forward balances, a closing :86: of counts and sums,
+    // "-XXX". A :86: that starts with the batch's kind "/BUSP/" was kept as raw text ("/BUSP/Verzamel
+    // Eurobetaling///PREF/…"), and "/ORDP/iban/bic/name/" named the payer "NL71INGB… INGBNL2A Bakkerij…".
+    // 1'250.00 − 310.00 + 95.50 = 1'035.50 ✓
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":1035.5,"entries":2,"difference":0}],
+  },
   "mt940-seb-swift-narrative.sta": {
     format: "mt940",
     layout: null,
