@@ -581,6 +581,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
       });
       reconciliation.push(checked);
+      // An opening balance and bookings but no closing balance (Oldenburgische Landesbank's download ends in ":65F:Dnullnull…";
+      // qa25's blind pass: imported with no word): nothing checks the bookings, and the statement may have been cut off.
+      if (msg.opening && !msg.closing && msg.entries > 0) {
+        notes.push(`line ${msg.line}: the statement states an opening balance but no closing one (:62F:): its bookings could not be checked against it; if the file was cut off, download it again`);
+      }
       const { opening, closing } = msg;
       // (A statement read as it goes keeps no bookings to match: it takes none, and its interim reports stay booked.)
       if (checked.status === "ok" && !msg.streamed && msg.account && msg.tags.has("60F") && msg.tags.has("62F") && opening?.date && closing?.date) {
