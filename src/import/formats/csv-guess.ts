@@ -1028,10 +1028,22 @@ export function headerlessMapping(
     // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
     // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
     // note says so, since nothing in the file confirms it.
+    // Or money out written with its minus in one column and money in unsigned in the other (Targobank's download: date,
+    // text, "-5,00" or "", "" or "83,16", …, its IBAN; QA round 4, qa25's pass: refused, "2 of amounts"): the signs say
+    // which is which, no note needed.
+    const minus = (c: Col) => c.filled.every((v) => /^-\s*\d/.test(v.trim()));
+    const exclusive = amounts.length === 2 && amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""));
+    const [one, two] = amounts;
     const pair =
-      amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
+      amount || split || signedWithBalance || !exclusive
         ? undefined
-        : { out: amounts[0]!, inn: amounts[1]! };
+        : amounts.every(unsigned)
+          ? { out: one!, inn: two!, told: false }
+          : minus(one!) && unsigned(two!)
+            ? { out: one!, inn: two!, told: true }
+            : minus(two!) && unsigned(one!)
+              ? { out: two!, inn: one!, told: true }
+              : undefined;
     return amount || split || signedWithBalance || pair ? { amount, after, split, signedWithBalance, pair } : null;
   };
   // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
@@ -1064,7 +1076,7 @@ export function headerlessMapping(
   const outIn = split ?? pair!;
   const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
   const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? after ?? null;
-  const note = pair
+  const note = pair && !pair.told
     ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
     : null;
   return {

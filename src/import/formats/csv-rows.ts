@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -110,7 +110,8 @@ function minorUnits(code: string): number {
   return n;
 }
 
-function unguarded(v: string): string {
+/** A cell as written without a spreadsheet's guard apostrophe ("'1234.50", Targobank's "'DE67…'"). */
+export function unguarded(v: string): string {
   // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
   const at = v.search(/\S/);
   if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/i.test(v.slice(at + 1, at + 3))) return v;
@@ -120,6 +121,9 @@ function unguarded(v: string): string {
 
 /** A text that may be a balance line's label (statedBalanceKind, INTERIM_BALANCE_TEXTS): any of their words, as written. */
 const BALANCE_WORD = /sald|sold|balan|stand|s a l d o|z[uů]statek/i;
+
+/** A text that may be a turnover line's label (TURNOVER_TEXTS), as written. */
+const TURNOVER_WORD = /turnover|apyvarta|k[aä]ive|apgroz/i;
 
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
@@ -649,6 +653,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
         if (INTERIM_BALANCE_TEXTS.has(norm) && interimBalance(amount)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
       }
+      if (TURNOVER_WORD.test(ownText) && TURNOVER_TEXTS.has(normaliseHeader(ownText))) return skip(`the statement's turnover ("${oneLine(ownText)}"), the sum of its rows: no booking of its own`);
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
         const said = datedBalanceText();

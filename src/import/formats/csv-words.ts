@@ -192,8 +192,11 @@ export const WORDS: Record<Role, string[][]> = {
     ],
   ],
   payee: [["payee", "payee name",
-    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
-  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
+    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde",
+    // Oberbank's (AT) "Empfängername" beside "Auftraggebername" (qa25's blind pass: neither was read, the rows kept no other party).
+    "empfangername", "empfaengername", "empfanger name"]],
+  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante",
+    "auftraggebername", "auftraggeber name"]],
   party: [["counterparty", "counterparty name", "counter party", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
@@ -352,6 +355,14 @@ const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Ma
   ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance", "inngaende saldo", "ingaende saldo", "solde en debut de periode", "balance at start of period"].map((t) => [t, "opening"] as const),
   ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance", "utgaende saldo", "solde en fin de periode", "balance at end of period"].map((t) => [t, "closing"] as const),
 ]);
+
+/**
+ * The whole text of a line that states the period's turnover, the sum of its debits or of its credits, no booking
+ * (Swedbank's export in the Baltics, row type 82 "Turnover" beside "Opening balance" and "Closing balance"; Lithuanian
+ * "Apyvarta", Estonian "Käive", Latvian "Apgrozījums"), normalised. qa25's blind pass: a headerless Swedbank LT file booked
+ * both turnovers as money and was refused as off by them.
+ */
+export const TURNOVER_TEXTS: ReadonlySet<string> = new Set(["turnover", "apyvarta", "kaive", "apgrozijums"]);
 
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);

@@ -11,7 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive,
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -72,7 +72,8 @@ function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[], headerl
   for (let c = 0; c < header.fields.length; c++) {
     // A file without a header (Triodos) names no column: one IBAN on every row of a column is the statement's own.
     if (!headerless && !OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
-    const filled = sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
+    // (Written in a spreadsheet's guard apostrophes too: Targobank's "'DE67…'".)
+    const filled = sample.map((r) => unguarded(r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
     const values = new Set(filled);
     const [only] = values;
     // One IBAN on two rows at least: one row alone does not tell the statement's account from a payee's.
