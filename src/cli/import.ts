@@ -399,7 +399,11 @@ function printSummary(
     if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
     else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
     for (const r of possible) {
-      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date}${r.match!.currency ? ` ${r.match!.currency}` : ""} ${JSON.stringify(r.match!.description)}`);
+      const m = r.match!;
+      // A row of this same file its reader could not tell from a repeat: which one, and why.
+      const where = m.inFile ? `${rowPlace(p.format, m.inFile.line)} of this file: ` : "";
+      const why = m.inFile ? ` (${m.inFile.reason})` : "";
+      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${where}${m.date}${m.currency ? ` ${m.currency}` : ""} ${JSON.stringify(m.description)}${why}`);
     }
     if (p.possibleCount > possible.length) console.log(`  … and ${formatCount(p.possibleCount - possible.length)} more`);
     if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);

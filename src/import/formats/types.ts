@@ -9,7 +9,7 @@ import type { DateFormat } from "./values.ts";
 
 export { ImportInputError } from "../../core/errors.ts";
 // A row's types live with the table that stores rows, the date notations with the values they read: this file only gathers.
-export type { ParsedRow, TransactionFacts } from "./row-table.ts";
+export type { ParsedRow, RepeatOf, TransactionFacts } from "./row-table.ts";
 export { DATE_FORMATS, type DateFormat } from "./values.ts";
 
 export type BadRow = { line: number; reason: string };

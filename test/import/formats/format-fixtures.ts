@@ -308,7 +308,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     notes: ['entry 2 of the statement "ST-0312" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them'],
   },
   // Two camt.054 notifications (no period, balances or references) of one payment each, written alike (review of
-  // r4-left8: taken for one notification twice, the second dropped): two bookings.
+  // r4-left8: taken for one notification twice, the second dropped): two rows, neither dropped; the file cannot tell one
+  // payment notified twice from two alike, so the second is offered as a possible duplicate of the first (the user decides).
   "camt054-two-notifications-alike.xml": {
     format: "camt",
     layout: null,
@@ -323,6 +324,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
     ],
+    repeats: [{ line: 2, of: 1, reason: "written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again" }],
   },
   // The January download again as the bank sends it later (importer.test.ts imports it after January's): the café's
   // booking (FITID 1001) posted with its tip, -24.00 on the 6th; a bakery new. On import the café is a possible duplicate.
@@ -1203,6 +1205,30 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     // Each report's own check: it states no balance (:90D:/:90C: count its bookings as written, repeats with them).
     reconciliation: [2, 4, 5, 1].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
+  },
+  // Two interim reports (MT942) of one account and day: the 09:00 one holds one latte, the 13:00 one a latte written
+  // alike and a book purchase. A bank that repeats the day's bookings (cumulative) and one that sends only the new ones
+  // (a second latte) write this alike: one booking held again tells no repeat (before: the 13:00 latte was
+  // skipped as the 09:00 one's, exit 0). Both rows are kept; the second is offered as a possible duplicate of the first.
+  "mt942-one-booking-report-then-more.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE44500105175407324931",
+    dataLines: 3,
+    rows: [
+      [6, "2026-04-09", -4.1, "EUR", "Cafe Brueckner · Latte Macchiato · KARTENZAHLUNG"],
+      [16, "2026-04-09", -4.1, "EUR", "Cafe Brueckner · Latte Macchiato · KARTENZAHLUNG"],
+      [18, "2026-04-09", -23.6, "EUR", "Buchhandlung Ost · Buecher · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 31.8, outRows: 3, in: 0, inRows: 0 }], // 4.10 + 4.10 + 23.60
+    reconciliation: [1, 2].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
+    repeats: [
+      {
+        line: 16,
+        of: 6,
+        reason: "written as the booking on line 6 of the interim report on line 1, all that report held: MT942 does not tell whether this report repeats it or books another alike",
+      },
+    ],
   },
   "mt942-then-mt940-same-day.sta": {
     format: "mt940",
