@@ -60,7 +60,8 @@ payment (possible duplicates) are listed and not imported unless you say so. New
 classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY). Files of any
 size are read; from 8 MB on their rows are written as they are read again (no model: the rows it
 would classify wait for budget-chat classify).
-  --account NAME               the account these files belong to (default: the IBAN/card the file names)
+  --account NAME               the account these files belong to (default: the IBAN/card the file names;
+                               a file of several accounts is refused with it)
   --format F                   ${["auto", ...IMPORT_FORMATS].join("|")} (default auto)
   --dry-run                    show what would be imported; write nothing
   --json                       print the summary as JSON

@@ -674,7 +674,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const kinds = [...unbooked].map(([kind, n]) => `${n} ${kind}`).join(", ");
     notes.push(`no entry of the ${STATEMENT_WORDS[statementName]} is booked (${kinds}): nothing is imported from it; its bookings come with a later statement`);
   }
-  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "camt", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const camtReader: StatementReader = {

@@ -724,7 +724,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "mt940", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

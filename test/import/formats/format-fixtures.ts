@@ -435,6 +435,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 128.7, outRows: 2, in: 2800, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1200, closing: 3871.3, entries: 3, difference: 0 }],
   },
+  // Norma 43 with two accounts of one holder (two 11…33 groups): each account's movements under its own number, each
+  // group's balances checked on their own. 950.00 − 45.80 + 300.00 = 1'204.20 ✓; 5'000.00 − 1'200.00 = 3'800.00 ✓. With
+  // one account given for every row (--account) the file is refused, naming both (norma43.test.ts).
+  "norma43-two-accounts.n43": {
+    format: "norma43",
+    layout: null,
+    account: "2100 0418 4502000510",
+    dataLines: 3,
+    rows: [
+      [2, "2026-03-03", -45.8, "EUR", "FARMACIA CENTRAL"],
+      [4, "2026-03-10", 300, "EUR", "TRANSFERENCIA DE L.MARTIN"],
+      [8, "2026-03-15", -1200, "EUR", "ALQUILER MARZO PISO"],
+    ],
+    totals: [{ currency: "EUR", out: 1245.8, outRows: 2, in: 300, inRows: 1 }],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 950, closing: 1204.2, entries: 2, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 5000, closing: 3800, entries: 1, difference: 0 },
+    ],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
