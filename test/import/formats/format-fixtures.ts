@@ -688,6 +688,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // German structured :86: (?20–?29 purpose with SEPA keywords, ?32/?33 the other party): 1'500.00 − 17.90 + 2'450.00 = 3'932.10
     reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3932.1,"entries":2,"difference":0}],
   },
+  // Three direct debits (German structured :86:): to PayPal, whose purpose names the payee ("Ihr Einkauf bei Spotify AB");
+  // to Klarna, whose purpose names none; to a shop, whose purpose says "Ihr Einkauf bei" too. The merchants (plain-merchant
+  // .test.ts): Spotify AB, Klarna Bank AB, Versandhaus Nord GmbH. 500.00 − 10.99 − 89.00 − 45.00 = 355.01 ✓.
+  "mt940-intermediary-payee.sta": {
+    format: "mt940",
+    layout: null,
+    account: "50070010/0987654321",
+    dataLines: 3,
+    rows: [
+      [5, "2026-03-02", -10.99, "EUR", "PayPal Europe S.a.r.l. et Cie S.C.A · PP.7788.PP . Spotify AB, Ihr Einkauf bei Spotify AB · Basislastschrift"],
+      [11, "2026-03-04", -89, "EUR", "Klarna Bank AB · Rechnung 4471 vom 01.03.2026 · Basislastschrift"],
+      [13, "2026-03-05", -45, "EUR", "Versandhaus Nord GmbH · Ihr Einkauf bei Versandhaus Nord, Rechnung 99 · Basislastschrift"],
+    ],
+    totals: [{ currency: "EUR", out: 144.99, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 500, closing: 355.01, entries: 3, difference: 0 }],
+  },
   "mt940-rabobank.sta": {
     format: "mt940",
     layout: null,
