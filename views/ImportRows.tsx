@@ -15,7 +15,8 @@ export type ImportPreviewRow = {
   transaction_id: string;
   /** The row already in the data that a possible duplicate may repeat: its day and text. */
   /** `currency`: the earlier row's, when not this row's (a file imported before in another currency). */
-  match?: { date: string; description: string; currency?: string } | null;
+  /** `inFile`: the earlier row is of this same file (its reader could not tell one booking written twice from two alike): its place and why. */
+  match?: { date: string; description: string; currency?: string; inFile?: { place: string; reason: string } } | null;
 };
 
 const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplicate: "already imported", possible_duplicate: "possible duplicate" };
@@ -44,7 +45,10 @@ export function ImportRows(p: { id: string; file: string; rows: ImportPreviewRow
               {r.status === "possible_duplicate" ? (
                 <label>
                   <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}
-                  {r.match ? ` of ${formatDate(r.match.date)}${r.match.currency ? ` in ${r.match.currency}` : ""} “${r.match.description}”` : ""}: import anyway
+                  {r.match
+                    ? ` of ${r.match.inFile ? `${r.match.inFile.place} of this file, ` : ""}${formatDate(r.match.date)}${r.match.currency ? ` in ${r.match.currency}` : ""} “${r.match.description}”${r.match.inFile ? ` (${r.match.inFile.reason})` : ""}`
+                    : ""}
+                  : import anyway
                 </label>
               ) : (
                 STATUS[r.status]

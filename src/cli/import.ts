@@ -60,7 +60,8 @@ payment (possible duplicates) are listed and not imported unless you say so. New
 classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY). Files of any
 size are read; from 8 MB on their rows are written as they are read again (no model: the rows it
 would classify wait for budget-chat classify).
-  --account NAME               the account these files belong to (default: the IBAN/card the file names)
+  --account NAME               the account these files belong to (default: the IBAN/card the file names;
+                               a file of several accounts is refused with it)
   --format F                   ${["auto", ...IMPORT_FORMATS].join("|")} (default auto)
   --dry-run                    show what would be imported; write nothing
   --json                       print the summary as JSON
@@ -399,7 +400,11 @@ function printSummary(
     if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
     else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
     for (const r of possible) {
-      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date}${r.match!.currency ? ` ${r.match!.currency}` : ""} ${JSON.stringify(r.match!.description)}`);
+      const m = r.match!;
+      // A row of this same file its reader could not tell from a repeat: which one, and why.
+      const where = m.inFile ? `${rowPlace(p.format, m.inFile.line)} of this file: ` : "";
+      const why = m.inFile ? ` (${m.inFile.reason})` : "";
+      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${where}${m.date}${m.currency ? ` ${m.currency}` : ""} ${JSON.stringify(m.description)}${why}`);
     }
     if (p.possibleCount > possible.length) console.log(`  … and ${formatCount(p.possibleCount - possible.length)} more`);
     if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);

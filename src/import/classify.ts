@@ -62,7 +62,33 @@ export function cleanDescription(text: string): string {
  */
 export function plainMerchant(rows: RowTable, i: number): string {
   const party = rows.namedParty(i) ? rows.factOf(i, "counterparty")?.trim() : undefined;
-  return cleanDescription(party || rows.descriptionOf(i));
+  return cleanDescription(party ? payeeBehind(party, rows.factOf(i, "purpose")) : rows.descriptionOf(i));
+}
+
+/** Payment intermediaries: a payment to one of them pays someone else, whom its purpose often names. */
+const INTERMEDIARY = /\b(?:paypal|klarna|adyen|stripe|sumup|mollie|unzer|ratepay|payone|computop|zettle|afterpay|clearpay|riverty)\b/i;
+
+/**
+ * Where a purpose names the one paid, as intermediaries write it ("PP.7788.PP . Spotify AB, Ihr Einkauf bei Spotify AB";
+ * English, French, Italian and Dutch alike): the name after those words, up to a comma, a semicolon, a SEPA keyword, a
+ * full stop that ends a sentence, or the end.
+ */
+const PAYEE_IN_PURPOSE =
+  /(?:^|[\s,.;/])(?:ihre? einkauf bei|einkauf bei|your purchase (?:at|from)|purchase at|votre achat chez|achat chez|(?:il tuo )?acquisto presso|(?:uw )?aankoop bij)\s+([^,;]+?)(?=\s*[,;]|\s+(?:Artikel|EREF|MREF|CRED|SVWZ)\b|\.\s|\.?\s*$)/giu;
+
+/**
+ * The merchant of a payment to `party`: the payee its purpose names when the party is a payment intermediary (PayPal,
+ * Klarna, Adyen, Stripe, SumUp …) and the purpose names exactly one (an MT940 :86:, a camt Ustrd, alike); else the party
+ * itself: no guess (a purpose that names none, or two, leaves the intermediary).
+ */
+export function payeeBehind(party: string, purpose: string | undefined): string {
+  if (!purpose || !INTERMEDIARY.test(party)) return party;
+  const named = new Map<string, string>();
+  for (const m of purpose.matchAll(PAYEE_IN_PURPOSE)) {
+    const name = m[1]!.trim();
+    if (name && !INTERMEDIARY.test(name)) named.set(name.toLowerCase(), name);
+  }
+  return named.size === 1 ? [...named.values()][0]! : party;
 }
 
 /** How a row is stored when nothing classified it: its plain merchant (plainMerchant), the category Uncategorised. */

@@ -19,6 +19,10 @@
  *   two currencies books the same fee on the same day in each, and budget.db does not record whether an
  *   earlier row's currency was assumed or stated, so that match would hold back real bookings.
  *
+ * - Possible duplicate within the file: a row its reader marks as possibly repeating another row of the file (the same
+ *   entry in two statements whose balances do not tell: ParsedRow.repeats), when budget.db holds neither: offered, listed
+ *   and counted as any other possible duplicate (fileMatch).
+ *
  * Both are found with one pass each, not a query per row (a caller with many rows asks in slices,
  * so that a server's event loop runs between them), so a statement checks quickly
  * against a million-row database: the ids in chunks through the index, the candidates in
@@ -140,8 +144,18 @@ export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[],
   return possible;
 }
 
-/** An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another). */
-export type ExistingMatch = { id: number; date: string; description: string; transactionId: string; currency?: string };
+/**
+ * An existing row that a new one may repeat; `currency` only when it is not the new row's (a file read before in another).
+ * A row of the same file (its reader could not tell one booking written twice from two alike: ParsedRow.repeats) has
+ * no id in budget.db: `inFile` names its line and why, `id` and `transactionId` are null.
+ */
+export type ExistingMatch = { id: number | null; date: string; description: string; transactionId: string | null; currency?: string; inFile?: { line: number; reason: string } };
+
+/** The row of the same file that row `i` may repeat, as a possible duplicate's match (ParsedRow.repeats), or null. */
+export function fileMatch(rows: RowTable, i: number): ExistingMatch | null {
+  const r = rows.repeatsOf(i);
+  return r ? { id: null, date: r.date, description: r.description, transactionId: null, inFile: { line: r.line, reason: r.reason } } : null;
+}
 
 /**
  * The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids, and the

@@ -67,7 +67,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -498,6 +498,13 @@ export class Importer {
       // A bank id given again with a similar text: that booking corrected, or another (the user says).
       for (const [i, m] of reused) {
         if (status[i] !== 0) continue;
+        status[i] = 2;
+        matches.set(i, m);
+      }
+      // A row its reader marks as possibly repeating another of the file: the user says, as for one budget.db holds.
+      for (const i of fresh) {
+        const m = status[i] === 0 ? fileMatch(rows, i) : null;
+        if (!m) continue;
         status[i] = 2;
         matches.set(i, m);
       }

@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -164,7 +164,7 @@ export function chunkWalker(
     // The user's rules first (SPEC §14): per row, before the cache and the card rules.
     const ruled = userRuleClasses(db, chunk, fresh, rules);
     fresh.forEach((i, k) => {
-      const m = found[k] ?? reused.get(i) ?? null;
+      const m = found[k] ?? reused.get(i) ?? fileMatch(chunk, i);
       if (m) {
         status[i] = 2;
         matches[i] = m;

@@ -274,6 +274,19 @@ describe("import API", () => {
     expect([both.status, await both.json()]).toEqual([400, { error: "Give the currency in columns.currency when you name the columns, not beside them." }]);
   });
 
+  test("a row that may repeat another of the same file: the page offers it with its tick, naming that row and why", async () => {
+    h.fake.reset();
+    const xml = await Bun.file(join(import.meta.dir, "..", "fixtures", "import", "camt054-two-notifications-alike.xml")).text();
+    const form = new FormData();
+    form.append("file", new File([xml], "alike.xml"));
+    const html = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    expect(html).toContain("2 data lines: 1 new, 0 already imported, 1 possible duplicate, 0 bad rows, 0 skipped.");
+    expect(html).toContain("possible duplicate of entry 1 of this file, ");
+    expect(html).toContain("(written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again): import anyway");
+    const p = await (await upload("alike.xml", xml)).json();
+    expect([p.new, p.possible_duplicates, p.preview.map((r: { status: string }) => r.status)]).toEqual([1, 1, ["new", "possible_duplicate"]]);
+  });
+
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);

@@ -222,6 +222,19 @@ describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () 
     expect(out.stdout).toContain("ubs-account-it-cp1252.csv: skipped lines (no transaction of their own):\n  line 14: a batch's detail line: its amount -1500.00 is part of the booking on line 13, not a booking of its own\n");
   });
 
+  test("a row that may repeat another row of the same file is listed and counted as a possible duplicate of it, not imported unless asked", async () => {
+    const alike = join(fixtures, "camt054-two-notifications-alike.xml");
+    const out = await cli(["import", alike, "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    expect(out.stdout.split("\n")[1]!.split(/\s{2,}/)).toEqual(["camt054-two-notifications-alike.xml", "camt", "DE12500105170648489890", "2", "1", "0", "1", "0", "0"]);
+    expect(out.stdout).toContain(
+      'camt054-two-notifications-alike.xml: possible duplicates, not imported (--include-possible-duplicates imports them):\n  entry 2: 2026-03-12 EUR -4.20 "Baeckerei Kranz · Kartenzahlung" ~ entry 1 of this file: 2026-03-12 "Baeckerei Kranz · Kartenzahlung" (written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again)\n',
+    );
+    const json = JSON.parse((await cli(["import", alike, "--json", "--no-classify", "--include-possible-duplicates"])).stdout).files[0];
+    expect([json.inserted, json.duplicates, json.possible_duplicates]).toEqual([1, 1, 1]);
+    expect(allRows(files.db).length).toBe(2);
+  });
+
   test("a statement that does not reconcile exits 2 and writes nothing; --accept-unreconciled imports it; --json says why", async () => {
     const off = join(fixtures, "camt053-off.xml");
     const refused = await cli(["import", file("bank.csv", CSV), off, "--no-classify"]);

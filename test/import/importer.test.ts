@@ -260,6 +260,35 @@ describe("rows, duplicates and batches", () => {
   });
 });
 
+describe("possible duplicates within one file", () => {
+  // Two camt.054 notifications of one account written alike (no period, balances or reference): one payment notified
+  // twice, or two alike; the file cannot tell. Entry 2 is neither dropped nor booked twice in silence: a possible
+  // duplicate of entry 1, imported only when the user says so, on every path (plan, streamed, re-import).
+  const reason = "written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again";
+  test("a row its reader marks as possibly repeating another of the file is a possible duplicate of it, counted and listed", async () => {
+    fresh();
+    const { importer } = makeImporter(target);
+    const file = fixtureFile("camt054-two-notifications-alike.xml");
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(planCounts(plan)).toEqual({ rows: 2, new: 1, duplicates: 0, possibleDuplicates: 1, badRows: 0, skipped: 0, dataLines: 2 });
+    expect(planned(plan).map((r) => [r.line, r.status, r.match])).toEqual([
+      [1, "new", null],
+      [2, "possible_duplicate", { id: null, date: "2026-03-12", description: "Baeckerei Kranz · Kartenzahlung", transactionId: null, inFile: { line: 1, reason } }],
+    ]);
+    expect((await importer.commit(plan, { actor: CLI })).inserted).toBe(1);
+    // Imported again: entry 1 is there, entry 2 still waits for the user's word.
+    const again = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(planCounts(again)).toMatchObject({ new: 0, duplicates: 1, possibleDuplicates: 1 });
+    expect((await importer.commit(again, { actor: CLI, includePossibleDuplicates: true })).inserted).toBe(1);
+    expect(stored().map((r) => [r[0], r[1]])).toEqual([["2026-03-12", -4.2], ["2026-03-12", -4.2]]);
+    // A large file's path (read twice, walked in chunks) says the same.
+    fresh();
+    const streamed = makeImporter(target).importer;
+    const done = await streamed.commitStreamed(streamed.parseStreamed(file), { actor: CLI });
+    expect([done.inserted, done.counts, done.possible.map((r) => [r.line, r.match?.inFile])]).toEqual([1, { rows: 2, new: 1, duplicates: 0, possibleDuplicates: 1 }, [[2, { line: 1, reason }]]]);
+  });
+});
+
 describe("classification", () => {
   let fake: FakeAnthropic;
   beforeAll(async () => {

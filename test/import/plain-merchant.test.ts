@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { cleanDescription } from "../../src/import/classify.ts";
+import { cleanDescription, payeeBehind } from "../../src/import/classify.ts";
 import { planCounts, plannedRow } from "../../src/import/importer.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { CATEGORY_DESCRIPTIONS } from "../../src/ledger/schema.ts";
@@ -127,5 +127,29 @@ describe("the merchant of a row nothing classified", () => {
     expect(merchants).not.toContain("Gutschrift");
     expect(merchants).not.toContain("Max Muster");
     for (let i = 0; i < plan.rows.length; i++) expect(merchants[i]).toBe(cleanDescription(plan.rows.descriptionOf(i)));
+  });
+});
+
+describe("a payment through an intermediary (PayPal, Klarna …): the payee its purpose names", () => {
+  test("MT940: the payee named in the purpose when the party is an intermediary and the purpose says so clearly; else the party", async () => {
+    const { importer } = makeImporter(target());
+    const merchants = async (name: string) => {
+      const plan = await importer.plan(importer.parse({ name, bytes: fixture(name) }), { classify: "offline" });
+      return Array.from({ length: plan.rows.length }, (_, i) => plannedRow(plan, i).classified?.merchant);
+    };
+    // Before: "PayPal Europe S.a.r.l. et Cie S.C.A" for the Spotify and the eBay payment.
+    expect(await merchants("mt940-intermediary-payee.sta")).toEqual(["Spotify AB", "Klarna Bank AB", "Versandhaus Nord GmbH"]);
+    expect(await merchants("mt940-deutsche-bank.sta")).toEqual(["eBay S.a r.l.", "Arbeitgeber GmbH"]);
+  });
+
+  test("the rule alike for every format's party and purpose (camt Cdtr and Ustrd, MT940): one payee named, or none, or two", () => {
+    expect(payeeBehind("PayPal (Europe) S.a r.l. et Cie, S.C.A.", "1039928817364 PP.4011.PP . Zalando SE, Ihr Einkauf bei Zalando SE")).toBe("Zalando SE");
+    expect(payeeBehind("Klarna Bank AB (publ)", "Your purchase at Notino s.r.o.. Order 77123")).toBe("Notino s.r.o.");
+    expect(payeeBehind("Stripe Payments Europe Ltd", "Votre achat chez Librairie Kléber; réf 88")).toBe("Librairie Kléber");
+    // No payee named, or two: the intermediary (no guess).
+    expect(payeeBehind("PayPal Europe S.a.r.l. et Cie S.C.A", "PP.4011.PP . Rueckerstattung")).toBe("PayPal Europe S.a.r.l. et Cie S.C.A");
+    expect(payeeBehind("PayPal Europe S.a.r.l. et Cie S.C.A", "Ihr Einkauf bei Shop A, Ihr Einkauf bei Shop B")).toBe("PayPal Europe S.a.r.l. et Cie S.C.A");
+    // A party that is no intermediary stays, whatever its purpose says.
+    expect(payeeBehind("Versandhaus Nord GmbH", "Ihr Einkauf bei Versandhaus Nord")).toBe("Versandhaus Nord GmbH");
   });
 });

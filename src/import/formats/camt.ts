@@ -258,7 +258,7 @@ type StatementState = {
   streamed: boolean;
   /** What it says, but its Id and creation time (a resent copy may change them): its period, account, balances, entries. */
   written: Bun.CryptoHasher;
-  /** Its entries that carry a reference of their own, by ordinal: their account and what they say, as a key. */
+  /** Its booked entries, by ordinal: their account and what they say (the whole Ntry as written), as a key. */
   entryKeys: Map<number, string>;
 };
 
@@ -312,6 +312,23 @@ function cumulative(earlier: StatementEnds, later: StatementEnds): boolean {
   return false;
 }
 
+/**
+ * Whether a later statement's balances show its entries are its own: it opens at the earlier one's closing (the next
+ * page, the next day) and its own balances check with them, in a currency of both.
+ */
+function continues(earlier: StatementEnds, later: StatementEnds, checked: readonly Reconciliation[]): boolean {
+  if (earlier.account !== later.account) return false;
+  for (const [currency, l] of later.balances) {
+    const e = earlier.balances.get(currency);
+    if (!e || e.closing === null || l.opening === null || Math.round(e.closing * 100) !== Math.round(l.opening * 100)) continue;
+    if (checked.some((r) => r.currency === currency && r.status === "ok")) return true;
+  }
+  return false;
+}
+
+/** An entry a statement booked: its ordinal, its statement's number, and its rows' days and texts (a split batch's parts in order). */
+type BookedEntry = { line: number; statement: number; rows: { date: string; description: string }[] };
+
 function readCamt(xml: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
@@ -335,11 +352,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
    */
   const seen = new Map<string, { first: number; last: number; id: string | null }>();
   /**
-   * The entries with a reference of their own booked by the statements read so far, by account and what they say (the
-   * whole Ntry as written): the same entry in a later statement of the file (camt.052 intraday reports that repeat the
-   * day's bookings, then the new ones) is that booking again (review of stop 47: booked once per report).
+   * The entries booked by the statements read so far, by account and what they say (the whole Ntry as written), in file
+   * order: the same entry in a later statement of the file (camt.052 intraday reports that repeat the day's bookings,
+   * then the new ones) is that booking again (review of stop 47: booked once per report), each taken once.
    */
-  const booked = new Map<string, { line: number; statement: number }>();
+  const booked = new Map<string, BookedEntry[]>();
   /** Each statement read so far (by its number, from 0): its account and its opening and closing balance per currency. */
   const ends: StatementEnds[] = [];
 
@@ -429,7 +446,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // entry of a later file would be taken for a duplicate of the first file's.
     const written = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
     const ref = written && repeated.has(written.trim()) ? undefined : written;
-    if (written) st!.entryKeys.set(line, `${account ?? ""}\u0000${Bun.hash(nodeText(e)).toString(36)}`);
+    st!.entryKeys.set(line, `${account ?? ""}\u0000${Bun.hash(nodeText(e)).toString(36)}`);
     if (written && !ref) unidentified++;
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
@@ -531,20 +548,39 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const balances = statementBalances(st);
     const number = ends.length;
     ends.push({ account: st.account, balances: new Map(balances.map((b) => [b.currency, { opening: b.opening?.amount ?? null, closing: b.closing?.amount ?? null }])) });
+    const checked = balances.map(({ currency, opening, closing, closingCode }) => {
+      const sum = st!.sums.get(currency) ?? { n: 0, cents: 0 };
+      return reconcile({
+        account: st!.account,
+        currency,
+        opening,
+        closing,
+        entries: sum.n,
+        entriesCents: sum.cents,
+        basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
+      });
+    });
     const again = new Map<number, number>();
     const alike: number[] = [];
+    const maybe = new Map<number, BookedEntry>();
+    const taken = new Map<string, number>();
     // (Against earlier statements only: two entries written alike in one statement are its own two.) An entry's
-    // reference is unique within its statement only (pages, reports count 1, 2, 3 afresh): written alike in an earlier
-    // statement, it is that booking again only when the balances show this statement repeats the earlier one's
-    // bookings (the same opening balance, not the earlier one's closing: a cumulative report); else it is booked and
-    // a note names it (review of r4-left8: pages' and successive reports' entries "1" were dropped, exit 0).
+    // reference is unique within its statement only (pages, reports count 1, 2, 3 afresh), and one without a reference
+    // is what it says: written alike in an earlier statement (each earlier one taken once), it is that booking again
+    // when the balances show this statement repeats the earlier one's bookings (the same opening balance, not the
+    // earlier one's closing: a cumulative report); its own when they show it continues the earlier one (it opens at its
+    // closing and checks with it), booked with a note (review of r4-left8: pages' entries "1" were dropped, exit 0);
+    // else the file cannot tell, and it is offered as a possible duplicate of the earlier one: the user decides.
     for (const [line, key] of st.entryKeys) {
-      const first = booked.get(key);
+      const k = taken.get(key) ?? 0;
+      const first = booked.get(key)?.[k];
       if (first === undefined) continue;
+      taken.set(key, k + 1);
       if (cumulative(ends[first.statement]!, ends[number]!)) again.set(line, first.line);
-      else alike.push(line);
+      // (Rows given out as read, or an earlier entry's, cannot be marked: booked with the note.)
+      else if (continues(ends[first.statement]!, ends[number]!, checked) || st.streamed || first.rows.length === 0) alike.push(line);
+      else maybe.set(line, first);
     }
-    for (const [line, key] of st.entryKeys) if (!booked.has(key)) booked.set(key, { line, statement: number });
     const word = STATEMENT_WORDS[statementName];
     if (alike.length) {
       notes.push(
@@ -556,22 +592,27 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
         `${fileName}: entry ${[...again.keys()][0]}: the ${word}'s entries repeat entries of an earlier ${word} of the file, and with more than ${HOLD_LIMIT.toLocaleString("en-US")} entries it is read as it goes: the repeats cannot be left out, so nothing was imported`,
       );
     }
-    for (const row of skipHeld(st, (line) => (again.has(line) ? `entry ${again.get(line)} again: the same booking (its reference, account, amount, dates and texts) in an earlier ${word} of this file, booked there, not twice` : null))) out.add(row);
-    if (again.size) notes.push(`${again.size} ${again.size === 1 ? "entry" : "entries"} of the ${word}${st.id ? ` "${st.id}"` : ""} repeat entries of an earlier ${word} of the file (as intraday reports repeat the day's bookings): counted once`);
-    for (const { currency, opening, closing, closingCode } of balances) {
-      const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
-      reconciliation.push(
-        reconcile({
-          account: st.account,
-          currency,
-          opening,
-          closing,
-          entries: sum.n,
-          entriesCents: sum.cents,
-          basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
-        }),
-      );
+    const kept = skipHeld(st, (line) => (again.has(line) ? `entry ${again.get(line)} again: the same booking (its reference, account, amount, dates and texts) in an earlier ${word} of this file, booked there, not twice` : null));
+    const own = new Map<number, BookedEntry>();
+    for (const row of kept) {
+      const entry = own.get(row.line) ?? { line: row.line, statement: number, rows: [] };
+      entry.rows.push({ date: row.date, description: row.description });
+      own.set(row.line, entry);
+      const first = maybe.get(row.line);
+      const of = first?.rows[(row.part ?? 1) - 1] ?? first?.rows[0];
+      const reason = `written as entry ${first?.line} of an earlier ${word} of the file, whose balances do not tell whether it is that booking again`;
+      out.add(first && of ? { ...row, repeats: { line: first.line, date: of.date, description: of.description, reason } } : row);
     }
+    // The entries booked here (a repeat is not booked again) stand for a later statement's alike ones.
+    for (const [line, key] of st.entryKeys) {
+      const entry = own.get(line) ?? (st.streamed ? { line, statement: number, rows: [] } : undefined);
+      if (!entry) continue;
+      const list = booked.get(key);
+      if (list) list.push(entry);
+      else booked.set(key, [entry]);
+    }
+    if (again.size) notes.push(`${again.size} ${again.size === 1 ? "entry" : "entries"} of the ${word}${st.id ? ` "${st.id}"` : ""} repeat entries of an earlier ${word} of the file (as intraday reports repeat the day's bookings): counted once`);
+    reconciliation.push(...checked);
     st = null;
   };
 
@@ -633,7 +674,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const kinds = [...unbooked].map(([kind, n]) => `${n} ${kind}`).join(", ");
     notes.push(`no entry of the ${STATEMENT_WORDS[statementName]} is booked (${kinds}): nothing is imported from it; its bookings come with a later statement`);
   }
-  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "camt", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const camtReader: StatementReader = {

@@ -284,15 +284,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
    * the rows they check), with those lines' skipped entries: each says "checked" only once a check ran.
    */
   const ruledBalances = new Map<string, StatedBalances & { account: string | null; currency: string; lines: { line: number; reason: string }[] }>();
-  /** A balance written in a debit or a credit column (exactly one filled): negative in the debit one; else null. */
-  const sidedAmount = (debit: unknown, credit: unknown): number | null =>
-    typeof debit === "number" && credit === null ? -Math.abs(debit) : typeof credit === "number" && debit === null ? Math.abs(credit) : null;
   /** A line a rule says states a balance: kept by its account and currency and skipped; false when its amount or side cannot be read. */
   const ruledBalance = (kind: "opening" | "closing"): boolean => {
     const m = plan.money;
     // (Debits and credits in columns of their own: the balance stands in one of them, a debit one an overdraft; Poste
-    // Italiane's BancoPosta, QA round 4, pass 23.)
-    const sided = m.kind === "split" ? sidedAmount(money(m.debit), money(m.credit)) : null;
+    // Italiane's BancoPosta, QA round 4, pass 23. A sign written in its cell counts, as in a balance line's: splitBalance.)
+    const sided = m.kind === "split" ? splitBalance(m.debit, m.credit) : null;
     if (m.kind !== "signed" && m.kind !== "indicator" && sided === null) return false;
     const a = sided ?? (m.kind === "signed" || m.kind === "indicator" ? money(m.amount) : null);
     const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator)) : 1;

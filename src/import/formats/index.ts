@@ -163,6 +163,13 @@ export function parseText(text: string, opts: ParseOptions): Statement {
     // A reader's own mistake or the engine's limit (a stack, a range): still the file's problem to the user, named.
     throw new ImportInputError(`${fileName}: the ${reader.label} reader could not read this file (${(e as Error).message ?? e})`);
   }
+  // One account for every row of a file that names several would add their money up as one account's, their balances
+  // stored under one name: refused, naming them (each account goes to its own number without it).
+  if (override && s.accounts && s.accounts.length > 1) {
+    throw new ImportInputError(
+      `${fileName}: the file holds ${s.accounts.length} accounts (${s.accounts.join(", ")}), and the one account given for every row (--account ${override}) would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`,
+    );
+  }
   if (override) {
     s.account = override;
     s.rows.setAccount(override);

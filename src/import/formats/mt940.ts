@@ -479,19 +479,30 @@ function readMt940(written: string, opts: ReadOptions): Statement {
    * interim report of each account and currency, with its bookings by day, amount and text: a later report of that
    * account that holds every one of them repeats it, and those bookings are skipped (each taken once: a second coffee
    * of the same price is a booking of its own). A report that does not hold them all is no repeat (a bank that sends
-   * only the bookings since the last report): its bookings are all its own.
+   * only the bookings since the last report): its bookings are all its own. Only two or more different bookings held
+   * again tell a repeat: an earlier report of one booking (or of one booking several times) that a later one holds too
+   * may as well be a booking alike among new ones, so the later one's is offered as a possible duplicate of it (the
+   * user decides), neither skipped nor booked twice in silence.
    */
-  const lastInterim = new Map<string, { line: number; bookings: Map<string, number> }>();
+  type InterimBookings = Map<string, { line: number; date: string; description: string }[]>;
+  const lastInterim = new Map<string, { line: number; bookings: InterimBookings }>();
   const interimKey = (row: Pick<ParsedRow, "date" | "amount" | "description" | "idText">) => `${bookingKey(row)}\u0000${row.description}\u0000${row.idText}`;
-  /** The bookings of `m` that repeat the last interim report of its account and currency, by key (none: not a repeat). */
+  /** The bookings of `m` that repeat the last interim report of its account and currency, by key (none: not a repeat), and whether that tells. */
   const repeatsOfEarlierInterim = (m: Message, account: string, currency: string) => {
-    const bookings = new Map<string, number>();
-    for (const row of m.held) if (row.currency !== null) bookings.set(interimKey(row), (bookings.get(interimKey(row)) ?? 0) + 1);
+    const bookings: InterimBookings = new Map();
+    for (const row of m.held) {
+      if (row.currency === null) continue;
+      const key = interimKey(row);
+      const list = bookings.get(key);
+      const booking = { line: row.line, date: row.date, description: row.description };
+      if (list) list.push(booking);
+      else bookings.set(key, [booking]);
+    }
     const at = `${account}\u0000${currency}`;
     const before = lastInterim.get(at);
     lastInterim.set(at, { line: m.line, bookings });
-    if (!before || before.bookings.size === 0 || [...before.bookings].some(([key, n]) => (bookings.get(key) ?? 0) < n)) return null;
-    return { line: before.line, left: new Map(before.bookings) };
+    if (!before || before.bookings.size === 0 || [...before.bookings].some(([key, list]) => (bookings.get(key)?.length ?? 0) < list.length)) return null;
+    return { line: before.line, left: new Map([...before.bookings].map(([key, list]) => [key, [...list]])), tells: before.bookings.size >= 2 };
   };
 
   /** An interim report's bookings at its end: skipped when a statement read before books their day, else held. */
@@ -508,15 +519,17 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const repeats = repeatsOfEarlierInterim(m, account, currency);
     for (const row of m.held) {
       if (row.currency === null) continue;
-      const left = repeats?.left.get(interimKey(row)) ?? 0;
-      if (left > 0) {
-        repeats!.left.set(interimKey(row), left - 1);
+      const earlier = repeats?.left.get(interimKey(row))?.shift();
+      if (earlier && repeats!.tells) {
         skipped.push({ line: row.line, reason: `a booking the interim report on line ${repeats!.line} gave already (MT942: this report repeats that one's bookings of the account, then its own): booked once` });
         continue;
       }
       const statement = statements.find((s) => takeBooking(s, account, currency, row));
       if (statement) skipped.push({ line: row.line, reason: supersededReason(m.line, statement.line) });
-      else rows.push({ ...row, currency: row.currency });
+      else if (earlier) {
+        const reason = `written as the booking on line ${earlier.line} of the interim report on line ${repeats!.line}, all that report held: MT942 does not tell whether this report repeats it or books another alike`;
+        rows.push({ ...row, currency: row.currency, repeats: { line: earlier.line, date: earlier.date, description: earlier.description, reason } });
+      } else rows.push({ ...row, currency: row.currency });
     }
     if (!rows.length) return;
     interimHeld.push({ line: m.line, account, currency, days: new Set(rows.map((r) => r.date!)), rows });
@@ -726,7 +739,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row, a bad row, or skipped as a booking of a statement the file holds twice.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "mt940", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

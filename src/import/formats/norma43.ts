@@ -139,6 +139,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   let ended = false;
   let records = 0;
   let first: string | null = null;
+  const accounts: string[] = [];
   let current: Account | null = null;
   /** The last movement, held while concept (23) and currency (24) lines may follow it. */
   let held: ParsedRow | null = null;
@@ -172,8 +173,10 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       if (current) fail(line, "an account's header (11) before the end (33) of the account above it");
       const currency = CURRENCIES[r.slice(47, 50)] ?? fail(line, `currency number "${r.slice(47, 50)}" is not one this reader knows`);
       const opening = signed(r.slice(32, 33), r.slice(33, 47)) ?? fail(line, "the opening balance is not a D/H mark and 14 digits");
-      const account = opts.accountOverride ?? `${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}`;
+      // (One account given for every row, --account, is applied and checked by parseText.)
+      const account = `${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}`;
       first ??= account;
+      if (!accounts.includes(account)) accounts.push(account);
       current = {
         key: r.slice(2, 20), currencyNumber: r.slice(47, 50), account, currency, opening, from: day(r.slice(20, 26)), until: day(r.slice(26, 32)),
         n: 0, cents: 0, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, unread: 0, line,
@@ -249,7 +252,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
     reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "opening (11) + movements (22); the account's end (33) is missing" }));
   }
   else if (!ended && first !== null) notes.push(`the file has no end record (88): it stops at line ${lastLine}, and accounts after it could be missing`);
-  return { format: "norma43", layout: null, account: first, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "norma43", accounts, layout: null, account: first, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const norma43Reader: StatementReader = {

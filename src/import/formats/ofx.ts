@@ -480,7 +480,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     notes.push(`the ACCTID ${id} is listed for ${pairs.size} accounts (other BANKID or ACCTTYPE): their rows are all booked to the account "${id}", none taken for another's; import each account's download on its own to keep them apart`);
   }
   if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
-  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
+  return { format: "ofx", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 
 export const ofxReader: StatementReader = {

@@ -303,7 +303,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   if ("conflict" in dg) notes.push("the amounts are written with both decimal marks (1,234.56 and 1.234,56): each read by the mark it shows");
   if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
   const reconciliation = [...perAccount.values()].map((t) => reconcile({ account: t.account, currency: t.currency, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
-  return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "qif", accounts: named, layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const qifReader: StatementReader = {

@@ -25,6 +25,13 @@ export type TransactionFacts = {
   balanceAfter?: number;
 };
 
+/**
+ * Another row of the same file that a row may repeat, where the reader cannot tell whether the file holds one booking
+ * twice or two alike (the same entry in two statements whose balances do not tell): that row's line (the reader's
+ * ordinal), day and text, and why. The import offers the row as a possible duplicate of it (SPEC §10.1): the user decides.
+ */
+export type RepeatOf = { line: number; date: string; description: string; reason: string };
+
 export type ParsedRow = {
   /** The file's line number (CSV), or the XML element's 1-based ordinal (CAMT Ntry, OFX STMTTRN). */
   line: number;
@@ -55,6 +62,8 @@ export type ParsedRow = {
    * column there, "Gutschrift"; a guessed layout may map the holder's own payer column).
    */
   named?: true;
+  /** The row of the same file this one may repeat (RepeatOf); absent for nearly every row. */
+  repeats?: RepeatOf;
   facts: TransactionFacts;
 };
 
@@ -102,6 +111,8 @@ export type RowChunk = {
   reference: (string | null)[];
   sector: (string | undefined)[] | null;
   facts: Partial<Record<FactKey, unknown[]>>;
+  /** The rows that may repeat another of the file, by their index in the chunk. */
+  repeats: [number, RepeatOf][];
   currencies: string[];
   accounts: (string | null)[];
 };
@@ -128,6 +139,8 @@ export class RowTable {
   private reference: (string | null)[] = [];
   private sector: (string | undefined)[] | null = null;
   private facts: Partial<Record<FactKey, unknown[]>> = {};
+  /** RepeatOf by row index: few rows have one. */
+  private repeats = new Map<number, RepeatOf>();
   private currencies: string[] = [];
   private currencyIndex = new Map<string, number>();
   private accounts: (string | null)[] = [];
@@ -153,6 +166,7 @@ export class RowTable {
     this.reference.push(r.reference);
     if (r.sector !== undefined) (this.sector ??= new Array(i)).push(r.sector);
     else this.sector?.push(undefined);
+    if (r.repeats) this.repeats.set(i, r.repeats);
     // (A row without facts in a table without fact columns, a plain CSV's every row, has nothing to add here.)
     if (!hasKeys(r.facts) && !hasKeys(this.facts)) return;
     for (const k of FACT_KEYS) {
@@ -197,6 +211,8 @@ export class RowTable {
     if (this.named[i]) r.named = true;
     const sector = this.sector?.[i];
     if (sector !== undefined) r.sector = sector;
+    const repeats = this.repeats.get(i);
+    if (repeats) r.repeats = repeats;
     return r;
   }
 
@@ -231,6 +247,10 @@ export class RowTable {
   }
   sectorOf(i: number): string | undefined {
     return this.sector?.[i];
+  }
+  /** The row of the same file this one may repeat (ParsedRow.repeats), or undefined. */
+  repeatsOf(i: number): RepeatOf | undefined {
+    return this.repeats.get(i);
   }
   factOf<K extends FactKey>(i: number, key: K): TransactionFacts[K] {
     return this.facts[key]?.[i] as TransactionFacts[K];
@@ -276,6 +296,7 @@ export class RowTable {
       reference: this.reference.slice(from, to),
       sector: this.sector ? this.sector.slice(from, to) : null,
       facts,
+      repeats: [...this.repeats].filter(([i]) => i >= from && i < to).map(([i, r]) => [i - from, r]),
       currencies: this.currencies,
       accounts: this.accounts,
     };
@@ -297,6 +318,7 @@ export class RowTable {
       this.idText.push(c.idText[k]);
       this.reference.push(c.reference[k]!);
     }
+    for (const [k, r] of c.repeats) this.repeats.set(start + k, r);
     if (c.sector || this.sector) {
       this.sector ??= new Array(start);
       for (let k = 0; k < c.line.length; k++) this.sector.push(c.sector?.[k]);

@@ -9,7 +9,7 @@ import type { DateFormat } from "./values.ts";
 
 export { ImportInputError } from "../../core/errors.ts";
 // A row's types live with the table that stores rows, the date notations with the values they read: this file only gathers.
-export type { ParsedRow, TransactionFacts } from "./row-table.ts";
+export type { ParsedRow, RepeatOf, TransactionFacts } from "./row-table.ts";
 export { DATE_FORMATS, type DateFormat } from "./values.ts";
 
 export type BadRow = { line: number; reason: string };
@@ -47,6 +47,11 @@ export type Reconciliation = {
 export type Statement = {
   /** The reader's id (`--format` value). */
   format: string;
+  /**
+   * The accounts the file itself names, in order, when a reader can hold several (camt, MT940, OFX, QIF, Norma 43):
+   * one account given for every row (`--account`) is refused for a file of two or more (parseText).
+   */
+  accounts?: string[];
   /** The CSV bank layout that read it (its id), or how the columns were found; null for other formats. */
   layout: string | null;
   account: string | null;

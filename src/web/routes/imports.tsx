@@ -292,7 +292,7 @@ export function importRoutes(deps: WebDeps) {
     // The accounts by their names (Settings) or masked, never the whole IBAN or card number.
     reconciliationLines: p.reconciliation.map((r) => ({ ...r, account: r.account ? account(r.account) : null })),
     notes: p.notes.map((n) => inPageWords(n, readByBankLayout(p) ? "file" : "columns")),
-    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description, ...(row.match.currency ? { currency: row.match.currency } : {}) } : null })),
+    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? matchView(p.format, row.match) : null })),
     shown: p.rows.length,
     willImport: p.counts.new,
     newMerchants: p.newMerchants,
@@ -907,6 +907,16 @@ function previewJson(id: string, version: number, p: StatementPreview, model: bo
     classification_estimate:
       model && p.estimate ? { merchants: p.estimate.merchants, requests: p.estimate.requests, input_tokens: p.estimate.inputTokens, output_tokens: p.estimate.outputTokens, cost_usd: p.estimate.cost } : null,
     preview: p.rows.map(previewRowJson),
+  };
+}
+
+/** The row a possible duplicate may repeat, as the page names it: its day and text, and for a row of the same file its place and why. */
+function matchView(format: string, m: NonNullable<PreviewRow["match"]>) {
+  return {
+    date: m.date,
+    description: m.description,
+    ...(m.currency ? { currency: m.currency } : {}),
+    ...(m.inFile ? { inFile: { place: rowPlace(format, m.inFile.line), reason: m.inFile.reason } } : {}),
   };
 }
 

@@ -208,12 +208,22 @@ describe("a statement the file holds twice", () => {
     const later = read(file(statement("S1", a, opening("100.00")), statement("S2", a + b, opening("100.00"))), { fileName: "later.xml" });
     expect(later.rows.map((r) => [r.line, r.amount])).toEqual([[1, -12], [3, 30]]);
     expect(later.skipped.map((k) => k.line)).toEqual([2]);
-    // Without balances the file cannot tell (references are unique within a statement only): booked, and a note names it
-    // (review of r4-left8: pages' entries numbered afresh were dropped).
+    // Without balances the file cannot tell (references are unique within a statement only): neither dropped (review of
+    // r4-left8: pages' entries numbered afresh were dropped) nor booked twice in silence: entry 2 is a row that may repeat
+    // entry 1, which the import offers as a possible duplicate (the user decides).
     const untold = read(file(statement("S1", a), statement("S2", a + b)), { fileName: "later.xml" });
-    expect(untold.rows.map((r) => [r.line, r.amount])).toEqual([[1, -12], [2, -12], [3, 30]]);
+    expect(untold.rows.map((r) => [r.line, r.amount, r.repeats ?? null])).toEqual([
+      [1, -12, null],
+      [2, -12, { line: 1, date: "2025-06-02", description: "Kiosk", reason: "written as entry 1 of an earlier statement of the file, whose balances do not tell whether it is that booking again" }],
+      [3, 30, null],
+    ]);
     expect(untold.skipped).toEqual([]);
-    expect(untold.notes).toEqual(['entry 2 of the statement "S2" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them']);
+    expect(untold.notes).toEqual([]);
+    // Entries without any reference, written alike in two statements, alike: the second may repeat the first.
+    const bare = entry("12.00", "DBIT", "<AddtlNtryInf>Kiosk</AddtlNtryInf>");
+    const unreferenced = read(file(statement("S1", bare), statement("S2", bare + bare)), { fileName: "bare.xml" });
+    // Each earlier entry stands for one later one: S2's second kiosk payment is its own (S1 had one).
+    expect(unreferenced.rows.map((r) => [r.line, r.repeats?.line ?? null])).toEqual([[1, null], [2, 1], [3, null]]);
   });
 
   test("a copy under another Id is still the statement again when its balances are written alike: booked once; without balances, two", () => {

@@ -67,3 +67,29 @@ describe("files that are no statement", () => {
     expect(detectFormat(bytes)).toBe("csv");
   });
 });
+
+describe("one account given for every row (--account) and a file of several accounts", () => {
+  // A file that names two accounts would have them merged into the one given: refused in every format that can hold
+  // several, naming them (norma43.test.ts for Norma 43). A file of one account takes the name.
+  const camt = (iban: string, amount: string) =>
+    `<Stmt><Id>S-${iban}</Id><Acct><Id><IBAN>${iban}</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-06-02</Dt></BookgDt><AddtlNtryInf>Kiosk</AddtlNtryInf></Ntry></Stmt>`;
+  const doc = (...statements: string[]) => utf8(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt>${statements.join("")}</BkToCstmrStmt></Document>`);
+  const given = (bytes: Uint8Array) => {
+    try {
+      return read(bytes, { fileName: "f", accountOverride: "Joint" }).rows.map((r) => r.account);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  const why = (accounts: string) => `f: the file holds 2 accounts (${accounts}), and the one account given for every row (--account Joint) would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`;
+
+  test("camt, MT940/MT942, QIF: refused naming the accounts; one account: taken", () => {
+    expect(given(doc(camt("DE89370400440532013000", "12.00"), camt("DE12500105170648489890", "4.20")))).toBe(why("DE89370400440532013000, DE12500105170648489890"));
+    expect(given(doc(camt("DE89370400440532013000", "12.00")))).toEqual(["Joint"]);
+    const mt = ":20:A\n:25:DE89370400440532013000\n:60F:C250601EUR100,00\n:61:2506020602D12,00NMSCNONREF\n:86:Kiosk\n:62F:C250602EUR88,00\n-\n";
+    expect(given(utf8(mt + mt.replace("DE89370400440532013000", "DE12500105170648489890")))).toBe(why("DE89370400440532013000, DE12500105170648489890"));
+    expect(given(utf8(mt))).toEqual(["Joint"]);
+    const qif = "!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-100.00\nPGrocer\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/16/2025\nT-20.00\nPCafe\n^\n";
+    expect(given(utf8(qif))).toBe(why("Checking, Visa"));
+  });
+});

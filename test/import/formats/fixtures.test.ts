@@ -34,6 +34,8 @@ describe("every fixture, read as worked out by hand", () => {
         s.reconciliation.map((r) => ({ currency: r.currency, status: r.status, opening: r.opening, closing: r.closing, entries: r.entries, difference: r.difference, ...(r.line !== undefined ? { line: r.line } : {}) })),
       ).toEqual(e.reconciliation);
       expect(s.notes).toEqual(e.notes ?? []);
+      const repeats = s.rows.toArray().flatMap((r) => (r.repeats ? [{ line: r.line, of: r.repeats.line, reason: r.repeats.reason }] : []));
+      expect(repeats).toEqual(e.repeats ?? []);
     });
   }
 

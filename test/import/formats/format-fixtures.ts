@@ -308,7 +308,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     notes: ['entry 2 of the statement "ST-0312" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them'],
   },
   // Two camt.054 notifications (no period, balances or references) of one payment each, written alike (review of
-  // r4-left8: taken for one notification twice, the second dropped): two bookings.
+  // r4-left8: taken for one notification twice, the second dropped): two rows, neither dropped; the file cannot tell one
+  // payment notified twice from two alike, so the second is offered as a possible duplicate of the first (the user decides).
   "camt054-two-notifications-alike.xml": {
     format: "camt",
     layout: null,
@@ -323,6 +324,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
     ],
+    repeats: [{ line: 2, of: 1, reason: "written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again" }],
   },
   // The January download again as the bank sends it later (importer.test.ts imports it after January's): the café's
   // booking (FITID 1001) posted with its tip, -24.00 on the 6th; a bakery new. On import the café is a possible duplicate.
@@ -432,6 +434,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "EUR", out: 128.7, outRows: 2, in: 2800, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1200, closing: 3871.3, entries: 3, difference: 0 }],
+  },
+  // Norma 43 with two accounts of one holder (two 11…33 groups): each account's movements under its own number, each
+  // group's balances checked on their own. 950.00 − 45.80 + 300.00 = 1'204.20 ✓; 5'000.00 − 1'200.00 = 3'800.00 ✓. With
+  // one account given for every row (--account) the file is refused, naming both (norma43.test.ts).
+  "norma43-two-accounts.n43": {
+    format: "norma43",
+    layout: null,
+    account: "2100 0418 4502000510",
+    dataLines: 3,
+    rows: [
+      [2, "2026-03-03", -45.8, "EUR", "FARMACIA CENTRAL"],
+      [4, "2026-03-10", 300, "EUR", "TRANSFERENCIA DE L.MARTIN"],
+      [8, "2026-03-15", -1200, "EUR", "ALQUILER MARZO PISO"],
+    ],
+    totals: [{ currency: "EUR", out: 1245.8, outRows: 2, in: 300, inRows: 1 }],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 950, closing: 1204.2, entries: 2, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 5000, closing: 3800, entries: 1, difference: 0 },
+    ],
   },
   "statement-v1.ofx": {
     format: "ofx",
@@ -683,6 +704,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"EUR","out":84.1,"outRows":1,"in":334.1,"inRows":2}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1520,"closing":1770,"entries":3,"difference":0}],
+  },
+  // Three direct debits (German structured :86:): to PayPal, whose purpose names the payee ("Ihr Einkauf bei Spotify AB");
+  // to Klarna, whose purpose names none; to a shop, whose purpose says "Ihr Einkauf bei" too. The merchants (plain-merchant
+  // .test.ts): Spotify AB, Klarna Bank AB, Versandhaus Nord GmbH. 500.00 − 10.99 − 89.00 − 45.00 = 355.01 ✓.
+  "mt940-intermediary-payee.sta": {
+    format: "mt940",
+    layout: null,
+    account: "50070010/0987654321",
+    dataLines: 3,
+    rows: [
+      [5, "2026-03-02", -10.99, "EUR", "PayPal Europe S.a.r.l. et Cie S.C.A · PP.7788.PP . Spotify AB, Ihr Einkauf bei Spotify AB · Basislastschrift"],
+      [11, "2026-03-04", -89, "EUR", "Klarna Bank AB · Rechnung 4471 vom 01.03.2026 · Basislastschrift"],
+      [13, "2026-03-05", -45, "EUR", "Versandhaus Nord GmbH · Ihr Einkauf bei Versandhaus Nord, Rechnung 99 · Basislastschrift"],
+    ],
+    totals: [{ currency: "EUR", out: 144.99, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 500, closing: 355.01, entries: 3, difference: 0 }],
   },
   "mt940-rabobank.sta": {
     format: "mt940",
@@ -1254,6 +1291,30 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     // Each report's own check: it states no balance (:90D:/:90C: count its bookings as written, repeats with them).
     reconciliation: [2, 4, 5, 1].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
+  },
+  // Two interim reports (MT942) of one account and day: the 09:00 one holds one latte, the 13:00 one a latte written
+  // alike and a book purchase. A bank that repeats the day's bookings (cumulative) and one that sends only the new ones
+  // (a second latte) write this alike: one booking held again tells no repeat (before: the 13:00 latte was
+  // skipped as the 09:00 one's, exit 0). Both rows are kept; the second is offered as a possible duplicate of the first.
+  "mt942-one-booking-report-then-more.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE44500105175407324931",
+    dataLines: 3,
+    rows: [
+      [6, "2026-04-09", -4.1, "EUR", "Cafe Brueckner · Latte Macchiato · KARTENZAHLUNG"],
+      [16, "2026-04-09", -4.1, "EUR", "Cafe Brueckner · Latte Macchiato · KARTENZAHLUNG"],
+      [18, "2026-04-09", -23.6, "EUR", "Buchhandlung Ost · Buecher · KARTENZAHLUNG"],
+    ],
+    totals: [{ currency: "EUR", out: 31.8, outRows: 3, in: 0, inRows: 0 }], // 4.10 + 4.10 + 23.60
+    reconciliation: [1, 2].map((entries) => ({ currency: "EUR", status: "none" as const, opening: null, closing: null, entries, difference: null })),
+    repeats: [
+      {
+        line: 16,
+        of: 6,
+        reason: "written as the booking on line 6 of the interim report on line 1, all that report held: MT942 does not tell whether this report repeats it or books another alike",
+      },
+    ],
   },
   "mt942-then-mt940-same-day.sta": {
     format: "mt940",

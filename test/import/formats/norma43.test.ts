@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { brief, read, utf8 } from "./support.ts";
+import { brief, fixture, read, utf8 } from "./support.ts";
 
 // Norma 43 records written here, 80 characters each (positions as the reader's header says).
 const pad = (s: string, n = 80) => s.padEnd(n, " ");
@@ -102,5 +102,20 @@ describe("Norma 43: a movement that cannot be read", () => {
     expect(s.skipped).toEqual([{ line: 3, reason: "a concept line of the movement on line 2, which is a bad row" }]);
     expect(s.dataLines).toBe(4);
     expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 12.35]]);
+  });
+});
+
+describe("Norma 43: a file of several accounts", () => {
+  test("each account's movements go to its own number; one account given for every row (--account) is refused, naming them", () => {
+    const bytes = fixture("norma43-two-accounts.n43");
+    const s = read(bytes, { fileName: "dos-cuentas.n43" });
+    expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "2100 0418 4502000510"], [4, "2100 0418 4502000510"], [8, "2100 0418 4502000528"]]);
+    expect(s.reconciliation.map((r) => r.account)).toEqual(["2100 0418 4502000510", "2100 0418 4502000528"]);
+    // Before: every movement and both balances under the one name, two accounts' money added into one, exit 0.
+    expect(() => read(bytes, { fileName: "dos-cuentas.n43", accountOverride: "Cuenta nomina" })).toThrow(
+      "dos-cuentas.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the one account given for every row (--account Cuenta nomina) would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number",
+    );
+    // A file of one account takes the name given.
+    expect(read(fixture("norma43-es.n43"), { fileName: "una.n43", accountOverride: "Cuenta nomina" }).rows.map((r) => r.account)).toEqual(["Cuenta nomina", "Cuenta nomina", "Cuenta nomina"]);
   });
 });

@@ -49,6 +49,8 @@ export type Expected = {
   bad?: { line: number; reason: string }[];
   reconciliation: { currency: string; status: "ok" | "off" | "none"; opening: number | null; closing: number | null; entries: number; difference: number | null; line?: number }[];
   notes?: string[];
+  /** Rows the reader marks as possibly repeating another row of the file (ParsedRow.repeats): the row's line, the other's, and why. */
+  repeats?: { line: number; of: number; reason: string }[];
 };
 
 /**
