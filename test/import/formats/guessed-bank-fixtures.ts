@@ -2157,6 +2157,32 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":55000,"closing":139550,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // ICICI Bank (India) credit card export: a preamble, `"Date","Sr.No.","Transaction Details","Reward Point Header",
+  // "Intl.Amount","Amount(in Rs)","BillingAmountSign"`, the card number alone on line 8, "CR" marking money in, a message
+  // table after the rows. QA round 4, pass 26 (WRONG with exit 0 before: "Intl.Amount", 0 on rupee purchases, was taken
+  // as the amount and every purchase was skipped as "0.00: no money moved"). Out 1'210.50 + 899.00 = 2'109.50 (2 rows),
+  // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed.
+  "icici-in-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [9, "2026-02-04", -1210.5, "CHF", "BIG BAZAAR KORAMANGALA"],
+      [10, "2026-02-09", 8, "CHF", "Reversal of fuel Surcharge"],
+      [11, "2026-02-17", -899, "CHF", "SPOTIFY STOCKHOLM"],
+      [12, "2026-02-21", 5000, "CHF", "PAYMENT RECEIVED - THANK YOU"],
+    ],
+    totals: [{ currency: "CHF", out: 2109.5, outRows: 2, in: 5008, inRows: 2 }],
+    skipped: [
+      { line: 8, reason: "not a row of the table (a note or footer line)" },
+      { line: 15, reason: "not a row of the table (a note or footer line)" },
+      { line: 16, reason: "not a row of the table (a note or footer line)" },
+      { line: 17, reason: "a note or footer line: no date and no amount" },
+    ],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', CHF_NOTE],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",
