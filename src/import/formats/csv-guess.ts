@@ -129,10 +129,15 @@ function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
   return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
 }
 
-/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
-function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+/**
+ * A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. PayPal's older
+ * activity export has no such column: it writes "..." as such a row's balance ("Invoice Sent", "Paid"; QA round 4, pass
+ * 26: booked, the file was refused as off by the invoice's amount).
+ */
+function memoSkip(cols: readonly Column[], balance: Column | null): ColumnPlan["skip"] {
   const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
-  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
+  if (impact) return [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }];
+  return balance ? [{ column: balance.index, equals: ["...", "\u2026"], reason: "no effect on the balance (its balance is written \"...\": an invoice or order that moved no money)" }] : [];
 }
 
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
@@ -812,7 +817,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols)],
+    skip: [...statusSkip(cols), ...memoSkip(cols, balance ?? null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

@@ -2183,6 +2183,43 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', CHF_NOTE],
   },
+  // PayPal's older activity download (UK, before its "Balance Impact" column): `Date, Time, Time Zone, Name, Type, Status,
+  // Currency, Gross, Fee, Net, …, Balance, …`, newest first. An "Invoice Sent" row ("Paid", Net 12.00) moved no money: its
+  // balance is written "...". QA round 4, pass 26 (REFUSED before: booked, the file was "off by 12.00"). Net is the
+  // amount (the fee already off). 300.00 + 28.78 + 11.39 − 21.39 − 200.00 = 118.78 ✓; out 221.39 (2 rows), in 40.17 (2 rows).
+  "paypal-uk-invoice-sent.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-20", 28.78, "GBP", "Priya Shah · Non-US - Verified · Payment Received"],
+      [3, "2026-03-18", 11.39, "GBP", "Tom Baker · Non-US - Verified · Payment Received"],
+      [5, "2026-03-14", -21.39, "GBP", "Kitchen Supplies Ltd · Verified · PayPal Express Checkout Payment Sent"],
+      [6, "2026-03-10", -200, "GBP", "Withdraw Funds to a Bank Account"],
+    ],
+    totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
+    skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
+    reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 118.78, entries: 4, difference: 0 }],
+  },
+  // An Australian bank's download as buckybox's tests keep it: a header line of "Date" alone over date, text, a blank
+  // column and a signed amount (d/mm/yyyy; 16/03 decides). QA round 4, pass 26 (REFUSED before: the blank columns had
+  // one name, "", and could not be told apart). Out 212.60 + 100.00 = 312.60, in 45.00 + 35.00 = 80.00; no currency named.
+  "date-only-header-au.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-02", 45, "CHF", "Ruth Okafor Veg Box 2/3"],
+      [3, "2026-03-02", -212.6, "CHF", "Eftpos Purchase               02Mar09:14 Farmgate Supplies    Orange"],
+      [4, "2026-03-09", -100, "CHF", "Atm Withdrawal -Wbc           09Mar17:02 Westpac               Bathurst"],
+      [5, "2026-03-16", 35, "CHF", "Liam Chen L Chen Order"],
+    ],
+    totals: [{ currency: "CHF", out: 312.6, outRows: 2, in: 80, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ['"column 4" was taken as the amount, "column 2" as the description, by what the columns hold (no header word this reader knows named them): check the preview\'s rows', CHF_NOTE],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",
