@@ -2186,16 +2186,16 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // PayPal's older activity download (UK, before its "Balance Impact" column): `Date, Time, Time Zone, Name, Type, Status,
   // Currency, Gross, Fee, Net, …, Balance, …`, newest first. An "Invoice Sent" row ("Paid", Net 12.00) moved no money: its
   // balance is written "...". QA round 4, pass 26 (REFUSED before: booked, the file was "off by 12.00"). Net is the
-  // amount (the fee already off). 300.00 + 28.78 + 11.39 − 21.39 − 200.00 = 118.78 ✓; out 221.39 (2 rows), in 40.17 (2 rows).
+  // amount (the fee already off); "Counterparty Status" is no word of the payment. 300.00 + 28.78 + 11.39 − 21.39 − 200.00 = 118.78 ✓; out 221.39 (2 rows), in 40.17 (2 rows).
   "paypal-uk-invoice-sent.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 5,
     rows: [
-      [2, "2026-03-20", 28.78, "GBP", "Priya Shah · Non-US - Verified · Payment Received"],
-      [3, "2026-03-18", 11.39, "GBP", "Tom Baker · Non-US - Verified · Payment Received"],
-      [5, "2026-03-14", -21.39, "GBP", "Kitchen Supplies Ltd · Verified · PayPal Express Checkout Payment Sent"],
+      [2, "2026-03-20", 28.78, "GBP", "Priya Shah · Payment Received"],
+      [3, "2026-03-18", 11.39, "GBP", "Tom Baker · Payment Received"],
+      [5, "2026-03-14", -21.39, "GBP", "Kitchen Supplies Ltd · PayPal Express Checkout Payment Sent"],
       [6, "2026-03-10", -200, "GBP", "Withdraw Funds to a Bank Account"],
     ],
     totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
