@@ -158,6 +158,8 @@ const ISSUER_THANKS = new RegExp(
 );
 
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
+/** A booking text that starts as a card payment at a till or a cash withdrawal does ("EFTPOS PURCHASE …", "ATM WITHDRAWAL …"). */
+const SPENDING_TEXT = /^\s*(?:eftpos|atm|cash withdrawal|withdrawal)\b/i;
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
@@ -766,7 +768,10 @@ export function guessColumns(
     // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
     const positive = amounts.filter((a) => a > 0).length;
     const mixed = positive < amounts.length;
-    if (!purchasesPositive && mixed && byKind === 0 && !balance && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
+    // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
+    // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
+    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => SPENDING_TEXT.test(t[r] ?? "")));
+    if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
       const name = cols[money.amount]!.name.trim();
       throw new NeedsColumnMapping(
         `${fileName}: ${positive} of the ${amounts.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +

@@ -2220,6 +2220,31 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: ['"column 4" was taken as the amount, "column 2" as the description, by what the columns hold (no header word this reader knows named them): check the preview\'s rows', CHF_NOTE],
   },
+  // The same Australian download of a month of a shop's takings: 8 of 10 amounts positive, its "Eftpos Purchase" and
+  // "Atm Withdrawal" negative, which say an account's export writes spending so. QA round 4, pass 26 (REFUSED before:
+  // "nothing in the file tells whether it is a card's export"). Out 187.20 + 100.00 = 287.20 (2 rows), in 45 + 30 + 35 +
+  // 50 + 30 + 45 + 30 + 35 = 300.00 (8 rows).
+  "date-only-header-au-income.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 10,
+    rows: [
+      [2, "2026-03-02", 45, "CHF", "Ruth Okafor Veg Box 2/3"],
+      [3, "2026-03-02", 30, "CHF", "Mia Torres M Torres Order"],
+      [4, "2026-03-03", -187.2, "CHF", "Eftpos Purchase               03Mar08:41 Farmgate Supplies    Orange"],
+      [5, "2026-03-04", 35, "CHF", "Liam Chen L Chen Order"],
+      [6, "2026-03-05", 50, "CHF", "Grace Mbeki Family Box"],
+      [7, "2026-03-09", -100, "CHF", "Atm Withdrawal -Wbc           09Mar17:02 Westpac               Bathurst"],
+      [8, "2026-03-10", 30, "CHF", "Noah Brennan N Brennan"],
+      [9, "2026-03-11", 45, "CHF", "Ruth Okafor Veg Box 9/3"],
+      [10, "2026-03-13", 30, "CHF", "Sofia Reyes Veg Order"],
+      [11, "2026-03-16", 35, "CHF", "Liam Chen L Chen Order"],
+    ],
+    totals: [{ currency: "CHF", out: 287.2, outRows: 2, in: 300, inRows: 8 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 10, difference: null }],
+    notes: ['"column 4" was taken as the amount, "column 2" as the description, by what the columns hold (no header word this reader knows named them): check the preview\'s rows', CHF_NOTE],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",
