@@ -2245,6 +2245,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 10, difference: null }],
     notes: ['"column 4" was taken as the amount, "column 2" as the description, by what the columns hold (no header word this reader knows named them): check the preview\'s rows', CHF_NOTE],
   },
+  // Kotak Mahindra Bank (India) account statement: a preamble naming the currency, `Sl. No.,Transaction Date,Value Date,
+  // Description,Chq / Ref No.,Amount,Dr / Cr,Balance,Dr / Cr`, amounts grouped by lakh ("1,35,500.00"), a closing line.
+  // QA round 4, pass 26 (REFUSED before: "1,35,500.00 is not an amount"). 1'00'000.00 − 1'240.00 + 1'35'500.00 −
+  // 42'000.00 − 1'50'000.00 = 42'260.00 ✓; out 1'93'240.00 (3 rows), in 1'35'500.00.
+  "kotak-in-lakh.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [8, "2026-02-02", -1240, "INR", "UPI/KAVYA STORES/412233/groceries"],
+      [9, "2026-02-05", 135500, "INR", "NEFT SUNRISE LABS PVT LTD SALARY FEB"],
+      [10, "2026-02-10", -42000, "INR", "IMPS/RENT/ANIL MEHTA"],
+      [11, "2026-02-21", -150000, "INR", "RTGS/FD BOOKING/SELF"],
+    ],
+    totals: [{ currency: "INR", out: 193240, outRows: 3, in: 135500, inRows: 1 }],
+    skipped: [{ line: 12, reason: "a note or footer line: no date and no amount" }],
+    reconciliation: [{ currency: "INR", status: "ok", opening: 100000, closing: 42260, entries: 4, difference: 0 }],
+    notes: ["the currency INR (from the file's preamble) for every row"],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",
