@@ -129,10 +129,15 @@ function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
   return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
 }
 
-/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
-function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+/**
+ * A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. PayPal's older
+ * activity export has no such column: it writes "..." as such a row's balance ("Invoice Sent", "Paid"; QA round 4, pass
+ * 26: booked, the file was refused as off by the invoice's amount).
+ */
+function memoSkip(cols: readonly Column[], balance: Column | null): ColumnPlan["skip"] {
   const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
-  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
+  if (impact) return [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }];
+  return balance ? [{ column: balance.index, equals: ["...", "\u2026"], reason: "no effect on the balance (its balance is written \"...\": an invoice or order that moved no money)" }] : [];
 }
 
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
@@ -153,6 +158,8 @@ const ISSUER_THANKS = new RegExp(
 );
 
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
+/** A booking text that starts as a card payment at a till or a cash withdrawal does ("EFTPOS PURCHASE …", "ATM WITHDRAWAL …"). */
+const SPENDING_TEXT = /^\s*(?:eftpos|atm|cash withdrawal|withdrawal)\b/i;
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
@@ -228,7 +235,8 @@ const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
-const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
+// Nor a party's status (PayPal's "Counterparty Status": "Non-US - Verified"; QA round 4, pass 26: in every description).
+const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id|status)\b/;
 /**
  * Headers of the statement's own account's name or holder, the same on every row: no word of the payment (NatWest's
  * "Account Name", Tide's "Account name", ING Belgium's "Naam van de rekening": "Zichtrekening").
@@ -760,7 +768,10 @@ export function guessColumns(
     // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
     const positive = amounts.filter((a) => a > 0).length;
     const mixed = positive < amounts.length;
-    if (!purchasesPositive && mixed && byKind === 0 && !balance && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
+    // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
+    // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
+    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => SPENDING_TEXT.test(t[r] ?? "")));
+    if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
       const name = cols[money.amount]!.name.trim();
       throw new NeedsColumnMapping(
         `${fileName}: ${positive} of the ${amounts.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
@@ -812,7 +823,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols)],
+    skip: [...statusSkip(cols), ...memoSkip(cols, balance ?? null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

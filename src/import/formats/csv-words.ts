@@ -248,7 +248,7 @@ export const WORDS: Record<Role, string[][]> = {
     // flatex: "IBAN / Kontonummer" (the other party's, beside "BIC / BLZ").
     "iban kontonummer"]],
   originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
-    "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
+    "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie", "intl amount", "international amount"]],
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
   rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "koers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
@@ -278,8 +278,12 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 /** Every role's phrases in those scripts: a header word that is one of them is that phrase only ("入出金" names no "出金"). */
 const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
 
-/** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
+/**
+ * Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). ICICI Bank's card
+ * export writes the foreign amount as "Intl.Amount" (0 on a rupee purchase) beside "Amount(in Rs)" (QA round 4, pass 26:
+ * taken as the amount, every purchase was dropped as "0.00: no money moved").
+ */
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|intl|international|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {

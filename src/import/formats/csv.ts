@@ -162,7 +162,12 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some((_, i) => bookingAbove(i)));
       best = {
         delimiter,
-        header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
+        // A header line no header words found, with cells left blank (`"Date",,,` over date, text, blank, amount: an
+        // Australian download in buckybox's tests; QA round 4, pass 26: refused, its blank columns all one name ""):
+        // those are "column 2", "column 4" …, told apart by what they hold.
+        header: headerless
+          ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) }
+          : found ? header.r : { ...header.r, fields: header.r.fields.map((f, i) => (f.trim() === "" ? `column ${i + 1}` : f)) },
         preamble: probe.slice(0, at).map((p) => p.r),
         bodyStart: headerless ? (at === 0 ? start : probe[at - 1]!.end) : header.end,
         bodyLine: headerless ? header.r.line : header.r.line + 1,

@@ -19,9 +19,23 @@ const MAGIC: { bytes: number[]; kind: string }[] = [
 /** What a file that is plainly no statement is ("a PNG image"), or null. */
 export function binaryKind(bytes: Uint8Array): string | null {
   for (const m of MAGIC) if (m.bytes.every((b, i) => bytes[i] === b)) return m.kind;
-  // A NUL byte never occurs in a text statement, but as UTF-16's other half of every Latin letter.
-  if (!utf16Of(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data";
+  // A NUL byte never occurs in a text statement, but as UTF-16's other half of every Latin letter, or as padding after its last line.
+  if (!utf16Of(bytes) && bytes.subarray(0, Math.min(4096, withoutNulPadding(bytes).length)).includes(0)) return "binary data";
   return null;
+}
+
+/**
+ * The bytes without NUL padding after the last line: from the first NUL of a run of NULs and line breaks that ends the
+ * file. RBC's CSV download ends with a NUL and a CR (QA round 4, pass 26: a short one was refused as binary data, a
+ * longer one, its NUL past the first 4 KB, read).
+ */
+function withoutNulPadding(bytes: Uint8Array): Uint8Array {
+  // A few bytes at most, after text: a file of NULs (or one ending in a long run of them) is binary data still.
+  const stop = Math.max(0, bytes.length - 16);
+  let end = bytes.length;
+  let cut = end;
+  while (end > stop && (bytes[end - 1] === 0 || bytes[end - 1] === 0x0d || bytes[end - 1] === 0x0a)) if (bytes[--end] === 0) cut = end;
+  return cut === bytes.length || end === stop ? bytes : bytes.subarray(0, cut);
 }
 
 /**
@@ -291,13 +305,13 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   const utf16 = utf16Of(bytes);
   if (utf16) return new TextDecoder(utf16.encoding).decode(bytes.subarray(utf16.start));
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bom ? bytes.subarray(3) : bytes;
+  const body = withoutNulPadding(bom ? bytes.subarray(3) : bytes);
   // ASCII (checked natively, quickly) is one byte a character as it is.
   if (isAscii(body)) return Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   const latin1 = utf8AsLatin1(body, opts.consume === true);
   if (latin1 !== null) return latin1;
   try {
-    return utf8.decode(bytes); // drops a UTF-8 BOM
+    return utf8.decode(withoutNulPadding(bytes)); // drops a UTF-8 BOM
   } catch {
     // Not UTF-8: the code page an OFX header names, else one of another script or language when the file's words say so, else windows-1252.
     const declared = ofxCharset(body);

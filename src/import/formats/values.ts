@@ -85,7 +85,9 @@ export function currencyInAmount(raw: string): string | null {
   return code !== undefined && ISO_CURRENCIES.has(code) ? code : null;
 }
 
-const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
+// Indian banks group by lakh and crore: "1,35,500.00", "1,00,00,000.00" (Kotak's export; QA round 4, pass 26: every amount
+// of a lakh or more was "not an amount" and the file refused).
+const GROUPED = { ",": /^\d{1,3}(,\d{3})+$|^\d{1,2}(,\d{2})+,\d{3}$/, ".": /^\d{1,3}(\.\d{3})+$/ };
 const PLAIN_POINT = /^-?\d+(?:\.\d+)?$/;
 const PLAIN_COMMA = /^-?\d+(?:,\d+)?$/;
 /** A whole part of sixteen digits or more: an id, no amount (see parseAmount). */

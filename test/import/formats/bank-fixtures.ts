@@ -1019,6 +1019,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency USD (from the Chase layout) for every row"],
   },
+  // RBC's download ends with a NUL and a CR after its last line (a short one: the NUL within the first 4 KB). QA round 4,
+  // pass 26 (REFUSED before: "this is binary data"). One chequing account; out 4.00 + 60.00 + 87.25 = 151.25, in 2'150.40.
+  "rbc-ca-nul-end.csv": {
+    format: "csv",
+    layout: "rbc",
+    account: "04321-5566778",
+    dataLines: 4,
+    rows: [
+      [2, "2026-02-03", -4, "CAD", "MONTHLY FEE"],
+      [3, "2026-02-05", 2150.4, "CAD", "PAYROLL DEPOSIT · MAPLE WORKS INC"],
+      [4, "2026-02-13", -60, "CAD", "Withdrawal · PTB WD --- KX118204"],
+      [5, "2026-02-20", -87.25, "CAD", "MISC PAYMENT · TORONTO HYDRO"],
+    ],
+    totals: [{ currency: "CAD", out: 151.25, outRows: 3, in: 2150.4, inRows: 1 }],
+    reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+  },
   "rbc.csv": {
     format: "csv",
     layout: "rbc",
