@@ -101,9 +101,9 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.part) f.outcome = true;
       figures.push(f);
     }
-    if (!extra.turn && !extra.part) {
+    if (!extra.part) {
       for (const p of [...periods, ...stated]) {
-        thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
+        if (!extra.turn) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
         spans.push({ from: p.from, to: p.to });
       }
     }

@@ -242,6 +242,17 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
     expect([right.status, right.sources[0]!.turn]).toEqual(["grounded", "What about 2024?"]);
     expect(statuses(t, "In 2025 groceries were CHF 6'500.00.")).toEqual([["CHF 6'500.00", "mismatched"]]);
   });
+  test("a rate over a month of an earlier turn's period: right, April's net CHF 4'978.30 ÷ 30/7 = CHF 1'162 a week; wrong, ÷ 4 weeks (CHF 1'245)", () => {
+    const t = turn([{ name: "calculate", input: { expression: "round(5871.64 / 13, 2)" }, summary: "Result: 451.66." }]);
+    t.recordEarlier(
+      { id: "toolu_e", name: "income_vs_spending", input: { from: "2025-04-01", to: "2025-06-30" } },
+      "Income vs spending from 2025-04-01 to 2025-06-30. CHF: income CHF 51'166.94, spending CHF 45'295.30, net CHF 5'871.64. Per month (income / spending / net): 2025-04 CHF 16'999.29 / CHF 12'020.99 / CHF 4'978.30; 2025-05 CHF 17'103.85 / CHF 15'775.02 / CHF 1'328.83; 2025-06 CHF 17'063.80 / CHF 17'499.29 / CHF -435.49.",
+      "How much did I save in the second quarter?",
+    );
+    // Before, only this turn's calls' periods were the periods a rate may be over: April (of the earlier call) had no divisors.
+    expect(statuses(t, "In April alone you kept about CHF 1'162 a week.")).toEqual([["CHF 1'162", "derived"]]);
+    expect(statuses(t, "In April alone you kept about CHF 1'245 a week.")).toEqual([["CHF 1'245", "ungrounded"]]);
+  });
   test("an approval's outcome: its count and total are figures of the turn that reports it; a wrong count is not", () => {
     const t = turn([]);
     t.recordOutcome({ id: "toolu_a", name: "recategorise_transactions", input: {} }, "Approved by the user: moved 12 transactions (CHF -345.60) from Shopping to Dining.");
