@@ -54,6 +54,8 @@ export type FigureOperation =
   | "average"
   /** (sources[0] + … + sources[n − 1]) ÷ n: the average of figures of one list ("the eight payments averaged CHF 541.70") */
   | "mean"
+  /** sources[0] ÷ (sources[0] + … + sources[n − 1]): an item's share of the whole of its list, as a percentage */
+  | "share_of_list"
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 

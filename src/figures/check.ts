@@ -546,6 +546,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   };
   return {
     rounded,
+    /** The part of a share of a whole list: about what the answer says, one of the things its clause names, and no change. */
+    part: (a: SourceFigure) => !a.change && ok(a) && inNamedSet(a) && (!rounded || named(a)),
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
     terms(sources: SourceFigure[], picked = false): boolean {
       // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
@@ -818,7 +820,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
     case "percent":
-      return derivePercent(index.seen, r, f, said, tryPair, () => found);
+      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p) : null);
     case "points": {
       for (const g of index.seen) {
         if (g.kind !== "percent" && g.kind !== "number") continue;
@@ -838,6 +840,28 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
   }
+}
+
+/**
+ * A share of a whole list: one of its items over the sum of all of them ("Möbel Pfister alone was 78.4 %" of the six
+ * largest purchases; "72.1 % of these six payments"; "Housing was 60.8 %" of the three categories' totals). The whole
+ * need not be a figure of the turn: the model adds the list up itself. The part is an item of that same list, about what
+ * the answer says (policy's `part`). Bounded: one pass over each list.
+ */
+function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>): Derivation | null {
+  if (r.lo <= 0) return null;
+  for (const l of index.lists) {
+    if (l.kind !== "money") continue;
+    const whole = l.prefix[l.figures.length]!;
+    if (!whole) continue;
+    const lo = (r.lo * whole) / 100;
+    const hi = (r.hi * whole) / 100;
+    for (const x of l.figures) {
+      const v = Math.abs(x.value);
+      if (v >= lo && v <= hi && p.part(x)) return { operation: "share_of_list", sources: [x, ...l.figures.filter((y) => y !== x)] };
+    }
+  }
+  return null;
 }
 
 /**

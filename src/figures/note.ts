@@ -47,6 +47,8 @@ export function figureNote(f: AnswerFigure): string {
       return `${f.sources.map((s) => s.text).join(" + ")} (sum) · ${all}`;
     case "mean":
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
+    case "share_of_list":
+      return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;
     default:
       return `${a.text} ${OPERATION_SIGN[f.operation ?? ""] ?? "?"} ${b?.text ?? "?"} (${f.operation}) · ${all}`;
   }

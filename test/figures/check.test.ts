@@ -1119,6 +1119,16 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(figureNote(f).startsWith("(CHF -618.00 + CHF -583.90 + CHF -487.39) ÷ 3 (average)")).toBe(true);
     expect(statuses(t, "The three payments were CHF 536.10 on average.")).toEqual([["CHF 536.10", "ungrounded"]]);
   });
+  test("a share of a whole list, the whole added up by the model: right, Hotelplan alone 36.6 % of the three (618.00 ÷ 1'689.29); wrong, 63.6 %", () => {
+    const t = turnOver(TRAVEL_NAMES, TRAVEL_ROWS);
+    // Before, the whole (no figure of the turn) was never formed: only a pair of the turn's figures made a share.
+    const f = one(t, "Of the three, Hotelplan alone was 36.6%.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "share_of_list", ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
+    expect(figureNote(f).startsWith("CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)")).toBe(true);
+    expect(statuses(t, "Of the three, Hotelplan alone was 63.6%.")).toEqual([["63.6%", "ungrounded"]]);
+    // The part is the item the clause names: the Airbnb's share (28.9 %) is not Hotelplan's.
+    expect(statuses(t, "Of the three, Hotelplan alone was 28.9%.")).toEqual([["28.9%", "ungrounded"]]);
+  });
   /** Five categories with cents: 7'431.20 + 3'000.15 + 41.35 = 10'472.70 (1st, 3rd, 5th); 7'431.20 + 6'000.00 + 3'000.15 = 16'431.35 (the first three). */
   const FIVE: Call = {
     name: "spending_by_category",
