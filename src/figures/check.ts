@@ -391,7 +391,7 @@ function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
 /** An amount is derived only from amounts of the currency written with it (or of none). */
 const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" };
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" | "year" };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -685,6 +685,9 @@ function monthOfCalls(spans: readonly Span[], month: number | undefined): Span |
   return found.size === 1 ? [...found.values()][0]! : null;
 }
 
+/** A figure the source says is monthly: a rate a month, or the amount of one calendar month (no average of something else). */
+const monthly = (x: SourceFigure) => !x.change && !x.ctx.measure && (x.ctx.per === "month" || (!x.ctx.per && x.ctx.periods?.length === 1 && oneMonthSpan(x.ctx.periods[0]!)));
+
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
 const PER_YEAR: Record<string, number> = { quarter: 4, month: 12, week: 52, day: 365 };
 
@@ -709,7 +712,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   /** A count is derived from whole counts only (a count that is an average is no operand): per value, so one average leaves the others. */
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
-  const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
+  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[]): Derivation | null => {
     const v = g.values;
     for (const m of divisors) {
       // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
@@ -741,7 +744,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         const avg =
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??
-          (per("day") ? average(g, "day", own.days) : null);
+          (per("day") ? average(g, "day", own.days) : null) ??
+          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so.
+          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12)) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
@@ -749,6 +754,14 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
             if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
+          }
+        }
+        if (said.per === "year" && f.kind === "money") {
+          // A month's amount as a yearly cost ("the subscriptions would cost CHF 155.40 a year at this rate" of a month's
+          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of one calendar month).
+          for (const k of findEqual(v, scaled(r, 1 / 12))) {
+            const s = figuresAt(g, k).find((x) => monthly(x) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year", periods: undefined, month: undefined } }]));
+            if (s) return { operation: "yearly", sources: [s], months: 12 };
           }
         }
       }

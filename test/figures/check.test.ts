@@ -507,6 +507,26 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(figureNote(f)).toBe("CHF 18'600.00 ÷ 4 quarters (quarterly average) · recurring_payments · summary · Housing) yearly cost (Housing · Livit AG · CHF · a year): CHF 18'600.00");
     expect(statuses(t, "Livit AG takes CHF 4'560 a quarter.")).toEqual([["CHF 4'560", "ungrounded"]]);
   });
+  test("a month's amount as a yearly cost: right, CHF 155.40 a year of February's CHF 12.95 (× 12); wrong, CHF 155.60 a year; a whole period's total is no month's", () => {
+    const BUDGETS = "Budgets for 2026-02 (a full month).\n- Subscriptions: budget CHF 20.00, spent CHF 12.95, remaining CHF 7.05, 64.8% used.\nTotal budget CHF 20.00, total spent CHF 12.95 (64.8%).";
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: BUDGETS }]);
+    // Before, only a yearly cost was turned into a month's (÷ 12), never a month's into a year's.
+    const f = one(t, "At this rate the subscriptions would cost CHF 155.40 a year.");
+    expect([f.status, f.operation, f.months, f.sources.map((s) => s.text)]).toEqual(["derived", "yearly", 12, ["CHF 12.95"]]);
+    expect(figureNote(f).startsWith("CHF 12.95 × 12 months (a year at the monthly amount)")).toBe(true);
+    expect(statuses(t, "At this rate the subscriptions would cost CHF 155.60 a year.")).toEqual([["CHF 155.60", "ungrounded"]]);
+    // A total of a quarter is no month's amount: × 12 of it is nothing.
+    const q = turn([{ name: "spending_by_category", input: { from: "2025-04-01", to: "2025-06-30" }, summary: "Spending by category from 2025-04-01 to 2025-06-30. CHF: total CHF 300.00 over 10 transactions in 1 categories: Dining CHF 300.00 (100.0%, 10 tx)." }]);
+    expect(statuses(q, "Dining would cost CHF 3'600.00 a year.")).toEqual([["CHF 3'600.00", "ungrounded"]]);
+  });
+  test("a yearly rate of a period of whole years: right, CHF 302 a year of CHF 603.70 over 2024–2025 (÷ 2 years); wrong, CHF 320 a year", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2025-12-31" }, summary: "Spending by category from 2024-01-01 to 2025-12-31. CHF: total CHF 603.70 over 5 transactions in 1 categories: Travel CHF 603.70 (100.0%, 5 tx)." }]);
+    // Before, a rate a year was never an average of a longer period (only a month, a week, a day).
+    const f = one(t, "Over the two years travel cost about CHF 302 a year.");
+    expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 2, "year"]);
+    expect(figureNote(f).startsWith("CHF 603.70 ÷ 2 years (yearly average)")).toBe(true);
+    expect(statuses(t, "Over the two years travel cost about CHF 320 a year.")).toEqual([["CHF 320", "ungrounded"]]);
+  });
   test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
     const t = turn([
       {
