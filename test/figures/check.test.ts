@@ -519,6 +519,13 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     const q = turn([{ name: "spending_by_category", input: { from: "2025-04-01", to: "2025-06-30" }, summary: "Spending by category from 2025-04-01 to 2025-06-30. CHF: total CHF 300.00 over 10 transactions in 1 categories: Dining CHF 300.00 (100.0%, 10 tx)." }]);
     expect(statuses(q, "Dining would cost CHF 3'600.00 a year.")).toEqual([["CHF 3'600.00", "ungrounded"]]);
   });
+  test("how often, a count at a rate: right, eaten out 32.5 times a month (325 ÷ 10 months); wrong, 35.2 times a month", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2025-03-01", to: "2025-12-31" }, summary: "Spending by category from 2025-03-01 to 2025-12-31. CHF: total CHF 9'000.00 over 325 transactions in 1 categories: Dining CHF 9'000.00 (100.0%, 325 tx)." }]);
+    // Before, "32.5 times" was read as a ratio of two amounts and never as a count over the period's months.
+    const f = one(t, "You ate out 32.5 times a month.");
+    expect([f.status, f.operation, f.months, f.sources.map((s) => s.text)]).toEqual(["derived", "monthly_average", 10, ["325"]]);
+    expect(statuses(t, "You ate out 35.2 times a month.")).toEqual([["35.2", "ungrounded"]]);
+  });
   test("a yearly rate of a period of whole years: right, CHF 302 a year of CHF 603.70 over 2024–2025 (÷ 2 years); wrong, CHF 320 a year", () => {
     const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2025-12-31" }, summary: "Spending by category from 2024-01-01 to 2025-12-31. CHF: total CHF 603.70 over 5 transactions in 1 categories: Travel CHF 603.70 (100.0%, 5 tx)." }]);
     // Before, a rate a year was never an average of a longer period (only a month, a week, a day).
