@@ -110,7 +110,7 @@ export type FigureIndex = {
   lists: List[];
   divisors: Divisors;
   /** The periods the turn's calls named (what an average said of a period inside one may divide by). */
-  spans: Span[];
+  spans: CallSpan[];
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
@@ -168,7 +168,10 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
   return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: Span[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
+/** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
+export type CallSpan = Span & { divisors?: Divisors };
+
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -667,8 +670,12 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
   // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
   const part = months >= 2 && index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
-  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more.filter((x) => x > 1)])];
-  return { months: months ? add(index.divisors.months, months) : part ? [] : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+  // A period a call names itself (May of a call comparing May with June) keeps that call period's own divisors (its
+  // covered months and days), not the other periods' of the turn (June's 30 days are no divisor of May's total).
+  const same = index.spans.find((c) => c.from === p.from && c.to === p.to && c.divisors)?.divisors;
+  const base = same ?? index.divisors;
+  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more].filter((x) => x > 1))];
+  return { months: months ? add(base.months, months) : part ? [] : add(base.months), weeks: add(base.weeks, days / 7), days: add(base.days, days) };
 }
 
 /** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */

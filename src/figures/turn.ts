@@ -8,9 +8,9 @@
 import type { ToolOutput } from "../core/events.ts";
 import type { AnswerFigure, ListedRow, ListedTransaction } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
-import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
+import { checkWithIndex, type CallSpan, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
-import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
+import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
 
 type Call = { id: string; name: string; input: unknown };
@@ -77,7 +77,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
   let thisYear = 0;
   /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
-  const spans: Span[] = [];
+  const spans: CallSpan[] = [];
   const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
@@ -104,7 +104,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
     if (!extra.part) {
       for (const p of [...periods, ...stated]) {
         if (!extra.turn) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
-        spans.push({ from: p.from, to: p.to });
+        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days } });
       }
     }
     for (const p of [...periods, ...stated]) {

@@ -462,6 +462,19 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     summary:
       "Spending: 2024 (a) vs 2025 (b). CHF: total spending CHF 16'000.00 → CHF 18'434.50 (+CHF 2'434.50, +15.2%). By change: Groceries CHF 6'500.00 → CHF 7'431.20 (+CHF 931.20, +14.3%); Housing CHF 9'500.00 → CHF 6'000.00 (CHF -3'500.00, -36.8%).",
   };
+  test("a rate of one of a call's periods divides by that period's days: right, March about CHF 125 a day (3'874.30 ÷ 31); wrong, CHF 129 (÷ April's 30)", () => {
+    const t = turn([
+      {
+        name: "compare_periods",
+        input: { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
+        summary: "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 3'874.30 → CHF 4'452.95 (+CHF 578.65, +14.9%).",
+      },
+    ]);
+    const f = one(t, "March cost about CHF 125 a day.");
+    expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 31, "day"]);
+    // Before, every period's divisors of the turn were tried for March: April's 30 days too.
+    expect(statuses(t, "March cost about CHF 129 a day.")).toEqual([["CHF 129", "ungrounded"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
