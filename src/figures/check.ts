@@ -489,6 +489,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     const total = (x: SourceFigure) => !x.ctx.categories && !x.ctx.names;
     return ((income(a) && total(b)) || (income(b) && total(a))) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
   };
+  /** Whether `a` is about a time within `b`'s (each of a's periods inside one of b's), or either is a rate (a year's cost of a series) or about no period. */
+  const within = (a: SourceFigure, b: SourceFigure) => {
+    const pa = a.ctx.periods;
+    const pb = b.ctx.periods;
+    return !!a.ctx.per || !!b.ctx.per || !pa?.length || !pb?.length || pa.every((q) => pb.some((x) => x.from <= q.from && q.to <= x.to));
+  };
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
@@ -505,6 +511,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         return together(a, b) || ((said.measure === "net" || incomeLessSpending(a, b)) && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
+        // A part is within its whole's time: Other's June is no share of May's total spending.
+        if (!within(a, b)) return false;
         return samePart(a, b) || isCallMax(index, b) || totalOf(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
       default:
         return together(a, b);

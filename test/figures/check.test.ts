@@ -475,6 +475,19 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     // Before, every period's divisors of the turn were tried for March: April's 30 days too.
     expect(statuses(t, "March cost about CHF 129 a day.")).toEqual([["CHF 129", "ungrounded"]]);
   });
+  test("a share's part is within its whole's time: right, travel took 40.0 % of April's spending (2'000 ÷ 5'000); wrong, 50.0 % (April's travel ÷ March's total)", () => {
+    const t = turn([
+      {
+        name: "compare_periods",
+        input: { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
+        summary: "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 4'000.00 → CHF 5'000.00 (+CHF 1'000.00, +25.0%). By change: Travel CHF 1'000.00 → CHF 2'000.00 (+CHF 1'000.00, +100.0%).",
+      },
+    ]);
+    const f = one(t, "In April travel took 40.0% of spending.");
+    expect([f.status, f.sources.map((s) => s.text)]).toEqual(["derived", ["CHF 2'000.00", "CHF 5'000.00"]]);
+    // Before, a part of one month over the total of another made a share.
+    expect(statuses(t, "In April travel took 50.0% of spending.")).toEqual([["50.0%", "ungrounded"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
