@@ -789,7 +789,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
       // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
       // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
-      const subsetSaid = said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined;
+      // Or as many items as the clause says ("those four decreases add up to CHF 1'247.61"): then that many, of changes too.
+      const howMany = said.items === 3 || said.items === 4 ? said.items : 0;
+      const subsetSaid = said.total && (!said.changeSaid || howMany > 0) && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && ((said.names ?? said.categories ?? said.months) !== undefined || howMany > 0);
       // Whether the clause names items a list may hold (namedItems, namedMonths): asked once, not of every list.
       const itemsSaid = (!!(said.names ?? said.categories) && (!!said.ownName || !!said.categories)) || (!!said.months && said.months.length >= 2);
       for (const l of index.lists) {
@@ -809,7 +811,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
-            if (!p.terms(terms, true)) return false;
+            if ((howMany && terms.length !== howMany) || !p.terms(terms, true)) return false;
             picked = terms;
             return true;
           });

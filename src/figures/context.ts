@@ -863,6 +863,11 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (opened) setDim(out[i]!, [opened]);
     }
     if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
+    // A total of how many items the clause says ("those four decreases add up to CHF 1'247.61"): a sum of that many.
+    if (answer && out[i]!.total && out[i]!.items === undefined) {
+      const n = ITEMS_BEFORE.exec(ownClause());
+      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
+    }
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).

@@ -488,6 +488,20 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     // Before, a part of one month over the total of another made a share.
     expect(statuses(t, "In April travel took 50.0% of spending.")).toEqual([["50.0%", "ungrounded"]]);
   });
+  test("a total of as many items as the clause says: right, those three decreases add up to CHF 761.61 (570.95 + 105.81 + 84.85, not side by side); wrong, CHF 716.61", () => {
+    const t = turn([
+      {
+        name: "compare_periods",
+        input: { a: { year: 2025, month: 5 }, b: { year: 2025, month: 6 } },
+        summary:
+          "Spending: 2025-05 (a) vs 2025-06 (b). CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
+      },
+    ]);
+    // Before, items picked from a list were summed only when the clause named them (categories, merchants, months).
+    const f = one(t, "Those three decreases add up to CHF 761.61.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
+    expect(statuses(t, "Those three decreases add up to CHF 716.61.")).toEqual([["CHF 716.61", "ungrounded"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
