@@ -502,6 +502,12 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
     expect(statuses(t, "Those three decreases add up to CHF 716.61.")).toEqual([["CHF 716.61", "ungrounded"]]);
   });
+  test("'between January and June 2024' is a range: right, 65 payments of the half-year said so; wrong, the same 65 said of June 2024", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2024-06-30" }, summary: "Spending by category from 2024-01-01 to 2024-06-30. CHF: total CHF 6'500.00 over 65 transactions in 1 categories: Groceries CHF 6'500.00 (100.0%, 65 tx)." }]);
+    // Before, "and" listed two months, so the count was said of June alone and mismatched.
+    expect(statuses(t, "Between January and June 2024 you made 65 payments.")).toEqual([["65", "grounded"]]);
+    expect(statuses(t, "In June 2024 you made 65 payments.")).toEqual([["65", "mismatched"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
