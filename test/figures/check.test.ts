@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { ToolOutput } from "../../src/core/events.ts";
-import type { AnswerFigure } from "../../src/core/figures.ts";
+import type { AnswerFigure, FigureOperation } from "../../src/core/figures.ts";
 import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
 import { figureNote } from "../../src/figures/note.ts";
 import type { Ledger } from "../../src/ledger/ledger.ts";
@@ -38,6 +38,12 @@ function turnOver(vocabulary: typeof VOCABULARY, call: Call): TurnFigures {
   const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
   t.record({ id: "toolu_0", name: call.name, input: call.input }, { summary: call.summary, charts: call.charts ?? [] });
   return t;
+}
+
+/** A turn of one call comparing two months of 2025 (a, b), its summary's figures after the heading. */
+function monthsCompared(a: number, b: number, figures: string): TurnFigures {
+  const iso = (m: number) => `2025-${String(m).padStart(2, "0")}`;
+  return turn([{ name: "compare_periods", input: { a: { year: 2025, month: a }, b: { year: 2025, month: b } }, summary: `Spending: ${iso(a)} (a) vs ${iso(b)} (b). ${figures}` }]);
 }
 
 /** [written, status] of each figure of `answer`. */
@@ -463,40 +469,25 @@ describe("round 3 rules, each with a right and a wrong case", () => {
       "Spending: 2024 (a) vs 2025 (b). CHF: total spending CHF 16'000.00 → CHF 18'434.50 (+CHF 2'434.50, +15.2%). By change: Groceries CHF 6'500.00 → CHF 7'431.20 (+CHF 931.20, +14.3%); Housing CHF 9'500.00 → CHF 6'000.00 (CHF -3'500.00, -36.8%).",
   };
   test("a rate of one of a call's periods divides by that period's days: right, March about CHF 125 a day (3'874.30 ÷ 31); wrong, CHF 129 (÷ April's 30)", () => {
-    const t = turn([
-      {
-        name: "compare_periods",
-        input: { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
-        summary: "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 3'874.30 → CHF 4'452.95 (+CHF 578.65, +14.9%).",
-      },
-    ]);
+    const t = monthsCompared(3, 4, "CHF: total spending CHF 3'874.30 → CHF 4'452.95 (+CHF 578.65, +14.9%).");
     const f = one(t, "March cost about CHF 125 a day.");
     expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 31, "day"]);
     // Before, every period's divisors of the turn were tried for March: April's 30 days too.
     expect(statuses(t, "March cost about CHF 129 a day.")).toEqual([["CHF 129", "ungrounded"]]);
   });
   test("a share's part is within its whole's time: right, travel took 40.0 % of April's spending (2'000 ÷ 5'000); wrong, 50.0 % (April's travel ÷ March's total)", () => {
-    const t = turn([
-      {
-        name: "compare_periods",
-        input: { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
-        summary: "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 4'000.00 → CHF 5'000.00 (+CHF 1'000.00, +25.0%). By change: Travel CHF 1'000.00 → CHF 2'000.00 (+CHF 1'000.00, +100.0%).",
-      },
-    ]);
+    const t = monthsCompared(3, 4, "CHF: total spending CHF 4'000.00 → CHF 5'000.00 (+CHF 1'000.00, +25.0%). By change: Travel CHF 1'000.00 → CHF 2'000.00 (+CHF 1'000.00, +100.0%).");
     const f = one(t, "In April travel took 40.0% of spending.");
     expect([f.status, f.sources.map((s) => s.text)]).toEqual(["derived", ["CHF 2'000.00", "CHF 5'000.00"]]);
     // Before, a part of one month over the total of another made a share.
     expect(statuses(t, "In April travel took 50.0% of spending.")).toEqual([["50.0%", "ungrounded"]]);
   });
   test("a total of as many items as the clause says: right, those three decreases add up to CHF 761.61 (570.95 + 105.81 + 84.85, not side by side); wrong, CHF 716.61", () => {
-    const t = turn([
-      {
-        name: "compare_periods",
-        input: { a: { year: 2025, month: 5 }, b: { year: 2025, month: 6 } },
-        summary:
-          "Spending: 2025-05 (a) vs 2025-06 (b). CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
-      },
-    ]);
+    const t = monthsCompared(
+      5,
+      6,
+      "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
+    );
     // Before, items picked from a list were summed only when the clause named them (categories, merchants, months).
     const f = one(t, "Those three decreases add up to CHF 761.61.");
     expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
@@ -1185,19 +1176,21 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(t, "Hotelplan was CHF 130.61 more than the Airbnb.")).toEqual([["CHF 130.61", "derived"]]);
     expect(statuses(t, "Hotelplan was CHF 103.61 more than the Airbnb.")).toEqual([["CHF 103.61", "ungrounded"]]);
   });
-  test("the average of a list's items, two steps: right, the three were CHF 563.10 on average ((618.00 + 583.90 + 487.39) ÷ 3 = 563.097); wrong, CHF 536.10", () => {
+  /** The travel rows' turn, after checking that `answer`'s one figure is derived from the three rows by `operation` (its note opening with `note`). */
+  const travelDerived = (answer: string, operation: FigureOperation, note: string) => {
     const t = turnOver(TRAVEL_NAMES, TRAVEL_ROWS);
-    const f = one(t, "The three payments were CHF 563.10 on average.");
-    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "mean", ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
-    expect(figureNote(f).startsWith("(CHF -618.00 + CHF -583.90 + CHF -487.39) ÷ 3 (average)")).toBe(true);
+    const f = one(t, answer);
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", operation, ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
+    expect(figureNote(f).startsWith(note)).toBe(true);
+    return t;
+  };
+  test("the average of a list's items, two steps: right, the three were CHF 563.10 on average ((618.00 + 583.90 + 487.39) ÷ 3 = 563.097); wrong, CHF 536.10", () => {
+    const t = travelDerived("The three payments were CHF 563.10 on average.", "mean", "(CHF -618.00 + CHF -583.90 + CHF -487.39) ÷ 3 (average)");
     expect(statuses(t, "The three payments were CHF 536.10 on average.")).toEqual([["CHF 536.10", "ungrounded"]]);
   });
   test("a share of a whole list, the whole added up by the model: right, Hotelplan alone 36.6 % of the three (618.00 ÷ 1'689.29); wrong, 63.6 %", () => {
-    const t = turnOver(TRAVEL_NAMES, TRAVEL_ROWS);
     // Before, the whole (no figure of the turn) was never formed: only a pair of the turn's figures made a share.
-    const f = one(t, "Of the three, Hotelplan alone was 36.6%.");
-    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "share_of_list", ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
-    expect(figureNote(f).startsWith("CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)")).toBe(true);
+    const t = travelDerived("Of the three, Hotelplan alone was 36.6%.", "share_of_list", "CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)");
     expect(statuses(t, "Of the three, Hotelplan alone was 63.6%.")).toEqual([["63.6%", "ungrounded"]]);
     // The part is the item the clause names: the Airbnb's share (28.9 %) is not Hotelplan's.
     expect(statuses(t, "Of the three, Hotelplan alone was 28.9%.")).toEqual([["28.9%", "ungrounded"]]);
