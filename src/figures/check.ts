@@ -881,7 +881,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
 function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>): Derivation | null {
   if (r.lo <= 0) return null;
   for (const l of index.lists) {
-    if (l.kind !== "money") continue;
+    // A short list of parts of one whole: not a list of a net beside its income and spending, or of averages or changes.
+    if (l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per)) continue;
     const whole = l.prefix[l.figures.length]!;
     if (!whole) continue;
     const lo = (r.lo * whole) / 100;
