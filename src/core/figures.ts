@@ -50,10 +50,14 @@ export type FigureOperation =
   | "points"
   /** sources[0] ÷ `months` */
   | "monthly_average"
+  /** sources[0] × `months` (12): a month's amount as a yearly cost ("CHF 155.40 a year at this rate") */
+  | "yearly"
   /** sources[0] ÷ `divisor` weeks or days of a period (`per`) */
   | "average"
   /** (sources[0] + … + sources[n − 1]) ÷ n: the average of figures of one list ("the eight payments averaged CHF 541.70") */
   | "mean"
+  /** sources[0] ÷ (sources[0] + … + sources[n − 1]): an item's share of the whole of its list, as a percentage */
+  | "share_of_list"
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 
@@ -73,7 +77,7 @@ export type AnswerFigure = {
   months?: number;
   /** The divisor of an `average`: how many weeks or days of the period. */
   divisor?: number;
-  per?: "week" | "day" | "quarter";
+  per?: "week" | "day" | "quarter" | "year";
   /** A `calculation`: the expression over figures of the turn. */
   expression?: string;
   /** What the answer says it is about ("2025 · Groceries"), for a `mismatched` figure. */

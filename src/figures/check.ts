@@ -110,7 +110,7 @@ export type FigureIndex = {
   lists: List[];
   divisors: Divisors;
   /** The periods the turn's calls named (what an average said of a period inside one may divide by). */
-  spans: Span[];
+  spans: CallSpan[];
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
@@ -168,7 +168,10 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
   return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: Span[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
+/** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
+export type CallSpan = Span & { divisors?: Divisors };
+
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -391,7 +394,7 @@ function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
 /** An amount is derived only from amounts of the currency written with it (or of none). */
 const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" };
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" | "year" };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -486,6 +489,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     const total = (x: SourceFigure) => !x.ctx.categories && !x.ctx.names;
     return ((income(a) && total(b)) || (income(b) && total(a))) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
   };
+  /** Whether `a` is about a time within `b`'s (each of a's periods inside one of b's), or either is a rate (a year's cost of a series) or about no period. */
+  const within = (a: SourceFigure, b: SourceFigure) => {
+    const pa = a.ctx.periods;
+    const pb = b.ctx.periods;
+    return !!a.ctx.per || !!b.ctx.per || !pa?.length || !pb?.length || pa.every((q) => pb.some((x) => x.from <= q.from && q.to <= x.to));
+  };
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
@@ -502,6 +511,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         return together(a, b) || ((said.measure === "net" || incomeLessSpending(a, b)) && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
+        // A part is within its whole's time: Other's June is no share of May's total spending.
+        if (!within(a, b)) return false;
         return samePart(a, b) || isCallMax(index, b) || totalOf(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
       default:
         return together(a, b);
@@ -546,6 +557,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   };
   return {
     rounded,
+    /** The part of a share of a whole list: about what the answer says, one of the things its clause names, and no change. */
+    part: (a: SourceFigure) => !a.change && ok(a) && inNamedSet(a) && (!rounded || named(a)),
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
     terms(sources: SourceFigure[], picked = false): boolean {
       // Two terms must go together whatever else holds (both endings below ask it): asked first, as it is the cheapest
@@ -665,8 +678,12 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
   // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
   const part = months >= 2 && index.spans.every((c) => !(c.from <= p.from && p.to <= c.to) || c.from < p.from || p.to < c.to);
-  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more.filter((x) => x > 1)])];
-  return { months: months ? add(index.divisors.months, months) : part ? [] : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+  // A period a call names itself (May of a call comparing May with June) keeps that call period's own divisors (its
+  // covered months and days), not the other periods' of the turn (June's 30 days are no divisor of May's total).
+  const same = index.spans.find((c) => c.from === p.from && c.to === p.to && c.divisors)?.divisors;
+  const base = same ?? index.divisors;
+  const add = (xs: number[], ...more: number[]) => [...new Set([...(part ? [] : xs), ...more].filter((x) => x > 1))];
+  return { months: months ? add(base.months, months) : part ? [] : add(base.months), weeks: add(base.weeks, days / 7), days: add(base.days, days) };
 }
 
 /** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
@@ -682,6 +699,9 @@ function monthOfCalls(spans: readonly Span[], month: number | undefined): Span |
   }
   return found.size === 1 ? [...found.values()][0]! : null;
 }
+
+/** A figure the source says is monthly: a rate a month, or the amount of one calendar month (no average of something else). */
+const monthly = (x: SourceFigure) => !x.change && !x.ctx.measure && (x.ctx.per === "month" || (!x.ctx.per && x.ctx.periods?.length === 1 && oneMonthSpan(x.ctx.periods[0]!)));
 
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
 const PER_YEAR: Record<string, number> = { quarter: 4, month: 12, week: 52, day: 365 };
@@ -707,7 +727,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   /** A count is derived from whole counts only (a count that is an average is no operand): per value, so one average leaves the others. */
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
-  const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
+  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[]): Derivation | null => {
     const v = g.values;
     for (const m of divisors) {
       // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
@@ -739,7 +759,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         const avg =
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??
-          (per("day") ? average(g, "day", own.days) : null);
+          (per("day") ? average(g, "day", own.days) : null) ??
+          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so.
+          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12)) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
@@ -747,6 +769,14 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
             if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
+          }
+        }
+        if (said.per === "year" && f.kind === "money") {
+          // A month's amount as a yearly cost ("the subscriptions would cost CHF 155.40 a year at this rate" of a month's
+          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of one calendar month).
+          for (const k of findEqual(v, scaled(r, 1 / 12))) {
+            const s = figuresAt(g, k).find((x) => monthly(x) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year", periods: undefined, month: undefined } }]));
+            if (s) return { operation: "yearly", sources: [s], months: 12 };
           }
         }
       }
@@ -759,7 +789,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
       // Only when the clause names things (categories, merchants, several months): a total of "2025" is no sum of three of
       // its months (review: "Your 2025 spending totalled CHF 4'287.90" was found as February + June + December).
-      const subsetSaid = said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && (said.names ?? said.categories ?? said.months) !== undefined;
+      // Or as many items as the clause says ("those four decreases add up to CHF 1'247.61"): then that many, of changes too.
+      const howMany = said.items === 3 || said.items === 4 ? said.items : 0;
+      const subsetSaid = said.total && (!said.changeSaid || howMany > 0) && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && ((said.names ?? said.categories ?? said.months) !== undefined || howMany > 0);
       // Whether the clause names items a list may hold (namedItems, namedMonths): asked once, not of every list.
       const itemsSaid = (!!(said.names ?? said.categories) && (!!said.ownName || !!said.categories)) || (!!said.months && said.months.length >= 2);
       for (const l of index.lists) {
@@ -779,7 +811,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
-            if (!p.terms(terms, true)) return false;
+            if ((howMany && terms.length !== howMany) || !p.terms(terms, true)) return false;
             picked = terms;
             return true;
           });
@@ -818,7 +850,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
     case "percent":
-      return derivePercent(index.seen, r, f, said, tryPair, () => found);
+      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p) : null);
     case "points": {
       for (const g of index.seen) {
         if (g.kind !== "percent" && g.kind !== "number") continue;
@@ -838,6 +870,29 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
   }
+}
+
+/**
+ * A share of a whole list: one of its items over the sum of all of them ("Möbel Pfister alone was 78.4 %" of the six
+ * largest purchases; "72.1 % of these six payments"; "Housing was 60.8 %" of the three categories' totals). The whole
+ * need not be a figure of the turn: the model adds the list up itself. The part is an item of that same list, about what
+ * the answer says (policy's `part`). Bounded: one pass over each list.
+ */
+function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>): Derivation | null {
+  if (r.lo <= 0) return null;
+  for (const l of index.lists) {
+    // A short list of parts of one whole: not a list of a net beside its income and spending, or of averages or changes.
+    if (l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per)) continue;
+    const whole = l.prefix[l.figures.length]!;
+    if (!whole) continue;
+    const lo = (r.lo * whole) / 100;
+    const hi = (r.hi * whole) / 100;
+    for (const x of l.figures) {
+      const v = Math.abs(x.value);
+      if (v >= lo && v <= hi && p.part(x)) return { operation: "share_of_list", sources: [x, ...l.figures.filter((y) => y !== x)] };
+    }
+  }
+  return null;
 }
 
 /**

@@ -299,7 +299,9 @@ const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 /** A month, also in a file's name ("statement-2026-10.csv"), not inside a longer run of digits and dashes. */
 const ISO_MONTH = /(?<!\d|\d-)(\d{4})-(\d{2})(?![\d-]\d)/g;
 const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
-const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
+/** "and" joins the two ends of a range only after "between" ("between January and June 2024"); else it lists two months. */
+const RANGE_TO = String.raw`(?:to|–|-|until|through|(?<=\bbetween\s+[A-Za-z.]+\s+)and)`;
+const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+${RANGE_TO}\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
 /**
  * A year written right before a month ("In 2023 March was …"; with a comma after "in", "during" or "for": "In 2025, July
  * cost …"): that month of that year ("Compared with 2024, March rose" is this year's March). Capitals only ("2025 may" is a verb).
@@ -316,7 +318,7 @@ const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
  */
 const PART_OF_YEAR = /\b(?:(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(quarter|half)|Q([1-4])|H([12]))(?:\s+(?:of\s+)?((?:19|20)\d{2}))?(?![\p{L}\p{N}])/giu;
 const ORDINAL: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: 4 };
-const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})(?!\s+(?:of\s+)?(?:19|20)\d{2})(?![\p{L}])`, "gu");
+const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+${RANGE_TO}\s+(${MONTH_WORD})(?!\s+(?:of\s+)?(?:19|20)\d{2})(?![\p{L}])`, "gu");
 /** The year written last in `text` before `at`, else `fallback`. */
 function yearBefore(text: string, at: number, fallback?: number): number | undefined {
   let year = fallback;
@@ -863,6 +865,11 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (opened) setDim(out[i]!, [opened]);
     }
     if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
+    // A total of how many items the clause says ("those four decreases add up to CHF 1'247.61"): a sum of that many.
+    if (answer && out[i]!.total && out[i]!.items === undefined) {
+      const n = ITEMS_BEFORE.exec(ownClause());
+      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
+    }
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).

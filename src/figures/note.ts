@@ -12,7 +12,7 @@ const source = (s: FigureSource) =>
   `${s.turn ? `earlier answer (“${s.turn.length > 60 ? `${s.turn.slice(0, 57)}…` : s.turn}”) · ` : ""}${s.tool} · ${s.where}${s.about ? ` (${s.about})` : ""}: ${s.text}`;
 
 /** An average's divisor and its name, per rate. */
-const PER = { week: { unit: "weeks", average: "weekly" }, day: { unit: "days", average: "daily" }, quarter: { unit: "quarters", average: "quarterly" } } as const;
+const PER = { week: { unit: "weeks", average: "weekly" }, day: { unit: "days", average: "daily" }, quarter: { unit: "quarters", average: "quarterly" }, year: { unit: "years", average: "yearly" } } as const;
 
 const OPERATION_SIGN: Record<string, string> = { sum: "+", difference: "−", ratio: "÷", points: "−" };
 
@@ -47,6 +47,10 @@ export function figureNote(f: AnswerFigure): string {
       return `${f.sources.map((s) => s.text).join(" + ")} (sum) · ${all}`;
     case "mean":
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
+    case "yearly":
+      return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
+    case "share_of_list":
+      return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;
     default:
       return `${a.text} ${OPERATION_SIGN[f.operation ?? ""] ?? "?"} ${b?.text ?? "?"} (${f.operation}) · ${all}`;
   }

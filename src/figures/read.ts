@@ -83,6 +83,8 @@ const PERCENT_AFTER = /^\s?(%|percent(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L})
 const POINTS_AFTER = /^\s?(percentage[ -]points?|%[ -]points?|points?|pp|pts?\.?)(?!\p{L})/iu;
 /** "1.7 times", "2.4×", "3x": a ratio ("85.8 × the usual" in a tool's summary). */
 const TIMES_AFTER = /^\s?(times|×|x)(?![\p{L}\p{N}])/u;
+/** A rate right after "times": a frequency ("32.5 times a month", "7.5 times per week"), not a ratio. */
+const FREQUENCY_AFTER = /^\s+(?:a|per|each|every)\s+(?:month|week|day|year|quarter)\b/i;
 /** Ratios written in words, when they compare ("twice as high", "three times the rent"; "charged twice" counts). */
 const WORD_RATIO = /(?<![\p{L}\p{N}])(twice|thrice|(two|three|four|five|six|seven|eight|nine|ten)\s+times)(?=\s+(?:as|the|that|what|my|your|its|his|her|their|our)\b)/giu;
 const MAYBE_WORD_RATIO = /twice|thrice| times/i;
@@ -325,7 +327,9 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     const unitMark = !currency && opensWith(after, POINTS_MARKS);
     const points = unitMark ? POINTS_AFTER.exec(after) : null;
     const pct = unitMark && !points ? PERCENT_AFTER.exec(after) : null;
-    const times = !currency && !points && !pct && multiplier === 1 && opensWith(after, TIMES_MARKS) ? TIMES_AFTER.exec(after) : null;
+    const timesMark = !currency && !points && !pct && multiplier === 1 && opensWith(after, TIMES_MARKS) ? TIMES_AFTER.exec(after) : null;
+    // "32.5 times a month", "7.5 times per week": how often, a count at a rate, no ratio of two figures.
+    const times = timesMark && !FREQUENCY_AFTER.test(after.slice(timesMark[0].length)) ? timesMark : null;
     const unit = points ?? pct ?? times;
     if (unit) {
       numEnd += unit[0].length;

@@ -8,9 +8,9 @@
 import type { ToolOutput } from "../core/events.ts";
 import type { AnswerFigure, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
-import { checkWithIndex, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
+import { checkWithIndex, type CallSpan, indexFigures, mixesCurrencies, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
-import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
+import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
 
 type Call = { id: string; name: string; input: unknown };
@@ -81,7 +81,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
   let thisYear = 0;
   /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
-  const spans: Span[] = [];
+  const spans: CallSpan[] = [];
   /** A spending figure's rows as the page opens them, asked once per set of filters (an answer names a merchant again and again). */
   const asked = new Map<string, RowFilters | null>();
   const spendingRows = opts.spendingRows
@@ -116,10 +116,10 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (f.series && opts.rowCount) f.rowCount = opts.rowCount;
       figures.push(f);
     }
-    if (!extra.turn && !extra.part) {
+    if (!extra.part) {
       for (const p of [...periods, ...stated]) {
-        thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
-        spans.push({ from: p.from, to: p.to });
+        if (!extra.turn) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
+        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days } });
       }
     }
     for (const p of [...periods, ...stated]) {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { ToolOutput } from "../../src/core/events.ts";
-import type { AnswerFigure } from "../../src/core/figures.ts";
+import type { AnswerFigure, FigureOperation } from "../../src/core/figures.ts";
 import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
 import { figureNote } from "../../src/figures/note.ts";
 import type { Ledger } from "../../src/ledger/ledger.ts";
@@ -38,6 +38,12 @@ function turnOver(vocabulary: typeof VOCABULARY, call: Call): TurnFigures {
   const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
   t.record({ id: "toolu_0", name: call.name, input: call.input }, { summary: call.summary, charts: call.charts ?? [] });
   return t;
+}
+
+/** A turn of one call comparing two months of 2025 (a, b), its summary's figures after the heading. */
+function monthsCompared(a: number, b: number, figures: string): TurnFigures {
+  const iso = (m: number) => `2025-${String(m).padStart(2, "0")}`;
+  return turn([{ name: "compare_periods", input: { a: { year: 2025, month: a }, b: { year: 2025, month: b } }, summary: `Spending: ${iso(a)} (a) vs ${iso(b)} (b). ${figures}` }]);
 }
 
 /** [written, status] of each figure of `answer`. */
@@ -241,6 +247,17 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
     const right = one(t, "In 2024 groceries were CHF 6'500.00.");
     expect([right.status, right.sources[0]!.turn]).toEqual(["grounded", "What about 2024?"]);
     expect(statuses(t, "In 2025 groceries were CHF 6'500.00.")).toEqual([["CHF 6'500.00", "mismatched"]]);
+  });
+  test("a rate over a month of an earlier turn's period: right, April's net CHF 4'978.30 ÷ 30/7 = CHF 1'162 a week; wrong, ÷ 4 weeks (CHF 1'245)", () => {
+    const t = turn([{ name: "calculate", input: { expression: "round(5871.64 / 13, 2)" }, summary: "Result: 451.66." }]);
+    t.recordEarlier(
+      { id: "toolu_e", name: "income_vs_spending", input: { from: "2025-04-01", to: "2025-06-30" } },
+      "Income vs spending from 2025-04-01 to 2025-06-30. CHF: income CHF 51'166.94, spending CHF 45'295.30, net CHF 5'871.64. Per month (income / spending / net): 2025-04 CHF 16'999.29 / CHF 12'020.99 / CHF 4'978.30; 2025-05 CHF 17'103.85 / CHF 15'775.02 / CHF 1'328.83; 2025-06 CHF 17'063.80 / CHF 17'499.29 / CHF -435.49.",
+      "How much did I save in the second quarter?",
+    );
+    // Before, only this turn's calls' periods were the periods a rate may be over: April (of the earlier call) had no divisors.
+    expect(statuses(t, "In April alone you kept about CHF 1'162 a week.")).toEqual([["CHF 1'162", "derived"]]);
+    expect(statuses(t, "In April alone you kept about CHF 1'245 a week.")).toEqual([["CHF 1'245", "ungrounded"]]);
   });
   test("an approval's outcome: its count and total are figures of the turn that reports it; a wrong count is not", () => {
     const t = turn([]);
@@ -451,6 +468,37 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     summary:
       "Spending: 2024 (a) vs 2025 (b). CHF: total spending CHF 16'000.00 → CHF 18'434.50 (+CHF 2'434.50, +15.2%). By change: Groceries CHF 6'500.00 → CHF 7'431.20 (+CHF 931.20, +14.3%); Housing CHF 9'500.00 → CHF 6'000.00 (CHF -3'500.00, -36.8%).",
   };
+  test("a rate of one of a call's periods divides by that period's days: right, March about CHF 125 a day (3'874.30 ÷ 31); wrong, CHF 129 (÷ April's 30)", () => {
+    const t = monthsCompared(3, 4, "CHF: total spending CHF 3'874.30 → CHF 4'452.95 (+CHF 578.65, +14.9%).");
+    const f = one(t, "March cost about CHF 125 a day.");
+    expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 31, "day"]);
+    // Before, every period's divisors of the turn were tried for March: April's 30 days too.
+    expect(statuses(t, "March cost about CHF 129 a day.")).toEqual([["CHF 129", "ungrounded"]]);
+  });
+  test("a share's part is within its whole's time: right, travel took 40.0 % of April's spending (2'000 ÷ 5'000); wrong, 50.0 % (April's travel ÷ March's total)", () => {
+    const t = monthsCompared(3, 4, "CHF: total spending CHF 4'000.00 → CHF 5'000.00 (+CHF 1'000.00, +25.0%). By change: Travel CHF 1'000.00 → CHF 2'000.00 (+CHF 1'000.00, +100.0%).");
+    const f = one(t, "In April travel took 40.0% of spending.");
+    expect([f.status, f.sources.map((s) => s.text)]).toEqual(["derived", ["CHF 2'000.00", "CHF 5'000.00"]]);
+    // Before, a part of one month over the total of another made a share.
+    expect(statuses(t, "In April travel took 50.0% of spending.")).toEqual([["50.0%", "ungrounded"]]);
+  });
+  test("a total of as many items as the clause says: right, those three decreases add up to CHF 761.61 (570.95 + 105.81 + 84.85, not side by side); wrong, CHF 716.61", () => {
+    const t = monthsCompared(
+      5,
+      6,
+      "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
+    );
+    // Before, items picked from a list were summed only when the clause named them (categories, merchants, months).
+    const f = one(t, "Those three decreases add up to CHF 761.61.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
+    expect(statuses(t, "Those three decreases add up to CHF 716.61.")).toEqual([["CHF 716.61", "ungrounded"]]);
+  });
+  test("'between January and June 2024' is a range: right, 65 payments of the half-year said so; wrong, the same 65 said of June 2024", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2024-06-30" }, summary: "Spending by category from 2024-01-01 to 2024-06-30. CHF: total CHF 6'500.00 over 65 transactions in 1 categories: Groceries CHF 6'500.00 (100.0%, 65 tx)." }]);
+    // Before, "and" listed two months, so the count was said of June alone and mismatched.
+    expect(statuses(t, "Between January and June 2024 you made 65 payments.")).toEqual([["65", "grounded"]]);
+    expect(statuses(t, "In June 2024 you made 65 payments.")).toEqual([["65", "mismatched"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
@@ -495,6 +543,33 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 4, "quarter"]);
     expect(figureNote(f)).toBe("CHF 18'600.00 ÷ 4 quarters (quarterly average) · recurring_payments · summary · Housing) yearly cost (Housing · Livit AG · CHF · a year): CHF 18'600.00");
     expect(statuses(t, "Livit AG takes CHF 4'560 a quarter.")).toEqual([["CHF 4'560", "ungrounded"]]);
+  });
+  test("a month's amount as a yearly cost: right, CHF 155.40 a year of February's CHF 12.95 (× 12); wrong, CHF 155.60 a year; a whole period's total is no month's", () => {
+    const BUDGETS = "Budgets for 2026-02 (a full month).\n- Subscriptions: budget CHF 20.00, spent CHF 12.95, remaining CHF 7.05, 64.8% used.\nTotal budget CHF 20.00, total spent CHF 12.95 (64.8%).";
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: BUDGETS }]);
+    // Before, only a yearly cost was turned into a month's (÷ 12), never a month's into a year's.
+    const f = one(t, "At this rate the subscriptions would cost CHF 155.40 a year.");
+    expect([f.status, f.operation, f.months, f.sources.map((s) => s.text)]).toEqual(["derived", "yearly", 12, ["CHF 12.95"]]);
+    expect(figureNote(f).startsWith("CHF 12.95 × 12 months (a year at the monthly amount)")).toBe(true);
+    expect(statuses(t, "At this rate the subscriptions would cost CHF 155.60 a year.")).toEqual([["CHF 155.60", "ungrounded"]]);
+    // A total of a quarter is no month's amount: × 12 of it is nothing.
+    const q = turn([{ name: "spending_by_category", input: { from: "2025-04-01", to: "2025-06-30" }, summary: "Spending by category from 2025-04-01 to 2025-06-30. CHF: total CHF 300.00 over 10 transactions in 1 categories: Dining CHF 300.00 (100.0%, 10 tx)." }]);
+    expect(statuses(q, "Dining would cost CHF 3'600.00 a year.")).toEqual([["CHF 3'600.00", "ungrounded"]]);
+  });
+  test("how often, a count at a rate: right, eaten out 32.5 times a month (325 ÷ 10 months); wrong, 35.2 times a month", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2025-03-01", to: "2025-12-31" }, summary: "Spending by category from 2025-03-01 to 2025-12-31. CHF: total CHF 9'000.00 over 325 transactions in 1 categories: Dining CHF 9'000.00 (100.0%, 325 tx)." }]);
+    // Before, "32.5 times" was read as a ratio of two amounts and never as a count over the period's months.
+    const f = one(t, "You ate out 32.5 times a month.");
+    expect([f.status, f.operation, f.months, f.sources.map((s) => s.text)]).toEqual(["derived", "monthly_average", 10, ["325"]]);
+    expect(statuses(t, "You ate out 35.2 times a month.")).toEqual([["35.2", "ungrounded"]]);
+  });
+  test("a yearly rate of a period of whole years: right, CHF 302 a year of CHF 603.70 over 2024–2025 (÷ 2 years); wrong, CHF 320 a year", () => {
+    const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2025-12-31" }, summary: "Spending by category from 2024-01-01 to 2025-12-31. CHF: total CHF 603.70 over 5 transactions in 1 categories: Travel CHF 603.70 (100.0%, 5 tx)." }]);
+    // Before, a rate a year was never an average of a longer period (only a month, a week, a day).
+    const f = one(t, "Over the two years travel cost about CHF 302 a year.");
+    expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 2, "year"]);
+    expect(figureNote(f).startsWith("CHF 603.70 ÷ 2 years (yearly average)")).toBe(true);
+    expect(statuses(t, "Over the two years travel cost about CHF 320 a year.")).toEqual([["CHF 320", "ungrounded"]]);
   });
   test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
     const t = turn([
@@ -1101,12 +1176,28 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(t, "Hotelplan was CHF 130.61 more than the Airbnb.")).toEqual([["CHF 130.61", "derived"]]);
     expect(statuses(t, "Hotelplan was CHF 103.61 more than the Airbnb.")).toEqual([["CHF 103.61", "ungrounded"]]);
   });
-  test("the average of a list's items, two steps: right, the three were CHF 563.10 on average ((618.00 + 583.90 + 487.39) ÷ 3 = 563.097); wrong, CHF 536.10", () => {
+  /** The travel rows' turn, after checking that `answer`'s one figure is derived from the three rows by `operation` (its note opening with `note`). */
+  const travelDerived = (answer: string, operation: FigureOperation, note: string) => {
     const t = turnOver(TRAVEL_NAMES, TRAVEL_ROWS);
-    const f = one(t, "The three payments were CHF 563.10 on average.");
-    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "mean", ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
-    expect(figureNote(f).startsWith("(CHF -618.00 + CHF -583.90 + CHF -487.39) ÷ 3 (average)")).toBe(true);
+    const f = one(t, answer);
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", operation, ["CHF -618.00", "CHF -583.90", "CHF -487.39"]]);
+    expect(figureNote(f).startsWith(note)).toBe(true);
+    return t;
+  };
+  test("the average of a list's items, two steps: right, the three were CHF 563.10 on average ((618.00 + 583.90 + 487.39) ÷ 3 = 563.097); wrong, CHF 536.10", () => {
+    const t = travelDerived("The three payments were CHF 563.10 on average.", "mean", "(CHF -618.00 + CHF -583.90 + CHF -487.39) ÷ 3 (average)");
     expect(statuses(t, "The three payments were CHF 536.10 on average.")).toEqual([["CHF 536.10", "ungrounded"]]);
+  });
+  test("a share of a whole list, the whole added up by the model: right, Hotelplan alone 36.6 % of the three (618.00 ÷ 1'689.29); wrong, 63.6 %", () => {
+    // Before, the whole (no figure of the turn) was never formed: only a pair of the turn's figures made a share.
+    const t = travelDerived("Of the three, Hotelplan alone was 36.6%.", "share_of_list", "CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)");
+    expect(statuses(t, "Of the three, Hotelplan alone was 63.6%.")).toEqual([["63.6%", "ungrounded"]]);
+    // The part is the item the clause names: the Airbnb's share (28.9 %) is not Hotelplan's.
+    expect(statuses(t, "Of the three, Hotelplan alone was 28.9%.")).toEqual([["28.9%", "ungrounded"]]);
+    // A net beside the income and spending it is of is no part of their sum: the net over all three (10.0 %) is nothing; over the income it is the savings rate (20.0 %).
+    const flows = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00." }]);
+    expect(statuses(flows, "In 2025 you kept 20.0% of your income.")).toEqual([["20.0%", "derived"]]);
+    expect(statuses(flows, "In 2025 you kept 10.0% of your income.")).toEqual([["10.0%", "ungrounded"]]);
   });
   /** Five categories with cents: 7'431.20 + 3'000.15 + 41.35 = 10'472.70 (1st, 3rd, 5th); 7'431.20 + 6'000.00 + 3'000.15 = 16'431.35 (the first three). */
   const FIVE: Call = {

@@ -67,6 +67,17 @@ describe("readFigures: percentages and counts", () => {
   });
 });
 
+describe("readFigures: how often is a count, not a ratio", () => {
+  test("'N times a month' (a rate after 'times') is a count; 'N times February' a ratio", () => {
+    // Before, "32.5 times a month" was a ratio of two figures, so no count ÷ months could back it.
+    expect(readFigures("about 32.5 times a month, 7.5 times per week").map((f) => [f.text, f.value, f.kind])).toEqual([
+      ["32.5", 32.5, "count"],
+      ["7.5", 7.5, "count"],
+    ]);
+    expect(readFigures("June was about 1.6 times February.").map((f) => [f.text, f.value, f.kind])).toEqual([["1.6 times", 1.6, "ratio"]]);
+  });
+});
+
 describe("readFigures: rounding words", () => {
   test("a rounding word makes the writing round at its last non-zero digit", () => {
     const about = one("about CHF 1'200");

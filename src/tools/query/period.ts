@@ -143,7 +143,10 @@ export function callPeriods(input: unknown, l: Ledger): CallPeriod[] {
     }
     const months = new Set<number>();
     const days = new Set<number>();
-    if (period.from !== null && period.to !== null) {
+    // A period that runs on past the data's last month is "so far": over its months with data only (2026 with data to
+    // October: ten months, 304 days, not 12 and 365 — what the tools' own averages divide by).
+    const cut = period.to !== null && l.lastDay !== null && monthKey(l.lastDay) < monthKey(period.to);
+    if (period.from !== null && period.to !== null && !cut) {
       months.add(monthKey(period.to) - monthKey(period.from) + 1);
       days.add(daysBetween(period.from, period.to) + 1);
     }
