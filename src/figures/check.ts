@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -1733,8 +1733,13 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
     // with q=migros, not all 322 rows the search found (review of 179f9e6).
     else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
-    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens them.
-    else rows.merchant = f.spelled !== undefined && foldName(f.spelled) === foldName(name) ? f.spelled : name;
+    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens
+    // them; a figure whose spelling is not known, or one the page cannot tell apart, has no link rather than another's rows.
+    else {
+      const merchant = merchantSpelling(lexicon, name, f.spelledIn);
+      if (merchant === undefined) return undefined;
+      rows.merchant = merchant;
+    }
   }
   if (f.search && !rows.q) rows.q = f.search;
   // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts
