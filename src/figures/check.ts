@@ -1700,12 +1700,16 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
   // An approval's outcome says what a change did: the rows it moved are no longer where its words place them.
   if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || f.outcome || SUBSET_TOOLS.has(f.tool)) return undefined;
-  // A recurring series' payments: its merchant's money out in its category over its span, when those rows are all its payments.
+  // A recurring series' payments: its merchant's money out in its category over its span, when those rows are all its
+  // payments. Its payments are some of its merchant's money out over its span (in any category: one recategorised), so
+  // when that is as many rows as its payments, it is they; the rows of its category are they when as many too. A one-off
+  // inside (a double charge) or a payment in another category makes them more or fewer: no link.
   if (f.series) {
     const s = f.series;
     const currency = f.currency || f.ctx.currency || f.rowsCurrency;
     const rows: RowFilters = { from: isoOf(s.from), to: isoOf(s.to), category: s.category, merchant: s.merchant, ...(currency ? { currency } : {}), direction: "out" };
-    return f.rowCount?.(rows) === f.value ? rows : undefined;
+    const { category: _category, ...anyCategory } = rows;
+    return f.rowCount?.(anyCategory) === f.value && f.rowCount(rows) === f.value ? rows : undefined;
   }
   // One transaction of a listing: that row, by its id with its day, amount and currency (not every row of its day, merchant
   // and category; not another row given its id again after an import was undone).
