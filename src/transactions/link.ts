@@ -10,7 +10,7 @@ import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts"
 import { formatMoney } from "../core/format.ts";
 import { readFigures } from "../figures/read.ts";
 import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
-import { MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
+import { fold, MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -168,7 +168,6 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
 }
 
-const fold = (s: string) => s.trim().toLowerCase();
 
 /** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
 const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;

@@ -16,7 +16,7 @@ import type { BudgetDb } from "../ledger/reader.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { resolveCategory } from "../ledger/categories.ts";
-import { PAGE_SIZE, TransactionQueryError, type RowsFilter, type TransactionFilters, type TransactionQuery } from "./query.ts";
+import { fold, PAGE_SIZE, TransactionQueryError, type RowsFilter, type TransactionFilters, type TransactionQuery } from "./query.ts";
 
 export type TransactionRow = {
   id: number;
@@ -73,7 +73,6 @@ type Matcher = {
   any?: Matcher[];
 };
 
-const fold = (s: string) => s.trim().toLowerCase();
 
 /** A mask over a dictionary: 1 where the entry is one of `wanted`, ignoring case and surrounding spaces (one pass however many). */
 function maskOf(values: readonly string[], wanted: readonly string[]): Uint8Array {
@@ -473,6 +472,21 @@ function currencyTotals(l: Ledger, sums: Map<number, { rows: number; out: number
 }
 
 /** Every filtered row in page order (the CSV export): no paging. */
+/**
+ * Each row the page opens for these filters, as its ledger index (date order), without making its row: for a count or a
+ * look at some columns (src/transactions/counted.ts). The number of rows.
+ */
+export function eachMatch(db: BudgetDb, q: TransactionFilters, visit: (l: Ledger, i: number) => void = () => {}): number {
+  const l = db.ledger();
+  const { m } = queryMatcher(db, l, q);
+  let n = 0;
+  scan(l, m, "date", (i) => {
+    n++;
+    visit(l, i);
+  }, 0, 0);
+  return n;
+}
+
 export function* allTransactions(db: BudgetDb, q: TransactionQuery): Generator<TransactionRow> {
   const l = db.ledger();
   const { m } = queryMatcher(db, l, q);

@@ -116,3 +116,25 @@ test("a merchant typed in the page's filter: its exact spelling is looked for am
   const q = parseTransactionQuery(new URLSearchParams({ merchant: "Denner", from: "2025-01-01" }));
   expect([...allTransactions(db, q)].map((r) => r.id).sort((a, b) => a - b)).toEqual([32, 33]);
 });
+
+test("a turn asks the data about a set of filters once: a series' count in the summary and in the table is one count of the page's rows", () => {
+  const data = figureRowsData(db);
+  const asked = new Map<string, number>();
+  const t = createTurnFigures({
+    vocabulary: db.ledger(),
+    periods: (i) => callPeriods(i, db.ledger()),
+    figureKind: () => undefined,
+    ...data,
+    rowCount: (rows) => {
+      asked.set(JSON.stringify(rows), (asked.get(JSON.stringify(rows)) ?? 0) + 1);
+      return data.rowCount(rows);
+    },
+  });
+  const tool = READ_TOOLS.find((x) => x.name === "recurring_payments")!;
+  t.record({ id: "toolu_0", name: "recurring_payments", input: {} }, tool.run(db, tool.schema().parse({}) as never, { budgets: { list: () => [] }, contributions: { counterparties: () => [] }, now: () => new Date("2025-07-02T12:00:00Z") }));
+  // The summary's "Netflix (Entertainment) monthly CHF 20.90, 6 payments …" and its table's Payments cell 6 back the figure.
+  const [f] = t.check("Netflix took 6 payments.", "");
+  expect(f!.sources.length).toBeGreaterThan(1);
+  expect(figureRowsLinks(f!).map((l) => idsOf(Object.fromEntries(new URL(l.href, "http://x").searchParams)))).toEqual([[20, 21, 22, 23, 24, 25]]);
+  expect([...asked.values()]).toEqual([1, 1]);
+});
