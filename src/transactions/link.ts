@@ -174,8 +174,11 @@ const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.
 
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another
- * category, merchant, account or currency, ignoring case as the page does; periods that do not
- * meet; money out and money in). A search tells nothing apart: any row may match both.
+ * category, merchant, account or currency; periods that do not meet; money out and money in). A
+ * search tells nothing apart: any row may match both. Names equal ignoring case may: the page takes
+ * a category or account so, and a merchant spelled as none of the rows its other filters select
+ * ("Migros" in a year of MIGROS only, "migros") opens every spelling (listing.ts `merchantMask`);
+ * only the data tells whether two spellings open apart, so a sum across them has no one link.
  */
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
   if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;
