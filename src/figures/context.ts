@@ -266,19 +266,25 @@ export function lexiconOf(v: Vocabulary): Lexicon {
 
 /**
  * The merchant filter that opens the rows of a figure about `name` (SPEC §11.1 drill-down): the name, or where the data
- * spells it several ways, the spelling `text` writes last (the figure's own label, line or table row: "VELO SHOP / 2025-05",
- * "VELO SHOP first on …"). Undefined when the text writes none of them, or one the page cannot tell from another stored
+ * spells it several ways, the spelling that is a whole line of `text` (a table row's cells, one a line), else the one
+ * it writes last (the figure's own label or line: "VELO SHOP / 2025-05", "VELO SHOP first on …"). Undefined when the text writes none of them, or one the page cannot tell from another stored
  * spelling (the page ignores surrounding spaces: "Migros" and "Migros " open the same rows, which the tools count apart).
  */
 export function merchantSpelling(lex: Lexicon, name: string, text: string | undefined): string | undefined {
   const all = lex.spellings.get(name);
   if (!all) return name;
-  let best: string | undefined;
-  let bestEnd = -1;
-  for (const s of all) {
-    const t = s.trim();
-    const at = text === undefined ? -1 : lastWordAt(text, t);
-    if (at >= 0 && at + t.length > bestEnd) [best, bestEnd] = [t, at + t.length];
+  if (text === undefined) return undefined;
+  // A table row's cell that is a spelling (its Merchant cell), not one inside another cell (a Description "VELO SHOP THUN").
+  const cells = new Set(text.split("\n").map((c) => c.trim()));
+  const whole = new Set(all.map((s) => s.trim()).filter((t) => cells.has(t)));
+  let best = whole.size === 1 ? [...whole][0] : undefined;
+  if (!whole.size) {
+    let bestEnd = -1;
+    for (const s of all) {
+      const t = s.trim();
+      const at = lastWordAt(text, t);
+      if (at >= 0 && at + t.length > bestEnd) [best, bestEnd] = [t, at + t.length];
+    }
   }
   return best !== undefined && all.filter((s) => s.trim() === best).length === 1 ? best : undefined;
 }
