@@ -16,11 +16,9 @@
  * refunds, SPEC §1), by its size. A percentage is no total: a link of one is wrong, as is a link the
  * page refuses or a promise the bench cannot read.
  *
- * A frozen answers file (answers.md) keeps the results it was written over; a figure of a call the tools now answer
- * otherwise (a search of "Zuerich" that did not yet fold ü = ue: 9 matches then, 11 today) is one no rows of today's
- * database total, whatever the link. So a wrong link of a frozen file's answer is looked at again over today's results:
- * when today's check of its answer does not find the figure's sources again (the same value with the same rows), the
- * link is counted apart ("stale": the capture is wrong, not the link), else it is wrong as any.
+ * A frozen answers file (answers.md) keeps the results it was written over: a figure with a wrong link that today's
+ * results no longer give (value and rows) is judged by the links of today's figure at its place, which the product shows
+ * (bench/figure-check/stale.ts); each such figure is printed.
  *
  *   bun bench/figure-links.ts             links checked, links right, wrong links per tool and kind (3 examples each)
  *   bun bench/figure-links.ts --verbose   every wrong link
@@ -40,6 +38,7 @@ import { emit, timer } from "./lib.ts";
 import { FILES, readAllCases } from "./figure-check/cases.ts";
 import { openDbs } from "./figure-check/capture.ts";
 import { turnsOver } from "./figure-check/turn.ts";
+import { judgedFigure } from "./figure-check/stale.ts";
 
 const elapsed = timer();
 const verbose = process.argv.includes("--verbose");
@@ -94,7 +93,7 @@ function totalsMatch(page: TransactionPage, p: Promise, linkCurrency: string | n
  * Whether each transaction a link names by id is a row its figure's calls listed: the one row its set opens, shown by a
  * table row of those calls (its Date, Merchant, Category and Amount cells) or a summary line (its day, merchant and category).
  */
-function listedRowsMatch(db: BudgetDb, f: AnswerFigure, link: FigureRowsLink): { ok: boolean; rows: string } | null {
+function listedRowsMatch(db: BudgetDb, f: AnswerFigure, link: FigureRowsLink, outputs: ReadonlyMap<string, ToolOutput>): { ok: boolean; rows: string } | null {
   const sets = parseTransactionQuery(new URL(link.href, "http://x").searchParams).any?.filter((a) => a.id !== undefined) ?? [];
   if (!sets.length) return null;
   const calls = (f.correction ?? f).sources.map((s) => outputs.get(s.callId)).filter((o) => o !== undefined);
@@ -124,55 +123,57 @@ const { dbs, close } = openDbs();
 const outputs = new Map<string, ToolOutput>();
 const turnOf = turnsOver(dbs, (id, output) => outputs.set(id, output));
 /** The turns of cases over the results the tools give today, for the answers of a frozen file. */
-const todayTurnOf = turnsOver(dbs, undefined, true);
+const todayOutputs = new Map<string, ToolOutput>();
+const todayTurnOf = turnsOver(dbs, (id, output) => todayOutputs.set(id, output), true);
 const frozen = new Set<string>(FILES.filter((f) => f.frozen).map((f) => f.results));
-/** A source's value and the rows behind it: what its links follow from, whatever its result's wording. */
-const sourceKey = (s: FigureSource) => `${s.value}|${JSON.stringify(s.rows ?? null)}`;
-let staleLinks = 0;
+let staleFigures = 0;
 let checked = 0;
 let right = 0;
 let figuresWithLinks = 0;
 const wrong = new Map<string, string[]>();
 const linksBy = new Map<string, number>();
+
+/** A link's verdict: whether its rows total what it promises, in words. */
+function judge(db: BudgetDb, f: AnswerFigure, link: FigureRowsLink, outs: ReadonlyMap<string, ToolOutput>) {
+  const p = promised(f, link);
+  const params = new URL(link.href, "http://x").searchParams;
+  let verdict: { ok: boolean; rows: string };
+  try {
+    verdict = p ? totalsMatch(transactionsPage(db, parseTransactionQuery(params)), p, params.get("currency")) : { ok: false, rows: "no source of the link" };
+    // A link naming listed transactions must name the rows the figure's calls listed, whatever they total.
+    const listed = verdict.ok ? listedRowsMatch(db, f, link, outs) : null;
+    if (listed && !listed.ok) verdict = listed;
+  } catch (e) {
+    verdict = { ok: false, rows: `refused: ${(e as Error).message}` };
+  }
+  return { link, p, verdict };
+}
+
 try {
   for (const c of readAllCases()) {
     if (c.set !== "tuning" && !heldOut) continue;
     const db: BudgetDb = dbs[c.db];
-    // A frozen file's answer over today's results (asked for a wrong link only): per figure (by where it stands), the sources found there today.
-    let today: Map<number, Set<string>> | undefined;
-    const todaySources = (f: AnswerFigure) => {
-      today ??= new Map(todayTurnOf(c).check(c.answer, c.question).map((g) => [g.start, new Set((g.correction ?? g).sources.map(sourceKey))]));
-      return today.get(f.start);
-    };
-    const stale = (f: AnswerFigure) => frozen.has(c.results) && !(f.correction ?? f).sources.every((s) => todaySources(f)?.has(sourceKey(s)));
+    let today: AnswerFigure[] | undefined;
     for (const f of turnOf(c).check(c.answer, c.question)) {
-      const links = figureRowsLinks(f);
-      if (links.length) figuresWithLinks++;
-      for (const link of links) {
-        const p = promised(f, link);
-        const key = p ? `${p.tool} · ${p.what} · ${p.kind}` : `? · ${f.status}`;
+      let judged = figureRowsLinks(f).map((link) => judge(db, f, link, outputs));
+      const { figure, stale } = judgedFigure(f, { frozen: frozen.has(c.results), wrong: judged.some((j) => !j.verdict.ok), today: () => (today ??= todayTurnOf(c).check(c.answer, c.question)) });
+      if (stale) {
+        staleFigures++;
+        judged = figure ? figureRowsLinks(figure).map((link) => judge(db, figure, link, todayOutputs)) : [];
+        console.log(`STALE ${c.id} "${f.text}": today's results of its calls give it otherwise (a frozen capture); judged by today's ${figure ? `${figure.status} figure's ${judged.length} link(s)` : "check, which finds no figure there"}`);
+      }
+      const shown = figure ?? f;
+      if (judged.length) figuresWithLinks++;
+      for (const { link, p, verdict } of judged) {
+        const key = p ? `${p.tool} · ${p.what} · ${p.kind}` : `? · ${shown.status}`;
         linksBy.set(key, (linksBy.get(key) ?? 0) + 1);
         checked++;
-        const params = new URL(link.href, "http://x").searchParams;
-        let verdict: { ok: boolean; rows: string };
-        try {
-          verdict = p ? totalsMatch(transactionsPage(db, parseTransactionQuery(params)), p, params.get("currency")) : { ok: false, rows: "no source of the link" };
-          // A link naming listed transactions must name the rows the figure's calls listed, whatever they total.
-          const listed = verdict.ok ? listedRowsMatch(db, f, link) : null;
-          if (listed && !listed.ok) verdict = listed;
-        } catch (e) {
-          verdict = { ok: false, rows: `refused: ${(e as Error).message}` };
-        }
-        if (!verdict.ok && stale(f)) {
-          staleLinks++;
-          if (verbose) console.log(`STALE ${c.id} "${f.text}" → ${decodeURIComponent(link.href)} → ${verdict.rows}: today's result of its call gives the figure otherwise (a frozen capture)`);
-        } else if (verdict.ok) {
+        if (verdict.ok) {
           right++;
-          if (listRight) console.log(`RIGHT ${c.id} "${f.text}" @${f.start} ${p!.where} → ${decodeURIComponent(link.href)}`);
-        }
-        else {
+          if (listRight) console.log(`RIGHT ${c.id} "${shown.text}" @${shown.start} ${p!.where} → ${decodeURIComponent(link.href)}`);
+        } else {
           const list = wrong.get(key) ?? [];
-          list.push(`${c.id} "${f.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`);
+          list.push(`${c.id} "${shown.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`);
           wrong.set(key, list);
         }
       }
@@ -186,21 +187,21 @@ const rows: string[][] = [];
 for (const [key, list] of [...wrong].sort((a, b) => b[1].length - a[1].length)) {
   rows.push([key, `${list.length} of ${linksBy.get(key)}`, (verbose ? list : list.slice(0, 3)).join("\n   ")]);
 }
-const wrongCount = checked - right - staleLinks;
+const wrongCount = checked - right;
 console.log(rows.map(([k, n, ex]) => `WRONG ${n} · ${k}\n   ${ex}`).join("\n"));
 emit({
   id: "figure-links",
   title: "12b. The figures' links: do the rows a link opens total the figure? (SPEC §11.1 drill-down)",
   method: [
     `every answer of bench/figure-check's ${heldOut ? "tuning and held-out sets" : "tuning set"} checked as bench/figure-check.ts does; every link of its figures opened through the Transactions page's query code on the same database`,
-    "a wrong link of a frozen file's figure whose value and rows today's results of its calls no longer give is counted apart (no rows of today's database total a figure the tools no longer give)",
+    "a frozen file's figure with a wrong link whose value and rows today's results of its calls no longer give is judged by today's figure at its place (its links, which the product shows, checked as any)",
     "right: the rows' count (a count), or their money out, money in or net as the figure's rows promise (an amount, its currency), equals what the link promises, to the cent; a listed transaction's link opens the one row its call listed (day, merchant, category, amount)",
   ],
   columns: ["what", "links"],
   rows: [
     ["figures with a link", String(figuresWithLinks)],
     ["links checked", String(checked)],
-    ["wrong only as a frozen result the tools now give otherwise", String(staleLinks)],
+    ["frozen figures the tools now give otherwise, judged by today's", String(staleFigures)],
     ["links whose rows total the figure", String(right)],
     ["wrong links", String(wrongCount)],
     ...rows.map(([k, n]) => [`wrong · ${k}`, n!]),

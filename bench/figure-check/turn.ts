@@ -9,7 +9,7 @@ import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { figureRowsData } from "../../src/transactions/counted.ts";
+import { figureRowsData } from "../../src/tools/query/figure-rows.ts";
 import { readResults, resultKey, type Case, type Db, type Results } from "./cases.ts";
 import { runCall } from "./capture.ts";
 

@@ -45,7 +45,7 @@ export type ChatDeps = {
 };
 
 import { ConversationBusy } from "../store/turns.ts";
-import { figureRowsData } from "../transactions/counted.ts";
+import { figureRowsData } from "../tools/query/figure-rows.ts";
 
 export { ConversationBusy };
 

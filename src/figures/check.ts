@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -1755,12 +1755,16 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
   // Rows the call selected by amount bounds, weekdays or exclusions are fewer than the page's link would show.
   // An approval's outcome says what a change did: the rows it moved are no longer where its words place them.
   if (f.kind === "number" || f.kind === "ratio" || f.noRows || f.beyondFilters || f.outcome || SUBSET_TOOLS.has(f.tool)) return undefined;
-  // A recurring series' payments: its merchant's money out in its category over its span, when those rows are all its payments.
+  // A recurring series' payments: its merchant's money out in its category over its span, when those rows are all its
+  // payments. Its payments are some of its merchant's money out over its span (in any category: one recategorised), so
+  // when that is as many rows as its payments, it is they; the rows of its category are they when as many too. A one-off
+  // inside (a double charge) or a payment in another category makes them more or fewer: no link.
   if (f.series) {
     const s = f.series;
     const currency = f.currency || f.ctx.currency || f.rowsCurrency;
     const rows: RowFilters = { from: isoOf(s.from), to: isoOf(s.to), category: s.category, merchant: s.merchant, ...(currency ? { currency } : {}), direction: "out" };
-    return f.rowCount?.(rows) === f.value ? rows : undefined;
+    const { category: _category, ...anyCategory } = rows;
+    return f.rowCount?.(anyCategory) === f.value && f.rowCount(rows) === f.value ? rows : undefined;
   }
   // One transaction of a listing: that row, by its id with its day, amount and currency (not every row of its day, merchant
   // and category; not another row given its id again after an import was undone).
@@ -1788,8 +1792,13 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
     // figure's own clause gives is one merchant among what the search found: "Migros (287)" of "migros" is merchant=Migros
     // with q=migros, not all 322 rows the search found (review of 179f9e6).
     else if (f.search !== undefined && !f.namedHere && (f.search === name || nameOf(lexicon, f.search) === name)) rows.q = f.search;
-    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens them.
-    else rows.merchant = f.spelled !== undefined && foldName(f.spelled) === foldName(name) ? f.spelled : name;
+    // As the result spells it: the tools group merchants as stored ("Migros" and "MIGROS" are two lines), as the page opens
+    // them; a figure whose spelling is not known, or one the page cannot tell apart, has no link rather than another's rows.
+    else {
+      const merchant = merchantSpelling(lexicon, name, f.spelledIn);
+      if (merchant === undefined) return undefined;
+      rows.merchant = merchant;
+    }
   }
   if (f.search && !rows.q) rows.q = f.search;
   // A figure of no category, merchant, account or search is about all rows of its period only where the tool counts

@@ -13,7 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, foldName, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -63,10 +63,11 @@ export type SourceFigure = FigureSource & {
    */
   series?: { merchant: string; category: string; from: number; to: number };
   /**
-   * The name it is labelled with as the result spells it ("MIGROS" of merchant_breakdown's line "17. MIGROS CHF 30.05"),
-   * when the data's names equal ignoring case and accents are one name to the check: its rows are that spelling's only.
+   * Where the data spells a merchant name several ways ("Migros", "MIGROS"), the text the figure's name is written in as
+   * the result spells it: its summary line up to it ("VELO SHOP / 2025-05 ", "VELO SHOP first on 2025-05-09, 1 payment, "),
+   * its table row's text cells, its chart label. Its rows are that spelling's only (context.ts `merchantSpelling`).
    */
-  spelled?: string;
+  spelledIn?: string;
   /**
    * It is labelled with a merchant or account (a summary's "Migros (287)", a table row's merchant cell), not only the
    * call's search: one name among what "migros" found. Not a name the clause only quotes as the search ('matching
@@ -139,12 +140,6 @@ function seriesOfLine(summary: string, f: { start: number; end: number }): Sourc
   const from = parseDay(span[1]!);
   const to = parseDay(span[2]!);
   return line && from !== null && to !== null ? { merchant: line[1]!, category: line[2]!, from, to } : undefined;
-}
-
-/** Whether a label is a name of the data as a result spells it (its whole text, equal to the name ignoring case and accents). */
-function spelledName(lexicon: Lexicon, label: string): boolean {
-  const name = label ? nameOf(lexicon, label) : undefined;
-  return name !== undefined && foldName(name) === foldName(label);
 }
 
 /** The series of a row of recurring_payments' table (its Merchant, Category, First and Last cells), for its Payments cell. */
@@ -500,14 +495,14 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
-    const labels = [own, summaryLabel(between.replace(/\s*\($/, ""), "")];
-    const namedHere = labels.some((l) => l && nameOf(lexicon, l));
-    const spelled = labels.find((l) => spelledName(lexicon, l));
+    const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
     // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
     // in …: CHF x in n transactions", are of the rows of one direction.
     // A sentence begins after a full stop or a line break (budget_status writes one sentence a line).
     const sentenceStart = Math.max(output.summary.lastIndexOf(". ", f.start), output.summary.lastIndexOf("\n", f.start)) + 1;
     const sentence = SENTENCE_DIRECTION.exec(output.summary.slice(sentenceStart, f.start));
+    // Its line up to it (after a sentence's or a list item's end), where its name is written as the data spells it.
+    const spelledIn = lexicon.spellings.size ? output.summary.slice(Math.max(sentenceStart, output.summary.lastIndexOf("; ", f.start) + 1), f.start) : undefined;
     const direction = sentence?.[1] ?? sentence?.[2];
     const noRows =
       acrossCategories ||
@@ -524,7 +519,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A new merchant's payments and total (of its money out only: its refunds are no payments).
     const firstOn = tool === "unusual_transactions" && FIRST_ON.test(output.summary.slice(Math.max(0, f.start - 200), f.start));
     const series = tool === "recurring_payments" && f.kind === "count" ? seriesOfLine(output.summary, f) : undefined;
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined && !series) || unlisted ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelled ? { spelled } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(row !== undefined ? { row } : {}), ...(firstOn ? { rowsPeriods: call.periods } : {}), ...(rowsIn ? { rowsCurrency: rowsIn } : {}), ...((noRows && row === undefined && !series) || unlisted ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelledIn ? { spelledIn } : {}), ...(namedHere ? { namedHere: true as const } : {}), ...(direction ? { direction: direction === "out" ? ("out" as const) : ("in" as const) } : firstOn ? { direction: "out" as const } : {}), ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -546,8 +541,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
         // A search's months of money out and of money in ("Out", "In") are of the rows of one direction.
         const direction = tool === "search_transactions" ? ({ Out: "out", In: "in" } as const)[ds.name as "Out" | "In"] : undefined;
-        const spelled = spelledName(lexicon, label) ? label : undefined;
-        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}), ...(spelled ? { spelled } : {}) });
+        const spelledIn = lexicon.spellings.size ? label : undefined;
+        out.push({ tool, callId, where, value, text: formatChartValue(value, chart, currency), kind, currency: kind === "money" ? currency : "", seen: false, list: l, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(direction ? { direction } : {}), ...(spelledIn ? { spelledIn } : {}) });
       });
     }
   }
@@ -565,7 +560,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const headerCtx = table.columns.map((c) => mentionedIn(c, lexicon));
     table.rows.forEach((row, r) => {
       const rowCtx = rowContext(table, row, lexicon);
-      const spelled = row.find((cell, c): cell is string => table.kinds[c] === "text" && typeof cell === "string" && spelledName(lexicon, cell));
+      const spelledIn = lexicon.spellings.size ? row.filter((cell, c) => table.kinds[c] === "text" && typeof cell === "string").join("\n") : undefined;
       table.columns.forEach((column, c) => {
         const cell = row[c];
         if (cell == null) return;
@@ -583,7 +578,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(tool, table, row) : null;
           const listed = line ? listedTransaction(opts, line, cell, currency) : undefined;
           const series = tool === "recurring_payments" && kind === "count" && column === "Payments" ? seriesOfRow(table, row) : undefined;
-          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...((noRows && !series) || (line && listed === undefined) ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelled ? { spelled } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
+          out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...((noRows && !series) || (line && listed === undefined) ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelledIn ? { spelledIn } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a

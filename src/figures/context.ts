@@ -121,6 +121,11 @@ export type Lexicon = {
   accounts: Set<string>;
   /** Whole texts looked up before (a table's cells repeat: merchants, categories). */
   seen: Map<string, Entry | null>;
+  /**
+   * Merchant names the data spells several ways that are one name here ("Migros", "MIGROS", "Migros "): by the name, its
+   * stored spellings. The tools group merchants as stored, so a figure of one is of that spelling's rows only.
+   */
+  spellings: Map<string, string[]>;
 };
 
 /**
@@ -232,10 +237,13 @@ export function lexiconOf(v: Vocabulary): Lexicon {
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
   const parts = new Map<string, Entry | null>();
   const names = [...textsOf(v.merchants).map((n) => ({ n, account: false })), ...v.accounts.map((n) => ({ n, account: true }))];
+  const spellings = new Map<string, string[]>();
   for (const { n, account } of names) {
     const k = keyOf(n);
     if (k.length < 2) continue;
     const e: Entry = { dim: "name", value: n, ...(account ? { account: true as const } : {}) };
+    const had = words.get(k);
+    if (!account && had?.dim === "name" && !had.account && had.value !== n) spellings.set(had.value, [...(spellings.get(had.value) ?? [had.value]), n]);
     add(k, e);
     const toks = tokensOf(n);
     if (toks.length < 2) continue;
@@ -251,9 +259,44 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     const w = k.split(" ");
     for (let n = 1; n < w.length; n++) prefixes.add(w.slice(0, n).join(" "));
   }
-  const lex = { words, prefixes, maxWords: Math.min(maxWords, 6), accounts: new Set(v.accounts), seen: new Map() };
+  const lex = { words, prefixes, maxWords: Math.min(maxWords, 6), accounts: new Set(v.accounts), seen: new Map(), spellings };
   lexicons.set(v, lex);
   return lex;
+}
+
+/**
+ * The merchant filter that opens the rows of a figure about `name` (SPEC §11.1 drill-down): the name, or where the data
+ * spells it several ways, the spelling that is a whole line of `text` (a table row's cells, one a line), else the one
+ * it writes last (the figure's own label or line: "VELO SHOP / 2025-05", "VELO SHOP first on …"). Undefined when the text writes none of them, or one the page cannot tell from another stored
+ * spelling (the page ignores surrounding spaces: "Migros" and "Migros " open the same rows, which the tools count apart).
+ */
+export function merchantSpelling(lex: Lexicon, name: string, text: string | undefined): string | undefined {
+  const all = lex.spellings.get(name);
+  if (!all) return name;
+  if (text === undefined) return undefined;
+  // A table row's cell that is a spelling (its Merchant cell), not one inside another cell (a Description "VELO SHOP THUN").
+  const cells = new Set(text.split("\n").map((c) => c.trim()));
+  const whole = new Set(all.map((s) => s.trim()).filter((t) => cells.has(t)));
+  let best = whole.size === 1 ? [...whole][0] : undefined;
+  if (!whole.size) {
+    let bestEnd = -1;
+    for (const s of all) {
+      const t = s.trim();
+      const at = lastWordAt(text, t);
+      if (at >= 0 && at + t.length > bestEnd) [best, bestEnd] = [t, at + t.length];
+    }
+  }
+  return best !== undefined && all.filter((s) => s.trim() === best).length === 1 ? best : undefined;
+}
+
+/** Where `text` writes `word` last as whole words (not inside another word), or -1. */
+function lastWordAt(text: string, word: string): number {
+  for (let at = text.lastIndexOf(word); at >= 0; at = at ? text.lastIndexOf(word, at - 1) : -1) {
+    const before = at > 0 ? text.charCodeAt(at - 1) : 32;
+    const after = at + word.length < text.length ? text.charCodeAt(at + word.length) : 32;
+    if (!isWordChar(before, text, at - 1) && !isWordChar(after, text, at + word.length)) return at;
+  }
+  return -1;
 }
 
 /** Whether a name is one of the data's accounts (not a merchant). */

@@ -61,6 +61,16 @@ export type TurnFigureOptions = {
   rowCount?(rows: RowFilters): number;
 };
 
+/** `ask` asked once per set of filters (its answers kept by the filters' JSON). */
+function oncePerFilters<T>(ask: (rows: RowFilters) => T): (rows: RowFilters) => T {
+  const asked = new Map<string, T>();
+  return (rows) => {
+    const key = JSON.stringify(rows);
+    if (!asked.has(key)) asked.set(key, ask(rows));
+    return asked.get(key)!;
+  };
+}
+
 export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   const lexicon = lexiconOf(opts.vocabulary);
   const figures: SourceFigure[] = [];
@@ -82,15 +92,9 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   let thisYear = 0;
   /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
   const spans: CallSpan[] = [];
-  /** A spending figure's rows as the page opens them, asked once per set of filters (an answer names a merchant again and again). */
-  const asked = new Map<string, RowFilters | null>();
-  const spendingRows = opts.spendingRows
-    ? (rows: RowFilters) => {
-        const key = JSON.stringify(rows);
-        if (!asked.has(key)) asked.set(key, opts.spendingRows!(rows));
-        return asked.get(key)!;
-      }
-    : undefined;
+  /** What the data says of a figure's rows, asked once per set of filters in a turn (an answer names a merchant again and again). */
+  const spendingRows = opts.spendingRows && oncePerFilters(opts.spendingRows);
+  const rowCount = opts.rowCount && oncePerFilters(opts.rowCount);
   const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
@@ -113,7 +117,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
       if (extra.part) f.outcome = true;
       if (spendingRows) f.spendingRows = spendingRows;
-      if (f.series && opts.rowCount) f.rowCount = opts.rowCount;
+      if (f.series && rowCount) f.rowCount = rowCount;
       figures.push(f);
     }
     if (!extra.part) {

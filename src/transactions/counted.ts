@@ -8,34 +8,43 @@
  * the others all of the money in. Else no filters do it, and the figure gets no link rather than rows of another total.
  */
 import type { RowFilters } from "../core/figures.ts";
-import type { TurnFigureOptions } from "../figures/turn.ts";
+import { unclassifiedInflow } from "../ledger/categories.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { listedTransactions } from "../tools/query/listed.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
-import { allTransactions, transactionsPage } from "./listing.ts";
-
-const fold = (s: string) => s.trim().toLowerCase();
+import { eachMatch } from "./listing.ts";
+import { fold } from "./query.ts";
 
 /**
  * The filters that open exactly the rows of `rows` a spending figure counts: `rows` itself when it counts them all,
- * with a category or `direction=out` added when that leaves out exactly those it does not count, else null.
+ * with a category or `direction=out` added when that leaves out exactly those it does not count, else null. The rows
+ * are read where they stand in the ledger (their category and amount), not made into the page's rows.
  */
 export function spendingRowsFilter(db: BudgetDb, rows: RowFilters): RowFilters | null {
   if (rows.id !== undefined || rows.category !== undefined) return rows;
   const { id: _id, amount: _amount, ...filters } = rows;
-  const categories = new Set<string>();
+  const categories = new Set<number>();
   let uncounted = 0;
-  // Whether the counted rows are all of the money out, and the others all of the money in.
+  // Whether the counted rows are all of the money out, and the others all of the money in. A row of no amount is
+  // neither: the rows cannot be told apart by direction then (no link rather than one that leaves it out).
   let splitByDirection = true;
-  for (const r of allTransactions(db, { ...filters, sort: "date", page: 1 })) {
-    const counted = db.roleOf(r.category) === "spending" && !(fold(r.category) === fold(UNCATEGORISED) && r.amount > 0);
-    if (counted) categories.add(r.category);
+  let spending: Uint8Array | undefined;
+  let unclassified: ((i: number) => boolean) | undefined;
+  let names: readonly string[] = [];
+  eachMatch(db, filters, (l, i) => {
+    if (!spending) {
+      names = l.categoryNames;
+      spending = Uint8Array.from(names, (c) => (db.roleOf(c) === "spending" ? 1 : 0));
+      unclassified = unclassifiedInflow(l);
+    }
+    const c = l.categoryAt(i);
+    const counted = spending[c] === 1 && !unclassified!(i);
+    if (counted) categories.add(c);
     else uncounted++;
-    if (counted !== r.amount < 0) splitByDirection = false;
-  }
+    if (counted !== l.amountAt(i) < 0) splitByDirection = false;
+  });
   if (!uncounted) return rows;
   if (categories.size === 1) {
-    const category = [...categories][0]!;
+    const category = names[[...categories][0]!]!;
     return { ...rows, category, ...(fold(category) === fold(UNCATEGORISED) ? { direction: "out" as const } : {}) };
   }
   return categories.size && splitByDirection && rows.direction === undefined ? { ...rows, direction: "out" } : null;
@@ -43,14 +52,5 @@ export function spendingRowsFilter(db: BudgetDb, rows: RowFilters): RowFilters |
 
 /** How many rows the page opens for these filters (a recurring series' payments are linked only when they are all its rows). */
 export function pageRowCount(db: BudgetDb, rows: RowFilters): number {
-  return transactionsPage(db, { ...rows, sort: "date", page: 1 }).totalRows;
-}
-
-/** What the figure check asks the data about a figure's rows (src/figures/turn.ts): a listed row's transaction, a spending figure's rows, a count of rows. */
-export function figureRowsData(db: BudgetDb): Required<Pick<TurnFigureOptions, "rowIds" | "spendingRows" | "rowCount">> {
-  return {
-    rowIds: (row, input) => listedTransactions(db, row, input),
-    spendingRows: (rows) => spendingRowsFilter(db, rows),
-    rowCount: (rows) => pageRowCount(db, rows),
-  };
+  return eachMatch(db, rows);
 }

@@ -10,7 +10,7 @@ import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts"
 import { formatMoney } from "../core/format.ts";
 import { readFigures } from "../figures/read.ts";
 import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
-import { MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
+import { fold, MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
 
 /** The page's address for these filters. */
 export function transactionsHref(q: Partial<TransactionQuery>): string {
@@ -168,15 +168,17 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
 }
 
-const fold = (s: string) => s.trim().toLowerCase();
 
 /** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
 const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;
 
 /**
  * Whether two filter sets may select a row in common: nothing both name tells them apart (another
- * category, merchant, account or currency, ignoring case as the page does; periods that do not
- * meet; money out and money in). A search tells nothing apart: any row may match both.
+ * category, merchant, account or currency; periods that do not meet; money out and money in). A
+ * search tells nothing apart: any row may match both. Names equal ignoring case may: the page takes
+ * a category or account so, and a merchant spelled as none of the rows its other filters select
+ * ("Migros" in a year of MIGROS only, "migros") opens every spelling (listing.ts `merchantMask`);
+ * only the data tells whether two spellings open apart, so a sum across them has no one link.
  */
 function mayOverlap(a: RowsFilter, b: RowsFilter): boolean {
   if (a.direction !== undefined && b.direction !== undefined && a.direction !== b.direction) return false;

@@ -16,7 +16,7 @@ import type { BudgetDb } from "../ledger/reader.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { resolveCategory } from "../ledger/categories.ts";
-import { PAGE_SIZE, TransactionQueryError, type RowsFilter, type TransactionFilters, type TransactionQuery } from "./query.ts";
+import { fold, PAGE_SIZE, TransactionQueryError, type RowsFilter, type TransactionFilters, type TransactionQuery } from "./query.ts";
 
 export type TransactionRow = {
   id: number;
@@ -73,7 +73,6 @@ type Matcher = {
   any?: Matcher[];
 };
 
-const fold = (s: string) => s.trim().toLowerCase();
 
 /** A mask over a dictionary: 1 where the entry is one of `wanted`, ignoring case and surrounding spaces (one pass however many). */
 function maskOf(values: readonly string[], wanted: readonly string[]): Uint8Array {
@@ -81,16 +80,61 @@ function maskOf(values: readonly string[], wanted: readonly string[]): Uint8Arra
   return Uint8Array.from(values, (v) => (w.has(fold(v)) ? 1 : 0));
 }
 
+/** Per ledger: the indexes of its merchant names by their folded form (every spelling of a name), made once. */
+const spellingsOf = (() => {
+  const made = new WeakMap<Ledger, Map<string, number[]>>();
+  return (l: Ledger): Map<string, number[]> => {
+    let m = made.get(l);
+    if (!m) {
+      m = new Map();
+      textsOf(l.merchants).forEach((v, k) => {
+        const f = fold(v);
+        const list = m!.get(f);
+        if (list) list.push(k);
+        else m!.set(f, [k]);
+      });
+      made.set(l, m);
+    }
+    return m;
+  };
+})();
+
 /**
- * A mask over the merchant names: per wanted name, the names spelled exactly so when the data has one, else those equal
- * ignoring case and surrounding spaces. The tools group merchants by their name as stored ("Migros" and "MIGROS" are two
- * lines of a merchant list), so a figure's link to "Migros" opens that line's rows, not MIGROS's too; a name typed in
- * another case than any stored ("migros") finds every spelling (as category and account arguments do, SPEC §1).
+ * A mask over the merchant names: per wanted name, the names spelled so (surrounding spaces aside, as the query trims
+ * them) when the rows the other filters select have one, else every name equal ignoring case and surrounding spaces.
+ * The tools group merchants by their name as stored ("Migros" and "MIGROS" are two lines of a merchant list), so a
+ * figure's link to "Migros" opens that line's rows, not MIGROS's too; a name typed in another case than any stored
+ * ("migros"), or one whose spelling the selected rows do not have ("Denner" of 2025, when only 2024 spells it so), finds
+ * every spelling. `present`: the merchant names of the rows the other filters select (asked only when a name has
+ * several spellings).
  */
-function merchantMask(values: readonly string[], wanted: readonly string[]): Uint8Array {
-  const exact = new Set(wanted.filter((w) => values.includes(w)));
-  const folded = new Set(wanted.filter((w) => !exact.has(w)).map(fold));
-  return Uint8Array.from(values, (v) => (exact.has(v) || folded.has(fold(v)) ? 1 : 0));
+function merchantMask(l: Ledger, wanted: readonly string[], present: () => Uint8Array): Uint8Array {
+  const values = textsOf(l.merchants);
+  const mask = new Uint8Array(values.length);
+  const byFold = spellingsOf(l);
+  for (const w of wanted) {
+    const every = byFold.get(fold(w)) ?? [];
+    const exact = every.filter((k) => values[k]!.trim() === w.trim());
+    const own = exact.length && exact.length < every.length && exact.some((k) => present()[k]) ? exact : every;
+    for (const k of own) mask[k] = 1;
+  }
+  return mask;
+}
+
+/** The merchant names of the rows `m` selects (its merchant filter aside) within `outer`'s filters too. */
+function presentMerchants(l: Ledger, m: Matcher, outer?: Matcher): Uint8Array {
+  const seen = new Uint8Array(textsOf(l.merchants).length);
+  const bound = (k: "from" | "to", pick: (a: number, b: number) => number) => {
+    const v = [m[k], outer?.[k]].filter((x): x is number => x !== undefined);
+    return v.length ? pick(...(v as [number, number])) : undefined;
+  };
+  const [start, end] = l.rangeOf(bound("from", Math.max), bound("to", Math.min));
+  for (let i = start; i < end; i++) {
+    if (!passes(l, m, i) || (outer && !passes(l, outer, i))) continue;
+    const k = l.merchantAt(i);
+    if (k >= 0) seen[k] = 1;
+  }
+  return seen;
 }
 
 /** The fields of a filter set that a dictionary mask or a search answers: several values of one are one mask (any of them). */
@@ -144,7 +188,8 @@ function anyText(l: Ledger, terms: readonly string[]): ReturnType<Ledger["textMa
   return { ...first!, term: terms.join(" | "), any: [first!, ...more].some((m) => m.any) };
 }
 
-function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFilter[]): Matcher {
+/** `outer`: the query's own filters, of a filter set of `any` (its merchant's spelling is looked for within both). */
+function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFilter[], outer?: Matcher): Matcher {
   const m: Matcher = {
     from: f.from === undefined ? undefined : parseDay(f.from)!,
     to: f.to === undefined ? undefined : parseDay(f.to)!,
@@ -158,26 +203,28 @@ function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFil
     const wanted = new Set(f.currency);
     m.currency = Uint8Array.from(l.currencies, (c) => (wanted.has(c.trim().toUpperCase()) ? 1 : 0));
   }
-  if (f.merchant !== undefined) {
-    const isUnknown = (v: string) => fold(v) === fold(UNKNOWN_MERCHANT);
-    const unknown = f.merchant.some(isUnknown);
-    const known = merchantMask(textsOf(l.merchants), f.merchant.filter((v) => !isUnknown(v)));
-    // "Unknown merchant" is the rows without a merchant name, and those whose name is blank.
-    if (unknown) textsOf(l.merchants).forEach((v, k) => v.trim() === "" && (known[k] = 1));
-    m.merchant = { known, unknown };
-  }
   if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
   if (f.id !== undefined) m.ids = new Set(f.id.map(Number));
   if (f.amount !== undefined) m.cents = Math.round(Number(f.amount) * 100);
   if (f.q !== undefined) m.text = anyText(l, f.q);
   if (any?.length) {
-    m.any = mergedSets(any).map((part) => matcherOf(db, l, part));
+    m.any = mergedSets(any).map((part) => matcherOf(db, l, part, undefined, m));
     // The scan reads only the days some filter set can match: within the query's dates, from the earliest set's first day to the latest set's last.
     const ends = (k: "from" | "to") => (m.any!.some((a) => a[k] === undefined) ? undefined : m.any!.map((a) => a[k]!));
     const from = ends("from");
     const to = ends("to");
     if (from) m.from = Math.max(m.from ?? -Infinity, Math.min(...from));
     if (to) m.to = Math.min(m.to ?? Infinity, Math.max(...to));
+  }
+  // Last: a merchant's spelling is looked for among the rows every other filter selects.
+  if (f.merchant !== undefined) {
+    const isUnknown = (v: string) => fold(v) === fold(UNKNOWN_MERCHANT);
+    const unknown = f.merchant.some(isUnknown);
+    let present: Uint8Array | undefined;
+    const known = merchantMask(l, f.merchant.filter((v) => !isUnknown(v)), () => (present ??= presentMerchants(l, m, outer)));
+    // "Unknown merchant" is the rows without a merchant name, and those whose name is blank.
+    if (unknown) textsOf(l.merchants).forEach((v, k) => v.trim() === "" && (known[k] = 1));
+    m.merchant = { known, unknown };
   }
   return m;
 }
@@ -425,6 +472,21 @@ function currencyTotals(l: Ledger, sums: Map<number, { rows: number; out: number
 }
 
 /** Every filtered row in page order (the CSV export): no paging. */
+/**
+ * Each row the page opens for these filters, as its ledger index (date order), without making its row: for a count or a
+ * look at some columns (src/transactions/counted.ts). The number of rows.
+ */
+export function eachMatch(db: BudgetDb, q: TransactionFilters, visit: (l: Ledger, i: number) => void = () => {}): number {
+  const l = db.ledger();
+  const { m } = queryMatcher(db, l, q);
+  let n = 0;
+  scan(l, m, "date", (i) => {
+    n++;
+    visit(l, i);
+  }, 0, 0);
+  return n;
+}
+
 export function* allTransactions(db: BudgetDb, q: TransactionQuery): Generator<TransactionRow> {
   const l = db.ledger();
   const { m } = queryMatcher(db, l, q);

@@ -19,6 +19,9 @@ import { lazySchema } from "../core/validation.ts";
 /** Rows per page. */
 export const PAGE_SIZE = 50;
 
+/** Names compared as the page compares them (categories, accounts; merchants of no stored spelling): ignoring case and surrounding spaces. */
+export const fold = (s: string) => s.trim().toLowerCase();
+
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const text = (what: string) =>
   z.preprocess(blankToUndefined, z.string().trim().max(200, `${what} has at most 200 characters`).optional());

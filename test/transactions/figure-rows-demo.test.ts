@@ -16,7 +16,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 import { figureRowsLinks } from "../../src/transactions/link.ts";
 import { parseTransactionQuery } from "../../src/transactions/query.ts";
 import { transactionsPage } from "../../src/transactions/listing.ts";
-import { figureRowsData } from "../../src/transactions/counted.ts";
+import { figureRowsData } from "../../src/tools/query/figure-rows.ts";
 
 let dir: string;
 let db: BudgetDb;
