@@ -390,8 +390,6 @@ export const NOT_BOOKED = [
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
   "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
-  // YNAB's "Cleared" column: "Uncleared", a row the bank has not cleared yet (beside "Cleared" and "Reconciled").
-  "uncleared",
   // A charge given back before it was booked (Viseca's StateType "REVERSED"; QA round 16: booked as spending).
   "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
