@@ -282,6 +282,14 @@ test("Mint's export: a row of an account whose earlier rows are in CAD is CAD; t
   expect(given.rows.map((r) => r.currency)).toEqual(["USD", "USD", "USD", "USD", "USD"]);
 });
 
+test("an unsigned Amount beside a Debit/Credit pair filled on some rows only: the rows the pair leaves empty stay bad rows, never read as money in (review of pass 27)", () => {
+  const file = utf8("Date,Description,Amount,Debit,Credit\n2025-07-02,Lakeside Pharmacy,14.30,14.30,\n2025-07-10,Rent refund,250.00,,250.00\n2025-07-21,Fuel Stop 66,47.15,,\n");
+  expect(read(file, { fileName: "u.csv", fallbackCurrency: { code: "CHF", from: "x" } }).badRows).toEqual([{ line: 4, reason: "no amount: Debit and Credit are empty" }]);
+  // A pair that contradicts the amount where both are filled is the pair's too.
+  const other = utf8("Date,Description,Amount,Outflow,Inflow\n2025-07-02,Lakeside Pharmacy,-14.30,14.30,\n2025-07-10,Rent refund,-250.00,,250.00\n2025-07-21,Fuel Stop 66,-47.15,,\n");
+  expect(read(other, { fileName: "o.csv", fallbackCurrency: { code: "CHF", from: "x" } }).badRows).toEqual([{ line: 4, reason: "no amount: Outflow and Inflow are empty" }]);
+});
+
 describe("what cannot be read", () => {
   test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
     const ja =

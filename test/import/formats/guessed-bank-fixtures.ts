@@ -1248,6 +1248,41 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "USD", status: "ok", opening: 1500, closing: 705.05, entries: 3, difference: 0 }],
     notes: [DOLLAR_NOTE],
   },
+  // A "YNAB-ready" file a converter wrote: a signed Amount on every row, and YNAB's Outflow/Inflow filled on two rows only
+  // (review of pass 27: with "Outflow"/"Inflow" read as debit and credit columns, lines 4 and 5 were "no amount" and the
+  // file refused; it imported before). Where filled, the pair agrees with the amount: the amount is read. Out 9.85 +
+  // 32.00 + 18.60 = 60.45 (3 rows); in 2'450.00 (1 row).
+  "ynab-ready-amount-partial-flows.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2025-06-03", -9.85, "CHF", "Harbor Deli · lunch"],
+      [3, "2025-06-05", 2450, "CHF", "Acme Tools Ltd · June salary"],
+      [4, "2025-06-09", -32, "CHF", "Metro Transit"],
+      [5, "2025-06-12", -18.6, "CHF", "Green Leaf Books"],
+    ],
+    totals: [{ currency: "CHF", out: 60.45, outRows: 3, in: 2450, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [CHF_NOTE],
+  },
+  // A signed Amount beside Debit and Credit columns that are empty on every row (review of pass 27: every row "no amount",
+  // refused): empty columns hold no money, the amount is read. Out 14.30 + 47.15 = 61.45 (2 rows); in 250.00 (1 row).
+  "amount-empty-debit-credit.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2025-07-02", -14.3, "CHF", "Lakeside Pharmacy"],
+      [3, "2025-07-10", 250, "CHF", "Rent refund"],
+      [4, "2025-07-21", -47.15, "CHF", "Fuel Stop 66"],
+    ],
+    totals: [{ currency: "CHF", out: 61.45, outRows: 2, in: 250, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [CHF_NOTE],
+  },
   // Aqua's card export: purchases positive, the payment ("PAYMENT RECEIVED - THANK YOU") and a refund negative, half the
   // rows of each sign and no card column (QA round 21, countinghouse's aqua.csv run as it is: every purchase was money in,
   // exit 0). The issuer's thanks written negative say it is the card's. Out 15.99 + 48.20 = 64.19; in 120.00 + 15.99 = 135.99.
