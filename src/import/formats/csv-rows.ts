@@ -988,7 +988,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   }
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
-  return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
+  // Rows that name several accounts (Mint's "Account Name", ABN AMRO's account column): one account given for every row
+  // is refused for them (parseText), as for the other formats of several accounts.
+  const accounts = accountValues.size > 1 ? { accounts: [...accountValues] } : {};
+  return { format: plan.format, ...accounts, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
 }
 
 /**
