@@ -170,6 +170,7 @@ export const WORDS: Record<Role, string[][]> = {
       "addebito accredito", "accredito addebito", "dare avere", "credit debit indicator", "debito credito", "cargo abono",
       "=type", "=typ", "=art", "=sign", "=indicator", "=sens", "=segno", "=signe", "=direction", "=richtung", "=vorzeichen",
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
+      "inflow outflow", "outflow inflow", "inflow or outflow", "inflow or outflow indicator",
     ],
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
@@ -306,6 +307,9 @@ const INDICATOR: Record<string, 1 | -1> = {
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
   // A kind column of only withdrawals and deposits over unsigned amounts (QA round 4, pass 15: every withdrawal was income).
   withdrawal: -1, deposit: 1, einzahlung: 1, auszahlung: -1,
+  // YNAB's words for money out and in, as converters for it write them in a column of their own beside unsigned amounts
+  // ("Inflow/Outflow"; review of pass 27: every row was money in).
+  outflow: -1, inflow: 1,
 };
 for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
 

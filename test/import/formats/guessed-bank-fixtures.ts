@@ -1283,6 +1283,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // Unsigned amounts beside a column of YNAB's words for their side, "Inflow/Outflow" (as converters for YNAB write it;
+  // review of pass 27: no indicator, every row was money in, exit 0). Out 7.80 + 15.00 = 22.80 (2 rows); in 960.00.
+  "inflow-outflow-indicator.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2025-09-02", -7.8, "CHF", "Riverside Laundry"],
+      [3, "2025-09-15", 960, "CHF", "Freelance invoice 114"],
+      [4, "2025-09-19", -15, "CHF", "Northgate Parking"],
+    ],
+    totals: [{ currency: "CHF", out: 22.8, outRows: 2, in: 960, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [CHF_NOTE],
+  },
   // Aqua's card export: purchases positive, the payment ("PAYMENT RECEIVED - THANK YOU") and a refund negative, half the
   // rows of each sign and no card column (QA round 21, countinghouse's aqua.csv run as it is: every purchase was money in,
   // exit 0). The issuer's thanks written negative say it is the card's. Out 15.99 + 48.20 = 64.19; in 120.00 + 15.99 = 135.99.
