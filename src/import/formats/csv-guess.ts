@@ -377,6 +377,30 @@ function rowCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: num
   return null;
 }
 
+/**
+ * Whether a signed amount column, filled on every row, is the rows' money rather than debit and credit columns beside it
+ * that leave rows empty (a "YNAB-ready" converter's Amount beside empty "Outflow"/"Inflow", a Debit/Credit pair of nothing:
+ * review of pass 27, every such row was "no amount" and the file refused): where the pair is filled, the amount is its
+ * value with its sign; and the amount column is signed (a minus on a row), or the pair is empty on every row. An unsigned
+ * amount beside a pair that tells some rows' sides tells nothing of the others': the pair's, as before.
+ */
+function amountBesideUnfilledSides(cols: readonly Column[], amount: Column, debit: Column, credit: Column): boolean {
+  const split = rowCents(cols, { kind: "split", debit: debit.index, credit: credit.index })!;
+  let unfilled = 0;
+  let filled = 0;
+  for (let r = 0; r < amount.values.length; r++) {
+    const sides = [debit, credit].some((c) => (c.values[r] ?? "").trim() !== "");
+    if ((amount.values[r] ?? "").trim() === "") {
+      if (sides) return false;
+      continue;
+    }
+    if (!sides) unfilled++;
+    else if (split(r) !== centsOf(amount.values[r])) return false;
+    else filled++;
+  }
+  return unfilled > 0 && (filled === 0 || amount.values.some((v) => /[-\u2212(]/.test(v)));
+}
+
 /** Whether a column of balances after each row walks by the rows' moves (in cents), oldest first or newest first. */
 function balanceWalks(values: readonly string[], move: (r: number) => number): boolean {
   if (values.length < 2 || values.some((v) => eitherMark(v) === null)) return false;
@@ -638,7 +662,7 @@ export function guessColumns(
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
-    else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
+    else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
       const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };

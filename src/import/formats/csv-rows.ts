@@ -47,6 +47,12 @@ export type TableSource = {
   /** The statement's account (preamble), and the file's currency (header, preamble, IBAN country) with where it came from. */
   account: string | null;
   fileCurrency: FileCurrency | null;
+  /**
+   * Each account's currency in budget.db, for a file whose rows name their accounts (Mint's "Account Name") and that
+   * names no currency of its own: a row takes its account's before the file's guess (review of pass 27: a CAD account's
+   * rows in a Mint export were booked as the layout's assumed US dollars).
+   */
+  accountCurrencies?: Record<string, string>;
   /** What the preamble states of the statement (UBS), in its currency ("Valued in:", null when it names none). */
   stated?: StatedBalances & { currency: string | null };
 };
@@ -158,7 +164,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** The account a line between blocks named ("Account;CH56…"), for the rows below it. */
   let blockAccount: string | null = null;
   let secondAccount: string | null = null;
-  let defaultCurrencyUsed = 0;
+  /** How many rows took each currency that was not in their own cells (the file's, or their account's). */
+  const defaultCurrencyUsed = new Map<FileCurrency, number>();
+  const byAccount = new Map<string, FileCurrency>();
+  /** The currency of a row without one of its own: `--currency`, else its account's stored one, else the file's. */
+  const fallbackFor = (account: string | null): FileCurrency | null => {
+    if (plan.defaultCurrency) return plan.defaultCurrency;
+    const stored = account ? src.accountCurrencies?.[account] : undefined;
+    if (!stored || !account) return src.fileCurrency;
+    let c = byAccount.get(account);
+    if (!c) byAccount.set(account, (c = { code: stored, from: `the account ${account}'s earlier rows` }));
+    return c;
+  };
   /** Rows read as money out: none among several, with no balance to confirm it, may be a card export of positive purchases. */
   let outCount = 0;
   // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
@@ -294,8 +311,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const a = sided ?? (m.kind === "signed" || m.kind === "indicator" ? money(m.amount) : null);
     const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator)) : 1;
     if (typeof a !== "number" || !sign) return false;
-    const currency = (plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase()) || (plan.defaultCurrency ?? src.fileCurrency)?.code || "";
     const account = lineAccount(false);
+    const currency = (plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase()) || fallbackFor(account)?.code || "";
     const key = groupKey(account, currency);
     let b = ruledBalances.get(key);
     if (!b) ruledBalances.set(key, (b = { opening: null, closing: null, from: null, until: null, account, currency, lines: [] }));
@@ -716,7 +733,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       // Without a currency column, a code written in the amount cell is the row's ("EUR -120.00" beside "CHF -45.50": QA
       // round 4 stored both as the data's main currency). The file's own currency is said once, in its note.
-      const fallback = plan.defaultCurrency ?? src.fileCurrency;
+      const fallback = fallbackFor(lineAccount(false));
       const written = plan.currency === null ? currencyInMoneyCell() : "";
       const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? (written === fallback?.code ? "" : written) : cell(plan.currency).trim().toUpperCase() }];
       for (const leg of rowLegs) {
@@ -754,7 +771,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       for (let k = 0; k < rowLegs.length; k++) {
       const { amount, currency: currencyCell } = rowLegs[k]!;
       const currency = currencyCell || fallback!.code;
-      if (!currencyCell) defaultCurrencyUsed++;
+      if (!currencyCell) defaultCurrencyUsed.set(fallback!, (defaultCurrencyUsed.get(fallback!) ?? 0) + 1);
 
       if (firstDay === null || date < firstDay) firstDay = date;
       if (lastDay === null || date > lastDay) lastDay = date;
@@ -854,12 +871,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
   if (datedByOther > 0) notes.push(`${datedByOther === 1 ? "a row" : `${datedByOther} rows`} with no "${name(plan.date)}" ${datedByOther === 1 ? "is" : "are"} dated by ${datedByOther === 1 ? "its" : "their"} "${name(plan.dateWhenEmpty!)}"`);
-  if (defaultCurrencyUsed > 0) {
-    const from: FileCurrency = plan.defaultCurrency ?? src.fileCurrency!;
+  for (const [from, used] of defaultCurrencyUsed) {
     // Nothing in the file said it: the user is told plainly what was assumed and how to say otherwise.
-    const one = defaultCurrencyUsed === 1;
-    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`${from.lead ?? "the file names no currency anywhere"}: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
-    else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
+    const one = used === 1;
+    // (Beside rows that took their accounts' currencies, the guess is still said as one, for the rows it took.)
+    const taken = used === rowCount ? "every row was" : byAccount.size > 0 ? `${used} ${one ? "row was" : "rows were"}` : null;
+    if (from.assumed && taken) notes.push(`${from.lead ?? "the file names no currency anywhere"}: ${taken} taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
+    else notes.push(`the currency ${from.code} (from ${from.from}) for ${used === rowCount ? "every row" : `${used} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
   if (dataLines === 0) notes.push(NO_BOOKINGS_NOTE);
   if (countedByBalance.length > 0) notes.push(`${countedByBalance.length === 1 ? `line ${countedByBalance[0]} is` : `lines ${countedByBalance.join(", ")} are`} marked as not booked (pending), but the balance column counts ${countedByBalance.length === 1 ? "it" : "them"} (the balance after is the one before plus the amount): booked`);
@@ -970,7 +988,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   }
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
-  return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
+  // Rows that name several accounts (Mint's "Account Name", ABN AMRO's account column): one account given for every row
+  // is refused for them (parseText), as for the other formats of several accounts.
+  const accounts = accountValues.size > 1 ? { accounts: [...accountValues] } : {};
+  return { format: plan.format, ...accounts, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
 }
 
 /**

@@ -170,6 +170,7 @@ export const WORDS: Record<Role, string[][]> = {
       "addebito accredito", "accredito addebito", "dare avere", "credit debit indicator", "debito credito", "cargo abono",
       "=type", "=typ", "=art", "=sign", "=indicator", "=sens", "=segno", "=signe", "=direction", "=richtung", "=vorzeichen",
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
+      "inflow outflow", "outflow inflow", "inflow or outflow", "inflow or outflow indicator",
     ],
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
@@ -306,6 +307,9 @@ const INDICATOR: Record<string, 1 | -1> = {
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
   // A kind column of only withdrawals and deposits over unsigned amounts (QA round 4, pass 15: every withdrawal was income).
   withdrawal: -1, deposit: 1, einzahlung: 1, auszahlung: -1,
+  // YNAB's words for money out and in, as converters for it write them in a column of their own beside unsigned amounts
+  // ("Inflow/Outflow"; review of pass 27: every row was money in).
+  outflow: -1, inflow: 1,
 };
 for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
 
@@ -390,8 +394,6 @@ export const NOT_BOOKED = [
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
   "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
-  // YNAB's "Cleared" column: "Uncleared", a row the bank has not cleared yet (beside "Cleared" and "Reconciled").
-  "uncleared",
   // A charge given back before it was booked (Viseca's StateType "REVERSED"; QA round 16: booked as spending).
   "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".

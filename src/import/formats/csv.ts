@@ -924,11 +924,17 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
   const payees = table.headerless ? null : rowIbanCurrency(table.header, sample);
-  const file: FileCurrency | null =
+  const own: FileCurrency | null =
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     (plan.currency === null && unconvertedCurrency(plan, sample)) ||
     (signs && !signs.assumed && signs) ||
+    null;
+  // Rows that name their own accounts (Mint's "Account Name") in a file that names no currency: each takes its account's
+  // stored currency before what is told or guessed below for the file (csv-rows.ts).
+  if (!own && plan.accountColumns.length > 0 && !opts.accountOverride?.trim()) src.accountCurrencies = opts.accountCurrencies;
+  const file: FileCurrency | null =
+    own ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     plan.homeCurrency ||

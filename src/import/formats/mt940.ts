@@ -102,6 +102,17 @@ const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
 
+/**
+ * A structured `:86:` (German "116?00…", Polish "020~00…") whose filled subfields are only the booking text (00), the
+ * prima nota (10), the other party's bank code and account (30, 31, 38: kept as its IBAN) and a return key (34): the
+ * booking text says all the field says in words.
+ */
+function bookingTextOnly(text: string): boolean {
+  const coded = /^\d{3}([?~<])\d{2}/.exec(text);
+  if (!coded) return false;
+  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
+}
+
 /** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
 const SUBFIELD_WIDTH = 27;
 
@@ -390,8 +401,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const asWritten = noReference(supplement) ? "" : joinTexts(more);
     const describe = (d: Details, text: string, w = words, rest = asWritten) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, w]) : joinTexts([w, text]) || rest);
     // A structured :86: of the booking text alone ("116?00SEPA-UEBERW/STORNO?100399": no purpose, no party) is described
-    // by that text, not by the field's marks (QA round 4, pass 27). The content-hash id's text is read as before.
-    const described = d.party || d.purpose || !d.booking ? describe(d, info86) : joinTexts([d.booking, words]);
+    // by that text, not by the field's marks (QA round 4, pass 27). Only a field whose subfields say nothing else in
+    // words (bookingTextOnly): a Dutch "/TRTP/…/ULTD/name" kept as its booking text lost the name
+    // (review of pass 27). The content-hash id's text is read as before.
+    const described = !d.party && !d.purpose && d.booking && bookingTextOnly(info86) ? joinTexts([d.booking, words]) : describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).

@@ -264,6 +264,32 @@ test("Mint's export of every account: each row is booked to the account its \"Ac
   ]);
 });
 
+test("Mint's export: a row of an account whose earlier rows are in CAD is CAD; the others keep the layout's assumed USD, said so (review of pass 27)", () => {
+  const s = read(fixture("mint-export.csv"), { fileName: "transactions.csv", fallbackCurrency: { code: "CHF", from: "x" }, accountCurrencies: { "Everyday Checking": "CAD" } });
+  expect(s.rows.map((r) => [r.line, r.account, r.amount, r.currency])).toEqual([
+    [2, "Everyday Checking", -63.18, "CAD"],
+    [3, "Everyday Checking", 1842.5, "CAD"],
+    [4, "Rewards Visa", 300, "USD"],
+    [5, "Everyday Checking", -300, "CAD"],
+    [6, "Rewards Visa", -27, "USD"],
+  ]);
+  expect(s.notes).toEqual([
+    "the currency CAD (from the account Everyday Checking's earlier rows) for 3 rows without a currency of their own",
+    "the file names no currency anywhere: 2 rows were taken as USD (the Mint (Intuit) layout: Mint exported the dollars of US and Canadian accounts and names no currency); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+  ]);
+  // A currency the file states wins over the account's (--currency here).
+  const given = read(fixture("mint-export.csv"), { fileName: "transactions.csv", mapping: { currency: "USD" }, accountCurrencies: { "Everyday Checking": "CAD" } });
+  expect(given.rows.map((r) => r.currency)).toEqual(["USD", "USD", "USD", "USD", "USD"]);
+});
+
+test("an unsigned Amount beside a Debit/Credit pair filled on some rows only: the rows the pair leaves empty stay bad rows, never read as money in (review of pass 27)", () => {
+  const file = utf8("Date,Description,Amount,Debit,Credit\n2025-07-02,Lakeside Pharmacy,14.30,14.30,\n2025-07-10,Rent refund,250.00,,250.00\n2025-07-21,Fuel Stop 66,47.15,,\n");
+  expect(read(file, { fileName: "u.csv", fallbackCurrency: { code: "CHF", from: "x" } }).badRows).toEqual([{ line: 4, reason: "no amount: Debit and Credit are empty" }]);
+  // A pair that contradicts the amount where both are filled is the pair's too.
+  const other = utf8("Date,Description,Amount,Outflow,Inflow\n2025-07-02,Lakeside Pharmacy,-14.30,14.30,\n2025-07-10,Rent refund,-250.00,,250.00\n2025-07-21,Fuel Stop 66,-47.15,,\n");
+  expect(read(other, { fileName: "o.csv", fallbackCurrency: { code: "CHF", from: "x" } }).badRows).toEqual([{ line: 4, reason: "no amount: Outflow and Inflow are empty" }]);
+});
+
 describe("what cannot be read", () => {
   test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
     const ja =

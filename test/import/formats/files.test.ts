@@ -92,4 +92,11 @@ describe("one account given for every row (--account) and a file of several acco
     const qif = "!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-100.00\nPGrocer\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/16/2025\nT-20.00\nPCafe\n^\n";
     expect(given(utf8(qif))).toBe(why("Checking, Visa"));
   });
+
+  test("a CSV whose rows name their accounts (Mint's \"Account Name\"): refused naming them; one account: taken (review of pass 27)", () => {
+    const mint = (rows: string) => utf8(`"Date","Description","Original Description","Amount","Transaction Type","Category","Account Name","Labels","Notes"\n${rows}`);
+    const two = '"3/14/2023","Cafe","CAFE 12","4.50","debit","Coffee","Everyday Checking","",""\n"3/15/2023","Cafe","CAFE 12","4.50","debit","Coffee","Rewards Visa","",""\n';
+    expect(given(mint(two))).toBe(why("Everyday Checking, Rewards Visa"));
+    expect(given(mint('"3/14/2023","Cafe","CAFE 12","4.50","debit","Coffee","Everyday Checking","",""\n"3/15/2023","Bakery","BAKERY 3","2.10","debit","Food","Everyday Checking","",""\n'))).toEqual(["Joint", "Joint"]);
+  });
 });

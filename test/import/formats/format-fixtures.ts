@@ -721,6 +721,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 144.99, outRows: 3, in: 0, inRows: 0 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 500, closing: 355.01, entries: 3, difference: 0 }],
   },
+  // :86: shapes with a booking text and no party or purpose (review of pass 27: the rule above also took a Dutch
+  // "/TRTP/…/ULTD/name" for a booking text alone and described it "SEPA OVERBOEKING", the ultimate party's name lost).
+  // Only a German or Polish field of subfields whose filled ones are the booking text, prima nota and bank codes is
+  // described by its booking text (the IBAN kept as a fact); the Dutch field keeps its whole text; a Polish one naming
+  // its party (~32) is described by the party. 800.00 − 120.00 + 75.50 + 40.00 − 12.25 = 783.25.
+  "mt940-booking-text-shapes.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL44RABO0123456789",
+    dataLines: 4,
+    rows: [
+      [5,"2026-05-11",-120,"EUR","SEPA-UEBERW/STORNO"],
+      [7,"2026-05-12",75.5,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL18RABO0300065264/BIC/RABONL2U/EREF/FACT 2026-88/ULTD/Stichting Buurthuis Oost"],
+      [9,"2026-05-13",40,"EUR","PRZELEW"],
+      [11,"2026-05-14",-12.25,"EUR","Piekarnia Pod Lipa · PRZELEW"],
+    ],
+    totals: [{"currency":"EUR","out":132.25,"outRows":2,"in":115.5,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":800,"closing":783.25,"entries":4,"difference":0}],
+  },
   "mt940-rabobank.sta": {
     format: "mt940",
     layout: null,
