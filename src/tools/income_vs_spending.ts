@@ -167,7 +167,15 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
   },
 };
 
-/** One other currency's flows a chart leaves out, as its title names them ("USD 3'000.00 income and USD 5.00 spending"). */
+/**
+ * One other currency's flows a chart leaves out, as its title names them ("USD 3'000.00 income and USD 5.00 spending"):
+ * rounded to the cent before any is named (a drift of sums that cancel read "USD 0.00 spending"), and refunds that
+ * outweigh the purchases as refunds, not as negative spending ("EUR 40.00 refunds", not "EUR -40.00 spending"; review
+ * of uqa4 F3-a).
+ */
 function leftOut(currency: string, income: number, spending: number): string {
-  return [income !== 0 && `${formatMoney(income, currency)} income`, spending !== 0 && `${formatMoney(spending, currency)} spending`].filter(Boolean).join(" and ");
+  const [i, s] = [round2(income), round2(spending)];
+  return [i !== 0 && `${formatMoney(i, currency)} income`, s > 0 && `${formatMoney(s, currency)} spending`, s < 0 && `${formatMoney(-s, currency)} refunds`]
+    .filter(Boolean)
+    .join(" and ");
 }

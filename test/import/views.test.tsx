@@ -139,4 +139,24 @@ describe("the combined preview's balance cell (uqa4 F4)", () => {
     expect(of({ currency: "CHF", status: "off", opening: 100, closing: 200, difference: -17.3 })).toEqual({ status: "off", words: `off by ${formatMoney(17.3, "CHF")}` });
     expect(of({ currency: "CHF", status: "none", opening: null, closing: null, difference: null })).toEqual({ status: "none", words: "none stated" });
   });
+  test("an opening balance alone is stated too, not \"none stated\" (review of uqa4 F4-a: a Swedbank EE file's GBP lines)", () => {
+    expect(of({ currency: "GBP", status: "none", opening: 20, closing: null, difference: null })).toEqual({ status: "none", words: "opening only, not checked" });
+  });
+  test("one currency checked and another not: said per currency, not \"checked ✓\" for the whole file (review of uqa4 F4-b: revolut.csv)", () => {
+    const chf = { currency: "CHF", status: "ok" as const, opening: 575.46, closing: 635.06, difference: 0 };
+    const eur = { currency: "EUR", status: "none" as const, opening: null, closing: null, difference: null };
+    expect(of(chf, eur)).toEqual({ status: "none", words: "CHF checked ✓; EUR none stated" });
+    // An amount off names its currency already; a balance stated alone says which.
+    const gbp = { currency: "GBP", status: "none" as const, opening: 20, closing: null, difference: null };
+    const usd = { currency: "USD", status: "off" as const, opening: 500, closing: 380, difference: 120 };
+    expect(of({ ...chf, currency: "EUR" }, gbp, usd)).toEqual({ status: "off", words: `EUR checked ✓; GBP opening only, not checked; off by ${formatMoney(120, "USD")}` });
+    // Every currency alike: said once.
+    expect(of(chf, { ...chf, currency: "USD" })).toEqual({ status: "ok", words: "checked ✓" });
+    expect(of(eur, { ...eur, currency: "GBP" })).toEqual({ status: "none", words: "none stated" });
+  });
+  test("statements of one currency that fare differently (an MT942 with an MT940): counted per kind", () => {
+    const none = { currency: "EUR", status: "none" as const, opening: null, closing: null, difference: null };
+    const ok = { currency: "EUR", status: "ok" as const, opening: 1500, closing: 3557.1, difference: 0 };
+    expect(of(none, ok, none, none)).toEqual({ status: "none", words: "none stated (3 statements), checked ✓ (1 statement)" });
+  });
 });

@@ -313,4 +313,26 @@ describe("income_vs_spending: the chart's title names every flow it leaves out (
       fx.cleanup();
     }
   });
+  test("sums that cancel name nothing, and refunds that outweigh purchases are named as refunds (review of uqa4 F3-a)", () => {
+    // USD -0.10, -0.20 and +0.30 add up to a float a hair off zero: it read "USD 0.00 spending not shown". A EUR refund
+    // alone read "EUR -40.00 spending".
+    const fx = createFixture({
+      rows: [
+        fixtureRow(1, "2026-01-10", "MIGROS", -100, "Migros", "Groceries"),
+        fixtureRow(2, "2026-01-25", "SALARY", 5000, "Employer", "Income"),
+        fixtureRow(7, "2026-02-10", "COOP", -50, "Coop", "Groceries"),
+        fixtureRow(8, "2026-02-25", "SALARY", 5000, "Employer", "Income"),
+        fixtureRow(3, "2026-01-15", "A", -0.1, "A", "Shopping", { currency: "USD" }),
+        fixtureRow(4, "2026-01-16", "B", -0.2, "B", "Shopping", { currency: "USD" }),
+        fixtureRow(5, "2026-01-17", "C", 0.3, "C", "Shopping", { currency: "USD" }),
+        fixtureRow(6, "2026-02-15", "REFUND", 40, "Shop", "Shopping", { currency: "EUR" }),
+      ],
+    });
+    try {
+      const out = run(incomeVsSpending, fx.db, { year: 2026 });
+      expect(out.charts[0]!.title).toBe(`Income vs spending, 2026 (CHF; ${money(40, "EUR")} refunds not shown)`);
+    } finally {
+      fx.cleanup();
+    }
+  });
 });

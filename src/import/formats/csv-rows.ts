@@ -807,8 +807,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       // An "original" amount in the row's own currency is the amount again, not a fact.
       const original = number(plan.originalAmount);
-      // Without a column of its own, the currency written in the amount's cell (DKB's card: "-1.240,00 USD"; uqa4 F1).
-      const originalCurrency = (textFact(plan.originalCurrency) || (plan.originalAmount === null ? "" : (currencyInAmount(cell(plan.originalAmount).trim()) ?? ""))).toUpperCase();
+      // Without a column of its own, the currency written in the amount's cell (DKB's card: "-1.240,00 USD"; uqa4 F1),
+      // only beside an amount read from it ("(34,00) USD", "USD" alone: no currency without its amount; review of uqa4 F1-a).
+      const originalCurrency = (textFact(plan.originalCurrency) || (original === null ? "" : (currencyInAmount(cell(plan.originalAmount!).trim()) ?? ""))).toUpperCase();
       if (original !== null && originalCurrency !== currency) facts.originalAmount = Math.abs(original);
       if (/^[A-Z]{3}$/.test(originalCurrency) && originalCurrency !== currency) facts.originalCurrency = originalCurrency;
       const rate = number(plan.exchangeRate);

@@ -52,7 +52,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
+  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
   // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
   const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
   if (mark) {
@@ -71,10 +71,21 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
 }
 
 // A code before the number (after an opening parenthesis or a sign) or after it, also written against the digits
-// ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E).
-const CODE_IN_AMOUNT = /^\(?[-+−]?\s*([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})\)?$/;
+// ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E); in any case, read as its capitals (see isoCode).
+const CODE_IN_AMOUNT = /^\(?[-+−]?\s*([A-Za-z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3})\)?$/;
+// A code not in capitals at an amount's start or end ("-34,00 usd"), removed only when it is an ISO code (isoCode).
+const LOWER_CODE = /^([A-Za-z]{3})\s*(?=[\d.,(+\-−])|(?<=[\d.,)])\s*([A-Za-z]{3})$/;
 
-/** The ISO currency code an amount cell is written with ("EUR -120.00", "2.000,00 EUR", "-1.200,00EUR"), or null. */
+/**
+ * A currency code as written: in capitals, or (review of uqa4 F1-b: "-34,00 usd" was no amount) in other letters
+ * when its capitals are an ISO code, so "usd" reads as USD; null for anything else.
+ */
+function isoCode(written: string): string | null {
+  const code = written.toUpperCase();
+  return ISO_CURRENCIES.has(code) ? code : null;
+}
+
+/** The ISO currency code an amount cell is written with ("EUR -120.00", "2.000,00 EUR", "-1.200,00EUR", "-34,00 usd"), or null. */
 export function currencyInAmount(raw: string): string | null {
   // Most cells are digits to their last character with a sign or a digit first: answered without the expression.
   const last = raw.charCodeAt(raw.length - 1);
@@ -82,7 +93,7 @@ export function currencyInAmount(raw: string): string | null {
   if (last >= 48 && last <= 57 && (first === 45 || (first >= 48 && first <= 57))) return null;
   const m = CODE_IN_AMOUNT.exec(raw.trim());
   const code = m?.[1] ?? m?.[2];
-  return code !== undefined && ISO_CURRENCIES.has(code) ? code : null;
+  return code === undefined ? null : isoCode(code);
 }
 
 // Indian banks group by lakh and crore: "1,35,500.00", "1,00,00,000.00" (Kotak's export; QA round 4, pass 26: every amount

@@ -9,6 +9,7 @@ import { addDays, monthKey, monthLabel, parseDay } from "../../ledger/calendar.t
 import type { Ledger } from "../../ledger/ledger.ts";
 import type { BudgetDb } from "../../ledger/reader.ts";
 import { formatMoney, joinAnd } from "../../core/format.ts";
+import { cents } from "../../import/formats/reconcile.ts";
 import { resolveAccount } from "./scope.ts";
 
 export type Balance = { account: string | null; currency: string; date: string; balance: number; sourceFile: string; openingDate: string | null; openingBalance: number | null };
@@ -20,7 +21,6 @@ export type Overlap = { account: string; currency: string; file: string; opens: 
 export const gapPhrase = (g: Gap) =>
   `between ${g.from} and ${g.to ?? "the next statement"} (closing ${formatMoney(g.closing, g.currency)}, then opening ${formatMoney(g.opening, g.currency)}: ${formatMoney(g.opening - g.closing, g.currency)} of bookings not imported)`;
 
-const cents = (n: number) => Math.round(n * 100);
 const sameStatement = (a: Balance, b: Balance) =>
   a.date === b.date && a.openingDate === b.openingDate && cents(a.balance) === cents(b.balance) && (a.openingBalance === null ? b.openingBalance === null : b.openingBalance !== null && cents(a.openingBalance) === cents(b.openingBalance));
 
@@ -47,7 +47,7 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
     if (same && sameStatement(prev!, b)) continue;
     // Statements that name no account (a CSV without an IBAN) may be different banks' accounts:
     // one's closing is no evidence about the next one's opening.
-    if (same && b.account !== null && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
+    if (same && b.account !== null && b.openingBalance !== null && cents(b.openingBalance) !== cents(prev!.balance)) {
       // A statement that opens on or before the day the previous one closed overlaps it: their balances differ by the
       // bookings of the days both cover, which says nothing about a statement missing (it read "between 2026-09-08
       // and 2026-09-01").

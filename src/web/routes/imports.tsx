@@ -150,19 +150,40 @@ const toWorker = (up: Upload) => {
 export type CurrencyField = "columns" | "file";
 const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: "“Currency of every row” under “Change columns”", file: "“Currency” beside “Account”" };
 
-/** Whether a preview's file is read by a bank's layout (not by columns found from its header, chosen, or saved by the user). */
 /**
- * The combined preview's balance cell: checked ✓, off by …, a closing balance stated with no opening to check it against
- * (an OFX LEDGERBAL: it read "none stated", as if the file stated none; uqa4 F4), or none stated.
+ * The combined preview's balance cell: checked ✓, off by …, a closing (an OFX LEDGERBAL) or an opening balance stated with
+ * nothing to check it against, or none stated (uqa4 F4). A file whose statements fare differently says so per currency
+ * ("CHF checked ✓; EUR none stated"), and within a currency per kind ("checked ✓ (1 statement), none stated (4
+ * statements)"): a whole-file "checked ✓" hid the EUR rows nothing checked (review of uqa4 F4-b). It is "ok" only when
+ * every statement was checked.
  */
 export const balancesOf = (p: Pick<StatementPreview, "reconciliation">): ImportSummaryRow["balances"] => {
-  const off = p.reconciliation.filter((x) => x.status === "off");
-  if (off.length) return { status: "off", words: off.map((x) => `off by ${formatMoney(Math.abs(x.difference ?? 0), x.currency)}`).join(", ") };
-  if (p.reconciliation.some((x) => x.status === "ok")) return { status: "ok", words: "checked ✓" };
-  if (p.reconciliation.some((x) => x.closing !== null)) return { status: "none", words: "closing only, not checked" };
-  return { status: "none", words: "none stated" };
+  const recs = p.reconciliation;
+  const status = recs.some((x) => x.status === "off") ? "off" : recs.length && recs.every((x) => x.status === "ok") ? "ok" : "none";
+  const words = (x: (typeof recs)[number]) =>
+    x.status === "off"
+      ? `off by ${formatMoney(Math.abs(x.difference ?? 0), x.currency)}`
+      : x.status === "ok"
+        ? "checked ✓"
+        : x.closing !== null
+          ? "closing only, not checked"
+          : x.opening !== null
+            ? "opening only, not checked"
+            : "none stated";
+  const byCurrency = new Map<string, string[]>();
+  for (const x of recs) byCurrency.set(x.currency, [...(byCurrency.get(x.currency) ?? []), words(x)]);
+  const parts = [...byCurrency].map(([currency, all]) => {
+    const kinds = [...new Set(all)];
+    const text = kinds.length === 1 ? kinds[0]! : kinds.map((k) => `${k} (${plural(all.filter((w) => w === k).length, "statement")})`).join(", ");
+    // An amount off already names its currency ("off by USD 120.00").
+    return byCurrency.size === 1 || text.startsWith("off by") ? text : `${currency} ${text}`;
+  });
+  // The same for every statement: said once ("checked ✓", not "EUR checked ✓; USD checked ✓").
+  const alike = new Set(recs.map(words));
+  return { status, words: alike.size === 1 ? [...alike][0]! : parts.length ? parts.join("; ") : "none stated" };
 };
 
+/** Whether a preview's file is read by a bank's layout (not by columns found from its header, chosen, or saved by the user). */
 export const readByBankLayout = (p: StatementPreview): boolean => p.format === "csv" && p.layout !== null && p.layout !== "guessed" && p.layout !== "mapping" && savedNameOf(p.layout) === null;
 
 /**

@@ -1490,3 +1490,52 @@ describe("DKB's card writes a purchase abroad's own amount and currency in one c
     ]);
   });
 });
+
+describe("an original amount's cell with its currency code, read only as an amount with its currency (review of uqa4 F1)", () => {
+  // DKB's card layout, each row's Fremdwährungsbetrag written another way.
+  const dkb = (cells: string[]) =>
+    read(
+      utf8(
+        [
+          '"Karte";"Visa Kreditkarte";"4930 •••• •••• 2207"',
+          '""',
+          '"Saldo vom 31.05.2026:";"-100,00 EUR"',
+          '"Datum";"31.05.2026"',
+          '""',
+          '"Belegdatum";"Wertstellung";"Status";"Beschreibung";"Umsatztyp";"Betrag (€)";"Fremdwährungsbetrag"',
+          ...cells.map((c, i) => `"18.05.26";"19.05.26";"Gebucht";"SHOP ${i}";"Im Geschäft";"-31,28 €";"${c}"`),
+        ].join("\n") + "\n",
+      ),
+      { fileName: "dkb-visa.csv" },
+    );
+  test("a code in small letters reads as its capitals when it is an ISO code; one without an amount stores no currency; the row's own currency stores nothing", () => {
+    const s = dkb(["-34,00 usd", "-34,00 Usd", "usd -34,00", "(34,00) USD", "USD", "-34,00 EUR", "-34,00 xyz", "-34,00 USD"]);
+    expect(s.layout).toBe("dkb-card");
+    expect(s.rows.map((r) => [r.description, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null])).toEqual([
+      ["SHOP 0", 34, "USD"],
+      ["SHOP 1", 34, "USD"],
+      ["SHOP 2", 34, "USD"],
+      // A parenthesised number with a code after it is no amount the reader knows: no currency without it.
+      ["SHOP 3", null, null],
+      ["SHOP 4", null, null],
+      // The row's own currency: the amount again, no fact.
+      ["SHOP 5", null, null],
+      // No currency code, so no amount.
+      ["SHOP 6", null, null],
+      ["SHOP 7", 34, "USD"],
+    ]);
+  });
+});
+
+describe("fixtures whose original amounts the currency in their cell changed (review of uqa4 F1-c)", () => {
+  test("raiffeisen-cz.csv line 2: a card purchase in EUR on a CZK account keeps EUR", () => {
+    const s = read(fixture("raiffeisen-cz.csv"), { fileName: "raiffeisen-cz.csv" });
+    const r = s.rows.find((x) => x.line === 2)!;
+    expect([r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null]).toEqual(["CZK", 93.5, "EUR"]);
+  });
+  test("barclays-de-card.csv line 17: an original amount in the card's own EUR is no original amount", () => {
+    const s = read(fixture("barclays-de-card.csv"), { fileName: "barclays-de-card.csv" });
+    const r = s.rows.find((x) => x.line === 17)!;
+    expect([r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null]).toEqual(["EUR", null, null]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DecimalVotes, guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
+import { currencyInAmount, DecimalVotes, guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
 
 describe("parseAmount", () => {
   test("grouping marks, signs before and after, parentheses, currency codes", () => {
@@ -203,5 +203,19 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     const rupiah = new DecimalVotes();
     for (const v of ["-Rp. 64,200", "Rp. 150,000"]) rupiah.add(v);
     expect(rupiah.groupedWholeNumbers()).toBe(".");
+  });
+});
+
+describe("a currency code in small letters (review of uqa4 F1-b)", () => {
+  test("an ISO code reads as its capitals, before or after the number; any other word leaves no amount", () => {
+    expect(parseAmount("-34,00 usd", ",")).toBe(-34);
+    expect(parseAmount("usd -34,00", ",")).toBe(-34);
+    expect(parseAmount("1,234.50 Chf", ".")).toBe(1234.5);
+    expect(parseAmount("-34,00 xyz", ",")).toBeNull();
+    expect(parseAmount("-34,00 abc", ",")).toBeNull();
+    expect(currencyInAmount("-34,00 usd")).toBe("USD");
+    expect(currencyInAmount("-1.200,00eur")).toBe("EUR");
+    expect(currencyInAmount("-34,00 xyz")).toBeNull();
+    expect(currencyInAmount("-34,00 EUR")).toBe("EUR");
   });
 });
