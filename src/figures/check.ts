@@ -109,7 +109,7 @@ export type FigureIndex = {
   seen: Group[];
   lists: List[];
   divisors: Divisors;
-  /** The periods the turn's calls named (what an average said of a period inside one may divide by). */
+  /** The periods the calls named, this turn's and earlier turns' (what an average said of a period inside one may divide by). */
   spans: CallSpan[];
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
@@ -169,7 +169,7 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
 }
 
 /** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
-export type CallSpan = Span & { divisors?: Divisors };
+export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean };
 
 export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
@@ -686,18 +686,27 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   return { months: months ? add(base.months, months) : part ? [] : add(base.months), weeks: add(base.weeks, days / 7), days: add(base.days, days) };
 }
 
-/** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
-function monthOfCalls(spans: readonly Span[], month: number | undefined): Span | null {
+/**
+ * A month named without its year ("CHF 104.15 a day in July") in the one year of this turn's call periods that holds it; of
+ * earlier turns' only when none of this turn's holds it (July of this turn's 2025 is not made ambiguous by an earlier 2024 call).
+ */
+function monthOfCalls(spans: readonly CallSpan[], month: number | undefined): Span | null {
   if (month === undefined) return null;
-  const monthOf = (y: number): Span => ({ from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) });
+  const own = monthsIn(spans.filter((c) => !c.earlier), month);
+  const found = own.size ? own : monthsIn(spans, month);
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** That month of each year it lies wholly inside one of the spans, by year. */
+function monthsIn(spans: readonly Span[], month: number): Map<number, Span> {
   const found = new Map<number, Span>();
   for (const c of spans) {
     for (let y = Math.floor(c.from / 10000); y <= Math.floor(c.to / 10000); y++) {
-      const m = monthOf(y);
+      const m = { from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) };
       if (c.from <= m.from && m.to <= c.to) found.set(y, m);
     }
   }
-  return found.size === 1 ? [...found.values()][0]! : null;
+  return found;
 }
 
 /** A figure the source says is monthly: a rate a month, or the amount of one calendar month (no average of something else). */

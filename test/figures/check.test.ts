@@ -259,6 +259,13 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
     expect(statuses(t, "In April alone you kept about CHF 1'162 a week.")).toEqual([["CHF 1'162", "derived"]]);
     expect(statuses(t, "In April alone you kept about CHF 1'245 a week.")).toEqual([["CHF 1'245", "ungrounded"]]);
   });
+  test("a month named without its year is of this turn's year though an earlier turn's call holds it too: right, July CHF 700 ÷ 31 = CHF 22.58 a day; wrong, ÷ 30 (CHF 23.33)", () => {
+    const t = turn([TREND]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2024 } }, CATEGORIES_2024.summary, "What about 2024?");
+    // Before, July was in 2024 (earlier turn) and 2025 (this turn): no one month, so its 31 days were no divisor.
+    expect(statuses(t, "In July dining cost CHF 22.58 a day.")).toEqual([["CHF 22.58", "derived"]]);
+    expect(statuses(t, "In July dining cost CHF 23.33 a day.")).toEqual([["CHF 23.33", "ungrounded"]]);
+  });
   test("an approval's outcome: its count and total are figures of the turn that reports it; a wrong count is not", () => {
     const t = turn([]);
     t.recordOutcome({ id: "toolu_a", name: "recategorise_transactions", input: {} }, "Approved by the user: moved 12 transactions (CHF -345.60) from Shopping to Dining.");
