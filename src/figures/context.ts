@@ -319,6 +319,18 @@ const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
 const PART_OF_YEAR = /\b(?:(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(quarter|half)|Q([1-4])|H([12]))(?:\s+(?:of\s+)?((?:19|20)\d{2}))?(?![\p{L}\p{N}])/giu;
 const ORDINAL: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: 4 };
 const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+${RANGE_TO}\s+(${MONTH_WORD})(?!\s+(?:of\s+)?(?:19|20)\d{2})(?![\p{L}])`, "gu");
+/**
+ * "Between January and June" joined by "and" in a sentence that speaks of a difference or a change ("the difference between
+ * January and June 2024", "between January and June groceries rose 3%"): the two months compared, not a range.
+ */
+function twoCompared(text: string, m: RegExpMatchArray): boolean {
+  if (!/\sand\s/i.test(m[0])) return false;
+  const start = Math.max(...[". ", "! ", "? ", "\n"].map((e) => text.lastIndexOf(e, m.index!)));
+  const rest = text.slice(m.index! + m[0].length).search(/[.!?]\s|\n/);
+  const sentence = text.slice(start + 1, rest < 0 ? undefined : m.index! + m[0].length + rest);
+  return CHANGE_WORDS.test(sentence.replace(/\bbetween\b/gi, ""));
+}
+
 /** The year written last in `text` before `at`, else `fallback`. */
 function yearBefore(text: string, at: number, fallback?: number): number | undefined {
   let year = fallback;
@@ -415,6 +427,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
   if (digits && monthNames) periods(MONTH_RANGE, (m) => {
+    if (twoCompared(text, m)) return null;
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     return a && b && a <= b ? span(Number(m[3]), a, b) : null;
@@ -441,6 +454,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return span(y, 3 * n - 2, 3 * n);
   });
   if (monthNames) periods(MONTH_RANGE_BARE, (m) => {
+    if (twoCompared(text, m)) return null;
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     const y = yearBefore(text, m.index!, unwritten);

@@ -506,6 +506,14 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(statuses(t, "Between January and June 2024 you made 65 payments.")).toEqual([["65", "grounded"]]);
     expect(statuses(t, "In June 2024 you made 65 payments.")).toEqual([["65", "mismatched"]]);
   });
+  test("'the difference between January and June 2025' compares two months, no range: right, CHF 500.00 (600 − 100), up 500.0%; wrong, CHF 370.00 (May − February), up 166.7% (February → April)", () => {
+    const t = turn([TREND]);
+    // Before, "between … and" made the range January–June, so any two months inside it were about it.
+    expect(statuses(t, "The difference between January and June 2025 was CHF 500.00.")).toEqual([["CHF 500.00", "derived"]]);
+    expect(statuses(t, "The difference between January and June 2025 was CHF 370.00.")).toEqual([["CHF 370.00", "ungrounded"]]);
+    expect(statuses(t, "Between January and June 2025 dining rose 500.0%.")).toEqual([["500.0%", "derived"]]);
+    expect(statuses(t, "Between January and June 2025 dining rose 166.7%.")).toEqual([["166.7%", "ungrounded"]]);
+  });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
     expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
