@@ -647,6 +647,8 @@ function holds(index: FigureIndex, w: SourceFigure, p: SourceFigure): boolean {
   return w.callId === p.callId && isCallMax(index, w) && !w.ctx.names && !!p.ctx.names && (!w.ctx.categories || same(w.ctx.categories, p.ctx.categories));
 }
 
+/** How many whole calendar months a period is (0: it starts or ends inside a month). */
+const wholeMonths = (p: Span) => (p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0);
 const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);
 
 /** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
@@ -673,7 +675,7 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
-  const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
+  const months = wholeMonths(p);
   // A part of every call's period that holds it, of two whole months or more ("over January to October" of a call over 2026), is the
   // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
   // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
@@ -736,7 +738,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   /** A count is derived from whole counts only (a count that is an average is no operand): per value, so one average leaves the others. */
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
-  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[]): Derivation | null => {
+  /** `fits`: whether a source may be divided by that divisor (absent: any). */
+  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[], fits?: (s: SourceFigure, m: number) => boolean): Derivation | null => {
     const v = g.values;
     for (const m of divisors) {
       // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
@@ -744,7 +747,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       for (let k = lowerBound(v, r.lo * m); k < v.length && v[k]! <= hi; k++) {
         for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
           const s = g.flat[i]!;
-          if (p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+          if ((!fits || fits(s, m)) && p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
         }
       }
     }
@@ -769,8 +772,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??
           (per("day") ? average(g, "day", own.days) : null) ??
-          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so.
-          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12)) : null);
+          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so, and
+          // only of a figure of that many years itself (2025's total ÷ 2 is no yearly rate of 2024–2025).
+          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12), (s, years) => s.ctx.periods?.length === 1 && wholeMonths(s.ctx.periods[0]!) === years * 12) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
@@ -782,9 +786,11 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         }
         if (said.per === "year" && f.kind === "money") {
           // A month's amount as a yearly cost ("the subscriptions would cost CHF 155.40 a year at this rate" of a month's
-          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of one calendar month).
+          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of a calendar month a call
+          // is about, not one month of a call's longer period: any of a year's twelve months × 12 is near some yearly figure),
+          // its month kept (said of another month or of a year it is no such cost).
           for (const k of findEqual(v, scaled(r, 1 / 12))) {
-            const s = figuresAt(g, k).find((x) => monthly(x) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year", periods: undefined, month: undefined } }]));
+            const s = figuresAt(g, k).find((x) => monthly(x) && (x.ctx.per === "month" || index.spans.some((c) => c.from === x.ctx.periods![0]!.from && c.to === x.ctx.periods![0]!.to)) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year" } }]));
             if (s) return { operation: "yearly", sources: [s], months: 12 };
           }
         }

@@ -586,6 +586,26 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(figureNote(f).startsWith("CHF 603.70 ÷ 2 years (yearly average)")).toBe(true);
     expect(statuses(t, "Over the two years travel cost about CHF 320 a year.")).toEqual([["CHF 320", "ungrounded"]]);
   });
+  test("a yearly cost only from a month a call is about, said of that month: right, CHF 5'040.00 a year at July's rate (a July call's CHF 420.00); wrong, one month of a year's trend × 12, or of another month", () => {
+    const right = turn([JUNE_JULY]);
+    const f = one(right, "At July's rate groceries would cost CHF 5'040.00 a year.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "yearly", ["CHF 420.00"]]);
+    expect(statuses(right, "At June's rate groceries would cost CHF 5'040.00 a year.")).toEqual([["CHF 5'040.00", "ungrounded"]]);
+    // Before, any month of a longer call's list × 12 was a yearly cost, its month dropped: June's 600 × 12 as the year's
+    // dining (the year's trend says CHF 2'620.00), July's 700 × 12 said of May.
+    const t = turn([TREND]);
+    expect(statuses(t, "Dining costs you CHF 7'200.00 a year.")).toEqual([["CHF 7'200.00", "ungrounded"]]);
+    expect(statuses(t, "At May's rate dining would cost CHF 8'400.00 a year.")).toEqual([["CHF 8'400.00", "ungrounded"]]);
+  });
+  test("a yearly rate of whole years only of a figure of those years: wrong, 2025's travel CHF 400.00 ÷ 2 said as a year of 2024–2025", () => {
+    const t = turn([
+      { name: "spending_by_category", input: { from: "2024-01-01", to: "2025-12-31" }, summary: "Spending by category from 2024-01-01 to 2025-12-31. CHF: total CHF 603.70 over 5 transactions in 1 categories: Travel CHF 603.70 (100.0%, 5 tx)." },
+      { name: "spending_by_category", input: { year: 2025 }, summary: "Spending by category for 2025. CHF: total CHF 400.00 over 3 transactions in 1 categories: Travel CHF 400.00 (100.0%, 3 tx)." },
+    ]);
+    // Before, any figure of the turn was divided by the two-year call's 2 years.
+    expect(statuses(t, "Over the two years travel cost about CHF 200 a year.")).toEqual([["CHF 200", "ungrounded"]]);
+    expect(statuses(t, "Over the two years travel cost about CHF 302 a year.")).toEqual([["CHF 302", "derived"]]);
+  });
   test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
     const t = turn([
       {
