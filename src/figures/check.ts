@@ -822,11 +822,14 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
         }
         if (run) return { operation: "sum", sources: run };
-        if (subsetSaid) {
+        // Picked only by how many the clause says (it names none of them): a list short enough that a chance value is
+        // rarely the sum of some that many of it (any amount is the sum of some four of twenty payments).
+        const picksOnlyByCount = howMany > 0 && (said.names ?? said.categories ?? said.months) === undefined;
+        if (subsetSaid && (!picksOnlyByCount || subsetsRare(l, howMany))) {
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
-            if ((howMany && terms.length !== howMany) || !p.terms(terms, true)) return false;
+            if ((howMany && terms.length !== howMany) || (picksOnlyByCount && !pickedAsSaid(terms, said)) || !p.terms(terms, true)) return false;
             picked = terms;
             return true;
           });
@@ -960,6 +963,28 @@ function eachMean(list: List, r: Interval, visit: (s: number, e: number) => bool
 
 /** Lists of at most this many figures add up any three or four of them, wherever they stand (a short list the model read). */
 const MAX_SUBSET_LIST = 24;
+
+/**
+ * Whether a value of a list's resolution in the range of its `k`-item sums is rarely (≤ 1 in 50) the sum of some `k` of
+ * its items: how many such subsets there are against how many values that range holds.
+ */
+function subsetsRare(l: List, k: number): boolean {
+  const v = l.figures.map((x) => Math.abs(x.value)).sort((a, b) => a - b);
+  const n = v.length;
+  if (n < k) return false;
+  let subsets = 1;
+  for (let i = 0; i < k; i++) subsets = (subsets * (n - i)) / (i + 1);
+  const cents = v.map((x) => Math.round(x * 100));
+  const step = [100, 50, 10, 5].find((d) => cents.every((c) => c % d === 0)) ?? 1;
+  let range = 0;
+  for (let i = 0; i < k; i++) range += cents[n - 1 - i]! - cents[i]!;
+  return subsets * 50 <= range / step;
+}
+
+/** Items picked for a total the clause says is of changes one way ("those three decreases") are such changes; else no changes. */
+function pickedAsSaid(terms: readonly SourceFigure[], said: FigureContext): boolean {
+  return said.itemsChange ? terms.every((x) => x.change && Math.sign(x.value) === said.itemsChange) : terms.every((x) => !x.change);
+}
 
 /**
  * Three or four items of one short list the model read, wherever they stand in it, that add up to an exact amount: "the

@@ -80,6 +80,8 @@ export type FigureContext = {
   ofCounts?: true;
   /** How many things its clause says the figure is of ("those three alone are 395 rows", "the top 5 came to …"). */
   items?: number;
+  /** The things a total of `items` is of are changes one way ("those four decreases add up to …"): 1 rises, -1 falls. */
+  itemsChange?: 1 | -1;
   /**
    * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
    * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
@@ -629,6 +631,9 @@ const UNITS: Record<string, string> = Object.fromEntries([
 
 /** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
 const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
+/** Items a clause says are changes one way: "those three increases", "the four biggest drops". */
+const ITEMS_UP = /\b(?:increases|rises|jumps|gains|climbs)\b/i;
+const ITEMS_DOWN = /\b(?:decreases|drops|falls|declines|cuts|savings)\b/i;
 const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
@@ -883,6 +888,8 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (answer && out[i]!.total && out[i]!.items === undefined) {
       const n = ITEMS_BEFORE.exec(ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
+      if (n && ITEMS_UP.test(ownClause())) out[i]!.itemsChange = 1;
+      else if (n && ITEMS_DOWN.test(ownClause())) out[i]!.itemsChange = -1;
     }
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb

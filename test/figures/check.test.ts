@@ -500,6 +500,25 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
     expect(statuses(t, "Those three decreases add up to CHF 716.61.")).toEqual([["CHF 716.61", "ungrounded"]]);
   });
+  test("a total of as many items as the clause says, not named: only items of the kind it says, of a list short enough; wrong, three decreases said as increases, any four of sixteen payments", () => {
+    const t = monthsCompared(
+      5,
+      6,
+      "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
+    );
+    // Before, the clause's "increases" was not asked of the items: the three decreases passed.
+    expect(statuses(t, "Those three increases add up to CHF 761.61.")).toEqual([["CHF 761.61", "ungrounded"]]);
+    const rows = turn([
+      {
+        name: "list_transactions",
+        input: { category: "Dining", year: 2025, month: 4 },
+        summary:
+          'Transactions in Dining for 2025-04, newest first (negative = money out): showing 16 of 16. 2025-04-30 CHF -8.40 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-29 CHF -31.75 Tibits "TIBITS AG" [Dining]; 2025-04-29 CHF -12.10 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-27 CHF -44.60 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-26 CHF -9.85 Tibits "TIBITS AG" [Dining]; 2025-04-24 CHF -27.30 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-22 CHF -15.95 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-21 CHF -58.20 Tibits "TIBITS AG" [Dining]; 2025-04-19 CHF -6.75 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-18 CHF -22.45 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-15 CHF -37.90 Tibits "TIBITS AG" [Dining]; 2025-04-12 CHF -11.35 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-10 CHF -19.60 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-08 CHF -49.15 Tibits "TIBITS AG" [Dining]; 2025-04-05 CHF -14.05 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-03 CHF -25.80 Starbucks "STARBUCKS ZH" [Dining].',
+      },
+    ]);
+    // 31.75 + 9.85 + 6.75 + 19.60: four of sixteen payments the clause does not name; of 1'820 fours nearly any value is one.
+    expect(statuses(rows, "Those four payments add up to CHF 67.95.")).toEqual([["CHF 67.95", "ungrounded"]]);
+  });
   test("'between January and June 2024' is a range: right, 65 payments of the half-year said so; wrong, the same 65 said of June 2024", () => {
     const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2024-06-30" }, summary: "Spending by category from 2024-01-01 to 2024-06-30. CHF: total CHF 6'500.00 over 65 transactions in 1 categories: Groceries CHF 6'500.00 (100.0%, 65 tx)." }]);
     // Before, "and" listed two months, so the count was said of June alone and mismatched.
