@@ -868,7 +868,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
     case "percent":
-      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p) : null);
+      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p, said) : null);
     case "points": {
       for (const g of index.seen) {
         if (g.kind !== "percent" && g.kind !== "number") continue;
@@ -896,13 +896,13 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
  * need not be a figure of the turn: the model adds the list up itself. The part is an item of that same list, about what
  * the answer says (policy's `part`). Bounded: one pass over each list.
  */
-function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>): Derivation | null {
+function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>, said: FigureContext): Derivation | null {
   if (r.lo <= 0) return null;
   for (const l of index.lists) {
     // A short list of parts of one whole: not a list of a net beside its income and spending, or of averages or changes.
     if (l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per)) continue;
     const whole = l.prefix[l.figures.length]!;
-    if (!whole) continue;
+    if (!whole || !(said.items === l.figures.length || totalOfCall(index, l, whole))) continue;
     const lo = (r.lo * whole) / 100;
     const hi = (r.hi * whole) / 100;
     for (const x of l.figures) {
@@ -911,6 +911,17 @@ function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof polic
     }
   }
   return null;
+}
+
+/**
+ * Whether a list's sum is a total its own call shows beside it (the half-year's spending of its six months): the list is
+ * that whole, not a top N with the rest left out ("Other (5 merchants)") nor the first 20 rows of 35.
+ */
+function totalOfCall(index: FigureIndex, l: List, whole: number): boolean {
+  const call = l.figures[0]!.callId;
+  return index.groups.some(
+    (g) => g.kind === l.kind && g.currency === l.currency && findEqual(g.values, { lo: whole - 0.005, hi: whole + 0.005 }).some((k) => figuresAt(g, k).some((x) => x.callId === call && !x.change && !l.figures.includes(x))),
+  );
 }
 
 /**

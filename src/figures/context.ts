@@ -327,9 +327,9 @@ const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+${RANGE_TO}\s
  */
 function twoCompared(text: string, m: RegExpMatchArray): boolean {
   if (!/\sand\s/i.test(m[0])) return false;
-  const start = Math.max(...[". ", "! ", "? ", "\n"].map((e) => text.lastIndexOf(e, m.index!)));
+  const start = sentenceStart(text, m.index!);
   const rest = text.slice(m.index! + m[0].length).search(/[.!?]\s|\n/);
-  const sentence = text.slice(start + 1, rest < 0 ? undefined : m.index! + m[0].length + rest);
+  const sentence = text.slice(start, rest < 0 ? undefined : m.index! + m[0].length + rest);
   return CHANGE_WORDS.test(sentence.replace(/\bbetween\b/gi, ""));
 }
 
@@ -630,7 +630,10 @@ const UNITS: Record<string, string> = Object.fromEntries([
 ]);
 
 /** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
-const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
+const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?((?:two|three|four|five|six|seven|eight|nine|ten)\b|\d{1,2}\b(?![\d'’.,]))|(both))/i;
+/** Where the sentence holding `at` starts. */
+const sentenceStart = (text: string, at: number) => Math.max(...[". ", "! ", "? ", "\n"].map((e) => text.lastIndexOf(e, at) + 1), 0);
+
 /** Items a clause says are changes one way: "those three increases", "the four biggest drops". */
 const ITEMS_UP = /\b(?:increases|rises|jumps|gains|climbs)\b/i;
 const ITEMS_DOWN = /\b(?:decreases|drops|falls|declines|cuts|savings)\b/i;
@@ -861,11 +864,6 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (unit) out[i]!.unit = unit;
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
-    // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
-    if (answer && out[i]!.unit) {
-      const n = ITEMS_BEFORE.exec(ownClause());
-      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
-    }
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
@@ -884,9 +882,12 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (opened) setDim(out[i]!, [opened]);
     }
     if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
-    // A total of how many items the clause says ("those four decreases add up to CHF 1'247.61"): a sum of that many.
-    if (answer && out[i]!.total && out[i]!.items === undefined) {
-      const n = ITEMS_BEFORE.exec(ownClause());
+    // How many things its clause says the figure is of: a count of things (what a run of counts may add up: check.ts
+    // countedRun); a total ("those four decreases add up to CHF 1'247.61": a sum of that many); a share ("of the three,
+    // Hotelplan alone was 36.6%", said in the sentence before: of a whole list of that many).
+    const percent = answer && /%|percent/.test(text.slice(f.start, f.end));
+    if (answer && (out[i]!.unit || out[i]!.total || percent)) {
+      const n = ITEMS_BEFORE.exec(percent ? text.slice(sentenceStart(text, f.start), f.start) : ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
       if (n && ITEMS_UP.test(ownClause())) out[i]!.itemsChange = 1;
       else if (n && ITEMS_DOWN.test(ownClause())) out[i]!.itemsChange = -1;

@@ -1253,6 +1253,38 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(flows, "In 2025 you kept 20.0% of your income.")).toEqual([["20.0%", "derived"]]);
     expect(statuses(flows, "In 2025 you kept 10.0% of your income.")).toEqual([["10.0%", "ungrounded"]]);
   });
+  test("a share of a list only when the list is the whole: right, of the three (the clause says how many), or of a list its call's total adds up; wrong, of a top 3 with the rest in 'Other', of the first 4 rows of 9", () => {
+    const top = turn([
+      {
+        name: "merchant_breakdown",
+        input: { category: "Groceries", year: 2025, top_n: 3 },
+        summary:
+          "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%); 2. Coop CHF 2'500.00 (100 tx, avg CHF 25.00, 25.0%); 3. Aldi CHF 1'500.00 (60 tx, avg CHF 25.00, 15.0%); Other (4 merchants) CHF 3'000.00 (120 tx, 30.0%).",
+      },
+    ]);
+    // Before, Migros ÷ the top three's sum (3'000 ÷ 7'000) passed as Migros' share of all groceries (the tool says 30.0 %).
+    expect(statuses(top, "Migros took 42.9% of your grocery spending in 2025.")).toEqual([["42.9%", "ungrounded"]]);
+    expect(statuses(top, "Migros took 30.0% of your grocery spending in 2025.")).toEqual([["30.0%", "grounded"]]);
+    // A list its own call's total adds up (the whole): a share of it is derived.
+    const whole = turn([
+      {
+        name: "monthly_trend",
+        input: { category: "Travel", from: "2025-01-01", to: "2025-03-31" },
+        summary: "Monthly spending on Travel from 2025-01-01 to 2025-03-31. CHF: total CHF 1'000.05 over 6 transactions. Per month: 2025-01 CHF 200.00, 2025-02 CHF 300.05, 2025-03 CHF 500.00.",
+      },
+    ]);
+    expect(statuses(whole, "March took 49.998% of the quarter's travel.")).toEqual([["49.998%", "derived"]]);
+    const rows = turn([
+      {
+        name: "list_transactions",
+        input: { category: "Dining", year: 2025, month: 4, limit: 4 },
+        summary:
+          'Transactions in Dining for 2025-04, newest first (negative = money out): showing 4 of 9. 2025-04-30 CHF -8.40 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-29 CHF -31.75 Tibits "TIBITS AG" [Dining]; 2025-04-29 CHF -12.10 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-27 CHF -44.60 Starbucks "STARBUCKS ZH" [Dining].',
+      },
+    ]);
+    // 31.75 ÷ 96.85 (the four rows shown) is no share of April's dining (nine payments).
+    expect(statuses(rows, "In April that Tibits lunch was 32.8% of your dining.")).toEqual([["32.8%", "ungrounded"]]);
+  });
   /** Five categories with cents: 7'431.20 + 3'000.15 + 41.35 = 10'472.70 (1st, 3rd, 5th); 7'431.20 + 6'000.00 + 3'000.15 = 16'431.35 (the first three). */
   const FIVE: Call = {
     name: "spending_by_category",
