@@ -884,10 +884,10 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     // How many things its clause says the figure is of: a count of things (what a run of counts may add up: check.ts
     // countedRun); a total ("those four decreases add up to CHF 1'247.61": a sum of that many); a share ("of the three,
-    // Hotelplan alone was 36.6%", said in the sentence before: of a whole list of that many).
+    // Hotelplan alone was 36.6%" in the sentence before it, "72.1% of these six payments" right after: of a whole list of that many).
     const percent = answer && /%|percent/.test(text.slice(f.start, f.end));
     if (answer && (out[i]!.unit || out[i]!.total || percent)) {
-      const n = ITEMS_BEFORE.exec(percent ? text.slice(sentenceStart(text, f.start), f.start) : ownClause());
+      const n = percent ? (ITEMS_BEFORE.exec(text.slice(sentenceStart(text, f.start), f.start)) ?? (/^\s+of\s/.test(after) ? ITEMS_BEFORE.exec(after) : null)) : ITEMS_BEFORE.exec(ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
       if (n && ITEMS_UP.test(ownClause())) out[i]!.itemsChange = 1;
       else if (n && ITEMS_DOWN.test(ownClause())) out[i]!.itemsChange = -1;

@@ -1246,6 +1246,7 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     // Before, the whole (no figure of the turn) was never formed: only a pair of the turn's figures made a share.
     const t = travelDerived("Of the three, Hotelplan alone was 36.6%.", "share_of_list", "CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)");
     expect(statuses(t, "Of the three, Hotelplan alone was 63.6%.")).toEqual([["63.6%", "ungrounded"]]);
+    expect(statuses(t, "Hotelplan alone was 36.6% of these three payments.")).toEqual([["36.6%", "derived"]]);
     // The part is the item the clause names: the Airbnb's share (28.9 %) is not Hotelplan's.
     expect(statuses(t, "Of the three, Hotelplan alone was 28.9%.")).toEqual([["28.9%", "ungrounded"]]);
     // A net beside the income and spending it is of is no part of their sum: the net over all three (10.0 %) is nothing; over the income it is the savings rate (20.0 %).
