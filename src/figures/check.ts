@@ -35,7 +35,7 @@
  * grounded figure is one binary search; a derivation is a linear two-pointer walk per
  * operation over sorted values, tried only for figures that are not grounded.
  */
-import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
+import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
 import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
@@ -394,7 +394,7 @@ function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
 /** An amount is derived only from amounts of the currency written with it (or of none). */
 const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" | "year" };
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: AverageRate };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -739,7 +739,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
   /** `fits`: whether a source may be divided by that divisor (absent: any). */
-  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[], fits?: (s: SourceFigure, m: number) => boolean): Derivation | null => {
+  const average = (g: Group, per: "month" | AverageRate, divisors: readonly number[], fits?: (s: SourceFigure, m: number) => boolean): Derivation | null => {
     const v = g.values;
     for (const m of divisors) {
       // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
@@ -781,7 +781,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           const n = PER_YEAR[said.per]!;
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
-            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
+            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as AverageRate };
           }
         }
         if (said.per === "year" && f.kind === "money") {
@@ -893,8 +893,10 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
 /**
  * A share of a whole list: one of its items over the sum of all of them ("Möbel Pfister alone was 78.4 %" of the six
  * largest purchases; "72.1 % of these six payments"; "Housing was 60.8 %" of the three categories' totals). The whole
- * need not be a figure of the turn: the model adds the list up itself. The part is an item of that same list, about what
- * the answer says (policy's `part`). Bounded: one pass over each list.
+ * need not be a figure of the turn: the model adds the list up itself; but the list is a whole (its sum a total of its own
+ * call, or as many items as the answer says it is of), not a top N or the first rows of more. The part is an item of that
+ * same list the answer does not contradict (policy's `part`: a named item when the percentage is rounded). Bounded: one
+ * pass over each list.
  */
 function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>, said: FigureContext): Derivation | null {
   if (r.lo <= 0) return null;
