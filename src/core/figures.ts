@@ -61,6 +61,9 @@ export type FigureOperation =
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 
+/** What an `average` other than a monthly one is per (a monthly average is `monthly_average`). */
+export type AverageRate = "week" | "day" | "quarter" | "year";
+
 /** A figure of an answer: where it stands in the checked text, and what backs it. */
 export type AnswerFigure = {
   /** As the answer wrote it: "CHF 1'234.50", "about CHF 1'200" is "CHF 1'200". */
@@ -77,7 +80,7 @@ export type AnswerFigure = {
   months?: number;
   /** The divisor of an `average`: how many weeks or days of the period. */
   divisor?: number;
-  per?: "week" | "day" | "quarter" | "year";
+  per?: AverageRate;
   /** A `calculation`: the expression over figures of the turn. */
   expression?: string;
   /** What the answer says it is about ("2025 · Groceries"), for a `mismatched` figure. */

@@ -35,7 +35,7 @@
  * grounded figure is one binary search; a derivation is a linear two-pointer walk per
  * operation over sorted values, tried only for figures that are not grounded.
  */
-import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
+import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
 import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
@@ -109,7 +109,7 @@ export type FigureIndex = {
   seen: Group[];
   lists: List[];
   divisors: Divisors;
-  /** The periods the turn's calls named (what an average said of a period inside one may divide by). */
+  /** The periods the calls named, this turn's and earlier turns' (what an average said of a period inside one may divide by). */
   spans: CallSpan[];
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
@@ -169,7 +169,7 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
 }
 
 /** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
-export type CallSpan = Span & { divisors?: Divisors };
+export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean };
 
 export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
@@ -394,7 +394,7 @@ function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
 /** An amount is derived only from amounts of the currency written with it (or of none). */
 const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" | "year" };
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: AverageRate };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -647,6 +647,8 @@ function holds(index: FigureIndex, w: SourceFigure, p: SourceFigure): boolean {
   return w.callId === p.callId && isCallMax(index, w) && !w.ctx.names && !!p.ctx.names && (!w.ctx.categories || same(w.ctx.categories, p.ctx.categories));
 }
 
+/** How many whole calendar months a period is (0: it starts or ends inside a month). */
+const wholeMonths = (p: Span) => (p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0);
 const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);
 
 /** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
@@ -673,7 +675,7 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
-  const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
+  const months = wholeMonths(p);
   // A part of every call's period that holds it, of two whole months or more ("over January to October" of a call over 2026), is the
   // period the rate is over: its own months, weeks and days only, not the whole call's (roughly CHF 47 a month was 2026's ÷ 12, written of ten
   // months). A period a call names itself keeps the call's divisors too (a year so far is its months with data).
@@ -686,18 +688,27 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
   return { months: months ? add(base.months, months) : part ? [] : add(base.months), weeks: add(base.weeks, days / 7), days: add(base.days, days) };
 }
 
-/** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
-function monthOfCalls(spans: readonly Span[], month: number | undefined): Span | null {
+/**
+ * A month named without its year ("CHF 104.15 a day in July") in the one year of this turn's call periods that holds it; of
+ * earlier turns' only when none of this turn's holds it (July of this turn's 2025 is not made ambiguous by an earlier 2024 call).
+ */
+function monthOfCalls(spans: readonly CallSpan[], month: number | undefined): Span | null {
   if (month === undefined) return null;
-  const monthOf = (y: number): Span => ({ from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) });
+  const own = monthsIn(spans.filter((c) => !c.earlier), month);
+  const found = own.size ? own : monthsIn(spans, month);
+  return found.size === 1 ? [...found.values()][0]! : null;
+}
+
+/** That month of each year it lies wholly inside one of the spans, by year. */
+function monthsIn(spans: readonly Span[], month: number): Map<number, Span> {
   const found = new Map<number, Span>();
   for (const c of spans) {
     for (let y = Math.floor(c.from / 10000); y <= Math.floor(c.to / 10000); y++) {
-      const m = monthOf(y);
+      const m = { from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) };
       if (c.from <= m.from && m.to <= c.to) found.set(y, m);
     }
   }
-  return found.size === 1 ? [...found.values()][0]! : null;
+  return found;
 }
 
 /** A figure the source says is monthly: a rate a month, or the amount of one calendar month (no average of something else). */
@@ -727,7 +738,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   /** A count is derived from whole counts only (a count that is an average is no operand): per value, so one average leaves the others. */
   const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
-  const average = (g: Group, per: "month" | "week" | "day" | "year", divisors: readonly number[]): Derivation | null => {
+  /** `fits`: whether a source may be divided by that divisor (absent: any). */
+  const average = (g: Group, per: "month" | AverageRate, divisors: readonly number[], fits?: (s: SourceFigure, m: number) => boolean): Derivation | null => {
     const v = g.values;
     for (const m of divisors) {
       // The values equal to r × m (findEqual's walk, without its arrays: this runs for every divisor of every figure not found).
@@ -735,7 +747,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       for (let k = lowerBound(v, r.lo * m); k < v.length && v[k]! <= hi; k++) {
         for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
           const s = g.flat[i]!;
-          if (p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+          if ((!fits || fits(s, m)) && p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
         }
       }
     }
@@ -760,22 +772,25 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??
           (per("day") ? average(g, "day", own.days) : null) ??
-          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so.
-          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12)) : null);
+          // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so, and
+          // only of a figure of that many years itself (2025's total ÷ 2 is no yearly rate of 2024–2025).
+          (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12), (s, years) => s.ctx.periods?.length === 1 && wholeMonths(s.ctx.periods[0]!) === years * 12) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
           const n = PER_YEAR[said.per]!;
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
-            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
+            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as AverageRate };
           }
         }
         if (said.per === "year" && f.kind === "money") {
           // A month's amount as a yearly cost ("the subscriptions would cost CHF 155.40 a year at this rate" of a month's
-          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of one calendar month).
+          // CHF 12.95): × 12, of a figure the source says is monthly (a rate a month, or the amount of a calendar month a call
+          // is about, not one month of a call's longer period: any of a year's twelve months × 12 is near some yearly figure),
+          // its month kept (said of another month or of a year it is no such cost).
           for (const k of findEqual(v, scaled(r, 1 / 12))) {
-            const s = figuresAt(g, k).find((x) => monthly(x) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year", periods: undefined, month: undefined } }]));
+            const s = figuresAt(g, k).find((x) => monthly(x) && (x.ctx.per === "month" || index.spans.some((c) => c.from === x.ctx.periods![0]!.from && c.to === x.ctx.periods![0]!.to)) && p.terms([{ ...x, ctx: { ...x.ctx, per: "year" } }]));
             if (s) return { operation: "yearly", sources: [s], months: 12 };
           }
         }
@@ -807,11 +822,14 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
         }
         if (run) return { operation: "sum", sources: run };
-        if (subsetSaid) {
+        // Picked only by how many the clause says (it names none of them): a list short enough that a chance value is
+        // rarely the sum of some that many of it (any amount is the sum of some four of twenty payments).
+        const picksOnlyByCount = howMany > 0 && (said.names ?? said.categories ?? said.months) === undefined;
+        if (subsetSaid && (!picksOnlyByCount || subsetsRare(l, howMany))) {
           let picked: SourceFigure[] | null = null;
           eachSubset(l, r, (terms) => {
             if (--budget < 0) return true;
-            if ((howMany && terms.length !== howMany) || !p.terms(terms, true)) return false;
+            if ((howMany && terms.length !== howMany) || (picksOnlyByCount && !pickedAsSaid(terms, said)) || !p.terms(terms, true)) return false;
             picked = terms;
             return true;
           });
@@ -850,7 +868,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
     case "percent":
-      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p) : null);
+      return derivePercent(index.seen, r, f, said, tryPair, () => found) ?? (said.sign === undefined ? shareOfList(index, r, p, said) : null);
     case "points": {
       for (const g of index.seen) {
         if (g.kind !== "percent" && g.kind !== "number") continue;
@@ -875,16 +893,18 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
 /**
  * A share of a whole list: one of its items over the sum of all of them ("Möbel Pfister alone was 78.4 %" of the six
  * largest purchases; "72.1 % of these six payments"; "Housing was 60.8 %" of the three categories' totals). The whole
- * need not be a figure of the turn: the model adds the list up itself. The part is an item of that same list, about what
- * the answer says (policy's `part`). Bounded: one pass over each list.
+ * need not be a figure of the turn: the model adds the list up itself; but the list is a whole (its sum a total of its own
+ * call, or as many items as the answer says it is of), not a top N or the first rows of more. The part is an item of that
+ * same list the answer does not contradict (policy's `part`: a named item when the percentage is rounded). Bounded: one
+ * pass over each list.
  */
-function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>): Derivation | null {
+function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>, said: FigureContext): Derivation | null {
   if (r.lo <= 0) return null;
   for (const l of index.lists) {
     // A short list of parts of one whole: not a list of a net beside its income and spending, or of averages or changes.
     if (l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per)) continue;
     const whole = l.prefix[l.figures.length]!;
-    if (!whole) continue;
+    if (!whole || !(said.items === l.figures.length || totalOfCall(index, l, whole))) continue;
     const lo = (r.lo * whole) / 100;
     const hi = (r.hi * whole) / 100;
     for (const x of l.figures) {
@@ -893,6 +913,17 @@ function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof polic
     }
   }
   return null;
+}
+
+/**
+ * Whether a list's sum is a total its own call shows beside it (the half-year's spending of its six months): the list is
+ * that whole, not a top N with the rest left out ("Other (5 merchants)") nor the first 20 rows of 35.
+ */
+function totalOfCall(index: FigureIndex, l: List, whole: number): boolean {
+  const call = l.figures[0]!.callId;
+  return index.groups.some(
+    (g) => g.kind === l.kind && g.currency === l.currency && findEqual(g.values, { lo: whole - 0.005, hi: whole + 0.005 }).some((k) => figuresAt(g, k).some((x) => x.callId === call && !x.change && !l.figures.includes(x))),
+  );
 }
 
 /**
@@ -945,6 +976,28 @@ function eachMean(list: List, r: Interval, visit: (s: number, e: number) => bool
 
 /** Lists of at most this many figures add up any three or four of them, wherever they stand (a short list the model read). */
 const MAX_SUBSET_LIST = 24;
+
+/**
+ * Whether a value of a list's resolution in the range of its `k`-item sums is rarely (≤ 1 in 50) the sum of some `k` of
+ * its items: how many such subsets there are against how many values that range holds.
+ */
+function subsetsRare(l: List, k: number): boolean {
+  const v = l.figures.map((x) => Math.abs(x.value)).sort((a, b) => a - b);
+  const n = v.length;
+  if (n < k) return false;
+  let subsets = 1;
+  for (let i = 0; i < k; i++) subsets = (subsets * (n - i)) / (i + 1);
+  const cents = v.map((x) => Math.round(x * 100));
+  const step = [100, 50, 10, 5].find((d) => cents.every((c) => c % d === 0)) ?? 1;
+  let range = 0;
+  for (let i = 0; i < k; i++) range += cents[n - 1 - i]! - cents[i]!;
+  return subsets * 50 <= range / step;
+}
+
+/** Items picked for a total the clause says is of changes one way ("those three decreases") are such changes; else no changes. */
+function pickedAsSaid(terms: readonly SourceFigure[], said: FigureContext): boolean {
+  return said.itemsChange ? terms.every((x) => x.change && Math.sign(x.value) === said.itemsChange) : terms.every((x) => !x.change);
+}
 
 /**
  * Three or four items of one short list the model read, wherever they stand in it, that add up to an exact amount: "the

@@ -80,6 +80,8 @@ export type FigureContext = {
   ofCounts?: true;
   /** How many things its clause says the figure is of ("those three alone are 395 rows", "the top 5 came to …"). */
   items?: number;
+  /** The things a total of `items` is of are changes one way ("those four decreases add up to …"): 1 rises, -1 falls. */
+  itemsChange?: 1 | -1;
   /**
    * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
    * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
@@ -362,6 +364,18 @@ const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
 const PART_OF_YEAR = /\b(?:(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(quarter|half)|Q([1-4])|H([12]))(?:\s+(?:of\s+)?((?:19|20)\d{2}))?(?![\p{L}\p{N}])/giu;
 const ORDINAL: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: 4 };
 const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+${RANGE_TO}\s+(${MONTH_WORD})(?!\s+(?:of\s+)?(?:19|20)\d{2})(?![\p{L}])`, "gu");
+/**
+ * "Between January and June" joined by "and" in a sentence that speaks of a difference or a change ("the difference between
+ * January and June 2024", "between January and June groceries rose 3%"): the two months compared, not a range.
+ */
+function twoCompared(text: string, m: RegExpMatchArray): boolean {
+  if (!/\sand\s/i.test(m[0])) return false;
+  const start = sentenceStart(text, m.index!);
+  const rest = text.slice(m.index! + m[0].length).search(/[.!?]\s|\n/);
+  const sentence = text.slice(start, rest < 0 ? undefined : m.index! + m[0].length + rest);
+  return CHANGE_WORDS.test(sentence.replace(/\bbetween\b/gi, ""));
+}
+
 /** The year written last in `text` before `at`, else `fallback`. */
 function yearBefore(text: string, at: number, fallback?: number): number | undefined {
   let year = fallback;
@@ -458,6 +472,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
   if (digits && monthNames) periods(MONTH_RANGE, (m) => {
+    if (twoCompared(text, m)) return null;
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     return a && b && a <= b ? span(Number(m[3]), a, b) : null;
@@ -484,6 +499,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return span(y, 3 * n - 2, 3 * n);
   });
   if (monthNames) periods(MONTH_RANGE_BARE, (m) => {
+    if (twoCompared(text, m)) return null;
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     const y = yearBefore(text, m.index!, unwritten);
@@ -657,7 +673,13 @@ const UNITS: Record<string, string> = Object.fromEntries([
 ]);
 
 /** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
-const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
+const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?((?:two|three|four|five|six|seven|eight|nine|ten)\b|\d{1,2}\b(?![\d'’.,]))|(both))/i;
+/** Where the sentence holding `at` starts. */
+const sentenceStart = (text: string, at: number) => Math.max(...[". ", "! ", "? ", "\n"].map((e) => text.lastIndexOf(e, at) + 1), 0);
+
+/** Items a clause says are changes one way: "those three increases", "the four biggest drops". */
+const ITEMS_UP = /\b(?:increases|rises|jumps|gains|climbs)\b/i;
+const ITEMS_DOWN = /\b(?:decreases|drops|falls|declines|cuts|savings)\b/i;
 const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
@@ -885,11 +907,6 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (unit) out[i]!.unit = unit;
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
-    // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
-    if (answer && out[i]!.unit) {
-      const n = ITEMS_BEFORE.exec(ownClause());
-      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
-    }
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
@@ -908,10 +925,15 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (opened) setDim(out[i]!, [opened]);
     }
     if (totals && (TOTAL_BEFORE.test(ownClause()) || TOTAL_AFTER.test(after))) out[i]!.total = true;
-    // A total of how many items the clause says ("those four decreases add up to CHF 1'247.61"): a sum of that many.
-    if (answer && out[i]!.total && out[i]!.items === undefined) {
-      const n = ITEMS_BEFORE.exec(ownClause());
+    // How many things its clause says the figure is of: a count of things (what a run of counts may add up: check.ts
+    // countedRun); a total ("those four decreases add up to CHF 1'247.61": a sum of that many); a share ("of the three,
+    // Hotelplan alone was 36.6%" in the sentence before it, "72.1% of these six payments" right after: of a whole list of that many).
+    const percent = answer && /%|percent/.test(text.slice(f.start, f.end));
+    if (answer && (out[i]!.unit || out[i]!.total || percent)) {
+      const n = percent ? (ITEMS_BEFORE.exec(text.slice(sentenceStart(text, f.start), f.start)) ?? (/^\s+of\s/.test(after) ? ITEMS_BEFORE.exec(after) : null)) : ITEMS_BEFORE.exec(ownClause());
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
+      if (n && ITEMS_UP.test(ownClause())) out[i]!.itemsChange = 1;
+      else if (n && ITEMS_DOWN.test(ownClause())) out[i]!.itemsChange = -1;
     }
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb

@@ -83,8 +83,8 @@ const PERCENT_AFTER = /^\s?(%|percent(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L})
 const POINTS_AFTER = /^\s?(percentage[ -]points?|%[ -]points?|points?|pp|pts?\.?)(?!\p{L})/iu;
 /** "1.7 times", "2.4×", "3x": a ratio ("85.8 × the usual" in a tool's summary). */
 const TIMES_AFTER = /^\s?(times|×|x)(?![\p{L}\p{N}])/u;
-/** A rate right after "times": a frequency ("32.5 times a month", "7.5 times per week"), not a ratio. */
-const FREQUENCY_AFTER = /^\s+(?:a|per|each|every)\s+(?:month|week|day|year|quarter)\b/i;
+/** A rate right after "times": a frequency ("32.5 times a month", "7.5 times per week"), not a ratio ("1.9 times a month's groceries" is one). */
+const FREQUENCY_AFTER = /^\s+(?:a|per|each|every)\s+(?:month|week|day|year|quarter)(?![\p{L}'’])/iu;
 /** Ratios written in words, when they compare ("twice as high", "three times the rent"; "charged twice" counts). */
 const WORD_RATIO = /(?<![\p{L}\p{N}])(twice|thrice|(two|three|four|five|six|seven|eight|nine|ten)\s+times)(?=\s+(?:as|the|that|what|my|your|its|his|her|their|our)\b)/giu;
 const MAYBE_WORD_RATIO = /twice|thrice| times/i;

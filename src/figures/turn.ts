@@ -90,7 +90,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   let streamed = { question: "", upTo: 0, text: "" };
   /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
   let thisYear = 0;
-  /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
+  /** The periods the calls named, this turn's and earlier turns' (`earlier`): an average said of a period inside one divides by its months. */
   const spans: CallSpan[] = [];
   /** What the data says of a figure's rows, asked once per set of filters in a turn (an answer names a merchant again and again). */
   const spendingRows = opts.spendingRows && oncePerFilters(opts.spendingRows);
@@ -123,7 +123,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
     if (!extra.part) {
       for (const p of [...periods, ...stated]) {
         if (!extra.turn) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
-        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days } });
+        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days }, ...(extra.turn ? { earlier: true } : {}) });
       }
     }
     for (const p of [...periods, ...stated]) {

@@ -46,6 +46,13 @@ function monthsCompared(a: number, b: number, figures: string): TurnFigures {
   return turn([{ name: "compare_periods", input: { a: { year: 2025, month: a }, b: { year: 2025, month: b } }, summary: `Spending: ${iso(a)} (a) vs ${iso(b)} (b). ${figures}` }]);
 }
 
+/** Five changes from May to June 2025, three of them decreases (570.95 + 105.81 + 84.85 = 761.61), not side by side. */
+const MAY_JUNE_CHANGES =
+  "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).";
+
+/** A turn of one call. */
+const oneCall = (name: string, input: Record<string, unknown>, summary: string) => turn([{ name, input, summary }]);
+
 /** [written, status] of each figure of `answer`. */
 const statuses = (t: TurnFigures, answer: string, question = "") => t.check(answer, question).map((f) => [f.text, f.status]);
 const one = (t: TurnFigures, answer: string): AnswerFigure => {
@@ -259,6 +266,13 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
     expect(statuses(t, "In April alone you kept about CHF 1'162 a week.")).toEqual([["CHF 1'162", "derived"]]);
     expect(statuses(t, "In April alone you kept about CHF 1'245 a week.")).toEqual([["CHF 1'245", "ungrounded"]]);
   });
+  test("a month named without its year is of this turn's year though an earlier turn's call holds it too: right, July CHF 700 ÷ 31 = CHF 22.58 a day; wrong, ÷ 30 (CHF 23.33)", () => {
+    const t = turn([TREND]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2024 } }, CATEGORIES_2024.summary, "What about 2024?");
+    // Before, July was in 2024 (earlier turn) and 2025 (this turn): no one month, so its 31 days were no divisor.
+    expect(statuses(t, "In July dining cost CHF 22.58 a day.")).toEqual([["CHF 22.58", "derived"]]);
+    expect(statuses(t, "In July dining cost CHF 23.33 a day.")).toEqual([["CHF 23.33", "ungrounded"]]);
+  });
   test("an approval's outcome: its count and total are figures of the turn that reports it; a wrong count is not", () => {
     const t = turn([]);
     t.recordOutcome({ id: "toolu_a", name: "recategorise_transactions", input: {} }, "Approved by the user: moved 12 transactions (CHF -345.60) from Shopping to Dining.");
@@ -275,14 +289,7 @@ describe("sources besides this turn's tools (SPEC §11.1)", () => {
 
 describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
   test("a count of an amount's rows links to the rows of that amount's currency (QA: Groceries' 27 CHF payments linked to 28 rows, the EUR one too)", () => {
-    const t = turn([
-      {
-        name: "spending_by_category",
-        input: { year: 2025 },
-        summary:
-          "Spending by category for 2025. CHF: total CHF 1'000.00 over 40 transactions in 3 categories: Housing CHF 300.00 (30.0%, 10 tx); Groceries CHF 600.00 (60.0%, 27 tx); Dining CHF 100.00 (10.0%, 3 tx). EUR: total EUR 25.50 over 1 transaction in 1 category: Groceries EUR 25.50 (100.0%, 1 tx).",
-      },
-    ]);
+    const t = oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 1'000.00 over 40 transactions in 3 categories: Housing CHF 300.00 (30.0%, 10 tx); Groceries CHF 600.00 (60.0%, 27 tx); Dining CHF 100.00 (10.0%, 3 tx). EUR: total EUR 25.50 over 1 transaction in 1 category: Groceries EUR 25.50 (100.0%, 1 tx).");
     const [amount, count] = t.check("Groceries cost CHF 600.00 in 2025, over 27 payments.", "");
     // Both are the 2025 Groceries rows in francs: the amount's currency is written with it, the count is of its rows.
     const rows = { from: "2025-01-01", to: "2025-12-31", category: "Groceries", currency: "CHF" };
@@ -295,14 +302,7 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
   });
 
   test("a search's figures link to the rows the search found, not to the merchant its words name (QA: EUR 9.99 of \"spotify\" linked to merchant=Spotify, 0 rows: its merchant is \"Spotify AB · PayPal\")", () => {
-    const t = turn([
-      {
-        name: "search_transactions",
-        input: { search: "spotify" },
-        summary:
-          'Transactions matching "spotify" in all categories for all dates (2024-01-01 to 2025-12-31): 3 matches. CHF: 2 transactions from 2025-01-17 to 2025-02-17. Money out: CHF 43.90 in 2 transactions (average CHF 21.95). Money in: none. Merchant names: Spotify (2). EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none. Merchant names: Spotify AB · PayPal Spotify Abo (1).',
-      },
-    ]);
+    const t = oneCall("search_transactions", { search: "spotify" }, 'Transactions matching "spotify" in all categories for all dates (2024-01-01 to 2025-12-31): 3 matches. CHF: 2 transactions from 2025-01-17 to 2025-02-17. Money out: CHF 43.90 in 2 transactions (average CHF 21.95). Money in: none. Merchant names: Spotify (2). EUR: 1 transaction from 2025-09-10 to 2025-09-10. Money out: EUR 9.99 in 1 transaction (average EUR 9.99). Money in: none. Merchant names: Spotify AB · PayPal Spotify Abo (1).');
     const [chf, eur] = t.check("Spotify cost CHF 43.90, and EUR 9.99 through PayPal.", "");
     // The rows "spotify" matched in each currency, money out (the amounts are each currency's "Money out"): what the
     // tool counted, whatever their merchant names.
@@ -311,14 +311,7 @@ describe("the rows behind a figure (drill-down, SPEC §11.1)", () => {
   });
 
   test("the rows to review have no page of their own (QA: Coop's 101 rows to review linked to all 282 Coop rows)", () => {
-    const t = turn([
-      {
-        name: "review_transactions",
-        input: { limit: 3 },
-        summary:
-          "To review for all dates (2024-01-01 to 2025-12-31): 130 transactions at 2 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Coop: 101 rows, CHF -1'933.00, in Groceries, lowest confidence 0.67; Migros: 29 rows, CHF -890.05, in Groceries, lowest confidence 0.73.",
-      },
-    ]);
+    const t = oneCall("review_transactions", { limit: 3 }, "To review for all dates (2024-01-01 to 2025-12-31): 130 transactions at 2 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Coop: 101 rows, CHF -1'933.00, in Groceries, lowest confidence 0.67; Migros: 29 rows, CHF -890.05, in Groceries, lowest confidence 0.73.");
     expect(t.check("Coop has 101 rows to review, CHF 1'933.00.", "").map((f) => [f.text, f.status, f.sources.some((s) => s.rows)])).toEqual([
       ["101", "grounded", false],
       ["CHF 1'933.00", "grounded", false],
@@ -483,21 +476,33 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(statuses(t, "In April travel took 50.0% of spending.")).toEqual([["50.0%", "ungrounded"]]);
   });
   test("a total of as many items as the clause says: right, those three decreases add up to CHF 761.61 (570.95 + 105.81 + 84.85, not side by side); wrong, CHF 716.61", () => {
-    const t = monthsCompared(
-      5,
-      6,
-      "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).",
-    );
+    const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
     // Before, items picked from a list were summed only when the clause named them (categories, merchants, months).
     const f = one(t, "Those three decreases add up to CHF 761.61.");
     expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF -570.95", "CHF -105.81", "CHF -84.85"]]);
     expect(statuses(t, "Those three decreases add up to CHF 716.61.")).toEqual([["CHF 716.61", "ungrounded"]]);
+  });
+  test("a total of as many items as the clause says, not named: only items of the kind it says, of a list short enough; wrong, three decreases said as increases, any four of sixteen payments", () => {
+    const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+    // Before, the clause's "increases" was not asked of the items: the three decreases passed.
+    expect(statuses(t, "Those three increases add up to CHF 761.61.")).toEqual([["CHF 761.61", "ungrounded"]]);
+    const rows = oneCall("list_transactions", { category: "Dining", year: 2025, month: 4 }, 'Transactions in Dining for 2025-04, newest first (negative = money out): showing 16 of 16. 2025-04-30 CHF -8.40 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-29 CHF -31.75 Tibits "TIBITS AG" [Dining]; 2025-04-29 CHF -12.10 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-27 CHF -44.60 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-26 CHF -9.85 Tibits "TIBITS AG" [Dining]; 2025-04-24 CHF -27.30 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-22 CHF -15.95 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-21 CHF -58.20 Tibits "TIBITS AG" [Dining]; 2025-04-19 CHF -6.75 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-18 CHF -22.45 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-15 CHF -37.90 Tibits "TIBITS AG" [Dining]; 2025-04-12 CHF -11.35 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-10 CHF -19.60 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-08 CHF -49.15 Tibits "TIBITS AG" [Dining]; 2025-04-05 CHF -14.05 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-03 CHF -25.80 Starbucks "STARBUCKS ZH" [Dining].');
+    // 31.75 + 9.85 + 6.75 + 19.60: four of sixteen payments the clause does not name; of 1'820 fours nearly any value is one.
+    expect(statuses(rows, "Those four payments add up to CHF 67.95.")).toEqual([["CHF 67.95", "ungrounded"]]);
   });
   test("'between January and June 2024' is a range: right, 65 payments of the half-year said so; wrong, the same 65 said of June 2024", () => {
     const t = turn([{ name: "spending_by_category", input: { from: "2024-01-01", to: "2024-06-30" }, summary: "Spending by category from 2024-01-01 to 2024-06-30. CHF: total CHF 6'500.00 over 65 transactions in 1 categories: Groceries CHF 6'500.00 (100.0%, 65 tx)." }]);
     // Before, "and" listed two months, so the count was said of June alone and mismatched.
     expect(statuses(t, "Between January and June 2024 you made 65 payments.")).toEqual([["65", "grounded"]]);
     expect(statuses(t, "In June 2024 you made 65 payments.")).toEqual([["65", "mismatched"]]);
+  });
+  test("'the difference between January and June 2025' compares two months, no range: right, CHF 500.00 (600 − 100), up 500.0%; wrong, CHF 370.00 (May − February), up 166.7% (February → April)", () => {
+    const t = turn([TREND]);
+    // Before, "between … and" made the range January–June, so any two months inside it were about it.
+    expect(statuses(t, "The difference between January and June 2025 was CHF 500.00.")).toEqual([["CHF 500.00", "derived"]]);
+    expect(statuses(t, "The difference between January and June 2025 was CHF 370.00.")).toEqual([["CHF 370.00", "ungrounded"]]);
+    expect(statuses(t, "Between January and June 2025 dining rose 500.0%.")).toEqual([["500.0%", "derived"]]);
+    expect(statuses(t, "Between January and June 2025 dining rose 166.7%.")).toEqual([["166.7%", "ungrounded"]]);
   });
   test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
     const t = turn([COMPARE]);
@@ -571,15 +576,28 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(figureNote(f).startsWith("CHF 603.70 ÷ 2 years (yearly average)")).toBe(true);
     expect(statuses(t, "Over the two years travel cost about CHF 320 a year.")).toEqual([["CHF 320", "ungrounded"]]);
   });
-  test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
+  test("a yearly cost only from a month a call is about, said of that month: right, CHF 5'040.00 a year at July's rate (a July call's CHF 420.00); wrong, one month of a year's trend × 12, or of another month", () => {
+    const right = turn([JUNE_JULY]);
+    const f = one(right, "At July's rate groceries would cost CHF 5'040.00 a year.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "yearly", ["CHF 420.00"]]);
+    expect(statuses(right, "At June's rate groceries would cost CHF 5'040.00 a year.")).toEqual([["CHF 5'040.00", "ungrounded"]]);
+    // Before, any month of a longer call's list × 12 was a yearly cost, its month dropped: June's 600 × 12 as the year's
+    // dining (the year's trend says CHF 2'620.00), July's 700 × 12 said of May.
+    const t = turn([TREND]);
+    expect(statuses(t, "Dining costs you CHF 7'200.00 a year.")).toEqual([["CHF 7'200.00", "ungrounded"]]);
+    expect(statuses(t, "At May's rate dining would cost CHF 8'400.00 a year.")).toEqual([["CHF 8'400.00", "ungrounded"]]);
+  });
+  test("a yearly rate of whole years only of a figure of those years: wrong, 2025's travel CHF 400.00 ÷ 2 said as a year of 2024–2025", () => {
     const t = turn([
-      {
-        name: "recurring_payments",
-        input: {},
-        summary:
-          "Recurring payments for all dates (2024-01-01 to 2025-12-31): 1 series, 1 active. Livit AG (Housing) monthly CHF 2'200.00 (usual CHF 2'000.00), 9 payments 2025-01-01 to 2025-09-01, next about 2025-10-01, CHF 26'400.00 a year, price changes: 2025-07-01 CHF 2'000.00 → CHF 2'200.00.",
-      },
+      { name: "spending_by_category", input: { from: "2024-01-01", to: "2025-12-31" }, summary: "Spending by category from 2024-01-01 to 2025-12-31. CHF: total CHF 603.70 over 5 transactions in 1 categories: Travel CHF 603.70 (100.0%, 5 tx)." },
+      { name: "spending_by_category", input: { year: 2025 }, summary: "Spending by category for 2025. CHF: total CHF 400.00 over 3 transactions in 1 categories: Travel CHF 400.00 (100.0%, 3 tx)." },
     ]);
+    // Before, any figure of the turn was divided by the two-year call's 2 years.
+    expect(statuses(t, "Over the two years travel cost about CHF 200 a year.")).toEqual([["CHF 200", "ungrounded"]]);
+    expect(statuses(t, "Over the two years travel cost about CHF 302 a year.")).toEqual([["CHF 302", "derived"]]);
+  });
+  test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
+    const t = oneCall("recurring_payments", {}, "Recurring payments for all dates (2024-01-01 to 2025-12-31): 1 series, 1 active. Livit AG (Housing) monthly CHF 2'200.00 (usual CHF 2'000.00), 9 payments 2025-01-01 to 2025-09-01, next about 2025-10-01, CHF 26'400.00 a year, price changes: 2025-07-01 CHF 2'000.00 → CHF 2'200.00.");
     expect(statuses(t, "In March 2025 the rent to Livit AG was CHF 2'000.00; since July 2025 it is CHF 2'200.00.")).toEqual([
       ["CHF 2'000.00", "grounded"],
       ["CHF 2'200.00", "grounded"],
@@ -668,24 +686,12 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(statuses(t, "The June 2026 statement had 196 rows.")).toEqual([["196", "mismatched"]]);
   });
   test("a mention denied is none: right, money in 'counted neither as spending nor as income' is uncategorised money; wrong, said to be income", () => {
-    const t = turn([
-      {
-        name: "income_vs_spending",
-        input: { year: 2025 },
-        summary: "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 670.58 in 12 transactions.",
-      },
-    ]);
+    const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 670.58 in 12 transactions.");
     expect(statuses(t, "CHF 670.58 came in uncategorised.")).toEqual([["CHF 670.58", "grounded"]]);
     expect(statuses(t, "Your salary income was CHF 670.58.")).toEqual([["CHF 670.58", "mismatched"]]);
   });
   test("a month named without its year, against a span shorter than a year: right, the new price in May (from 2025-04-30); wrong, in February", () => {
-    const t = turn([
-      {
-        name: "recurring_payments",
-        input: { year: 2025 },
-        summary: "Recurring payments for 2025: 1 series. Livit AG (Housing) monthly CHF 2'520.00, 12 payments 2025-01-31 to 2025-12-31, price changes: 2025-04-30 CHF 2'450.00 → CHF 2'520.00.",
-      },
-    ]);
+    const t = oneCall("recurring_payments", { year: 2025 }, "Recurring payments for 2025: 1 series. Livit AG (Housing) monthly CHF 2'520.00, 12 payments 2025-01-31 to 2025-12-31, price changes: 2025-04-30 CHF 2'450.00 → CHF 2'520.00.");
     expect(statuses(t, "In May the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "grounded"]]);
     expect(statuses(t, "In February the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "mismatched"]]);
   });
@@ -782,13 +788,7 @@ describe("round 4 rules (the round-3 held-out set's misses and false alarms), ea
     ]);
   });
   test("the items of one list about what the answer names add up wherever they stand: right, the three Migros payments CHF 75.00 (10 + 25 + 40); wrong, CHF 85.00", () => {
-    const t = turn([
-      {
-        name: "list_transactions",
-        input: { year: 2025 },
-        summary: "Money out for 2025: 2025-01-03 CHF -10.00 Migros; 2025-01-05 CHF -12.00 Coop; 2025-01-09 CHF -25.00 Migros; 2025-01-12 CHF -7.00 Coop; 2025-01-20 CHF -40.00 Migros.",
-      },
-    ]);
+    const t = oneCall("list_transactions", { year: 2025 }, "Money out for 2025: 2025-01-03 CHF -10.00 Migros; 2025-01-05 CHF -12.00 Coop; 2025-01-09 CHF -25.00 Migros; 2025-01-12 CHF -7.00 Coop; 2025-01-20 CHF -40.00 Migros.");
     expect(statuses(t, "Your three Migros payments came to CHF 75.00.")).toEqual([["CHF 75.00", "derived"]]);
     expect(statuses(t, "Your three Migros payments came to CHF 85.00.")).toEqual([["CHF 85.00", "ungrounded"]]);
   });
@@ -798,13 +798,7 @@ describe("round 4 rules (the round-3 held-out set's misses and false alarms), ea
     expect(statuses(t, "So you kept CHF 2'443.50.")).toEqual([["CHF 2'443.50", "ungrounded"]]);
   });
   test("the price now is no usual amount: right, the ZKB fee is now CHF 130.00 a year; wrong, now CHF 120.00 (its usual amount, in the table's 'Usual amount' column)", () => {
-    const t = turn([
-      {
-        name: "recurring_payments",
-        input: {},
-        summary: "ZKB (Fees) yearly CHF 130.00 (usual CHF 120.00), 3 payments.",
-      },
-    ]);
+    const t = oneCall("recurring_payments", {}, "ZKB (Fees) yearly CHF 130.00 (usual CHF 120.00), 3 payments.");
     t.record(
       { id: "toolu_t", name: "recurring_payments", input: {} },
       { summary: "", charts: [], tables: [{ title: "Recurring payments", columns: ["Merchant", "Usual amount", "Current amount"], kinds: ["text", "money", "money"], rows: [["ZKB", 120, 130]], currency: "CHF" }] } as unknown as ToolOutput,
@@ -821,13 +815,7 @@ describe("round 4 rules (the round-3 held-out set's misses and false alarms), ea
     expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
   });
   test("which side of its budget: right, CHF 80 left (remaining CHF 80.00), CHF 343 over (remaining CHF -343.00); wrong, CHF 80 over the limit, CHF 343 left", () => {
-    const t = turn([
-      {
-        name: "budget_status",
-        input: { year: 2025, month: 12 },
-        summary: "Budgets for 2025-12.\n- Groceries: budget CHF 500.00, spent CHF 420.00, remaining CHF 80.00, 84.0% used.\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used — OVER BUDGET.",
-      },
-    ]);
+    const t = oneCall("budget_status", { year: 2025, month: 12 }, "Budgets for 2025-12.\n- Groceries: budget CHF 500.00, spent CHF 420.00, remaining CHF 80.00, 84.0% used.\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used — OVER BUDGET.");
     expect(statuses(t, "Groceries had CHF 80 left; shopping was CHF 343 over.")).toEqual([
       ["CHF 80", "grounded"],
       ["CHF 343", "grounded"],
@@ -1192,12 +1180,25 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     // Before, the whole (no figure of the turn) was never formed: only a pair of the turn's figures made a share.
     const t = travelDerived("Of the three, Hotelplan alone was 36.6%.", "share_of_list", "CHF -618.00 ÷ (CHF -618.00 + CHF -583.90 + CHF -487.39) (share of the list)");
     expect(statuses(t, "Of the three, Hotelplan alone was 63.6%.")).toEqual([["63.6%", "ungrounded"]]);
+    expect(statuses(t, "Hotelplan alone was 36.6% of these three payments.")).toEqual([["36.6%", "derived"]]);
     // The part is the item the clause names: the Airbnb's share (28.9 %) is not Hotelplan's.
     expect(statuses(t, "Of the three, Hotelplan alone was 28.9%.")).toEqual([["28.9%", "ungrounded"]]);
     // A net beside the income and spending it is of is no part of their sum: the net over all three (10.0 %) is nothing; over the income it is the savings rate (20.0 %).
     const flows = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00." }]);
     expect(statuses(flows, "In 2025 you kept 20.0% of your income.")).toEqual([["20.0%", "derived"]]);
     expect(statuses(flows, "In 2025 you kept 10.0% of your income.")).toEqual([["10.0%", "ungrounded"]]);
+  });
+  test("a share of a list only when the list is the whole: right, of the three (the clause says how many), or of a list its call's total adds up; wrong, of a top 3 with the rest in 'Other', of the first 4 rows of 9", () => {
+    const top = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, top_n: 3 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%); 2. Coop CHF 2'500.00 (100 tx, avg CHF 25.00, 25.0%); 3. Aldi CHF 1'500.00 (60 tx, avg CHF 25.00, 15.0%); Other (4 merchants) CHF 3'000.00 (120 tx, 30.0%).");
+    // Before, Migros ÷ the top three's sum (3'000 ÷ 7'000) passed as Migros' share of all groceries (the tool says 30.0 %).
+    expect(statuses(top, "Migros took 42.9% of your grocery spending in 2025.")).toEqual([["42.9%", "ungrounded"]]);
+    expect(statuses(top, "Migros took 30.0% of your grocery spending in 2025.")).toEqual([["30.0%", "grounded"]]);
+    // A list its own call's total adds up (the whole): a share of it is derived.
+    const whole = oneCall("monthly_trend", { category: "Travel", from: "2025-01-01", to: "2025-03-31" }, "Monthly spending on Travel from 2025-01-01 to 2025-03-31. CHF: total CHF 1'000.05 over 6 transactions. Per month: 2025-01 CHF 200.00, 2025-02 CHF 300.05, 2025-03 CHF 500.00.");
+    expect(statuses(whole, "March took 49.998% of the quarter's travel.")).toEqual([["49.998%", "derived"]]);
+    const rows = oneCall("list_transactions", { category: "Dining", year: 2025, month: 4, limit: 4 }, 'Transactions in Dining for 2025-04, newest first (negative = money out): showing 4 of 9. 2025-04-30 CHF -8.40 Starbucks "STARBUCKS ZH" [Dining]; 2025-04-29 CHF -31.75 Tibits "TIBITS AG" [Dining]; 2025-04-29 CHF -12.10 Holy Cow! "HOLY COW HB" [Dining]; 2025-04-27 CHF -44.60 Starbucks "STARBUCKS ZH" [Dining].');
+    // 31.75 ÷ 96.85 (the four rows shown) is no share of April's dining (nine payments).
+    expect(statuses(rows, "In April that Tibits lunch was 32.8% of your dining.")).toEqual([["32.8%", "ungrounded"]]);
   });
   /** Five categories with cents: 7'431.20 + 3'000.15 + 41.35 = 10'472.70 (1st, 3rd, 5th); 7'431.20 + 6'000.00 + 3'000.15 = 16'431.35 (the first three). */
   const FIVE: Call = {
@@ -1238,14 +1239,7 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(t, "Dining took 27.2 % of the year.")).toEqual([["27.2 %", "ungrounded"]]);
   });
   test("a name the turn knows as a merchant of its own is not a longer one's: right, Migros Restaurant took CHF 1'800.00; wrong, Migros took CHF 1'800.00 (the restaurant's)", () => {
-    const t = turn([
-      {
-        name: "merchant_breakdown",
-        input: { year: 2025 },
-        summary:
-          "Merchants for spending for 2025. CHF: total CHF 3'000.00 over 60 transactions at 2 merchants. 1. Migros Restaurant CHF 1'800.00 (20 tx, avg CHF 90.00, 60.0%); 2. Migros CHF 1'200.00 (40 tx, avg CHF 30.00, 40.0%).",
-      },
-    ]);
+    const t = oneCall("merchant_breakdown", { year: 2025 }, "Merchants for spending for 2025. CHF: total CHF 3'000.00 over 60 transactions at 2 merchants. 1. Migros Restaurant CHF 1'800.00 (20 tx, avg CHF 90.00, 60.0%); 2. Migros CHF 1'200.00 (40 tx, avg CHF 30.00, 40.0%).");
     expect(statuses(t, "Migros Restaurant took CHF 1'800.00.")).toEqual([["CHF 1'800.00", "grounded"]]);
     expect(statuses(t, "Migros took CHF 1'800.00.")).toEqual([["CHF 1'800.00", "mismatched"]]);
   });
@@ -1750,13 +1744,7 @@ describe("review of r4-held12: ordinary wordings it had made false alarms", () =
 });
 
 describe("QA of stop 46: a net is not added to the income or spending it is left from", () => {
-  const t = turn([
-    {
-      name: "income_vs_spending",
-      input: { year: 2025 },
-      summary: "Income vs spending for 2025. CHF: income CHF 213'816.77, spending CHF 185'171.09, net CHF 28'645.68, savings rate 13.4%.",
-    },
-  ]);
+  const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 213'816.77, spending CHF 185'171.09, net CHF 28'645.68, savings rate 13.4%.");
   test("right: the income and the spending, rounded, are found; wrong: income + net (242'462.45) is no figure of anything", () => {
     expect(statuses(t, "In 2025 you earned about CHF 214k and spent about CHF 185k.")).toEqual([
       ["CHF 214k", "grounded"],
@@ -1852,14 +1840,7 @@ describe("figtune: a count said of a merchant the turn counts is not the count o
 
 describe("figtune: a total with a thing the clause leaves out (SPEC §11.1 derived: a difference of operands the text names)", () => {
   // September: spending 16'184.35 of which Other 4'843.85 (without Other 11'340.50); October: 12'448.09, Other 331.20 (12'116.89).
-  const t = turn([
-    {
-      name: "compare_periods",
-      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
-      summary:
-        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%); income CHF 16'966.35 → CHF 17'308.49. By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Shopping CHF 760.09 → CHF 1'543.00 (+CHF 782.91, +103.0%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%).",
-    },
-  ]);
+  const t = oneCall("compare_periods", { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } }, "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%); income CHF 16'966.35 → CHF 17'308.49. By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Shopping CHF 760.09 → CHF 1'543.00 (+CHF 782.91, +103.0%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%).");
   test("right: leave Other out and spending rose from CHF 11'340.50 to CHF 12'116.89 (each month's total less its Other): derived", () => {
     expect(statuses(t, "Leave Other out and spending actually rose a little, from CHF 11'340.50 to CHF 12'116.89.")).toEqual([
       ["CHF 11'340.50", "derived"],
@@ -1923,14 +1904,7 @@ describe("figtune: a rate said of a part of a call's period is over that part's 
 });
 
 describe("figtune: where a change went to is the later period's figure, where it came from the earlier's (SPEC §11.1 context check: a figure of another period)", () => {
-  const t = turn([
-    {
-      name: "compare_periods",
-      input: { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } },
-      summary:
-        "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%). By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%); Fees CHF 43.00 → CHF 38.00 (CHF -5.00, -11.6%).",
-    },
-  ]);
+  const t = oneCall("compare_periods", { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 } }, "Spending: 2025-09 (a) vs 2025-10 (b). CHF: total spending CHF 16'184.35 → CHF 12'448.09 (CHF -3'736.26, -23.1%). By change: Other CHF 4'843.85 → CHF 331.20 (CHF -4'512.65, -93.2%); Dining CHF 1'157.75 → CHF 959.60 (CHF -198.15, -17.1%); Fees CHF 43.00 → CHF 38.00 (CHF -5.00, -11.6%).");
   test("right: dining fell from CHF 1'157.75 to CHF 959.60, fees dropped to CHF 38.00", () => {
     expect(statuses(t, "Dining fell from CHF 1'157.75 to CHF 959.60, and fees dropped to CHF 38.00.")).toEqual([
       ["CHF 1'157.75", "grounded"],

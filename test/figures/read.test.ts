@@ -76,6 +76,13 @@ describe("readFigures: how often is a count, not a ratio", () => {
     ]);
     expect(readFigures("June was about 1.6 times February.").map((f) => [f.text, f.value, f.kind])).toEqual([["1.6 times", 1.6, "ratio"]]);
   });
+  test("'N times a month's …' is a ratio (of a month's amount), not how often", () => {
+    // Before, "a month" matched up to the apostrophe: "1.9 times a month's groceries" was a count.
+    expect(readFigures("Housing costs about 1.9 times a month's groceries, 2.1 times a week’s pay.").map((f) => [f.text, f.value, f.kind])).toEqual([
+      ["1.9 times", 1.9, "ratio"],
+      ["2.1 times", 2.1, "ratio"],
+    ]);
+  });
 });
 
 describe("readFigures: rounding words", () => {
