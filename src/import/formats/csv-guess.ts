@@ -157,9 +157,17 @@ const ISSUER_THANKS = new RegExp(
   "i",
 );
 
+/**
+ * A booking text that starts as spending does: a card payment at a till or a cash withdrawal ("EFTPOS PURCHASE …", "ATM
+ * WITHDRAWAL …", "CASH WITHDRAWAL …"). Only with no word of money given back in it (SPENDING_UNDONE): a card's credits
+ * start so too ("ATM FEE REFUND", "EFTPOS REFUND …", "Withdrawal reversal …"; review of pass 26).
+ */
+const SPENDING_TEXT = /^\s*(?:eftpos\s+purchase|(?:atm|cash)\s+withdrawal)\b/i;
+/** A word that makes a spending text the money given back (a refund, a reversal, a rebate, a return, a credit). */
+const SPENDING_UNDONE = /\b(?:refund(?:ed|s)?|revers(?:al|ed)|rebate|return(?:ed)?|credit(?:ed)?|cr)\b/i;
+const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPENDING_UNDONE.test(text);
+
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
-/** A booking text that starts as a card payment at a till or a cash withdrawal does ("EFTPOS PURCHASE …", "ATM WITHDRAWAL …"). */
-const SPENDING_TEXT = /^\s*(?:eftpos|atm|cash withdrawal|withdrawal)\b/i;
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
@@ -770,7 +778,7 @@ export function guessColumns(
     const mixed = positive < amounts.length;
     // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
     // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
-    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => SPENDING_TEXT.test(t[r] ?? "")));
+    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
     if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
       const name = cols[money.amount]!.name.trim();
       throw new NeedsColumnMapping(

@@ -371,6 +371,19 @@ describe("a card export of no known layout (issue 32)", () => {
     // All positive says nothing of a convention (a month of deposits, or of purchases): read as written, as before.
     expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
   });
+
+  test("a card's negative credit that starts as an ATM, EFTPOS or withdrawal line (a fee refund, a refund, a reversal) says nothing of an account: still refused (review of pass 26: every purchase was money in, exit 0)", () => {
+    // Four purchases written positive (85.20 + 60.00 + 16.99 + 249.00) and one credit negative: a card's export. Only
+    // spending written negative ("EFTPOS PURCHASE", "ATM WITHDRAWAL") would say an account's.
+    const card = (credit: string) => `Date,Description,Amount\n22/03/2026,WOOLWORTHS 1234 SYDNEY,85.20\n23/03/2026,SHELL COLES EXPRESS,60.00\n24/03/2026,NETFLIX.COM,16.99\n25/03/2026,${credit}\n26/03/2026,JB HI FI BONDI,249.00\n`;
+    const refusal = 'card.csv: 4 of the 5 amounts in "Amount" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card\'s export that writes purchases positive or an account\'s money coming in; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)';
+    for (const credit of ["ATM FEE REFUND,-3.00", "EFTPOS REFUND BUNNINGS,-43.00", "Withdrawal reversal - cash advance fee,-3.50", "ATM WITHDRAWAL REBATE,-2.50", "EFTPOS PURCHASE RETURN JB HI FI,-49.00", "ATM CREDIT ADJUSTMENT,-1.00"]) {
+      expect(() => read(utf8(card(credit)), { fileName: "card.csv", fallbackCurrency: usd })).toThrow(refusal);
+    }
+    // Spending written negative is an account's export: read as written.
+    expect(read(utf8(card("EFTPOS PURCHASE 25MAR BUNNINGS,-43.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -43, 249]);
+    expect(read(utf8(card("Cash Withdrawal Westpac Bondi,-100.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -100, 249]);
+  });
 });
 
 test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
