@@ -2285,6 +2285,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
     reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 118.78, entries: 4, difference: 0 }],
   },
+  // The same download with the newest row's balance written "..." too, on a completed payment received (Net 28.78): not an
+  // invoice or an order, so booked; only the "Invoice Sent"/"Paid" row is skipped. Review of pass 26 (WRONG before: the
+  // payment was skipped as "an invoice or order that moved no money", the file "reconciled"). 300.00 + 11.39 − 21.39 −
+  // 200.00 = 90.00 ✓ over 3 rows, the 28.78 outside the check (said); out 221.39 (2 rows), in 40.17 (2 rows).
+  "paypal-uk-dots-completed.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-20", 28.78, "GBP", "Priya Shah · Payment Received"],
+      [3, "2026-03-18", 11.39, "GBP", "Tom Baker · Payment Received"],
+      [5, "2026-03-14", -21.39, "GBP", "Kitchen Supplies Ltd · PayPal Express Checkout Payment Sent"],
+      [6, "2026-03-10", -200, "GBP", "Withdraw Funds to a Bank Account"],
+    ],
+    totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
+    skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
+    reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 90, entries: 3, difference: 0 }],
+    notes: ["1 GBP rows lie outside the balance column's first and last balance and are not covered by its check"],
+  },
   // An Australian bank's download as buckybox's tests keep it: a header line of "Date" alone over date, text, a blank
   // column and a signed amount (d/mm/yyyy; 16/03 decides). QA round 4, pass 26 (REFUSED before: the blank columns had
   // one name, "", and could not be told apart). Out 212.60 + 100.00 = 312.60, in 45.00 + 35.00 = 80.00; no currency named.
