@@ -131,9 +131,13 @@ function blank(fields: readonly string[]): boolean {
   return true;
 }
 
+/** The name of a column whose header cell is blank, or of a file with no header: "column N", by its place. */
+export const columnName = (i: number): string => `column ${i + 1}`;
+
 /** A line that writes the header again (two exports joined, an export of several accounts): no row, and no sample of a column's values. */
 export function repeatsHeader(fields: readonly string[], header: CsvRecord): boolean {
-  return fields.length === header.fields.length && fields.every((x, i) => x.trim() === header.fields[i]!.trim());
+  const same = (x: string, i: number) => x.trim() === header.fields[i]!.trim() || (x.trim() === "" && header.fields[i] === columnName(i));
+  return fields.length === header.fields.length && fields.every(same);
 }
 
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
@@ -148,7 +152,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
-  const name = (i: number) => plan.names[i] ?? `column ${i + 1}`;
+  const name = (i: number) => plan.names[i] ?? columnName(i);
   let dataLines = 0;
   let previousDate: string | null = null;
   let lastBooked: number | null = null;

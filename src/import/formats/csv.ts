@@ -11,7 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive,
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { columnName, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -162,12 +162,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some((_, i) => bookingAbove(i)));
       best = {
         delimiter,
-        // A header line no header words found, with cells left blank (`"Date",,,` over date, text, blank, amount: an
-        // Australian download in buckybox's tests; QA round 4, pass 26: refused, its blank columns all one name ""):
-        // those are "column 2", "column 4" …, told apart by what they hold.
-        header: headerless
-          ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) }
-          : found ? header.r : { ...header.r, fields: header.r.fields.map((f, i) => (f.trim() === "" ? `column ${i + 1}` : f)) },
+        header: tableHeader(header.r, headerless, layout),
         preamble: probe.slice(0, at).map((p) => p.r),
         bodyStart: headerless ? (at === 0 ? start : probe[at - 1]!.end) : header.end,
         bodyLine: headerless ? header.r.line : header.r.line + 1,
@@ -180,6 +175,20 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   }
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
   return best;
+}
+
+/**
+ * The table's header: "column 1", "column 2" … for a file with none (its first line is data, the header is the line
+ * above it). A header's blank cells are named "column N" by their place too: `"Date",,,` over date, text, blank,
+ * amount (an Australian download in buckybox's tests; QA round 4, pass 26: refused, its blank columns all one name "")
+ * and `Date,Description,,` over a signed amount and a balance (review of pass 26: refused, and `--amount-column` could
+ * name neither); so they are told apart by what they hold, can be named, and no note calls a column "". A bank
+ * layout's header is kept as written: a layout names its columns so, a blank one too (Swedbank's row type, "").
+ */
+function tableHeader(r: CsvRecord, headerless: boolean, layout: BankLayout | null): CsvRecord {
+  if (headerless) return { line: r.line - 1, fields: r.fields.map((_, i) => columnName(i)) };
+  if (layout || !r.fields.some((f) => f.trim() === "")) return r;
+  return { ...r, fields: r.fields.map((f, i) => (f.trim() === "" ? columnName(i) : f)) };
 }
 
 /**
@@ -992,14 +1001,14 @@ function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fi
 function oneSidedNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
   const i = plan.money.indicator;
-  const name = plan.names[i]?.trim() || `column ${i + 1}`;
+  const name = plan.names[i]?.trim() || columnName(i);
   return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
 }
 
 /** What the reader read the signs from when a column of row kinds gave them (csv-guess.ts kindMarks). */
 function kindsNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
-  const name = plan.names[plan.money.indicator]?.trim() || `column ${plan.money.indicator + 1}`;
+  const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);
   return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 

@@ -1477,3 +1477,26 @@ describe("DKB's card writes a purchase abroad's own amount and currency in one c
     ]);
   });
 });
+
+test("a header naming some columns, with blank cells over an amount and a balance (`Date,Description,,`): those are \"column 3\" and \"column 4\", told by what they hold and named by the user (review of pass 26: refused, and --amount-column could name neither)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // 1'000.00 − 4.50 − 50.00 + 1'000.00 − 900.00 = 1'045.50 ✓ (oldest first). The header line written again mid-file is no row.
+  const text = "Date,Description,,\n22/03/2026,Coffee,-4.50,995.50\n23/03/2026,Groceries,-50.00,945.50\nDate,Description,,\n24/03/2026,Salary,1000.00,1945.50\n25/03/2026,Rent,-900.00,1045.50\n";
+  const s = read(utf8(text), { fileName: "h.csv", fallbackCurrency: chf });
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-22", -4.5, "CHF", "Coffee"],
+    [3, "2026-03-23", -50, "CHF", "Groceries"],
+    [5, "2026-03-24", 1000, "CHF", "Salary"],
+    [6, "2026-03-25", -900, "CHF", "Rent"],
+  ]);
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.basis])).toEqual([["ok", 1000, 1045.5, "balance column column 4 (oldest first)"]]);
+  expect(s.skipped).toEqual([{ line: 4, reason: "the header row again (the table's next block)" }]);
+  expect(s.notes[0]).toBe('"column 3" was taken as the amount, "column 4" as the balance after each row, by what the columns hold (no header word this reader knows named them): check the preview\'s rows');
+  // The user names the blank column: read as said, with no balance.
+  const named = read(utf8(text), { fileName: "h.csv", fallbackCurrency: chf, mapping: { amountColumn: "column 3" } });
+  expect(named.rows.map((r) => r.amount)).toEqual([-4.5, -50, 1000, -900]);
+  // A header of every role but the balance, its last cell blank: the note names the balance's column, never "".
+  const full = read(utf8(text.replaceAll("Date,Description,,", "Date,Description,Amount,")), { fileName: "h.csv", fallbackCurrency: chf });
+  expect(full.rows.map((r) => r.amount)).toEqual([-4.5, -50, 1000, -900]);
+  expect(full.notes[0]).toBe('"column 4" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)');
+});
