@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -356,7 +356,7 @@ function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null 
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
-  if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  if (role === "currency" && notTheCurrency(c.norm, cols.map((o) => o.norm))) return null;
   // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
   if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
@@ -872,7 +872,7 @@ const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|la
  */
 function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number>, fileName: string): void {
   for (const c of cols) {
-    if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
+    if (taken.has(c.index) || notTheCurrency(c.norm, cols.map((o) => o.norm)) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
     const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
     // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
@@ -897,7 +897,7 @@ function codesColumn(cols: readonly Column[], taken: ReadonlySet<number>): Colum
   return cols.find(
     (c) =>
       !taken.has(c.index) &&
-      !NOT_THE_AMOUNT.test(c.norm) &&
+      !notTheCurrency(c.norm, cols.map((o) => o.norm)) &&
       !COUNTRY_HEADER.test(c.norm) &&
       c.values.length > 0 &&
       c.values.every((v) => isMoneyCode(v.trim())),

@@ -509,10 +509,20 @@ function payeesGuess(payees: { code: string; countries: string } | null, plan: C
 }
 
 /** The data's main currency (or budget-chat's default) for a file naming none; saying what the other parties' IBANs suggested instead, if anything. */
-function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null): FileCurrency {
+function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null, rupees: string | null): FileCurrency {
   const { code, from } = fallback;
-  if (!payees || payees.code === code) return { code, from, assumed: true };
+  if (!payees || payees.code === code) return { code, from, assumed: true, ...(rupees ? { lead: `the column "${rupees}" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…)` } : {}) };
   return { code, from, assumed: true, lead: `the file names no currency; its rows name other parties' accounts in ${payees.countries} (${payees.code}), which say where they bank, not this account's currency` };
+}
+
+/**
+ * The money column whose header writes "Rs" ("Amount(in Rs)", ICICI Bank's card export), or null: rupees, but whose?
+ * India's, Pakistan's, Sri Lanka's, Nepal's… Not taken for one; the note says so, not that the file names no currency
+ * (review of pass 26).
+ */
+function rupeeHeader(plan: ColumnPlan): string | null {
+  const c = moneyCells(plan.money).find((c) => /(?:^|[^a-z])rs\.?(?:$|[^a-z])/i.test(plan.names[c] ?? ""));
+  return c === undefined ? null : (plan.names[c]?.trim() ?? null);
 }
 
 /**
@@ -955,7 +965,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
     // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
-    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
+    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeHeader(plan))) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);

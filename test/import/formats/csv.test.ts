@@ -1500,3 +1500,14 @@ test("a header naming some columns, with blank cells over an amount and a balanc
   expect(full.rows.map((r) => r.amount)).toEqual([-4.5, -50, 1000, -900]);
   expect(full.notes[0]).toBe('"column 4" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)');
 });
+
+test("\"International Currency\" alone is the rows' currency; beside an international amount it is that amount's (review of pass 26: GBP rows were taken as the data's francs, \"the file names no currency anywhere\")", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const s = read(utf8("Date,Description,Amount,International Currency\n22/03/2026,AMAZON UK,-45.00,GBP\n23/03/2026,Salary,2000.00,GBP\n24/03/2026,Tesco,-12.50,GBP\n"), { fileName: "e.csv", fallbackCurrency: chf });
+  expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-45, "GBP"], [2000, "GBP"], [-12.5, "GBP"]]);
+  // "Intl.Currency" beside "Intl.Amount" is the foreign amount's currency: the rows are in the column "Amount(in Rs)"'s
+  // rupees, and the note says "Rs" names no one currency (it is several countries'), not that the file names none.
+  const pair = read(utf8('"Date","Details","Intl.Amount","Intl.Currency","Amount(in Rs)"\n"04/02/2026","SPOTIFY STOCKHOLM","9.99","EUR","-899.00"\n"09/02/2026","BIG BAZAAR","0","","-1210.50"\n"21/02/2026","SALARY","0","","5000.00"\n'), { fileName: "p.csv", fallbackCurrency: chf });
+  expect(pair.rows.map((r) => [r.amount, r.currency])).toEqual([[-899, "CHF"], [-1210.5, "CHF"], [5000, "CHF"]]);
+  expect(pair.notes).toEqual(['the column "Amount(in Rs)" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again']);
+});

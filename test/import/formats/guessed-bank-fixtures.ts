@@ -2244,7 +2244,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // "Intl.Amount","Amount(in Rs)","BillingAmountSign"`, the card number alone on line 8, "CR" marking money in, a message
   // table after the rows. QA round 4, pass 26 (WRONG with exit 0 before: "Intl.Amount", 0 on rupee purchases, was taken
   // as the amount and every purchase was skipped as "0.00: no money moved"). Out 1'210.50 + 899.00 = 2'109.50 (2 rows),
-  // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed.
+  // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed, the note says
+  // so (review of pass 26: it said the file names no currency anywhere).
   "icici-in-card.csv": {
     format: "csv",
     layout: "guessed",
@@ -2264,7 +2265,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       { line: 17, reason: "a note or footer line: no date and no amount" },
     ],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', CHF_NOTE],
+    notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', 'the column "Amount(in Rs)" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again'],
   },
   // PayPal's older activity download (UK, before its "Balance Impact" column): `Date, Time, Time Zone, Name, Type, Status,
   // Currency, Gross, Fee, Net, …, Balance, …`, newest first. An "Invoice Sent" row ("Paid", Net 12.00) moved no money: its
