@@ -15,11 +15,13 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
 export type Column = { index: number; name: string; norm: string; values: string[] };
+/** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
+const unnamed = (c: Column): boolean => c.norm === "" || c.name === columnName(c.index);
 
 // A column's role is judged on its first filled values: enough to tell, cheap on a large file.
 const SAMPLE = 500;
@@ -724,7 +726,7 @@ export function guessColumns(
     const continued = (idx: number[]) =>
       idx.flatMap((i) => {
         const out = [i];
-        for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
         return out;
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];

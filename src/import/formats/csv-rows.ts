@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -130,9 +130,6 @@ function blank(fields: readonly string[]): boolean {
   for (const x of fields) if (x.trim() !== "") return false;
   return true;
 }
-
-/** The name of a column whose header cell is blank, or of a file with no header: "column N", by its place. */
-export const columnName = (i: number): string => `column ${i + 1}`;
 
 /** A line that writes the header again (two exports joined, an export of several accounts): no row, and no sample of a column's values. */
 export function repeatsHeader(fields: readonly string[], header: CsvRecord): boolean {

@@ -278,6 +278,9 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 /** Every role's phrases in those scripts: a header word that is one of them is that phrase only ("入出金" names no "出金"). */
 const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
 
+/** The name of a column whose header cell is blank, or of a file with no header: "column N", by its place. */
+export const columnName = (i: number): string => `column ${i + 1}`;
+
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
 const FOREIGN_OR_RATE = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 /**
