@@ -15,11 +15,13 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
 export type Column = { index: number; name: string; norm: string; values: string[] };
+/** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
+const unnamed = (c: Column): boolean => c.norm === "" || c.name === columnName(c.index);
 
 // A column's role is judged on its first filled values: enough to tell, cheap on a large file.
 const SAMPLE = 500;
@@ -129,15 +131,36 @@ function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
   return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
 }
 
-/**
- * A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. PayPal's older
- * activity export has no such column: it writes "..." as such a row's balance ("Invoice Sent", "Paid"; QA round 4, pass
- * 26: booked, the file was refused as off by the invoice's amount).
- */
-function memoSkip(cols: readonly Column[], balance: Column | null): ColumnPlan["skip"] {
+/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
+function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
-  if (impact) return [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }];
-  return balance ? [{ column: balance.index, equals: ["...", "\u2026"], reason: "no effect on the balance (its balance is written \"...\": an invoice or order that moved no money)" }] : [];
+  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
+}
+
+/** A balance cell PayPal's older activity export writes on a row that moved no money. */
+const ELIDED_BALANCE = ["...", "\u2026"];
+/** Kinds of a PayPal row that moved no money (an invoice, a cart's item, an order, an authorisation, a request). */
+const NO_MONEY_KINDS = ["invoice sent", "invoice received", "shopping cart item", "order", "authorization", "authorisation", "request received", "request sent", "payment request", "money request"];
+/** Statuses of such a row (an invoice's "Paid"/"Unpaid", an order's "Placed"). */
+const NO_MONEY_STATUSES = ["paid", "unpaid", "placed"];
+
+/**
+ * PayPal's older activity export (no balance-impact column) writes "..." as the balance of a row that moved no money
+ * ("Invoice Sent", "Paid"; QA round 4, pass 26: booked, the file was refused as off by the invoice's amount). Skipped
+ * only where its kind or its status says so, or its amount is no money: a completed payment with "..." is booked (the
+ * balance check says it is outside its check; review of pass 26: one was skipped as "moved no money", exit 0).
+ */
+function elidedBalanceSkip(cols: readonly Column[], balance: Column | null, amount: number | null): ColumnPlan["skip"] {
+  if (!balance || cols.some((c) => BALANCE_IMPACT_HEADERS.includes(c.norm))) return [];
+  const reason = "no effect on the balance (its balance is written \"...\": an invoice or order that moved no money)";
+  const kind = cols.find((c) => KIND_HEADERS.has(c.norm));
+  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm));
+  const when: { column: number; equals: readonly string[] }[] = [
+    ...(kind ? [{ column: kind.index, equals: NO_MONEY_KINDS }] : []),
+    ...(status ? [{ column: status.index, equals: NO_MONEY_STATUSES }] : []),
+    ...(amount !== null ? [{ column: amount, equals: ["", ...ELIDED_BALANCE] }] : []),
+  ];
+  return when.map((and) => ({ column: balance.index, equals: ELIDED_BALANCE, and, reason }));
 }
 
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
@@ -157,9 +180,17 @@ const ISSUER_THANKS = new RegExp(
   "i",
 );
 
+/**
+ * A booking text that starts as spending does: a card payment at a till or a cash withdrawal ("EFTPOS PURCHASE …", "ATM
+ * WITHDRAWAL …", "CASH WITHDRAWAL …"). Only with no word of money given back in it (SPENDING_UNDONE): a card's credits
+ * start so too ("ATM FEE REFUND", "EFTPOS REFUND …", "Withdrawal reversal …"; review of pass 26).
+ */
+const SPENDING_TEXT = /^\s*(?:eftpos\s+purchase|(?:atm|cash)\s+withdrawal)\b/i;
+/** A word that makes a spending text the money given back (a refund, a reversal, a rebate, a return, a credit). */
+const SPENDING_UNDONE = /\b(?:refund(?:ed|s)?|revers(?:al|ed)|rebate|return(?:ed)?|credit(?:ed)?|cr)\b/i;
+const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPENDING_UNDONE.test(text);
+
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
-/** A booking text that starts as a card payment at a till or a cash withdrawal does ("EFTPOS PURCHASE …", "ATM WITHDRAWAL …"). */
-const SPENDING_TEXT = /^\s*(?:eftpos|atm|cash withdrawal|withdrawal)\b/i;
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
@@ -327,7 +358,7 @@ function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null 
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
-  if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  if (role === "currency" && notTheCurrency(c.norm, cols.map((o) => o.norm))) return null;
   // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
   if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
@@ -719,7 +750,7 @@ export function guessColumns(
     const continued = (idx: number[]) =>
       idx.flatMap((i) => {
         const out = [i];
-        for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
         return out;
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];
@@ -794,7 +825,7 @@ export function guessColumns(
     const mixed = positive < amounts.length;
     // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
     // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
-    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => SPENDING_TEXT.test(t[r] ?? "")));
+    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
     if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
       const name = cols[money.amount]!.name.trim();
       throw new NeedsColumnMapping(
@@ -847,7 +878,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols, balance ?? null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };
@@ -867,7 +898,7 @@ const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|la
  */
 function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number>, fileName: string): void {
   for (const c of cols) {
-    if (taken.has(c.index) || NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "currency") === null) continue;
+    if (taken.has(c.index) || notTheCurrency(c.norm, cols.map((o) => o.norm)) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
     const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
     // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
@@ -892,7 +923,7 @@ function codesColumn(cols: readonly Column[], taken: ReadonlySet<number>): Colum
   return cols.find(
     (c) =>
       !taken.has(c.index) &&
-      !NOT_THE_AMOUNT.test(c.norm) &&
+      !notTheCurrency(c.norm, cols.map((o) => o.norm)) &&
       !COUNTRY_HEADER.test(c.norm) &&
       c.values.length > 0 &&
       c.values.every((v) => isMoneyCode(v.trim())),

@@ -8,7 +8,7 @@
  * shape (`ColumnPlan`), as the user's column mapping does.
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { headerTier, normaliseHeader, NOT_THE_AMOUNT } from "./csv-words.ts";
+import { headerTier, normaliseHeader, notTheCurrency } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { DateOrder, Decimal } from "./values.ts";
 
@@ -307,7 +307,7 @@ function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>, wit
   const i = norms.findIndex((norm, k) => {
     if (used.has(k)) return false;
     const tier = headerTier(norm, "currency");
-    return tier === 0 || (withinHeader && tier !== null && !NOT_THE_AMOUNT.test(norm) && !ownAmountsCurrency(norm, norms, used));
+    return tier === 0 || (withinHeader && tier !== null && !notTheCurrency(norm, norms) && !ownAmountsCurrency(norm, norms, used));
   });
   return i < 0 ? null : i;
 }

@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -139,7 +139,8 @@ function blank(fields: readonly string[]): boolean {
 
 /** A line that writes the header again (two exports joined, an export of several accounts): no row, and no sample of a column's values. */
 export function repeatsHeader(fields: readonly string[], header: CsvRecord): boolean {
-  return fields.length === header.fields.length && fields.every((x, i) => x.trim() === header.fields[i]!.trim());
+  const same = (x: string, i: number) => x.trim() === header.fields[i]!.trim() || (x.trim() === "" && header.fields[i] === columnName(i));
+  return fields.length === header.fields.length && fields.every(same);
 }
 
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
@@ -154,7 +155,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
-  const name = (i: number) => plan.names[i] ?? `column ${i + 1}`;
+  const name = (i: number) => plan.names[i] ?? columnName(i);
   let dataLines = 0;
   let previousDate: string | null = null;
   let lastBooked: number | null = null;

@@ -279,12 +279,30 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 /** Every role's phrases in those scripts: a header word that is one of them is that phrase only ("入出金" names no "出金"). */
 const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
 
+/** The name of a column whose header cell is blank, or of a file with no header: "column N", by its place. */
+export const columnName = (i: number): string => `column ${i + 1}`;
+
+/** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
+const FOREIGN_OR_RATE = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 /**
- * Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). ICICI Bank's card
- * export writes the foreign amount as "Intl.Amount" (0 on a rupee purchase) beside "Amount(in Rs)" (QA round 4, pass 26:
- * taken as the amount, every purchase was dropped as "0.00: no money moved").
+ * "Intl", "international": a foreign amount's header, never the row's own amount. ICICI Bank's card export writes the
+ * foreign amount as "Intl.Amount" (0 on a rupee purchase) beside "Amount(in Rs)" (QA round 4, pass 26: taken as the
+ * amount, every purchase was dropped as "0.00: no money moved").
  */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|intl|international|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
+const INTERNATIONAL = /\b(intl|international)\b/;
+
+/** Headers that never name the row's own amount (FOREIGN_OR_RATE, INTERNATIONAL). */
+export const NOT_THE_AMOUNT = new RegExp(`${FOREIGN_OR_RATE.source}|${INTERNATIONAL.source}`);
+
+/**
+ * A header (normalised, among the file's) that never names the row's currency: a foreign or original one, a rate's; an
+ * "international" one only beside another international column, a foreign amount's currency ("Intl.Amount" and
+ * "Intl.Currency"). Alone, "International Currency" is the rows' currency (review of pass 26: passed over, every row
+ * was taken as the data's main currency under the note that the file names none, its codes GBP).
+ */
+export function notTheCurrency(norm: string, norms: readonly string[]): boolean {
+  return FOREIGN_OR_RATE.test(norm) || (INTERNATIONAL.test(norm) && norms.some((n) => n !== norm && INTERNATIONAL.test(n)));
+}
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {

@@ -9,7 +9,7 @@ import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } 
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -162,12 +162,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const headerless = !found && probe.length >= 1 && looksLikeData(header.r.fields) && (at === 0 || !probe.slice(0, at).some((_, i) => bookingAbove(i)));
       best = {
         delimiter,
-        // A header line no header words found, with cells left blank (`"Date",,,` over date, text, blank, amount: an
-        // Australian download in buckybox's tests; QA round 4, pass 26: refused, its blank columns all one name ""):
-        // those are "column 2", "column 4" …, told apart by what they hold.
-        header: headerless
-          ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) }
-          : found ? header.r : { ...header.r, fields: header.r.fields.map((f, i) => (f.trim() === "" ? `column ${i + 1}` : f)) },
+        header: tableHeader(header.r, headerless, layout),
         preamble: probe.slice(0, at).map((p) => p.r),
         bodyStart: headerless ? (at === 0 ? start : probe[at - 1]!.end) : header.end,
         bodyLine: headerless ? header.r.line : header.r.line + 1,
@@ -180,6 +175,20 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   }
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
   return best;
+}
+
+/**
+ * The table's header: "column 1", "column 2" … for a file with none (its first line is data, the header is the line
+ * above it). A header's blank cells are named "column N" by their place too: `"Date",,,` over date, text, blank,
+ * amount (an Australian download in buckybox's tests; QA round 4, pass 26: refused, its blank columns all one name "")
+ * and `Date,Description,,` over a signed amount and a balance (review of pass 26: refused, and `--amount-column` could
+ * name neither); so they are told apart by what they hold, can be named, and no note calls a column "". A bank
+ * layout's header is kept as written: a layout names its columns so, a blank one too (Swedbank's row type, "").
+ */
+function tableHeader(r: CsvRecord, headerless: boolean, layout: BankLayout | null): CsvRecord {
+  if (headerless) return { line: r.line - 1, fields: r.fields.map((_, i) => columnName(i)) };
+  if (layout || !r.fields.some((f) => f.trim() === "")) return r;
+  return { ...r, fields: r.fields.map((f, i) => (f.trim() === "" ? columnName(i) : f)) };
 }
 
 /**
@@ -500,10 +509,20 @@ function payeesGuess(payees: { code: string; countries: string } | null, plan: C
 }
 
 /** The data's main currency (or budget-chat's default) for a file naming none; saying what the other parties' IBANs suggested instead, if anything. */
-function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null): FileCurrency {
+function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null, rupees: string | null): FileCurrency {
   const { code, from } = fallback;
-  if (!payees || payees.code === code) return { code, from, assumed: true };
+  if (!payees || payees.code === code) return { code, from, assumed: true, ...(rupees ? { lead: `the column "${rupees}" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…)` } : {}) };
   return { code, from, assumed: true, lead: `the file names no currency; its rows name other parties' accounts in ${payees.countries} (${payees.code}), which say where they bank, not this account's currency` };
+}
+
+/**
+ * The money column whose header writes "Rs" ("Amount(in Rs)", ICICI Bank's card export), or null: rupees, but whose?
+ * India's, Pakistan's, Sri Lanka's, Nepal's… Not taken for one; the note says so, not that the file names no currency
+ * (review of pass 26).
+ */
+function rupeeHeader(plan: ColumnPlan): string | null {
+  const c = moneyCells(plan.money).find((c) => /(?:^|[^a-z])rs\.?(?:$|[^a-z])/i.test(plan.names[c] ?? ""));
+  return c === undefined ? null : (plan.names[c]?.trim() ?? null);
 }
 
 /**
@@ -952,7 +971,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
     // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
-    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees)) ||
+    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeHeader(plan))) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
@@ -998,14 +1017,14 @@ function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fi
 function oneSidedNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
   const i = plan.money.indicator;
-  const name = plan.names[i]?.trim() || `column ${i + 1}`;
+  const name = plan.names[i]?.trim() || columnName(i);
   return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
 }
 
 /** What the reader read the signs from when a column of row kinds gave them (csv-guess.ts kindMarks). */
 function kindsNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
-  const name = plan.names[plan.money.indicator]?.trim() || `column ${plan.money.indicator + 1}`;
+  const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);
   return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 

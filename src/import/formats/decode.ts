@@ -311,7 +311,7 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   const latin1 = utf8AsLatin1(body, opts.consume === true);
   if (latin1 !== null) return latin1;
   try {
-    return utf8.decode(withoutNulPadding(bytes)); // drops a UTF-8 BOM
+    return utf8.decode(body); // (the BOM is off already)
   } catch {
     // Not UTF-8: the code page an OFX header names, else one of another script or language when the file's words say so, else windows-1252.
     const declared = ofxCharset(body);

@@ -397,6 +397,19 @@ describe("a card export of no known layout (issue 32)", () => {
     // All positive says nothing of a convention (a month of deposits, or of purchases): read as written, as before.
     expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
   });
+
+  test("a card's negative credit that starts as an ATM, EFTPOS or withdrawal line (a fee refund, a refund, a reversal) says nothing of an account: still refused (review of pass 26: every purchase was money in, exit 0)", () => {
+    // Four purchases written positive (85.20 + 60.00 + 16.99 + 249.00) and one credit negative: a card's export. Only
+    // spending written negative ("EFTPOS PURCHASE", "ATM WITHDRAWAL") would say an account's.
+    const card = (credit: string) => `Date,Description,Amount\n22/03/2026,WOOLWORTHS 1234 SYDNEY,85.20\n23/03/2026,SHELL COLES EXPRESS,60.00\n24/03/2026,NETFLIX.COM,16.99\n25/03/2026,${credit}\n26/03/2026,JB HI FI BONDI,249.00\n`;
+    const refusal = 'card.csv: 4 of the 5 amounts in "Amount" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card\'s export that writes purchases positive or an account\'s money coming in; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)';
+    for (const credit of ["ATM FEE REFUND,-3.00", "EFTPOS REFUND BUNNINGS,-43.00", "Withdrawal reversal - cash advance fee,-3.50", "ATM WITHDRAWAL REBATE,-2.50", "EFTPOS PURCHASE RETURN JB HI FI,-49.00", "ATM CREDIT ADJUSTMENT,-1.00"]) {
+      expect(() => read(utf8(card(credit)), { fileName: "card.csv", fallbackCurrency: usd })).toThrow(refusal);
+    }
+    // Spending written negative is an account's export: read as written.
+    expect(read(utf8(card("EFTPOS PURCHASE 25MAR BUNNINGS,-43.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -43, 249]);
+    expect(read(utf8(card("Cash Withdrawal Westpac Bondi,-100.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -100, 249]);
+  });
 });
 
 test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
@@ -1441,6 +1454,40 @@ describe("a headerless file's first line is the account's only when it is no boo
       3,
     ]);
   });
+});
+
+test("a header naming some columns, with blank cells over an amount and a balance (`Date,Description,,`): those are \"column 3\" and \"column 4\", told by what they hold and named by the user (review of pass 26: refused, and --amount-column could name neither)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // 1'000.00 − 4.50 − 50.00 + 1'000.00 − 900.00 = 1'045.50 ✓ (oldest first). The header line written again mid-file is no row.
+  const text = "Date,Description,,\n22/03/2026,Coffee,-4.50,995.50\n23/03/2026,Groceries,-50.00,945.50\nDate,Description,,\n24/03/2026,Salary,1000.00,1945.50\n25/03/2026,Rent,-900.00,1045.50\n";
+  const s = read(utf8(text), { fileName: "h.csv", fallbackCurrency: chf });
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-22", -4.5, "CHF", "Coffee"],
+    [3, "2026-03-23", -50, "CHF", "Groceries"],
+    [5, "2026-03-24", 1000, "CHF", "Salary"],
+    [6, "2026-03-25", -900, "CHF", "Rent"],
+  ]);
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.basis])).toEqual([["ok", 1000, 1045.5, "balance column column 4 (oldest first)"]]);
+  expect(s.skipped).toEqual([{ line: 4, reason: "the header row again (the table's next block)" }]);
+  expect(s.notes[0]).toBe('"column 3" was taken as the amount, "column 4" as the balance after each row, by what the columns hold (no header word this reader knows named them): check the preview\'s rows');
+  // The user names the blank column: read as said, with no balance.
+  const named = read(utf8(text), { fileName: "h.csv", fallbackCurrency: chf, mapping: { amountColumn: "column 3" } });
+  expect(named.rows.map((r) => r.amount)).toEqual([-4.5, -50, 1000, -900]);
+  // A header of every role but the balance, its last cell blank: the note names the balance's column, never "".
+  const full = read(utf8(text.replaceAll("Date,Description,,", "Date,Description,Amount,")), { fileName: "h.csv", fallbackCurrency: chf });
+  expect(full.rows.map((r) => r.amount)).toEqual([-4.5, -50, 1000, -900]);
+  expect(full.notes[0]).toBe('"column 4" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)');
+});
+
+test("\"International Currency\" alone is the rows' currency; beside an international amount it is that amount's (review of pass 26: GBP rows were taken as the data's francs, \"the file names no currency anywhere\")", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const s = read(utf8("Date,Description,Amount,International Currency\n22/03/2026,AMAZON UK,-45.00,GBP\n23/03/2026,Salary,2000.00,GBP\n24/03/2026,Tesco,-12.50,GBP\n"), { fileName: "e.csv", fallbackCurrency: chf });
+  expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-45, "GBP"], [2000, "GBP"], [-12.5, "GBP"]]);
+  // "Intl.Currency" beside "Intl.Amount" is the foreign amount's currency: the rows are in the column "Amount(in Rs)"'s
+  // rupees, and the note says "Rs" names no one currency (it is several countries'), not that the file names none.
+  const pair = read(utf8('"Date","Details","Intl.Amount","Intl.Currency","Amount(in Rs)"\n"04/02/2026","SPOTIFY STOCKHOLM","9.99","EUR","-899.00"\n"09/02/2026","BIG BAZAAR","0","","-1210.50"\n"21/02/2026","SALARY","0","","5000.00"\n'), { fileName: "p.csv", fallbackCurrency: chf });
+  expect(pair.rows.map((r) => [r.amount, r.currency])).toEqual([[-899, "CHF"], [-1210.5, "CHF"], [5000, "CHF"]]);
+  expect(pair.notes).toEqual(['the column "Amount(in Rs)" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again']);
 });
 
 describe('"Nombre": the other party only as PayPal writes it (review of qa24)', () => {

@@ -2315,7 +2315,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // "Intl.Amount","Amount(in Rs)","BillingAmountSign"`, the card number alone on line 8, "CR" marking money in, a message
   // table after the rows. QA round 4, pass 26 (WRONG with exit 0 before: "Intl.Amount", 0 on rupee purchases, was taken
   // as the amount and every purchase was skipped as "0.00: no money moved"). Out 1'210.50 + 899.00 = 2'109.50 (2 rows),
-  // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed.
+  // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed, the note says
+  // so (review of pass 26: it said the file names no currency anywhere).
   "icici-in-card.csv": {
     format: "csv",
     layout: "guessed",
@@ -2335,7 +2336,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       { line: 17, reason: "a note or footer line: no date and no amount" },
     ],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', CHF_NOTE],
+    notes: ['"BillingAmountSign" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', 'the column "Amount(in Rs)" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again'],
   },
   // PayPal's older activity download (UK, before its "Balance Impact" column): `Date, Time, Time Zone, Name, Type, Status,
   // Currency, Gross, Fee, Net, …, Balance, …`, newest first. An "Invoice Sent" row ("Paid", Net 12.00) moved no money: its
@@ -2355,6 +2356,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
     skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
     reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 118.78, entries: 4, difference: 0 }],
+  },
+  // The same download with the newest row's balance written "..." too, on a completed payment received (Net 28.78): not an
+  // invoice or an order, so booked; only the "Invoice Sent"/"Paid" row is skipped. Review of pass 26 (WRONG before: the
+  // payment was skipped as "an invoice or order that moved no money", the file "reconciled"). 300.00 + 11.39 − 21.39 −
+  // 200.00 = 90.00 ✓ over 3 rows, the 28.78 outside the check (said); out 221.39 (2 rows), in 40.17 (2 rows).
+  "paypal-uk-dots-completed.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-20", 28.78, "GBP", "Priya Shah · Payment Received"],
+      [3, "2026-03-18", 11.39, "GBP", "Tom Baker · Payment Received"],
+      [5, "2026-03-14", -21.39, "GBP", "Kitchen Supplies Ltd · PayPal Express Checkout Payment Sent"],
+      [6, "2026-03-10", -200, "GBP", "Withdraw Funds to a Bank Account"],
+    ],
+    totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
+    skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
+    reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 90, entries: 3, difference: 0 }],
+    notes: ["1 GBP rows lie outside the balance column's first and last balance and are not covered by its check"],
   },
   // An Australian bank's download as buckybox's tests keep it: a header line of "Date" alone over date, text, a blank
   // column and a signed amount (d/mm/yyyy; 16/03 decides). QA round 4, pass 26 (REFUSED before: the blank columns had
