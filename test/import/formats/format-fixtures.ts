@@ -307,6 +307,54 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     notes: ['entry 2 of the statement "ST-0312" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them'],
   },
+  // One statement on three pages, its entries numbered afresh (NtryRef 1), each page's entry written alike (review of r4-impleft: page 3's was held back
+  // as a possible duplicate of page 1's, exit 0, the stored money short): the pages chain (each opens at the one before's
+  // closing and checks), so all three are bookings; a note names each one written alike.
+  "camt053-three-pages-entry-ref-afresh.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE44370400440532013000",
+    dataLines: 3,
+    rows: [
+      [1, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+      [2, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+      [3, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+    ],
+    totals: [{ currency: "EUR", out: 8.7, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 80, closing: 77.1, entries: 1, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 77.1, closing: 74.2, entries: 1, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 74.2, closing: 71.3, entries: 1, difference: 0 },
+    ],
+    notes: [
+      'entry 2 of the statement "KA-0507" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them',
+      'entry 3 of the statement "KA-0507" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them',
+    ],
+  },
+  // One statement on three pages, its entries without a reference, each page's entry written alike (review of r4-impleft: page 3's was held back
+  // as a possible duplicate of page 1's, exit 0, the stored money short): the pages chain (each opens at the one before's
+  // closing and checks), so all three are bookings; a note names each one written alike.
+  "camt053-three-pages-no-ref.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE44370400440532013000",
+    dataLines: 3,
+    rows: [
+      [1, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+      [2, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+      [3, "2026-05-07", -2.9, "EUR", "Kiosk am Ring · Zeitung"],
+    ],
+    totals: [{ currency: "EUR", out: 8.7, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 80, closing: 77.1, entries: 1, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 77.1, closing: 74.2, entries: 1, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 74.2, closing: 71.3, entries: 1, difference: 0 },
+    ],
+    notes: [
+      'entry 2 of the statement "KA-0507" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them',
+      'entry 3 of the statement "KA-0507" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them',
+    ],
+  },
   // Two camt.054 notifications (no period, balances or references) of one payment each, written alike (review of
   // r4-left8: taken for one notification twice, the second dropped): two rows, neither dropped; the file cannot tell one
   // payment notified twice from two alike, so the second is offered as a possible duplicate of the first (the user decides).
