@@ -203,11 +203,19 @@ export function reconciliationJson(r: Reconciliation) {
   };
 }
 
-/** One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". */
-export function reconciliationText(r: Reconciliation): string {
+/**
+ * One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". A check
+ * that counted possible duplicates says they are not imported unless the user says (`included`: they were), and what
+ * the account comes to without them: the check is not claimed for rows that were not stored.
+ */
+export function reconciliationText(r: Reconciliation, o: { included?: boolean } = {}): string {
   const who = r.account ? `${r.account} ${r.currency}` : r.currency;
   if (r.status === "ok") {
-    return `${who}: balance checked ✓ (opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)})`;
+    const checked = `opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)}`;
+    const held = r.held && !o.included ? r.held : null;
+    if (!held) return `${who}: balance checked ✓ (${checked})`;
+    const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
+    return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
   }
   if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
   // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
@@ -219,6 +227,32 @@ export function reconciliationText(r: Reconciliation): string {
     return `${who}: opening balance ${formatMoney(r.opening, r.currency)} stated, but no closing balance to check the ${entries} against (they bring it to ${formatMoney(r.opening + r.entriesTotal, r.currency)})`;
   }
   return `${who}: the file states no balances to check`;
+}
+
+/**
+ * The possible duplicates (status 2) each balance check counted: a statement's by its lines where the file says them,
+ * else by account and currency when one check is the account's. Checks without any keep what they are.
+ */
+export function withHeld(recs: readonly Reconciliation[], rows: RowTable, status: Uint8Array): Reconciliation[] {
+  const held = new Map<Reconciliation, { entries: number; cents: number }>();
+  for (let i = 0; i < rows.length; i++) {
+    if (status[i] !== 2) continue;
+    const account = rows.accountOf(i);
+    const currency = rows.currencyOf(i);
+    const line = rows.lineOf(i);
+    const theirs = recs.filter((r) => r.account === account && r.currency === currency);
+    const r = theirs.find((c) => c.lines && line >= c.lines.first && line <= c.lines.last) ?? (theirs.length === 1 && !theirs[0]!.lines ? theirs[0] : undefined);
+    if (!r) continue;
+    const h = held.get(r) ?? { entries: 0, cents: 0 };
+    h.entries++;
+    h.cents += Math.round(rows.amount(i) * 100);
+    held.set(r, h);
+  }
+  if (!held.size) return [...recs];
+  return recs.map((r) => {
+    const h = held.get(r);
+    return h ? { ...r, held: { entries: h.entries, total: h.cents / 100 } } : r;
+  });
 }
 
 /** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
@@ -511,7 +545,7 @@ export class Importer {
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
-      return { ...parsed, status, matches, classes, learned, modelError };
+      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, rows, status), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }

@@ -565,9 +565,12 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     }
     const balances = statementBalances(st);
     const number = ends.length;
+    // (Its entries' ordinals, in file order: where a possible duplicate among them is told of its balance check.)
+    const ordinals = [...st.entryKeys.keys()];
+    const lines = ordinals.length ? { first: ordinals[0]!, last: ordinals[ordinals.length - 1]! } : null;
     const checked = balances.map(({ currency, opening, closing, closingCode }) => {
       const sum = st!.sums.get(currency) ?? { n: 0, cents: 0 };
-      return reconcile({
+      const r = reconcile({
         account: st!.account,
         currency,
         opening,
@@ -576,6 +579,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
         entriesCents: sum.cents,
         basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
       });
+      return lines ? { ...r, lines } : r;
     });
     const previous = ends.findLastIndex((e) => e.account === st!.account);
     const mine: StatementEnds = {

@@ -355,6 +355,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       'entry 3 of the statement "KA-0507" is written as an entry of an earlier statement of the file, whose balances do not show a repeat: booked as its own booking; check them',
     ],
   },
+  // A statement without balances, then one with balances holding the same entry written alike: the file cannot tell
+  // (a possible duplicate), and the second statement's check counts it (importer.test.ts: its words say so).
+  "camt053-unbalanced-then-balanced-alike.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE44370400440532013000",
+    dataLines: 3,
+    rows: [
+      [1, "2026-04-09", -6.4, "EUR", "Stadtwerke Verkehr · Tageskarte"],
+      [2, "2026-04-09", -6.4, "EUR", "Stadtwerke Verkehr · Tageskarte"],
+      [3, "2026-04-09", -25, "EUR", "Linden-Apotheke · Kartenzahlung"],
+    ],
+    totals: [{ currency: "EUR", out: 37.8, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "EUR", status: "ok", opening: 120, closing: 88.6, entries: 2, difference: 0 },
+    ],
+    repeats: [{ line: 2, of: 1, reason: "written as entry 1 of an earlier statement of the file, whose balances do not tell whether it is that booking again" }],
+  },
   // Two camt.054 notifications (no period, balances or references) of one payment each, written alike (review of
   // r4-left8: taken for one notification twice, the second dropped): two rows, neither dropped; the file cannot tell one
   // payment notified twice from two alike, so the second is offered as a possible duplicate of the first (the user decides).
