@@ -287,6 +287,16 @@ describe("import API", () => {
     expect([p.new, p.possible_duplicates, p.preview.map((r: { status: string }) => r.status)]).toEqual([1, 1, ["new", "possible_duplicate"]]);
   });
 
+  test("one account given for a file of several: 400 naming them, in words without a CLI flag", async () => {
+    // (Review of r4-impleft: the API's error said "(--account Giro)" to a caller who gave a form field.)
+    const bytes = await Bun.file(join(import.meta.dir, "..", "fixtures", "import", "norma43-two-accounts.n43")).bytes();
+    const res = await upload("dos.n43", bytes, { account: "Giro" });
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { error: 'dos.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Giro" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account\'s rows go to its own number' },
+    ]);
+  });
+
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);
