@@ -77,7 +77,7 @@ import { previewInWorker, stagedParts, stageInWorker, unstageInWorker, type Prev
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
 import { checkImportColumns, ensureBudgetDb, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
-import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
+import { CurrencyTally, heldRow, readFacts, rowsOf, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: ImportVia };
@@ -227,32 +227,6 @@ export function reconciliationText(r: Reconciliation, o: { included?: boolean } 
     return `${who}: opening balance ${formatMoney(r.opening, r.currency)} stated, but no closing balance to check the ${entries} against (they bring it to ${formatMoney(r.opening + r.entriesTotal, r.currency)})`;
   }
   return `${who}: the file states no balances to check`;
-}
-
-/**
- * The possible duplicates (status 2) each balance check counted: a statement's by its lines where the file says them,
- * else by account and currency when one check is the account's. Checks without any keep what they are.
- */
-export function withHeld(recs: readonly Reconciliation[], rows: RowTable, status: Uint8Array): Reconciliation[] {
-  const held = new Map<Reconciliation, { entries: number; cents: number }>();
-  for (let i = 0; i < rows.length; i++) {
-    if (status[i] !== 2) continue;
-    const account = rows.accountOf(i);
-    const currency = rows.currencyOf(i);
-    const line = rows.lineOf(i);
-    const theirs = recs.filter((r) => r.account === account && r.currency === currency);
-    const r = theirs.find((c) => c.lines && line >= c.lines.first && line <= c.lines.last) ?? (theirs.length === 1 && !theirs[0]!.lines ? theirs[0] : undefined);
-    if (!r) continue;
-    const h = held.get(r) ?? { entries: 0, cents: 0 };
-    h.entries++;
-    h.cents += Math.round(rows.amount(i) * 100);
-    held.set(r, h);
-  }
-  if (!held.size) return [...recs];
-  return recs.map((r) => {
-    const h = held.get(r);
-    return h ? { ...r, held: { entries: h.entries, total: h.cents / 100 } } : r;
-  });
 }
 
 /** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
@@ -545,7 +519,7 @@ export class Importer {
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
-      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, rows, status), status, matches, classes, learned, modelError };
+      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }
