@@ -393,7 +393,7 @@ function printSummary(
     for (const t of f.totals) {
       console.log(`${f.file}: ${t.currency} money out ${formatMoney(t.out, t.currency)} (${plural(t.out_rows, "row")}), money in ${formatMoney(t.in, t.currency)} (${plural(t.in_rows, "row")})`);
     }
-    for (const r of p.reconciliation) console.log(`${f.file}: ${reconciliationText(r)}`);
+    for (const r of p.reconciliation) console.log(`${f.file}: ${reconciliationText(r, { included: o.include })}`);
     for (const n of p.notes) console.log(`${f.file}: note: ${n}`);
     if (p.modelError) console.log(`${p.file}: the model failed (${p.modelError}); those rows are stored unclassified.`);
     const possible = p.possible;

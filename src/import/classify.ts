@@ -66,28 +66,67 @@ export function plainMerchant(rows: RowTable, i: number): string {
 }
 
 /** Payment intermediaries: a payment to one of them pays someone else, whom its purpose often names. */
-const INTERMEDIARY = /\b(?:paypal|klarna|adyen|stripe|sumup|mollie|unzer|ratepay|payone|computop|zettle|afterpay|clearpay|riverty)\b/i;
+const INTERMEDIARY = /^(?:paypal|klarna|adyen|stripe|sumup|mollie|unzer|ratepay|payone|computop|zettle|afterpay|clearpay|riverty)$/i;
+
+/** The words an intermediary's name is written with besides its own (its company form, country, "Payments" …). */
+const COMPANY_WORDS = new Set(
+  "europe europa payments payment bank services service ltd limited gmbh ag ab publ nv bv sa sarl rl et cie sca inc llc plc co kg by uk de deutschland germany ireland luxembourg sweden netherlands nederland international financial operations se oy as srl spa the and".split(" "),
+);
 
 /**
- * Where a purpose names the one paid, as intermediaries write it ("PP.7788.PP . Spotify AB, Ihr Einkauf bei Spotify AB";
- * English, French, Italian and Dutch alike): the name after those words, up to a comma, a semicolon, a SEPA keyword, a
- * full stop that ends a sentence, or the end.
+ * Whether a counterparty is a payment intermediary: its name is one (PayPal, Klarna, Adyen, Stripe, SumUp …) with only
+ * company words around it ("PayPal (Europe) S.a r.l. et Cie, S.C.A.", "Klarna Bank AB (publ)", "Zettle by PayPal"): a
+ * company whose name holds one among its own words ("Stripe Werkzeugbau GmbH") is a payee itself.
  */
-const PAYEE_IN_PURPOSE =
-  /(?:^|[\s,.;/])(?:ihre? einkauf bei|einkauf bei|your purchase (?:at|from)|purchase at|votre achat chez|achat chez|(?:il tuo )?acquisto presso|(?:uw )?aankoop bij)\s+([^,;]+?)(?=\s*[,;]|\s+(?:Artikel|EREF|MREF|CRED|SVWZ)\b|\.\s|\.?\s*$)/giu;
+function isIntermediary(name: string): boolean {
+  const words = name.toLowerCase().replace(/[.()&]/g, "").split(/[\s,/-]+/u).filter(Boolean);
+  return words.some((w) => INTERMEDIARY.test(w)) && words.every((w) => INTERMEDIARY.test(w) || COMPANY_WORDS.has(w));
+}
+
+/** Where a purpose names the one paid, as intermediaries write it (German, English, French, Italian, Dutch). */
+const PAYEE_MARKER = /(?:^|[\s,.;/])(?:ihre? einkauf bei|einkauf bei|your purchase (?:at|from)|purchase at|votre achat chez|achat chez|(?:il tuo )?acquisto presso|(?:uw )?aankoop bij)\s+/giu;
+
+/** Where a name ends: a comma, a semicolon, a SEPA keyword or an order's label. */
+const NAME_END = /\s*[,;]|\s+(?:Artikel|EREF|MREF|CRED|SVWZ|ABWA|KREF|Order|Bestellung)\b/iu;
+
+/** Words a full stop abbreviates inside a name ("Mr. Spex", "Dr. Oetker", "Gebr. Heinemann", "GmbH & Co. KG", "s.r.o."). */
+const ABBREVIATION = /^(?:\p{L}|mr|mrs|ms|dr|prof|st|ste|co|gebr|hr|fr|jr|sr|bros|mme|dott|sig|fa|(?:\p{L}{1,3}\.)+\p{L}{1,3})$/iu;
+
+/** A reference or day written after a name: a number of five digits or more, a date. */
+const TRAILING_REFERENCE = /(?:\s+(?:\d{5,}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\d{4}-\d{2}-\d{2}))+\s*$/u;
+
+/** The name at the start of `text` (after a marker), up to where it ends; null when nothing is left. */
+function nameAt(text: string): string | null {
+  const end = NAME_END.exec(text);
+  let name = end ? text.slice(0, end.index) : text;
+  // A full stop ends the sentence unless it abbreviates (a second one right after ends it after the first).
+  for (const m of name.matchAll(/\.(?=\s|\.|$)/gu)) {
+    const word = /(\S*)$/u.exec(name.slice(0, m.index))![1]!;
+    if (name[m.index + 1] === "." || !ABBREVIATION.test(word)) {
+      name = name.slice(0, ABBREVIATION.test(word) ? m.index + 1 : m.index);
+      break;
+    }
+  }
+  name = name.replace(TRAILING_REFERENCE, "").trim();
+  return name || null;
+}
 
 /**
  * The merchant of a payment to `party`: the payee its purpose names when the party is a payment intermediary (PayPal,
  * Klarna, Adyen, Stripe, SumUp …) and the purpose names exactly one (an MT940 :86:, a camt Ustrd, alike); else the party
- * itself: no guess (a purpose that names none, or two, leaves the intermediary).
+ * itself: no guess (a purpose that names none, or two, leaves the intermediary). A name runs up to a comma, a semicolon,
+ * a SEPA keyword, the next "Ihr Einkauf bei" (a second payee), or a full stop ending a sentence (not one that
+ * abbreviates: "Mr. Spex"), without a reference number or date written after it.
  */
 export function payeeBehind(party: string, purpose: string | undefined): string {
-  if (!purpose || !INTERMEDIARY.test(party)) return party;
+  if (!purpose || !isIntermediary(party)) return party;
+  const marks = [...purpose.matchAll(PAYEE_MARKER)];
   const named = new Map<string, string>();
-  for (const m of purpose.matchAll(PAYEE_IN_PURPOSE)) {
-    const name = m[1]!.trim();
-    if (name && !INTERMEDIARY.test(name)) named.set(name.toLowerCase(), name);
-  }
+  marks.forEach((m, k) => {
+    const from = m.index + m[0].length;
+    const name = nameAt(purpose.slice(from, marks[k + 1]?.index ?? purpose.length));
+    if (name && !isIntermediary(name)) named.set(name.toLowerCase(), name);
+  });
   return named.size === 1 ? [...named.values()][0]! : party;
 }
 

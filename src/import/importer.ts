@@ -77,7 +77,7 @@ import { previewInWorker, stagedParts, stageInWorker, unstageInWorker, type Prev
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
 import { checkImportColumns, ensureBudgetDb, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
-import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
+import { CurrencyTally, heldRow, readFacts, rowsOf, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: ImportVia };
@@ -203,11 +203,19 @@ export function reconciliationJson(r: Reconciliation) {
   };
 }
 
-/** One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". */
-export function reconciliationText(r: Reconciliation): string {
+/**
+ * One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". A check
+ * that counted possible duplicates says they are not imported unless the user says (`included`: they were), and what
+ * the account comes to without them: the check is not claimed for rows that were not stored.
+ */
+export function reconciliationText(r: Reconciliation, o: { included?: boolean } = {}): string {
   const who = r.account ? `${r.account} ${r.currency}` : r.currency;
   if (r.status === "ok") {
-    return `${who}: balance checked ✓ (opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)})`;
+    const checked = `opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)}`;
+    const held = r.held && !o.included ? r.held : null;
+    if (!held) return `${who}: balance checked ✓ (${checked})`;
+    const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
+    return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
   }
   if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
   // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
@@ -511,7 +519,7 @@ export class Importer {
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
-      return { ...parsed, status, matches, classes, learned, modelError };
+      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }

@@ -17,7 +17,7 @@ import { categoriesOf, estimateClassification, fewShotExamples, plainMerchant, u
 import type { ExistingMatch } from "./duplicates.ts";
 import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { accountCurrencies, mainCurrency } from "./target.ts";
-import { flipForWalk, readAndWalk, walkRows, withStoredOpenings, type CurrencyTotals, type StatementFacts, type WalkedChunk } from "./walk.ts";
+import { flipForWalk, heldRow, readAndWalk, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type HeldRow, type StatementFacts, type WalkedChunk } from "./walk.ts";
 
 /** What a preview is asked with. `options` are the reader's, without the currencies the data defaults to (found here). */
 export type PreviewRequest = {
@@ -85,6 +85,8 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
     let rows: PreviewRow[] = [];
     let merchants = new Set<string>();
     let descriptionChars = 0;
+    // The possible duplicates, as the balance checks that counted them say (withHeld).
+    let held: HeldRow[] = [];
     const onChunk = (c: WalkedChunk) => {
       for (let i = 0; i < c.rows.length; i++) {
         const s = c.status[i]!;
@@ -97,7 +99,10 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
         status[index] = s;
         if (s === 0) counts.new++;
         else if (s === 1) counts.duplicates++;
-        else counts.possibleDuplicates++;
+        else {
+          counts.possibleDuplicates++;
+          held.push(heldRow(c.rows, i));
+        }
         const known = s === 1 ? null : c.classes[i];
         if (s !== 1 && !known) {
           const description = c.rows.descriptionOf(i);
@@ -128,15 +133,19 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       rows = [];
       merchants = new Set();
       descriptionChars = 0;
+      held = [];
       walkRows(text, readOptions, facts, db, { sha256: file.sha256 }, onChunk);
     }
     const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;
     // A statement with a closing balance and no opening one is checked against the balance budget.db stored before it.
     const again = { ...readOptions, flipSigns: flipForWalk(readOptions, facts) };
-    const reconciliation = withStoredOpenings(db, facts.reconciliation, (visit) => {
-      parseText(text, { ...again, sink: { add: (r) => visit(r.account, r.currency, r.date, r.amount) } });
-    });
+    const reconciliation = withHeld(
+      withStoredOpenings(db, facts.reconciliation, (visit) => {
+        parseText(text, { ...again, sink: { add: (r) => visit(r.account, r.currency, r.date, r.amount) } });
+      }),
+      held,
+    );
     const { rowCount: _rowCount, ...rest } = facts;
     return { ...rest, reconciliation, file: req.fileName, sha256: file.sha256, bytes: file.bytes, counts, status: status.slice(0, counts.rows), rows, newMerchants: merchants.size, estimate, readOptions };
   } finally {

@@ -240,6 +240,34 @@ export function readAndWalk(text: string, opts: ParseOptions, db: Database | nul
 /** Each row's account, currency, date and amount, handed to `visit` (a RowTable's loop, or a statement read again). */
 export type RowVisitor = (visit: (account: string | null, currency: string, date: string, amount: number) => void) => void;
 
+/** A possible duplicate as a balance check sees it: where it stands and its amount. */
+export type HeldRow = { account: string | null; currency: string; line: number; amount: number };
+
+/**
+ * The possible duplicates each balance check counted: a statement's by its lines where the file says them, else by
+ * account and currency when one check is the account's. Checks without any keep what they are.
+ */
+export function withHeld(recs: readonly Reconciliation[], rows: Iterable<HeldRow>): Reconciliation[] {
+  const held = new Map<Reconciliation, { entries: number; cents: number }>();
+  for (const row of rows) {
+    const theirs = recs.filter((r) => r.account === row.account && r.currency === row.currency);
+    const r = theirs.find((c) => c.lines && row.line >= c.lines.first && row.line <= c.lines.last) ?? (theirs.length === 1 && !theirs[0]!.lines ? theirs[0] : undefined);
+    if (!r) continue;
+    const h = held.get(r) ?? { entries: 0, cents: 0 };
+    h.entries++;
+    h.cents += Math.round(row.amount * 100);
+    held.set(r, h);
+  }
+  if (!held.size) return [...recs];
+  return recs.map((r) => {
+    const h = held.get(r);
+    return h ? { ...r, held: { entries: h.entries, total: h.cents / 100 } } : r;
+  });
+}
+
+/** Row `i` of a table as a balance check sees it (withHeld). */
+export const heldRow = (rows: RowTable, i: number): HeldRow => ({ account: rows.accountOf(i), currency: rows.currencyOf(i), line: rows.lineOf(i), amount: rows.amount(i) });
+
 /**
  * A statement that states a closing balance but no opening one (OFX LEDGERBAL) is checked against
  * the last balance budget.db holds for its account and currency from before the statement's first

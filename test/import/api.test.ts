@@ -287,6 +287,25 @@ describe("import API", () => {
     expect([p.new, p.possible_duplicates, p.preview.map((r: { status: string }) => r.status)]).toEqual([1, 1, ["new", "possible_duplicate"]]);
   });
 
+  test("the page's balance line says a possible duplicate it counted is not imported unless ticked", async () => {
+    // (Review of r4-impleft: "balance checked ✓ (… + 2 entries …)" on the page while one of them was held back.)
+    const xml = await Bun.file(join(import.meta.dir, "..", "fixtures", "import", "camt053-unbalanced-then-balanced-alike.xml")).text();
+    const form = new FormData();
+    form.append("file", new File([xml], "alike2.xml"));
+    const html = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    expect(html).toContain("EUR: balance checked ✓ with a possible duplicate, which is not imported unless you import it too (opening EUR 120.00 + 2 entries = closing EUR 88.60; without it the entries imported bring the balance to EUR 95.00)</li>");
+  });
+
+  test("one account given for a file of several: 400 naming them, in words without a CLI flag", async () => {
+    // (Review of r4-impleft: the API's error said "(--account Giro)" to a caller who gave a form field.)
+    const bytes = await Bun.file(join(import.meta.dir, "..", "fixtures", "import", "norma43-two-accounts.n43")).bytes();
+    const res = await upload("dos.n43", bytes, { account: "Giro" });
+    expect([res.status, await res.json()]).toEqual([
+      400,
+      { error: 'dos.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Giro" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account\'s rows go to its own number' },
+    ]);
+  });
+
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);

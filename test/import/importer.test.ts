@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { PIPELINE_DDL_STATEMENTS } from "../../src/ledger/pipeline.ts";
 import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
 import { ImportInputError } from "../../src/core/errors.ts";
-import { importActorText, ImportUndoError, planCounts, previewRows, type FilePlan } from "../../src/import/importer.ts";
+import { importActorText, ImportUndoError, planCounts, previewRows, reconciliationText, type FilePlan } from "../../src/import/importer.ts";
 import { Store } from "../../src/store/store.ts";
 import { possibleDuplicates } from "../../src/import/duplicates.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -286,6 +286,19 @@ describe("possible duplicates within one file", () => {
     const streamed = makeImporter(target).importer;
     const done = await streamed.commitStreamed(streamed.parseStreamed(file), { actor: CLI });
     expect([done.inserted, done.counts, done.possible.map((r) => [r.line, r.match?.inFile])]).toEqual([1, { rows: 2, new: 1, duplicates: 0, possibleDuplicates: 1 }, [[2, { line: 1, reason }]]]);
+  });
+
+  test("a balance check that counted a possible duplicate says it is not imported unless the user says, and what the balance comes to without it", async () => {
+    // (Review of r4-impleft: "balance checked ✓ (… + 2 entries …)" while one of the two was held back.)
+    fresh();
+    const { importer } = makeImporter(target);
+    const plan = await importer.plan(importer.parse(fixtureFile("camt053-unbalanced-then-balanced-alike.xml")), { classify: "offline" });
+    expect(planCounts(plan)).toMatchObject({ new: 2, possibleDuplicates: 1 });
+    expect(plan.reconciliation.map((r) => reconciliationText(r))).toEqual([
+      "DE44370400440532013000 EUR: the file states no balances to check",
+      "DE44370400440532013000 EUR: balance checked ✓ with a possible duplicate, which is not imported unless you import it too (opening EUR 120.00 + 2 entries = closing EUR 88.60; without it the entries imported bring the balance to EUR 95.00)",
+    ]);
+    expect(reconciliationText(plan.reconciliation[1]!, { included: true })).toBe("DE44370400440532013000 EUR: balance checked ✓ (opening EUR 120.00 + 2 entries = closing EUR 88.60)");
   });
 });
 

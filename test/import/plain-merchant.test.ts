@@ -152,4 +152,22 @@ describe("a payment through an intermediary (PayPal, Klarna …): the payee its 
     // A party that is no intermediary stays, whatever its purpose says.
     expect(payeeBehind("Versandhaus Nord GmbH", "Ihr Einkauf bei Versandhaus Nord")).toBe("Versandhaus Nord GmbH");
   });
+
+  test("a payee's name: whole across abbreviations, without a reference or date after it; two run together are two; a company that merely holds an intermediary's name is none", () => {
+    // (Review of r4-impleft: "Mr", "Dr", "Gebr", "Zalando SE 1040933451234", "Uber BV 12.03.2026", "Spotify AB Ihr Einkauf bei Netflix".)
+    const pp = "PayPal Europe S.a.r.l. et Cie S.C.A";
+    expect(payeeBehind(pp, "PP.5120.PP . Mister Spex, Ihr Einkauf bei Mr. Spex")).toBe("Mr. Spex");
+    expect(payeeBehind(pp, "PP.5120.PP . Ihr Einkauf bei Dr. Oetker Shop")).toBe("Dr. Oetker Shop");
+    expect(payeeBehind(pp, "PP.5120.PP . Ihr Einkauf bei Gebr. Heinemann")).toBe("Gebr. Heinemann");
+    expect(payeeBehind(pp, "PP.5120.PP . Ihr Einkauf bei Beispielhandel GmbH & Co. KG")).toBe("Beispielhandel GmbH & Co. KG");
+    expect(payeeBehind(pp, "2051144562345 PP.5120.PP . Ihr Einkauf bei Zalando SE 2051144562345")).toBe("Zalando SE");
+    expect(payeeBehind("Adyen N.V.", "purchase at Uber BV 14.04.2026")).toBe("Uber BV");
+    expect(payeeBehind(pp, "Ihr Einkauf bei Forever 21")).toBe("Forever 21");
+    expect(payeeBehind("KLARNA", "Purchase at ASOS.com. Thank you")).toBe("ASOS.com");
+    expect(payeeBehind(pp, "Einkauf bei Spotify AB. Danke")).toBe("Spotify AB");
+    expect(payeeBehind(pp, "Ihr Einkauf bei Spotify AB Ihr Einkauf bei Netflix")).toBe(pp);
+    expect(payeeBehind("Zettle by PayPal", "Ihr Einkauf bei Cafe Rund")).toBe("Cafe Rund");
+    expect(payeeBehind("Stripe Werkzeugbau GmbH", "Rechnung 4711, Ihr Einkauf bei Baumarkt Nord")).toBe("Stripe Werkzeugbau GmbH");
+    expect(payeeBehind("Stripes Cafe", "Ihr Einkauf bei Baumarkt Nord")).toBe("Stripes Cafe");
+  });
 });

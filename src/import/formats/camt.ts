@@ -295,7 +295,11 @@ function statementBalances(st: StatementState): { currency: string; opening: (St
   });
 }
 
-type StatementEnds = { account: string | null; balances: Map<string, { opening: number | null; closing: number | null }> };
+/**
+ * A statement's account and its opening and closing balance per currency; the statement of its account read just
+ * before it (its number), and whether it continues that one (see continues).
+ */
+type StatementEnds = { account: string | null; balances: Map<string, { opening: number | null; closing: number | null }>; previous: number | null; chained: boolean };
 
 /**
  * Whether a later statement's balances show it repeats an earlier one's bookings (a cumulative intraday report): the
@@ -324,6 +328,20 @@ function continues(earlier: StatementEnds, later: StatementEnds, checked: readon
     if (checked.some((r) => r.currency === currency && r.status === "ok")) return true;
   }
   return false;
+}
+
+/**
+ * Whether the statements of one account from the earlier one to the later one each continue the one before (pages or
+ * days that chain, every balance checking): an entry of the later one written alike is its own, as a next page's is.
+ */
+function chainedFrom(ends: readonly StatementEnds[], earlier: number, later: number): boolean {
+  let at: number | null = later;
+  while (at !== null && at > earlier) {
+    const s: StatementEnds = ends[at]!;
+    if (!s.chained) return false;
+    at = s.previous;
+  }
+  return at === earlier;
 }
 
 /** An entry a statement booked: its ordinal, its statement's number, and its rows' days and texts (a split batch's parts in order). */
@@ -547,10 +565,12 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     }
     const balances = statementBalances(st);
     const number = ends.length;
-    ends.push({ account: st.account, balances: new Map(balances.map((b) => [b.currency, { opening: b.opening?.amount ?? null, closing: b.closing?.amount ?? null }])) });
+    // (Its entries' ordinals, in file order: where a possible duplicate among them is told of its balance check.)
+    const ordinals = [...st.entryKeys.keys()];
+    const lines = ordinals.length ? { first: ordinals[0]!, last: ordinals[ordinals.length - 1]! } : null;
     const checked = balances.map(({ currency, opening, closing, closingCode }) => {
       const sum = st!.sums.get(currency) ?? { n: 0, cents: 0 };
-      return reconcile({
+      const r = reconcile({
         account: st!.account,
         currency,
         opening,
@@ -559,7 +579,17 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
         entriesCents: sum.cents,
         basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
       });
+      return lines ? { ...r, lines } : r;
     });
+    const previous = ends.findLastIndex((e) => e.account === st!.account);
+    const mine: StatementEnds = {
+      account: st.account,
+      balances: new Map(balances.map((b) => [b.currency, { opening: b.opening?.amount ?? null, closing: b.closing?.amount ?? null }])),
+      previous: previous < 0 ? null : previous,
+      chained: false,
+    };
+    mine.chained = previous >= 0 && continues(ends[previous]!, mine, checked);
+    ends.push(mine);
     const again = new Map<number, number>();
     const alike: number[] = [];
     const maybe = new Map<number, BookedEntry>();
@@ -569,7 +599,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // is what it says: written alike in an earlier statement (each earlier one taken once), it is that booking again
     // when the balances show this statement repeats the earlier one's bookings (the same opening balance, not the
     // earlier one's closing: a cumulative report); its own when they show it continues the earlier one (it opens at its
-    // closing and checks with it), booked with a note (review of r4-left8: pages' entries "1" were dropped, exit 0);
+    // closing and checks with it, or through the pages between: each opens at the one before's closing and checks; review
+    // of r4-impleft: a third page's entry was held back), booked with a note (review of r4-left8: pages' entries "1" were dropped, exit 0);
     // else the file cannot tell, and it is offered as a possible duplicate of the earlier one: the user decides.
     for (const [line, key] of st.entryKeys) {
       const k = taken.get(key) ?? 0;
@@ -578,7 +609,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       taken.set(key, k + 1);
       if (cumulative(ends[first.statement]!, ends[number]!)) again.set(line, first.line);
       // (Rows given out as read, or an earlier entry's, cannot be marked: booked with the note.)
-      else if (continues(ends[first.statement]!, ends[number]!, checked) || st.streamed || first.rows.length === 0) alike.push(line);
+      else if (chainedFrom(ends, first.statement, number) || st.streamed || first.rows.length === 0) alike.push(line);
       else maybe.set(line, first);
     }
     const word = STATEMENT_WORDS[statementName];

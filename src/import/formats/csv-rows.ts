@@ -382,7 +382,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const c = money(credit);
     if ((d === null) === (c === null) || d === "bad" || c === "bad") return null;
     const v = (d ?? c)!;
-    if (/^[+\-\u2212]/.test(unguarded(cell(d !== null ? debit : credit)).trim())) return v;
+    // A sign written in the cell counts: as read ("-150,00", "150,00-", "(150,00)"), or a plus sign written before it.
+    if (v < 0 || /^\+/.test(unguarded(cell(d !== null ? debit : credit)).trim())) return v;
     return d !== null ? -Math.abs(v) : Math.abs(v);
   };
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,

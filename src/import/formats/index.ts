@@ -7,6 +7,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
+import { distinctAccounts } from "./accounts.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
 import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
@@ -164,10 +165,13 @@ export function parseText(text: string, opts: ParseOptions): Statement {
     throw new ImportInputError(`${fileName}: the ${reader.label} reader could not read this file (${(e as Error).message ?? e})`);
   }
   // One account for every row of a file that names several would add their money up as one account's, their balances
-  // stored under one name: refused, naming them (each account goes to its own number without it).
-  if (override && s.accounts && s.accounts.length > 1) {
+  // stored under one name: refused, naming them (each account goes to its own number without it), in words that name
+  // no flag: the account came from the CLI's --account, the page's field or the API's form field alike.
+  // (One account written two ways, its IBAN and its bank code and number, counts once.)
+  const accounts = override && s.accounts ? distinctAccounts(s.accounts) : [];
+  if (accounts.length > 1) {
     throw new ImportInputError(
-      `${fileName}: the file holds ${s.accounts.length} accounts (${s.accounts.join(", ")}), and the one account given for every row (--account ${override}) would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`,
+      `${fileName}: the file holds ${accounts.length} accounts (${accounts.join(", ")}), and the account "${override}" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`,
     );
   }
   if (override) {

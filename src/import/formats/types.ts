@@ -42,6 +42,13 @@ export type Reconciliation = {
   periodStart?: string;
   /** What was checked, in words ("balance column", "OPBD/CLBD", "LEDGERBAL against the last stored balance"). */
   basis: string;
+  /** The lines (entries) of the statement checked, first and last, where a file holds several of one account (camt). */
+  lines?: { first: number; last: number };
+  /**
+   * The possible duplicates among the entries checked (the import's plan sets it): not imported unless the user says,
+   * so the balance checked is not the one stored without them.
+   */
+  held?: { entries: number; total: number };
 };
 
 export type Statement = {

@@ -81,7 +81,7 @@ describe("one account given for every row (--account) and a file of several acco
       return (e as Error).message;
     }
   };
-  const why = (accounts: string) => `f: the file holds 2 accounts (${accounts}), and the one account given for every row (--account Joint) would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`;
+  const why = (accounts: string) => `f: the file holds 2 accounts (${accounts}), and the account "Joint" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`;
 
   test("camt, MT940/MT942, QIF: refused naming the accounts; one account: taken", () => {
     expect(given(doc(camt("DE89370400440532013000", "12.00"), camt("DE12500105170648489890", "4.20")))).toBe(why("DE89370400440532013000, DE12500105170648489890"));
@@ -98,5 +98,19 @@ describe("one account given for every row (--account) and a file of several acco
     const two = '"3/14/2023","Cafe","CAFE 12","4.50","debit","Coffee","Everyday Checking","",""\n"3/15/2023","Cafe","CAFE 12","4.50","debit","Coffee","Rewards Visa","",""\n';
     expect(given(mint(two))).toBe(why("Everyday Checking, Rewards Visa"));
     expect(given(mint('"3/14/2023","Cafe","CAFE 12","4.50","debit","Coffee","Everyday Checking","",""\n"3/15/2023","Bakery","BAKERY 3","2.10","debit","Food","Everyday Checking","",""\n'))).toEqual(["Joint", "Joint"]);
+  });
+
+  test("one account written two ways (with its currency after it, its IBAN and its bank code and number) is one account: taken", () => {
+    // (Review of r4-impleft: a file joined from an old and a new export was refused as two accounts.)
+    const mt = (account: string) => `:20:A\n:25:${account}\n:60F:C250601EUR100,00\n:61:2506020602D12,00NMSCNONREF\n:86:Kiosk\n:62F:C250602EUR88,00\n-\n`;
+    expect(given(utf8(mt("37040044/0532013000") + mt("37040044/0532013000EUR")))).toEqual(["Joint", "Joint"]);
+    expect(given(utf8(mt("37040044/0532013000") + mt("DE89370400440532013000")))).toEqual(["Joint", "Joint"]);
+    expect(given(utf8(mt("DE89 3704 0044 0532 0130 00") + mt("532013000")))).toEqual(["Joint", "Joint"]);
+    const othr = camt("DE89370400440532013000", "4.20").replace("<IBAN>DE89370400440532013000</IBAN>", "<Othr><Id>0532013000</Id></Othr>");
+    expect(given(doc(camt("DE89370400440532013000", "12.00"), othr))).toEqual(["Joint", "Joint"]);
+    // Truly two: another number at the same bank, another bank with the same number, another IBAN's number.
+    expect(given(utf8(mt("37040044/0532013000") + mt("37040044/0532013001EUR")))).toBe(why("37040044/0532013000, 37040044/0532013001EUR"));
+    expect(given(utf8(mt("37040044/0532013000") + mt("DE12500105170532013000")))).toBe(why("37040044/0532013000, DE12500105170532013000"));
+    expect(given(doc(camt("DE12500105170648489890", "12.00"), othr))).toBe(why("DE12500105170648489890, 0532013000"));
   });
 });
