@@ -601,6 +601,23 @@ test("dates that fit both orders are read by a second date column's distance onl
   expect(parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,01/06/2026,NETFLIX,-15.49,USD\n01/09/2026,01/10/2026,SPOTIFY,-11.99,USD\n").rows.map((r) => r.date)).toEqual(["2026-01-05", "2026-01-09"]);
 });
 
+test("no header row, a pair of money columns one with a minus on every row: only the minus column first is money out, and the note says nothing else confirms it (review of r4-qa25, F1/F4)", () => {
+  // A card's export with Debit,Credit and its credits written with a minus (Citi): the minus in the second column is no
+  // money out; it was read so (purchases 126.39 as income, the payment 500.00 as spending, no note). Refused, as before.
+  const card = "Cleared,01/05/2026,AMAZON MKTPLACE,49.90,\nCleared,01/17/2026,ONLINE PAYMENT THANK YOU,,-500.00\nCleared,01/19/2026,SHELL OIL,61.00,\nCleared,01/22/2026,NETFLIX.COM,15.49,\n";
+  expect(() => read(utf8(card), { fileName: "c.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow("c.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 2 of text)");
+  // The minus first, an unsigned column filled on the other lines: read as out and in, with a note that nothing confirms
+  // the second (here the day's balances on lines of their own, which the file cannot tell from money in).
+  const daily = "02.03.2026;Kartenzahlung REWE;-23,10;\n02.03.2026;Tagessaldo;;1.234,56\n05.03.2026;Lastschrift Telekom;-39,99;\n";
+  const s = read(utf8(daily), { fileName: "d.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-03-02", -23.1, "EUR", "Kartenzahlung REWE"],
+    [2, "2026-03-02", 1234.56, "EUR", "Tagessaldo"],
+    [3, "2026-03-05", -39.99, "EUR", "Lastschrift Telekom"],
+  ]);
+  expect(s.notes).toContain('the file has no header row: column 3 (a minus on every row) was read as money out and column 4 as money in (nothing else in the file confirms it); if column 4 holds balances or pending amounts, not bookings, name the columns with --amount-column "column 3"');
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
