@@ -618,6 +618,16 @@ test("no header row, a pair of money columns one with a minus on every row: only
   expect(s.notes).toContain('the file has no header row: column 3 (a minus on every row) was read as money out and column 4 as money in (nothing else in the file confirms it); if column 4 holds balances or pending amounts, not bookings, name the columns with --amount-column "column 3"');
 });
 
+test("no header row: an IBAN on some rows of a column only is a payee's, not the account's: it tells no currency (review of r4-qa25, F2)", () => {
+  // A euro account, its landlord's UK IBAN on the two rent rows: every row was stored in pounds, exit 0.
+  const text = "02.03.2026;Kartenzahlung REWE;-23,10;\n05.03.2026;Miete Maerz;-900,00;GB33BUKB20201555555555\n09.03.2026;Kartenzahlung Shell;-61,00;\n05.04.2026;Miete April;-900,00;GB33BUKB20201555555555\n";
+  const s = read(utf8(text), { fileName: "p.csv", fallbackCurrency: { code: "EUR", from: "the data" } });
+  expect(s.rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
+  // The same IBAN on every row is the account's: its country tells the currency.
+  const own = text.replace(/;\n/g, ";GB33BUKB20201555555555\n");
+  expect(read(utf8(own), { fileName: "o.csv", fallbackCurrency: { code: "EUR", from: "the data" } }).rows.map((r) => r.currency)).toEqual(["GBP", "GBP", "GBP", "GBP"]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
