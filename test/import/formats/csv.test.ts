@@ -628,6 +628,25 @@ test("no header row: an IBAN on some rows of a column only is a payee's, not the
   expect(read(utf8(own), { fileName: "o.csv", fallbackCurrency: { code: "EUR", from: "the data" } }).rows.map((r) => r.currency)).toEqual(["GBP", "GBP", "GBP", "GBP"]);
 });
 
+test("a line called 'Turnover' or 'Käive' is skipped as the period's turnover only when its amount is the sum of the debits or credits before it (review of r4-qa25, F3)", () => {
+  // A booking of 1'200.00 called "Turnover" in a file of no balance was dropped, exit 0.
+  const headed = "Date;Text;Amount\n02.03.2026;Kartenzahlung;-23,10\n05.03.2026;Turnover;1.200,00\n09.03.2026;Lastschrift;-61,00\n";
+  const h = read(utf8(headed), { fileName: "t.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(h.rows)).toEqual([
+    [2, "2026-03-02", -23.1, "EUR", "Kartenzahlung"],
+    [3, "2026-03-05", 1200, "EUR", "Turnover"],
+    [4, "2026-03-09", -61, "EUR", "Lastschrift"],
+  ]);
+  expect(h.skipped).toEqual([]);
+  // Swedbank's row type 20 (a booking) whose details are "Turnover" is booked; its type-82 sums after it are skipped, and
+  // the file reconciles (it was refused, off by 600.00): 150.00 − 25.40 + 600.00 − 12.99 = 711.61.
+  const swed = new TextDecoder().decode(fixture("swedbank-lt-headerless.csv")).replace("Jonas Petraitis | 73000 | LT557300010000777222,Atlyginimas uz kovo men.", ",Turnover");
+  const w = read(utf8(swed), { fileName: "s.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(w.rows).map((r) => r[2])).toEqual([-25.4, 600, -12.99]);
+  expect(w.skipped.map((k) => k.line)).toEqual([1, 5, 6, 7]);
+  expect(w.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
