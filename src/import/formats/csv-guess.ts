@@ -1094,22 +1094,23 @@ export function headerlessMapping(
     // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
     // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
     // note says so, since nothing in the file confirms it.
-    // Or money out written with its minus in one column and money in unsigned in the other (Targobank's download: date,
-    // text, "-5,00" or "", "" or "83,16", …, its IBAN; QA round 4, qa25's pass: refused, "2 of amounts"): the signs say
-    // which is which, no note needed.
+    // Or money out written with its minus in the first column and money in unsigned in the second (Targobank's download:
+    // date, text, "-5,00" or "", "" or "83,16", …, its IBAN; QA round 4, qa25's pass: refused, "2 of amounts"), in the
+    // same order. Not a minus in the second column: card exports write their credits so (Citi's "Debit,Credit": the
+    // purchases were booked as income; review of r4-qa25, F1), refused as before. Nothing else confirms that the
+    // unsigned column holds bookings (not the day's balance or pending amounts on lines of their own: review F4), so the
+    // note says so.
     const minus = (c: Col) => c.filled.every((v) => /^-\s*\d/.test(v.trim()));
     const exclusive = amounts.length === 2 && amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""));
     const [one, two] = amounts;
     const pair =
-      amount || split || signedWithBalance || !exclusive
+      amount || split || signedWithBalance || !exclusive || !unsigned(two!)
         ? undefined
-        : amounts.every(unsigned)
-          ? { out: one!, inn: two!, told: false }
-          : minus(one!) && unsigned(two!)
-            ? { out: one!, inn: two!, told: true }
-            : minus(two!) && unsigned(one!)
-              ? { out: two!, inn: one!, told: true }
-              : undefined;
+        : unsigned(one!)
+          ? { out: one!, inn: two!, signed: false }
+          : minus(one!)
+            ? { out: one!, inn: two!, signed: true }
+            : undefined;
     return amount || split || signedWithBalance || pair ? { amount, after, split, signedWithBalance, pair } : null;
   };
   // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
@@ -1142,9 +1143,11 @@ export function headerlessMapping(
   const outIn = split ?? pair!;
   const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
   const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? after ?? null;
-  const note = pair && !pair.told
-    ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
-    : null;
+  const note = !pair
+    ? null
+    : pair.signed
+      ? `the file has no header row: ${pair.out.name} (a minus on every row) was read as money out and ${pair.inn.name} as money in (nothing else in the file confirms it); if ${pair.inn.name} holds balances or pending amounts, not bookings, name the columns with --amount-column "${pair.out.name}"`
+      : `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`;
   return {
     mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) },
     texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b),

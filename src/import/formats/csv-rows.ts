@@ -273,6 +273,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
   /** The balance reached so far, in cents, when the statement stated its opening before any row: the opening plus every row. */
   let runningCents: number | null = null;
+  /** The money out and the money in booked so far, in cents (a turnover line states one of them). */
+  let outCents = 0;
+  let inCents = 0;
   /** The balance column's value on the last row booked, or null. */
   let lastBalance: number | null = null;
   const cents = (v: number) => Math.round(v * 100);
@@ -669,7 +672,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
         if (INTERIM_BALANCE_TEXTS.has(norm) && interimBalance(amount)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
       }
-      if (TURNOVER_WORD.test(ownText) && TURNOVER_TEXTS.has(normaliseHeader(ownText))) return skip(`the statement's turnover ("${oneLine(ownText)}"), the sum of its rows: no booking of its own`);
+      // A turnover line only when its figure is the sum of the debits or of the credits booked so far (Swedbank writes it
+      // after them): a booking that happens to be called "Turnover" or "Käive" is a booking (review of r4-qa25, F3: one
+      // of 1'200.00 in a file of no balance was dropped, exit 0).
+      const turnover = (a: number) => a !== 0 && (Math.abs(cents(a)) === outCents || Math.abs(cents(a)) === inCents);
+      if (TURNOVER_WORD.test(ownText) && TURNOVER_TEXTS.has(normaliseHeader(ownText)) && turnover(amount)) return skip(`the statement's turnover ("${oneLine(ownText)}"), the sum of its rows: no booking of its own`);
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
         const said = datedBalanceText();
@@ -831,6 +838,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       const signed = flip * amount;
       if (runningCents !== null) runningCents += cents(amount);
+      if (amount < 0) outCents -= cents(amount);
+      else inCents += cents(amount);
       lastBooked = line;
       rowCount++;
       if (signed < 0) outCount++;

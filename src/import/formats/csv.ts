@@ -76,8 +76,11 @@ function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[], headerl
     const filled = sample.map((r) => unguarded(r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
     const values = new Set(filled);
     const [only] = values;
-    // One IBAN on two rows at least: one row alone does not tell the statement's account from a payee's.
-    if (filled.length >= 2 && values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
+    // One IBAN on two rows at least: one row alone does not tell the statement's account from a payee's. With no header,
+    // on every row: a payee's IBAN on the two rent rows of an otherwise empty column is not the account's (review of
+    // r4-qa25, F2: a euro account's rows were all stored in pounds, exit 0).
+    const everyRow = !headerless || filled.length === sample.length;
+    if (everyRow && filled.length >= 2 && values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
   }
   return null;
 }

@@ -640,6 +640,52 @@ test("dates that fit both orders are read by a second date column's distance onl
   expect(parse("Trans. Date,Post Date,Description,Amount,Currency\n01/05/2026,01/06/2026,NETFLIX,-15.49,USD\n01/09/2026,01/10/2026,SPOTIFY,-11.99,USD\n").rows.map((r) => r.date)).toEqual(["2026-01-05", "2026-01-09"]);
 });
 
+test("no header row, a pair of money columns one with a minus on every row: only the minus column first is money out, and the note says nothing else confirms it (review of r4-qa25, F1/F4)", () => {
+  // A card's export with Debit,Credit and its credits written with a minus (Citi): the minus in the second column is no
+  // money out; it was read so (purchases 126.39 as income, the payment 500.00 as spending, no note). Refused, as before.
+  const card = "Cleared,01/05/2026,AMAZON MKTPLACE,49.90,\nCleared,01/17/2026,ONLINE PAYMENT THANK YOU,,-500.00\nCleared,01/19/2026,SHELL OIL,61.00,\nCleared,01/22/2026,NETFLIX.COM,15.49,\n";
+  expect(() => read(utf8(card), { fileName: "c.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow("c.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 2 of text)");
+  // The minus first, an unsigned column filled on the other lines: read as out and in, with a note that nothing confirms
+  // the second (here the day's balances on lines of their own, which the file cannot tell from money in).
+  const daily = "02.03.2026;Kartenzahlung REWE;-23,10;\n02.03.2026;Tagessaldo;;1.234,56\n05.03.2026;Lastschrift Telekom;-39,99;\n";
+  const s = read(utf8(daily), { fileName: "d.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-03-02", -23.1, "EUR", "Kartenzahlung REWE"],
+    [2, "2026-03-02", 1234.56, "EUR", "Tagessaldo"],
+    [3, "2026-03-05", -39.99, "EUR", "Lastschrift Telekom"],
+  ]);
+  expect(s.notes).toContain('the file has no header row: column 3 (a minus on every row) was read as money out and column 4 as money in (nothing else in the file confirms it); if column 4 holds balances or pending amounts, not bookings, name the columns with --amount-column "column 3"');
+});
+
+test("no header row: an IBAN on some rows of a column only is a payee's, not the account's: it tells no currency (review of r4-qa25, F2)", () => {
+  // A euro account, its landlord's UK IBAN on the two rent rows: every row was stored in pounds, exit 0.
+  const text = "02.03.2026;Kartenzahlung REWE;-23,10;\n05.03.2026;Miete Maerz;-900,00;GB33BUKB20201555555555\n09.03.2026;Kartenzahlung Shell;-61,00;\n05.04.2026;Miete April;-900,00;GB33BUKB20201555555555\n";
+  const s = read(utf8(text), { fileName: "p.csv", fallbackCurrency: { code: "EUR", from: "the data" } });
+  expect(s.rows.map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
+  // The same IBAN on every row is the account's: its country tells the currency.
+  const own = text.replace(/;\n/g, ";GB33BUKB20201555555555\n");
+  expect(read(utf8(own), { fileName: "o.csv", fallbackCurrency: { code: "EUR", from: "the data" } }).rows.map((r) => r.currency)).toEqual(["GBP", "GBP", "GBP", "GBP"]);
+});
+
+test("a line called 'Turnover' or 'Käive' is skipped as the period's turnover only when its amount is the sum of the debits or credits before it (review of r4-qa25, F3)", () => {
+  // A booking of 1'200.00 called "Turnover" in a file of no balance was dropped, exit 0.
+  const headed = "Date;Text;Amount\n02.03.2026;Kartenzahlung;-23,10\n05.03.2026;Turnover;1.200,00\n09.03.2026;Lastschrift;-61,00\n";
+  const h = read(utf8(headed), { fileName: "t.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(h.rows)).toEqual([
+    [2, "2026-03-02", -23.1, "EUR", "Kartenzahlung"],
+    [3, "2026-03-05", 1200, "EUR", "Turnover"],
+    [4, "2026-03-09", -61, "EUR", "Lastschrift"],
+  ]);
+  expect(h.skipped).toEqual([]);
+  // Swedbank's row type 20 (a booking) whose details are "Turnover" is booked; its type-82 sums after it are skipped, and
+  // the file reconciles (it was refused, off by 600.00): 150.00 − 25.40 + 600.00 − 12.99 = 711.61.
+  const swed = new TextDecoder().decode(fixture("swedbank-lt-headerless.csv")).replace("Jonas Petraitis | 73000 | LT557300010000777222,Atlyginimas uz kovo men.", ",Turnover");
+  const w = read(utf8(swed), { fileName: "s.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(brief(w.rows).map((r) => r[2])).toEqual([-25.4, 600, -12.99]);
+  expect(w.skipped.map((k) => k.line)).toEqual([1, 5, 6, 7]);
+  expect(w.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+});
+
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
   // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
   // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)

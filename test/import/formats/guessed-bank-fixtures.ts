@@ -563,7 +563,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Targobank (DE), its download with no header row: date, text, money out with its minus ("-61,50") or empty, money in
   // unsigned or empty, three empty cells, the account's IBAN in a spreadsheet's guard apostrophes ("'DE12…'"). Written for
   // this project in the shape of an anonymised real export (RechnungsPilot's vorlagen/bank-csv/targobank-duesseldorf.csv),
-  // which qa25's blind pass ran as it is: refused ("1 of dates, 2 of amounts"). The minus tells money out from money in;
+  // which qa25's blind pass ran as it is: refused ("1 of dates, 2 of amounts"). The minus, first, tells money out from money in
+  // (the note says nothing else confirms the second column);
   // EUR by the account's IBAN. Out 61.50 + 4.80 + 75.00 + 3.95 = 145.25 (4 rows), in 2'310.00.
   "targobank-headerless-de.csv": {
     format: "csv",
@@ -579,7 +580,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "EUR", out: 145.25, outRows: 4, in: 2310, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
-    notes: ["the currency EUR (from the IBAN's country (DE)) for every row"],
+    notes: [
+      'the file has no header row: column 3 (a minus on every row) was read as money out and column 4 as money in (nothing else in the file confirms it); if column 4 holds balances or pending amounts, not bookings, name the columns with --amount-column "column 3"',
+      "the currency EUR (from the IBAN's country (DE)) for every row",
+    ],
   },
   // Swedbank (LT), its download with no header row, as an anonymised real export in a parser's docs shows it
   // (emokykla/payment-statement-parser-bundle, paymentImportExampleSwedbank.csv, run as it is by qa25's blind pass): the
