@@ -13,7 +13,8 @@ type Spelling =
 
 const noZeros = (digits: string) => digits.replace(/^0+/, "");
 
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+/** An IBAN written without spaces: country, check digits, the account's BBAN. */
+export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
 function spelling(written: string): Spelling {
   let s = written.replace(/\s+/g, "").toUpperCase();

@@ -311,7 +311,7 @@ function cumulative(earlier: StatementEnds, later: StatementEnds): boolean {
   for (const [currency, l] of later.balances) {
     const e = earlier.balances.get(currency);
     if (!e || e.opening === null || l.opening === null) continue;
-    if (Math.round(e.opening * 100) === Math.round(l.opening * 100) && (e.closing === null || Math.round(e.closing * 100) !== Math.round(l.opening * 100))) return true;
+    if (cents(e.opening) === cents(l.opening) && (e.closing === null || cents(e.closing) !== cents(l.opening))) return true;
   }
   return false;
 }
@@ -324,7 +324,7 @@ function continues(earlier: StatementEnds, later: StatementEnds, checked: readon
   if (earlier.account !== later.account) return false;
   for (const [currency, l] of later.balances) {
     const e = earlier.balances.get(currency);
-    if (!e || e.closing === null || l.opening === null || Math.round(e.closing * 100) !== Math.round(l.opening * 100)) continue;
+    if (!e || e.closing === null || l.opening === null || cents(e.closing) !== cents(l.opening)) continue;
     if (checked.some((r) => r.currency === currency && r.status === "ok")) return true;
   }
   return false;

@@ -278,7 +278,6 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let inCents = 0;
   /** The balance column's value on the last row booked, or null. */
   let lastBalance: number | null = null;
-  const cents = (v: number) => Math.round(v * 100);
   const interimBalance = (amount: number): boolean => {
     const balance = number(plan.balance);
     if (balance !== null && lastBalance !== null && cents(balance) === cents(lastBalance)) return true;

@@ -22,6 +22,7 @@
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
+import { IBAN } from "./accounts.ts";
 import { cleanText } from "./clean.ts";
 import { forEachLine } from "./delimited.ts";
 import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
@@ -61,8 +62,6 @@ const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
  * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
  */
 const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
-
-const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
 /**
  * SOH and ETX, the framing of a message on a SWIFT link; and SUB (Ctrl-Z), the DOS end of file Rabobank's older export
