@@ -39,7 +39,8 @@
  *   checker of stop 48 (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4m.md (held-out-r4m.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
- *   blind to the checker and never run through it before its one scoring.
+ *   blind to the checker and never run through it before its one scoring; scored once at the
+ *   checker of stop 48 and again at stop 49's (HELD-OUT.md); part of the tuning set since.
  *
  * An answers file, one case per `## ` heading:
  *
