@@ -41,6 +41,9 @@
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring; scored once at the
  *   checker of stop 48 and again at stop 49's (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4n.md (held-out-r4n.results.json): the next representative held-out set (new everyday questions over
+ *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
+ *   blind to the checker and never run through it before its one scoring.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -77,6 +80,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4k.md"), results: join(import.meta.dir, "held-out-r4k.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4l.md"), results: join(import.meta.dir, "held-out-r4l.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4m.md"), results: join(import.meta.dir, "held-out-r4m.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4n.md"), results: join(import.meta.dir, "held-out-r4n.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
