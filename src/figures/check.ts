@@ -1276,9 +1276,8 @@ const FLOW_AFTER = /^\s*(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))\b/i;
  */
 function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
   const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), before && before.end <= f.start ? before.end : 0);
-  let last: RegExpExecArray | undefined;
-  for (const m of answer.slice(clause, f.start).matchAll(FLOW_WORDS)) last = m;
-  const m = last ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  // allMatches, not matchAll: no copy of the expression for every amount of an answer.
+  const m = allMatches(FLOW_WORDS, answer.slice(clause, f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
   return m ? (m[1] ? "in" : "out") : undefined;
 }
 
