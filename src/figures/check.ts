@@ -493,7 +493,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const within = (a: SourceFigure, b: SourceFigure) => {
     const pa = a.ctx.periods;
     const pb = b.ctx.periods;
-    return !!a.ctx.per || !!b.ctx.per || !pa?.length || !pb?.length || pa.every((q) => pb.some((x) => x.from <= q.from && q.to <= x.to));
+    if (!!a.ctx.per || !!b.ctx.per || !pa?.length || !pb?.length) return true;
+    // Loops, not every/some with closures: this runs for every pair a share's search weighs (bench/figures.ts).
+    for (const q of pa) {
+      let inside = false;
+      for (const x of pb) if (x.from <= q.from && q.to <= x.to) { inside = true; break; }
+      if (!inside) return false;
+    }
+    return true;
   };
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
@@ -809,8 +816,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       const subsetSaid = said.total && (!said.changeSaid || howMany > 0) && !p.rounded && f.kind === "money" && !Number.isInteger(f.value) && ((said.names ?? said.categories ?? said.months) !== undefined || howMany > 0);
       // Whether the clause names items a list may hold (namedItems, namedMonths): asked once, not of every list.
       const itemsSaid = (!!(said.names ?? said.categories) && (!!said.ownName || !!said.categories)) || (!!said.months && said.months.length >= 2);
-      for (const l of index.lists) {
-        if (!sameKind(l, f) || (l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid)) continue;
+      for (const l of listsOfKind(index, f)) {
+        if (l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid) continue;
         let run: SourceFigure[] | null = null;
         if (r.hi >= l.min3) {
           eachRun(l, r, (s, e) => {
@@ -901,10 +908,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
 function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof policy>, said: FigureContext): Derivation | null {
   if (r.lo <= 0) return null;
   for (const l of index.lists) {
-    // A short list of parts of one whole: not a list of a net beside its income and spending, or of averages or changes.
-    if (l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per)) continue;
+    const w = wholeOfParts(index, l);
+    if (w === null || !(said.items === l.figures.length || w.ofCall)) continue;
     const whole = l.prefix[l.figures.length]!;
-    if (!whole || !(said.items === l.figures.length || totalOfCall(index, l, whole))) continue;
     const lo = (r.lo * whole) / 100;
     const hi = (r.hi * whole) / 100;
     for (const x of l.figures) {
@@ -913,6 +919,22 @@ function shareOfList(index: FigureIndex, r: Interval, p: ReturnType<typeof polic
     }
   }
   return null;
+}
+
+/** Per list, what shareOfList asks of it whatever the figure (asked of every list for every percentage not found): made once. */
+const wholes = new WeakMap<List, { ofCall: boolean } | null>();
+
+/**
+ * A list that may be a whole of parts — a short list of amounts, not a list of a net beside its income and spending, or of
+ * averages or changes, with a sum — and whether that sum is a total of its own call (totalOfCall); null when it is none.
+ */
+function wholeOfParts(index: FigureIndex, l: List): { ofCall: boolean } | null {
+  let w = wholes.get(l);
+  if (w !== undefined) return w;
+  const whole = l.prefix[l.figures.length]!;
+  const none = l.kind !== "money" || l.figures.length > MAX_SUBSET_LIST || l.figures.some((x) => x.ctx.measure || x.change || x.ctx.per) || !whole;
+  wholes.set(l, (w = none ? null : { ofCall: totalOfCall(index, l, whole) }));
+  return w;
 }
 
 /**
@@ -1048,6 +1070,22 @@ function sameKind(l: List, f: ReadFigure): boolean {
   if (f.kind === "money") return l.kind === "money" && (!f.currency || !l.currency || l.currency === f.currency);
   if (f.kind === "percent") return l.kind === "percent";
   return l.kind === "count" || (l.kind === "money" && Math.abs(f.value) >= 1000);
+}
+
+/** Per index, the lists of each sort of figure (sameKind's answer depends only on kindOfLists), in the index's order. */
+const listsByKind = new WeakMap<FigureIndex, Map<string, List[]>>();
+
+/** What sameKind asks of a figure. */
+const kindOfLists = (f: ReadFigure) => (f.kind === "money" ? `money|${f.currency ?? ""}` : f.kind === "percent" ? "percent" : Math.abs(f.value) >= 1000 ? "count+big" : "count");
+
+/** The index's lists that are sameKind as the figure, in order: made once per sort of figure (a loop over all lists ran for every figure not found). */
+function listsOfKind(index: FigureIndex, f: ReadFigure): List[] {
+  let byKind = listsByKind.get(index);
+  if (!byKind) listsByKind.set(index, (byKind = new Map()));
+  const key = kindOfLists(f);
+  let lists = byKind.get(key);
+  if (!lists) byKind.set(key, (lists = index.lists.filter((l) => sameKind(l, f))));
+  return lists;
 }
 
 type TryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number) => boolean;
@@ -1238,9 +1276,8 @@ const FLOW_AFTER = /^\s*(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))\b/i;
  */
 function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
   const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), before && before.end <= f.start ? before.end : 0);
-  let last: RegExpExecArray | undefined;
-  for (const m of answer.slice(clause, f.start).matchAll(FLOW_WORDS)) last = m;
-  const m = last ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  // allMatches, not matchAll: no copy of the expression for every amount of an answer.
+  const m = allMatches(FLOW_WORDS, answer.slice(clause, f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
   return m ? (m[1] ? "in" : "out") : undefined;
 }
 
