@@ -39,6 +39,7 @@ import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilte
 import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
+import { withTableCounts } from "./table.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 
@@ -1093,7 +1094,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   // A quarter or a range of months written without its year is the turn's year when all its figures are of that year.
   const unwritten = index.thisYear && index.firstYear >= index.thisYear ? index.thisYear : undefined;
   const years = { ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}), ...(unwritten ? { unwritten } : {}) };
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, years });
+  const { figures, contexts } = readInContext(answer, withTableCounts(answer, readFigures(answer)), index.lexicon, { answer: true, years });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];

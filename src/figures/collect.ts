@@ -247,6 +247,13 @@ const NO_ROWS_TOOLS = new Set(["recurring_payments", "set_budget"]);
 /** Nouns of a count that counts no rows ("14 merchants", "12 months", "its 9 earlier payments", "22 expected recurring payments"). */
 const NOT_ROW_NOUNS = /^(?:merchants?|categor(?:y|ies)|months?|weeks?|days?|years?|series|accounts?|currenc(?:y|ies)|earlier|expected)$/i;
 
+/**
+ * A count of months, weeks or days, not of rows: a summary's "(activity in 11)" (months with payments), a table's
+ * "Months with data", "Gap months", "Days since last" (r4-figacc2: table counts read in an answer linked such a count
+ * to its period's rows).
+ */
+const COUNT_OF_TIME = /^activity$|\b(?:months?|weeks?|days?)\b/i;
+
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
 
@@ -616,6 +623,7 @@ function noRowsOfSummary(
   // "CHF 9.45 in fees recorded on the purchases"; the second period's side of "per month CHF 20.40 (12 months) → CHF 12.95".
   if (/^\s+in fees recorded\b/.test(f.after) || RATE_ARROW.test(f.sentence)) return true;
   if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
+  if (f.kind === "count" && COUNT_OF_TIME.test(own)) return true;
   // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
   if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
@@ -628,6 +636,7 @@ function noRowsOfPart(tool: string, heading: string, label: string, kind: Source
   // The merchants a list leaves out ("Other" of a chart or table by merchant: no category Other), a comparison's amounts per month.
   if (/\bby merchant\b/i.test(heading) && /^Other\b/.test(label)) return true;
   if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
+  if (kind === "count" && COUNT_OF_TIME.test(heading.slice(heading.lastIndexOf(" · ") + 3))) return true;
   return acrossAccount(tool, ctx, call, lexicon);
 }
 

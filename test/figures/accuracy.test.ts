@@ -1,0 +1,73 @@
+/**
+ * r4-figacc2 rules (general causes of the tuning set's misses and false alarms), each with a right and a wrong case,
+ * over tool results written here by hand in the tools' own summary style.
+ */
+import { describe, expect, test } from "bun:test";
+import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
+import type { Ledger } from "../../src/ledger/ledger.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
+
+const VOCABULARY = {
+  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other", "Uncategorised"],
+  merchants: ["Migros", "Coop", "Netflix", "Spotify", "Livit AG"],
+  accounts: ["Visa 4417", "Savings Account"],
+};
+const DATA = { firstDay: 20240101, lastDay: 20251231 } as Ledger;
+
+/** A turn of these calls (name, input, summary). */
+function turn(...calls: [string, Record<string, unknown>, string][]): TurnFigures {
+  const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+  calls.forEach(([name, input, summary], i) => t.record({ id: `toolu_${i}`, name, input }, { summary, charts: [] }));
+  return t;
+}
+/** [written, status] of each figure of `answer`. */
+const statuses = (t: TurnFigures, answer: string) => t.check(answer, "").map((f) => [f.text, f.status]);
+
+const CATEGORIES_2025 = [
+  "spending_by_category",
+  { year: 2025 },
+  "Spending by category for 2025. CHF: total CHF 1'000.00 over 40 transactions in 3 categories: Housing CHF 300.00 (30.0%, 12 tx); Groceries CHF 600.00 (60.0%, 25 tx); Dining CHF 100.00 (10.0%, 3 tx).",
+] as [string, Record<string, unknown>, string];
+
+describe("a whole number alone in a table's cell is a count of what its column counts", () => {
+  const table = (housing: string, dining: string) =>
+    `| Category | Spent | Payments |\n|---|---|---|\n| Housing | CHF 300.00 | ${housing} |\n| Dining | CHF 100.00 | ${dining} |`;
+  test("right counts are found, each of its row", () => {
+    expect(statuses(turn(CATEGORIES_2025), table("12", "3"))).toEqual([
+      ["CHF 300.00", "grounded"],
+      ["12", "grounded"],
+      ["CHF 100.00", "grounded"],
+      ["3", "grounded"],
+    ]);
+  });
+  test("a wrong count is flagged (not found), another row's count is mismatched", () => {
+    expect(statuses(turn(CATEGORIES_2025), table("13", "25"))).toEqual([
+      ["CHF 300.00", "grounded"],
+      ["13", "ungrounded"],
+      ["CHF 100.00", "grounded"],
+      ["25", "mismatched"],
+    ]);
+  });
+  test("a rank column and a row's label are no figures", () => {
+    const ranked = "| # | Category | Payments |\n|---|---|---|\n| 1 | Groceries | 25 |\n| 2 | Housing | 12 |";
+    expect(statuses(turn(CATEGORIES_2025), ranked)).toEqual([
+      ["25", "grounded"],
+      ["12", "grounded"],
+    ]);
+  });
+});
+
+describe("a count of months or days links to no rows (it counts no rows)", () => {
+  const trend = turn([
+    "monthly_trend",
+    { category: "Dining", year: 2025 },
+    "Monthly spending on Dining for 2025. CHF: total CHF 240.00 over 12 transactions, average CHF 20.00 per month over 12 months (activity in 11); highest 2025-06 CHF 40.00, lowest 2025-03 CHF 0.00.",
+  ]);
+  const sourceRows = (answer: string) => trend.check(answer, "").map((f) => [f.text, f.status, f.sources.map((s) => s.rows ?? null)]);
+  test("the rows' count links to its rows", () => {
+    expect(sourceRows("| Category | Payments |\n|---|---|\n| Dining | 12 |")).toEqual([["12", "grounded", [{ from: "2025-01-01", to: "2025-12-31", category: "Dining", currency: "CHF" }]]]);
+  });
+  test("the months with payments are found, with no link", () => {
+    expect(sourceRows("| Category | Months with payments |\n|---|---|\n| Dining | 11 |")).toEqual([["11", "grounded", [null]]]);
+  });
+});
