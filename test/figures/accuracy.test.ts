@@ -71,3 +71,44 @@ describe("a count of months or days links to no rows (it counts no rows)", () =>
     expect(sourceRows("| Category | Months with payments |\n|---|---|\n| Dining | 11 |")).toEqual([["11", "grounded", [null]]]);
   });
 });
+
+describe("a count counts what its source's label or column header says (rows, merchants, months)", () => {
+  test("months with payments are no count of payments: right, 'active in 11' months; wrong, '11 payments'", () => {
+    const t = turn([
+      "monthly_trend",
+      { category: "Dining", year: 2025 },
+      "Monthly spending on Dining for 2025. CHF: total CHF 240.00 over 14 transactions, average CHF 20.00 per month over 12 months (activity in 11); highest 2025-06 CHF 40.00, lowest 2025-03 CHF 0.00.",
+    ]);
+    expect(statuses(t, "Dining cost CHF 240.00 over 14 payments.")).toEqual([
+      ["CHF 240.00", "grounded"],
+      ["14", "grounded"],
+    ]);
+    expect(statuses(t, "Dining cost CHF 240.00 over 11 payments.")).toEqual([
+      ["CHF 240.00", "grounded"],
+      ["11", "mismatched"],
+    ]);
+  });
+  test("a table's Transactions column counts rows: right, Coop had 9 transactions; wrong, 9 merchants", () => {
+    const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    t.record(
+      { id: "toolu_0", name: "review_transactions", input: { year: 2025 } },
+      { summary: "Merchants to review for 2025: 2.", charts: [], tables: [{ title: "Merchants to review, 2025", columns: ["Merchant", "Transactions", "Total"], kinds: ["text", "count", "money"], rows: [["Coop", 9, -120.5], ["Migros", 4, -80]], totalRows: 2 }] },
+    );
+    expect(statuses(t, "Coop has 9 transactions to review.")).toEqual([["9", "grounded"]]);
+    expect(statuses(t, "There are 9 merchants to review.")).toEqual([["9", "mismatched"]]);
+  });
+});
+
+describe("a count after a colon that ends its sentence is a figure of the summary, not a list number", () => {
+  const t = turn([
+    "unusual_transactions",
+    { year: 2025 },
+    "New merchants in spending for 2025 (first transaction in the whole data): 3. Coop first on 2025-02-01, 4 payments, CHF 80.00; Netflix first on 2025-03-05, 2 payments, CHF 25.80; Spotify first on 2025-05-05, 1 payment, CHF 12.95.",
+  ]);
+  test("right: 3 new merchants are found", () => {
+    expect(statuses(t, "There are 3 new merchants.")).toEqual([["3", "grounded"]]);
+  });
+  test("wrong: 4 new merchants (Coop's 4 payments) is not found", () => {
+    expect(statuses(t, "There are 4 new merchants.")).toEqual([["4", "mismatched"]]);
+  });
+});
