@@ -1143,6 +1143,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1646,6 +1647,59 @@ function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed:
   for (const part of parts) {
     for (const total of totals.get(`${part.callId}|${period(part)}`) ?? []) if (fits(total.value, part.value)) return derived(source(total, index.lexicon), source(part, index.lexicon));
     for (const total of written) if (fits(total.f.value, part.value)) return derived(writtenSource(total), source(part, index.lexicon));
+  }
+  return null;
+}
+
+const MONTH_NAMED_ONE = new RegExp(MONTH_NAMED.source);
+/** A gap to an average written right after an amount: "CHF 287.78 above the average", "CHF 421 above the monthly average", "CHF 9 less than you averaged". */
+const FROM_AVERAGE = /^\s+(?:(?:a\s+month\s+|a\s+week\s+)?(?:more|less|higher|lower)\s+than|above|below|over|under)\s+(?:(?:the|your|its|their|that)\s+)?(?:(?:monthly|weekly|daily|usual|typical)\s+)?(?:average|mean|typical\s+month|you\s+averaged)\b/i;
+
+/**
+ * An amount said to be a gap to an average (FROM_AVERAGE): what the clause is about less the average, or the average less
+ * it — an average of the turn (a source figure of that measure) or one the answer wrote (said to be an average), and an
+ * amount the answer wrote in the sentence before it (the nearest few) or a figure of the turn about the month or period
+ * the clause names. Two steps the model takes in its head; bounded: the averages × the nearest written amounts, one
+ * binary search per average for the period's figure.
+ */
+function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, sentence: readonly Backed[], backed: readonly Backed[]): AnswerFigure | null {
+  if (!FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) return null;
+  const r = intervalOf(f);
+  const currency = (x: { currency?: string }) => !f.currency || !x.currency || x.currency === f.currency;
+  const written = sentence.filter((b) => b.f.kind === "money" && currency(b.f));
+  /** The averages: of the turn, then those the answer wrote before it (an average, or a rate a month, week or day). */
+  const averages: { value: number; source: () => FigureSource }[] = [];
+  for (const g of index.seen) {
+    if (g.kind !== "money" || !currency(g)) continue;
+    for (const s of g.flat) if (s.ctx.measure === "average" && !s.change) averages.push({ value: Math.abs(s.value), source: () => source(s, index.lexicon) });
+  }
+  for (const b of backed.slice(-MAX_WRITTEN)) {
+    if (b.f.kind === "money" && b.f.end <= f.start && currency(b.f) && (b.said.measure === "average" || (b.said.per && b.said.per !== "year"))) averages.push({ value: Math.abs(b.f.value), source: () => writtenSource(b) });
+  }
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "difference" as const };
+  // The month the sentence is about when the clause names none: the first it names ("May stands out: …, and CHF 271.89 above your monthly average").
+  const named = said.month === undefined && !said.periods ? MONTH_NAMED_ONE.exec(answer.slice(sentenceStart(answer, f.start), f.start)) : null;
+  if (named) said = { ...said, month: MONTH_NUMBER[named[1]!.toLowerCase()]! };
+  const periodSaid = said.month !== undefined || !!said.periods;
+  for (const avg of averages.slice(0, MAX_WRITTEN)) {
+    for (const b of written.slice(-MAX_STEPS).reverse()) {
+      if (b.said.measure === "average" || b.said.per) continue;
+      const d = Math.abs(Math.abs(b.f.value) - avg.value);
+      if (d >= r.lo && d <= r.hi) return { ...result, sources: [writtenSource(b), avg.source()] };
+    }
+    if (!periodSaid) continue;
+    // The clause's month or period, not written: its figure of the turn (about what the clause says, no average or change).
+    for (const sign of [1, -1]) {
+      const part: Interval = { lo: avg.value + sign * (sign > 0 ? r.lo : r.hi), hi: avg.value + sign * (sign > 0 ? r.hi : r.lo) };
+      if (part.hi <= 0) continue;
+      for (const g of index.seen) {
+        if (g.kind !== "money" || !currency(g)) continue;
+        for (const k of findEqual(g.values, part)) {
+          const s = figuresAt(g, k).find((x) => !x.change && !x.ctx.measure && !x.ctx.per && !contradicts({ ...said, measure: undefined, sign: undefined }, x.ctx));
+          if (s) return { ...result, sources: [source(s, index.lexicon), avg.source()] };
+        }
+      }
+    }
   }
   return null;
 }
