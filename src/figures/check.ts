@@ -1141,6 +1141,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
+    if (f.kind === "percent" && checked.status !== "grounded" && OF_CHANGE.test(answer.slice(f.end, f.end + 50))) checked = shareOfChange(index, f, said, sentenceBefore()) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
@@ -1698,6 +1699,42 @@ function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
           const s = figuresAt(g, k).find((x) => !x.change && !x.ctx.measure && !x.ctx.per && !contradicts({ ...said, measure: undefined, sign: undefined }, x.ctx));
           if (s) return { ...result, sources: [source(s, index.lexicon), avg.source()] };
         }
+      }
+    }
+  }
+  return null;
+}
+
+/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". */
+const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:increase|rise|growth|jump|decline|drop|fall|decrease|change|difference)\b/i;
+
+/**
+ * A percentage said to be a share of a change (OF_CHANGE): a change over the whole change of its comparison — a change
+ * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence, over a change of
+ * the same call about no category or name (its total's). Not a ratio of two amounts, nor a change in per cent ("about 65%
+ * of the whole decline" is no fall of 65 %): a share of a change is of changes only (r4-figacc2: "65.2% of the whole
+ * increase" passed as EUR 180 ÷ EUR 276; "65% of the whole decline" of CHF 480 ÷ CHF 743.80 was not found). Bounded: the
+ * turn's total changes × (one binary search + the nearest written amounts).
+ */
+function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  if (r.hi <= 0) return null;
+  const about: FigureContext = { ...said, sign: undefined, changeSaid: undefined };
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
+  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0) : []));
+  for (const whole of wholes) {
+    const w = Math.abs(whole.value);
+    for (const b of sentence.slice(-MAX_STEPS).reverse()) {
+      if (b.f.kind !== "money" || (b.f.currency && b.f.currency !== whole.currency)) continue;
+      const v = (100 * Math.abs(b.f.value)) / w;
+      if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(b), source(whole, index.lexicon)] };
+    }
+    const parts: Interval = { lo: (r.lo * w) / 100, hi: (r.hi * w) / 100 };
+    for (const g of index.seen) {
+      if (g.kind !== "money" || g.currency !== whole.currency) continue;
+      for (const k of findEqual(g.values, parts)) {
+        const part = figuresAt(g, k).find((x) => x !== whole && x.change && x.callId === whole.callId && !contradicts(about, x.ctx));
+        if (part) return { ...result, sources: [source(part, index.lexicon), source(whole, index.lexicon)] };
       }
     }
   }

@@ -140,3 +140,27 @@ describe("an amount said to be above or below the average is the gap between wha
     ]);
   });
 });
+
+describe("a percentage of the increase or the decline is a share of the comparison's total change", () => {
+  const t = turn([
+    "compare_periods",
+    { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
+    "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 4'000.00 → CHF 4'578.65 (+CHF 578.65, +14.5%). By change: Housing CHF 2'100.00 → CHF 2'462.45 (+CHF 362.45, +17.3%); Other CHF 96.00 → CHF 276.00 (+CHF 180.00, +187.5%); Transport CHF 400.00 → CHF 436.20 (+CHF 36.20, +9.1%).",
+  ]);
+  test("right: housing's CHF 362.45 is 62.6% of the whole increase (362.45 ÷ 578.65); housing and other together 93.7% of it", () => {
+    expect(statuses(t, "Housing rose by CHF 362.45, 62.6% of the whole increase.")).toEqual([
+      ["CHF 362.45", "grounded"],
+      ["62.6%", "derived"],
+    ]);
+    expect(statuses(t, "Housing and Other together rose by CHF 542.45, or 93.7% of the increase.")).toEqual([
+      ["CHF 542.45", "derived"],
+      ["93.7%", "derived"],
+    ]);
+  });
+  test("wrong: 65.2% of the whole increase (other's amount CHF 180.00 ÷ CHF 276.00 is no share of a change)", () => {
+    expect(statuses(t, "Housing rose by CHF 362.45, 65.2% of the whole increase.")).toEqual([
+      ["CHF 362.45", "grounded"],
+      ["65.2%", "ungrounded"],
+    ]);
+  });
+});
