@@ -1113,6 +1113,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     if (said.sign !== undefined) said.changeSaid = true;
+    // "36.7% used" is spent ÷ budget: no remaining amount (a budget's other side) is its part.
+    if (f.kind === "percent" && said.budget === undefined && USED_AFTER.test(answer.slice(f.end, f.end + 24))) said.budget = "used";
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
     if (f.kind === "money") {
       const flow = flowOf(answer, f, figures[i - 1]);
@@ -1181,6 +1183,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** A percentage of a budget used: "64.6% used", "only 36.7% used". */
+const USED_AFTER = /^\)?\s+used\b/i;
 
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
 const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;

@@ -533,7 +533,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
       if (unit) ctx.unit = unit;
     }
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
-    if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
+    // (Its amount only: the "121.9% used" after it is no remaining amount.)
+    if (f.kind === "money" && /\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
     // A line of a listing is one transaction (a recurring series' one-offs too); a new merchant's line is about the call's period, not its first day.
     const line = f.kind === "money" && (!noRows || tool === "recurring_payments") && !FIRST_ON.test(between) ? listedLine(tool, output.summary, f, between) : null;
     const row = line ? listedTransaction(opts, line, f.value, currency) : undefined;

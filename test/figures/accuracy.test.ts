@@ -164,3 +164,31 @@ describe("a percentage of the increase or the decline is a share of the comparis
     ]);
   });
 });
+
+describe("a percentage 'used' of a budget is spent ÷ budget, never the remaining amount's share", () => {
+  const t = turn([
+    "budget_status",
+    { year: 2025, month: 3 },
+    "Budgets for 2025-03 (a full month).\n- Transport: budget CHF 600.00, spent CHF 387.84, remaining CHF 212.16, 64.6% used.\n- Dining: budget CHF 800.00, spent CHF 974.80, remaining CHF -174.80, 121.9% used — OVER BUDGET.\nTotal budget CHF 1'400.00, total spent CHF 1'362.64 (97.3%).",
+  ]);
+  test("right: transport CHF 387.84 of CHF 600, 64.6% used; CHF 212.16 left, 35.4% of the budget", () => {
+    expect(statuses(t, "Transport: CHF 387.84 of CHF 600.00, CHF 212.16 left, 64.6% used.")).toEqual([
+      ["CHF 387.84", "grounded"],
+      ["CHF 600.00", "grounded"],
+      ["CHF 212.16", "grounded"],
+      ["64.6%", "grounded"],
+    ]);
+    expect(statuses(t, "Transport has CHF 212.16 left, 35.4% of its budget.")).toEqual([
+      ["CHF 212.16", "grounded"],
+      ["35.4%", "derived"],
+    ]);
+  });
+  test("wrong: 35.4% used (the remaining CHF 212.16 ÷ CHF 600.00)", () => {
+    expect(statuses(t, "Transport: CHF 387.84 of CHF 600.00, CHF 212.16 left, 35.4% used.")).toEqual([
+      ["CHF 387.84", "grounded"],
+      ["CHF 600.00", "grounded"],
+      ["CHF 212.16", "grounded"],
+      ["35.4%", "ungrounded"],
+    ]);
+  });
+});
