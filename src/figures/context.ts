@@ -717,7 +717,7 @@ function clauseEnds(text: string, figures: readonly Target[]): number[] {
 }
 
 /** A markdown table row's cells (offsets), or null when the line is no table row. */
-function tableCells(text: string, lineStart: number, lineEnd: number): Target[] | null {
+export function tableCells(text: string, lineStart: number, lineEnd: number): Target[] | null {
   const line = text.slice(lineStart, lineEnd);
   if (!/^\s*\|.*\|\s*$/.test(line)) return null;
   const cells: Target[] = [];

@@ -4,24 +4,13 @@
  * count (its header: "Payments", "Meals out"), so a whole number that fills a cell of a body row is a count figure.
  * Not: the row's first cell (its label: a rank, a day), a column headed as a rank, a year, a day or a date.
  */
+import { tableCells } from "./context.ts";
 import type { ReadFigure } from "./read.ts";
 
 /** A column whose numbers are no figures: a rank, a list number, a year, a day, a week, a month, a date, a time, an age. */
 const NOT_COUNTED = /^(?:#|no\.?|nr\.?|rank(?:ing)?|pos(?:ition)?\.?|place|year|day(?:\s+of\s+month)?|week|month|date|time|hour|age|id|order|step)$/i;
-/** A whole number alone in its cell, maybe with spaces and a plain rounding sign. */
+/** A whole number alone in its cell (spaces around it). */
 const BARE = /^\s*(\d{1,6})\s*$/;
-
-/** A markdown table line's cells: [start, end) of each, between its pipes; null when the line is no table row. */
-function cellsOf(line: string, offset: number): { start: number; end: number }[] | null {
-  if (!/^\s*\|.*\|\s*$/.test(line)) return null;
-  const out: { start: number; end: number }[] = [];
-  let at = line.indexOf("|") + 1;
-  for (let next = line.indexOf("|", at); next >= 0; next = line.indexOf("|", at)) {
-    out.push({ start: offset + at, end: offset + next });
-    at = next + 1;
-  }
-  return out;
-}
 
 /** The bare whole numbers of `text`'s table body cells (not already among `read`) as counts, merged into `read` in order. */
 export function withTableCounts(text: string, read: ReadFigure[]): ReadFigure[] {
@@ -30,7 +19,7 @@ export function withTableCounts(text: string, read: ReadFigure[]): ReadFigure[] 
   let header: string[] | null = null;
   let offset = 0;
   for (const line of text.split("\n")) {
-    const cells = cellsOf(line, offset);
+    const cells = tableCells(text, offset, offset + line.length);
     offset += line.length + 1;
     if (!cells) {
       header = null;
