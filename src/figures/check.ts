@@ -39,6 +39,7 @@ import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilte
 import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
+import { withTableCounts } from "./table.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 
@@ -1131,7 +1132,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   // A quarter or a range of months written without its year is the turn's year when all its figures are of that year.
   const unwritten = index.thisYear && index.firstYear >= index.thisYear ? index.thisYear : undefined;
   const years = { ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}), ...(unwritten ? { unwritten } : {}) };
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, years });
+  const { figures, contexts } = readInContext(answer, withTableCounts(answer, readFigures(answer)), index.lexicon, { answer: true, years });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];
@@ -1150,6 +1151,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     if (said.sign !== undefined) said.changeSaid = true;
+    // "36.7% used" is spent ÷ budget: no remaining amount (a budget's other side) is its part.
+    if (f.kind === "percent" && said.budget === undefined && USED_AFTER.test(answer.slice(f.end, f.end + 24))) said.budget = "used";
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
     if (f.kind === "money") {
       const flow = flowOf(answer, f, figures[i - 1]);
@@ -1178,8 +1181,10 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
+    if (f.kind === "percent" && checked.status !== "grounded" && OF_CHANGE.test(answer.slice(f.end, f.end + 50))) checked = shareOfChange(index, f, said, sentenceBefore()) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1216,6 +1221,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** A percentage of a budget used: "64.6% used", "only 36.7% used". */
+const USED_AFTER = /^\)?\s+used\b/i;
 
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
 const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;
@@ -1682,6 +1690,95 @@ function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed:
   for (const part of parts) {
     for (const total of totals.get(`${part.callId}|${period(part)}`) ?? []) if (fits(total.value, part.value)) return derived(source(total, index.lexicon), source(part, index.lexicon));
     for (const total of written) if (fits(total.f.value, part.value)) return derived(writtenSource(total), source(part, index.lexicon));
+  }
+  return null;
+}
+
+const MONTH_NAMED_ONE = new RegExp(MONTH_NAMED.source);
+/** A gap to an average written right after an amount: "CHF 287.78 above the average", "CHF 421 above the monthly average", "CHF 9 less than you averaged". */
+const FROM_AVERAGE = /^\s+(?:(?:a\s+month\s+|a\s+week\s+)?(?:more|less|higher|lower)\s+than|above|below|over|under)\s+(?:(?:the|your|its|their|that)\s+)?(?:(?:monthly|weekly|daily|usual|typical)\s+)?(?:average|mean|typical\s+month|you\s+averaged)\b/i;
+
+/**
+ * An amount said to be a gap to an average (FROM_AVERAGE): what the clause is about less the average, or the average less
+ * it — an average of the turn (a source figure of that measure) or one the answer wrote (said to be an average), and an
+ * amount the answer wrote in the sentence before it (the nearest few) or a figure of the turn about the month or period
+ * the clause names. Two steps the model takes in its head; bounded: the averages × the nearest written amounts, one
+ * binary search per average for the period's figure.
+ */
+function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, sentence: readonly Backed[], backed: readonly Backed[]): AnswerFigure | null {
+  if (!FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) return null;
+  const r = intervalOf(f);
+  const currency = (x: { currency?: string }) => !f.currency || !x.currency || x.currency === f.currency;
+  const written = sentence.filter((b) => b.f.kind === "money" && currency(b.f));
+  /** The averages: of the turn, then those the answer wrote before it (an average, or a rate a month, week or day). */
+  const averages: { value: number; source: () => FigureSource }[] = [];
+  for (const g of index.seen) {
+    if (g.kind !== "money" || !currency(g)) continue;
+    for (const s of g.flat) if (s.ctx.measure === "average" && !s.change) averages.push({ value: Math.abs(s.value), source: () => source(s, index.lexicon) });
+  }
+  for (const b of backed.slice(-MAX_WRITTEN)) {
+    if (b.f.kind === "money" && b.f.end <= f.start && currency(b.f) && (b.said.measure === "average" || (b.said.per && b.said.per !== "year"))) averages.push({ value: Math.abs(b.f.value), source: () => writtenSource(b) });
+  }
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "difference" as const };
+  // The month the sentence is about when the clause names none: the first it names ("May stands out: …, and CHF 271.89 above your monthly average").
+  const named = said.month === undefined && !said.periods ? MONTH_NAMED_ONE.exec(answer.slice(sentenceStart(answer, f.start), f.start)) : null;
+  if (named) said = { ...said, month: MONTH_NUMBER[named[1]!.toLowerCase()]! };
+  const periodSaid = said.month !== undefined || !!said.periods;
+  for (const avg of averages.slice(0, MAX_WRITTEN)) {
+    for (const b of written.slice(-MAX_STEPS).reverse()) {
+      if (b.said.measure === "average" || b.said.per) continue;
+      const d = Math.abs(Math.abs(b.f.value) - avg.value);
+      if (d >= r.lo && d <= r.hi) return { ...result, sources: [writtenSource(b), avg.source()] };
+    }
+    if (!periodSaid) continue;
+    // The clause's month or period, not written: its figure of the turn (about what the clause says, no average or change).
+    for (const sign of [1, -1]) {
+      const part: Interval = { lo: avg.value + sign * (sign > 0 ? r.lo : r.hi), hi: avg.value + sign * (sign > 0 ? r.hi : r.lo) };
+      if (part.hi <= 0) continue;
+      for (const g of index.seen) {
+        if (g.kind !== "money" || !currency(g)) continue;
+        for (const k of findEqual(g.values, part)) {
+          const s = figuresAt(g, k).find((x) => !x.change && !x.ctx.measure && !x.ctx.per && !contradicts({ ...said, measure: undefined, sign: undefined }, x.ctx));
+          if (s) return { ...result, sources: [source(s, index.lexicon), avg.source()] };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". */
+const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:increase|rise|growth|jump|decline|drop|fall|decrease|change|difference)\b/i;
+
+/**
+ * A percentage said to be a share of a change (OF_CHANGE): a change over the whole change of its comparison — a change
+ * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence, over a change of
+ * the same call about no category or name (its total's). Not a ratio of two amounts, nor a change in per cent ("about 65%
+ * of the whole decline" is no fall of 65 %): a share of a change is of changes only (r4-figacc2: "65.2% of the whole
+ * increase" passed as EUR 180 ÷ EUR 276; "65% of the whole decline" of CHF 480 ÷ CHF 743.80 was not found). Bounded: the
+ * turn's total changes × (one binary search + the nearest written amounts).
+ */
+function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  if (r.hi <= 0) return null;
+  const about: FigureContext = { ...said, sign: undefined, changeSaid: undefined };
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
+  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0) : []));
+  for (const whole of wholes) {
+    const w = Math.abs(whole.value);
+    for (const b of sentence.slice(-MAX_STEPS).reverse()) {
+      if (b.f.kind !== "money" || (b.f.currency && b.f.currency !== whole.currency)) continue;
+      const v = (100 * Math.abs(b.f.value)) / w;
+      if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(b), source(whole, index.lexicon)] };
+    }
+    const parts: Interval = { lo: (r.lo * w) / 100, hi: (r.hi * w) / 100 };
+    for (const g of index.seen) {
+      if (g.kind !== "money" || g.currency !== whole.currency) continue;
+      for (const k of findEqual(g.values, parts)) {
+        const part = figuresAt(g, k).find((x) => x !== whole && x.change && x.callId === whole.callId && !contradicts(about, x.ctx));
+        if (part) return { ...result, sources: [source(part, index.lexicon), source(whole, index.lexicon)] };
+      }
+    }
   }
   return null;
 }

@@ -63,7 +63,7 @@ export type FigureContext = {
   /** Written as an amount per item ("about CHF 69 each", "CHF 19.75 a visit"): an amount ÷ a count. */
   perItem?: true;
   /** Which side of its budget a remaining amount is ("CHF 80 over the limit", "CHF 52.80 left"). */
-  budget?: "over" | "under";
+  budget?: "over" | "under" | "used";
   /** The family of things a count counts ("rows": transactions, payments, visits…; "series", "categories", "merchants", "accounts"). */
   unit?: string;
   /** What the clause says was done ("moved 65 transactions"): a change's outcome, not a look at the data. */
@@ -717,7 +717,7 @@ function clauseEnds(text: string, figures: readonly Target[]): number[] {
 }
 
 /** A markdown table row's cells (offsets), or null when the line is no table row. */
-function tableCells(text: string, lineStart: number, lineEnd: number): Target[] | null {
+export function tableCells(text: string, lineStart: number, lineEnd: number): Target[] | null {
   const line = text.slice(lineStart, lineEnd);
   if (!/^\s*\|.*\|\s*$/.test(line)) return null;
   const cells: Target[] = [];
