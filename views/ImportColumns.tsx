@@ -14,7 +14,8 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
   const fid = (name: string) => `${name}-${id}`;
   return (
     <details class="import-columns" open={open} id={fid("columns")}>
-      <summary>{open ? "Columns: what each one holds" : "Change columns"}</summary>
+      {/* Named "Change columns" open or closed: the notes send the user there by that name (uqa5: open, it read "Columns: …"). */}
+      <summary>{open ? "Change columns: what each one holds" : "Change columns"}</summary>
       <fieldset class="import-columns-fields" hx-post={`/import/${id}/settings?columns=chosen`} hx-trigger="change" hx-sync="queue last" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
         <legend class="sr-only">What each column holds</legend>
         {open ? <p class="muted">Check what each column holds; the preview below follows your choice.</p> : null}

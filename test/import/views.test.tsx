@@ -1,6 +1,7 @@
 /** The import views: the first-run choice on an empty demo chat, untrusted text escaped in the preview. */
 import { describe, expect, test } from "bun:test";
 import { ChatPage } from "../../views/ChatPage.tsx";
+import { ImportColumns } from "../../views/ImportColumns.tsx";
 import { ImportFile } from "../../views/ImportFile.tsx";
 import { ImportList } from "../../views/ImportList.tsx";
 import { ImportPreview } from "../../views/ImportPreview.tsx";
@@ -125,6 +126,14 @@ describe("import views", () => {
     const viaApi = toHtml(<ImportList imports={[{ ...record, importedVia: "api" }, { ...record, batch: "b@2", importedBy: "cli", importedVia: "cli" }]} account={(a) => a} />);
     expect(viaApi).toContain("by you through the API");
     expect(viaApi).toContain("by the command line");
+  });
+});
+
+describe("the mapping screen's title (uqa5)", () => {
+  test("open or closed it is “Change columns”, the name the currency note sends the user to", () => {
+    const view = { header: ["Date", "Montant"], rows: [["20/11/2026", "91,51"]], delimiter: ",", roles: ["date", "amount"], dateFormat: null, decimal: ",", flipSigns: false, currency: null, savedAs: null, byContent: false } as const;
+    const summary = (open: boolean) => /<summary>([^<]*)<\/summary>/.exec(toHtml(<ImportColumns id="f1" view={{ ...view, header: [...view.header], rows: [[...view.rows[0]]], roles: [...view.roles] }} open={open} chosen={false} />))?.[1];
+    expect([summary(true), summary(false)]).toEqual(["Change columns: what each one holds", "Change columns"]);
   });
 });
 

@@ -169,13 +169,14 @@ function elidedBalanceSkip(cols: readonly Column[], balance: Column | null, amou
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 /**
  * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
- * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
+ * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"; Amex France's
+ * "PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI", its direct debit of the card's balance): not an
  * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
  */
 const ISSUER_THANKS = new RegExp(
   "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
     "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
-    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
+    "|paiement(?:\\s+re[çc]u)?\\W+merci|pr[ée]l[èe]vement\\s+automatique(?:\\s+enregistr[ée])?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
     "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
   "i",
 );

@@ -5,6 +5,7 @@
  * reaches the caller as an ImportInputError naming the file (SPEC §13.1: exit 2 / HTTP 400, never
  * a bare parser message).
  */
+import { maskAccount } from "../../core/account-labels.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
 import { distinctAccounts } from "./accounts.ts";
@@ -175,6 +176,12 @@ export function parseText(text: string, opts: ParseOptions): Statement {
     );
   }
   if (override) {
+    // A file naming one account of its own, booked to another name given for it: said (uqa5: a PostFinance camt.053
+    // imported beside a French bank's CSV with `--account "Compte joint"` had its CHF rows and checked balances stored
+    // under that name, unsaid). A name given on purpose (the page's Account field) reads as its confirmation.
+    if (accounts.length === 1 && distinctAccounts([accounts[0]!, override]).length > 1) {
+      s.notes.push(`the file names the account ${maskAccount(accounts[0]!)}: its rows are booked to “${override}”, the account given for them`);
+    }
     s.account = override;
     s.rows.setAccount(override);
     for (const r of s.reconciliation) r.account = override;

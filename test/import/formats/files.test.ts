@@ -93,6 +93,16 @@ describe("one account given for every row (--account) and a file of several acco
     expect(given(utf8(qif))).toBe(why("Checking, Visa"));
   });
 
+  test("a file of one account booked to another name given for it says so, its number masked; the same account written otherwise says nothing (uqa5)", () => {
+    const notes = (bytes: Uint8Array, accountOverride: string) => read(bytes, { fileName: "f", accountOverride }).notes;
+    const one = doc(camt("DE89370400440532013000", "12.00"));
+    expect(notes(one, "Joint")).toEqual(["the file names the account DE89 … 3000: its rows are booked to “Joint”, the account given for them"]);
+    expect(notes(one, "DE89 3704 0044 0532 0130 00")).toEqual([]);
+    expect(notes(utf8(":20:A\n:25:DE89370400440532013000\n:60F:C250601EUR100,00\n:61:2506020602D12,00NMSCNONREF\n:86:Kiosk\n:62F:C250602EUR88,00\n-\n"), "Joint")).toEqual([
+      "the file names the account DE89 … 3000: its rows are booked to “Joint”, the account given for them",
+    ]);
+  });
+
   test("a CSV whose rows name their accounts (Mint's \"Account Name\"): refused naming them; one account: taken (review of pass 27)", () => {
     const mint = (rows: string) => utf8(`"Date","Description","Original Description","Amount","Transaction Type","Category","Account Name","Labels","Notes"\n${rows}`);
     const two = '"3/14/2023","Cafe","CAFE 12","4.50","debit","Coffee","Everyday Checking","",""\n"3/15/2023","Cafe","CAFE 12","4.50","debit","Coffee","Rewards Visa","",""\n';

@@ -1324,6 +1324,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
     ],
   },
+  // American Express France's activity export (Date, Date de traitement, Description, Titulaire de la carte, Compte #,
+  // Montant), purchases positive, the issuer's direct debit of the balance "PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"
+  // negative, a refund negative (uqa5: 3 purchases of 5 rows, below the "mostly positive" share, were read as money in,
+  // the payment and the refund as money out, exit 0). Out 91.51 + 49.44 + 13.49 = 154.44 (3); in 399.27 + 29.99 = 429.26.
+  "amex-fr-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-11-20", -91.51, "CHF", "LE BOUCHON DES FILLES LYON"],
+      [3, "2026-11-19", -49.44, "CHF", "AMAZON EU SARL LUXEMBOURG"],
+      [4, "2026-11-12", 399.27, "CHF", "PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"],
+      [5, "2026-11-09", -13.49, "CHF", "NETFLIX.COM AMSTERDAM"],
+      [6, "2026-11-04", 29.99, "CHF", "AMAZON EU SARL LUXEMBOURG REMBOURSEMENT"],
+    ],
+    totals: [{ currency: "CHF", out: 154.44, outRows: 3, in: 429.26, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: [CHF_NOTE, "a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
   // A German current account whose bill payment ends in a thanks ("Zahlung Rechnung 4711 danke", −120.00): no card's
   // fixed line for a payment received, so the signs stand (review of QA round 21: the salary was money out, every
   // payment money in, exit 0). Out 45.20 + 120.00 + 62.10 = 227.30; in 2'500.00.
