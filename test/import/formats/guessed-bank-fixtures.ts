@@ -2034,6 +2034,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"PLN","status":"ok","opening":1000,"closing":4430,"entries":4,"difference":0}],
     notes: ["the currency PLN (from the amounts' PLN code) for every row"],
   },
+  // mBank (Poland), "Elektroniczne zestawienie operacji": windows-1250, CRLF, a longer preamble ("#Podsumowanie obrotów",
+  // "#Saldo początkowe"), booking and operation dates, and the closing balance as ";;;;;;#Saldo końcowe;2 193,80 PLN;",
+  // its label under "#Kwota" (qa28: continuum's mbank.csv run as it is was refused, "#Kwota "#Saldo końcowe" is not an
+  // amount"). 150.00 − 18.40 + 2'400.00 − 320.00 − 17.80 = 2'193.80 = the last balance = the footer ✓; out 356.20 (3 rows).
+  "mbank-pl-zestawienie.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [26, "2026-03-02", -18.4, "PLN", "ZAKUP PRZY UŻYCIU KARTY · ŻABKA Z1234        /KRAKOW"],
+      [27, "2026-03-10", 2400, "PLN", "PRZEDSIĘBIORSTWO LAS SP. Z O.O. · PRZELEW PRZYCHODZĄCY · WYNAGRODZENIE MARZEC"],
+      [28, "2026-03-15", -320, "PLN", "WSPÓLNOTA MIESZKANIOWA · PRZELEW WYCHODZĄCY · CZYNSZ 03/2026"],
+      [29, "2026-03-31", -17.8, "PLN", "OPŁATA ZA KARTĘ · 5375 XXXX XXXX 4321"],
+    ],
+    totals: [{ currency: "PLN", out: 356.2, outRows: 3, in: 2400, inRows: 1 }],
+    skipped: [{ line: 32, reason: 'the statement\'s closing balance ("#Saldo końcowe"), checked against its rows' }],
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 150, closing: 2193.8, entries: 4, difference: 0 }],
+    notes: ["the currency PLN (from the file's preamble) for every row"],
+  },
   // A US card export of purchases written positive with no payment row and nothing else that tells a card: it cannot be told
   // from an account of deposits, so it is read as written — and the note says so and how to turn it (QA round 4, fifth pass:
   // imported as income without a word). In 15.49 + 32.10 + 84.22 = 131.81.
