@@ -89,6 +89,8 @@ export type SkipRule = {
   empty?: true;
   emptyToo?: ColumnName;
   contains?: string;
+  /** …the cell's start, lower-cased (Nordea's "Reservation …"). */
+  startsWith?: string;
   equals?: readonly string[];
   /** …and only when another column is one of some words too (Wise: REFUNDED on an OUT transfer). */
   and?: { column: ColumnName; equals: readonly string[] };
@@ -219,7 +221,7 @@ export type BankLayout = {
 export type ByDirection = { out: readonly number[]; in: readonly number[] };
 
 /** A skip rule with its columns found in the file. */
-export type SkipRuleOfPlan = { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string; balance?: "opening" | "closing" };
+export type SkipRuleOfPlan = { column: number; empty?: true; emptyToo?: number; contains?: string; startsWith?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string; balance?: "opening" | "closing" };
 
 /** A layout resolved against one file's header: what csv-rows.ts reads with. */
 export type ColumnPlan = {
@@ -489,7 +491,7 @@ export function skipRuleOf(plan: ColumnPlan, fields: readonly string[]): SkipRul
   for (const rule of plan.skip) {
     const v = fields[rule.column] ?? "";
     if (rule.and && !rule.and.equals.includes((fields[rule.and.column] ?? "").trim().toLowerCase())) continue;
-    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule;
+    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.startsWith !== undefined && v.trim().toLowerCase().startsWith(rule.startsWith)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule;
   }
   return null;
 }

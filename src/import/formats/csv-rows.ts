@@ -553,6 +553,17 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const split = splitNumber();
       if (split) return bad(split);
 
+      // A footer stating a balance, two cells and nothing else: "Alter Kontostand";"1.988,00 EUR" (comdirect), under the
+      // amount column or beside it; mBank's "Elektroniczne zestawienie operacji" closes with ";;;;;;#Saldo końcowe;106,59
+      // PLN;", its label in the amount column (qa28: the file was refused, that label "not an amount").
+      const footerBalance = (): boolean => {
+        const filled = f.map((x) => x.trim()).filter((x) => x !== "");
+        const kind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
+        const figure = kind ? parseAmount(filled[1]!, plan.decimal) : null;
+        if (!kind || figure === null) return false;
+        statedLine(kind, filled[0]!, figure, null);
+        return true;
+      };
       // The amount, with its sign.
       legs = null;
       let amount: number | null;
@@ -588,7 +599,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (filled.length > 0) legs = filled;
       } else {
         const a = money(m.amount);
-        if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
+        if (a === "bad") return footerBalance() ? undefined : bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
         if (a === 0 && REFUND_NOTED.test(unguarded(cell(m.amount)).trim())) return skip(`refunded in full: ${name(m.amount)} says "${cell(m.amount).trim()}" (no money moved)`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
@@ -615,11 +626,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           for (const row of held) if (row.line === lastBooked) row.description = joinTexts([row.description, part]);
           return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`, true);
         }
-        // A footer stating a balance: "Alter Kontostand";"1.988,00 EUR" (comdirect).
-        const filled = f.map((x) => x.trim()).filter((x) => x !== "");
-        const footerKind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
-        const footerAmount = footerKind ? parseAmount(filled[1]!, plan.decimal) : null;
-        if (footerKind && footerAmount !== null) return statedLine(footerKind, filled[0]!, footerAmount, null);
+        if (footerBalance()) return;
         // A balance the statement states in a column of its own, on a line with no booking (Venmo's "Beginning Balance"
         // above its rows, "Ending Balance" below them; issue 32 leftover: they were skipped unchecked).
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));

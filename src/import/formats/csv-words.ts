@@ -222,6 +222,8 @@ export const WORDS: Record<Role, string[][]> = {
     // Czech (Komerční banka's "Systémový popis", ČSOB's "označení operace"); Portuguese (Nubank's "Descrição", its card's
     // "title"; Bradesco's "Histórico", Itaú's "lançamento").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
+    // Nordea's older Swedish export ("Datum,Transaktion,Kategori,Belopp,Saldo"; qa28: refused, no description column).
+    "=transaktion",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
     "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").

@@ -402,5 +402,9 @@ export function looksLikeLabelledRecords(text: string): boolean {
 
 /** An HTML page (a bank's login page saved instead of the export, an error page). */
 export function looksLikeHtml(text: string): boolean {
-  return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
+  // (An XML declaration may come first: OTP Bank's "Excel" export, qa28.)
+  return /^\s*(?:<\?xml[^>]*\?>\s*)?(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
 }
+
+/** An HTML page written as an Excel .xls file (a bank's "Excel" export that is a web table: Excel's namespace or ProgId). */
+export const excelHtml = (head: string): boolean => /urn:schemas-microsoft-com:office:excel|application\/vnd\.ms-excel|content=["']Excel\.Sheet/i.test(head);

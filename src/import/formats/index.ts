@@ -7,7 +7,7 @@
  */
 import { maskAccount } from "../../core/account-labels.ts";
 import { ImportInputError } from "../../core/errors.ts";
-import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
+import { binaryKind, decodeText, excelHtml, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
 import { distinctAccounts } from "./accounts.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
@@ -81,7 +81,11 @@ const chosenReader = (format: string | undefined) => (format && format !== "auto
 function textRefusal(text: string, head: string, detected: StatementReader | null, format: string | undefined): string | null {
   // (Not text.trim(): on a 100 MB statement that would copy it whole.)
   if (!/\S/.test(text)) return "the file is empty";
-  if (looksLikeHtml(head)) return "this is an HTML page (a saved web page?), not a bank statement export";
+  if (looksLikeHtml(head)) {
+    // OTP Bank's (Hungary) "xls" export is such a page: it was refused as "this XML (root element <html>) is no camt…" (qa28).
+    if (excelHtml(head)) return "this is a web page written as an Excel .xls file (a table in HTML), not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX instead)";
+    return "this is an HTML page (a saved web page?), not a bank statement export";
+  }
   if (!chosenReader(format) && !detected) return `${unknownKind(head)}: expected ${FORMATS_IN_WORDS}`;
   return null;
 }

@@ -24,6 +24,13 @@ describe("files that are no statement", () => {
     expect(refusal(utf8("<!DOCTYPE html>\n<html><head><title>E-Banking</title></head><body>Login</body></html>"))).toBe(
       "upload.bin: this is an HTML page (a saved web page?), not a bank statement export",
     );
+    // A bank's "Excel" export that is a web page, an XML declaration first (OTP Bank's .xls; qa28: "this XML (root element
+    // <html>) is no camt.052/053/054 statement").
+    const excelPage = '<?xml version="1.0" encoding="iso-8859-2"?>\n<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN">\n<html xmlns:x="urn:schemas-microsoft-com:office:excel" lang="hu">\n<head><meta name="ProgId" content="Excel.Sheet" /></head>\n<body><table><tr><td>2026.03.02</td><td>-1 200</td></tr></table></body></html>\n';
+    expect(refusal(utf8(excelPage))).toBe(
+      "upload.bin: this is a web page written as an Excel .xls file (a table in HTML), not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX instead)",
+    );
+    expect(refusal(utf8('<?xml version="1.0"?>\n<html><body>Login</body></html>'))).toBe("upload.bin: this is an HTML page (a saved web page?), not a bank statement export");
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
       "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Norma 43 (AEB/CSB 43) statement, a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
