@@ -1090,6 +1090,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 48'250.00 − 18'500.00 + 2'160.50 = 31'910.50 ✓
     reconciliation: [{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}],
   },
+  "ofx-root-tag-space.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "5550193",
+    dataLines: 2,
+    rows: [
+      [1,"2026-03-04",-18.4,"USD","POS DEBIT 0304 MAPLE STREET BAKERY PORTLAND ME"], // the MEMO holds the NAME: once,
+      [2,"2026-03-06",1250,"USD","ACH Credit - Harbor Freight Payroll 0306"],
+    ],
+    totals: [{"currency":"USD","out":18.4,"outRows":1,"in":1250,"inRows":1}],
+    // A credit union's OFX 2.2 download (as Navy Federal's, monetr's test data; QA round 4, qa30) writes its root tag
+    // "<OFX >", a space before the ">": refused as "no <OFX> element: not an OFX/QFX statement". LEDGERBAL 2'031.60,
+    // no opening: nothing to check.
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":2031.6,"entries":2,"difference":null}],
+  },
   "qfx-values-next-line.qfx": {
     format: "ofx",
     layout: null,
