@@ -1167,6 +1167,27 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [],
     notes: ["no entry of the report is booked (2 pending): nothing is imported from it; its bookings come with a later statement"],
   },
+  "qif-account-list-prices.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 2,
+    rows: [
+      [7,"2026-03-02",2140,"CHF","Northwind Traders"],
+      [13,"2026-03-05",-64.35,"CHF","Corner Grocer · weekly shop"],
+    ],
+    totals: [{"currency":"CHF","out":64.35,"outRows":1,"in":2140,"inRows":1}],
+    // Quicken's export as Nerdbank.Qif's test input lays it out (QA round 4, qa30): a bank section, then the list of
+    // accounts between !Option:AutoSwitch and !Clear:AutoSwitch, an account header with no records, and security
+    // prices. The list's second entry was read as a record of the bank section ("line 24: no date (D)") and the file
+    // refused. The list names accounts, not the one the records above belong to: they keep none.
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: [
+      "the currency CHF (from the main currency of your data) for every row (QIF names none)",
+      "every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)",
+      "lists that are no transactions (!Type:Tag, !Type:Prices) were passed over",
+    ],
+  },
   "qif-void.qif": {
     format: "qif",
     layout: null,

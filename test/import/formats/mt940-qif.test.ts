@@ -157,6 +157,17 @@ describe("QIF", () => {
     expect(s.reconciliation.map((r) => [r.account, r.entries, r.status])).toEqual([["Checking", 1, "none"], ["Visa", 1, "none"]]);
   });
 
+  test("an account list (!Option:AutoSwitch) names no row's account, but a list of one never cleared that goes on with its section is its header", () => {
+    // Cleared: the entries (Checking, Visa) are a list; the records after "!Account NSavings" are Savings'. Never
+    // cleared: the one entry before "!Type:Bank" heads its records, as a header outside a list does.
+    const cleared = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNVisa\nTCCard\n^\n!Clear:AutoSwitch\n!Account\nNSavings\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-10.00\nPFee\n^\n";
+    const open = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-10.00\nPFee\n^\n";
+    const opts = { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } };
+    expect(read(utf8(cleared), opts).rows.map((r) => [r.line, r.account])).toEqual([[15, "Savings"]]);
+    expect(read(utf8(cleared), opts).account).toBe("Savings");
+    expect(read(utf8(open), opts).rows.map((r) => [r.line, r.account])).toEqual([[7, "Checking"]]);
+  });
+
   test("payee, memo and check number are kept as facts", () => {
     const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });
