@@ -99,7 +99,7 @@ function joined(f: Field): string {
 const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, ">": />(\d{2})([^>]*)/g };
 
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
-type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
+type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string; bookingOnly?: boolean };
 
 /**
  * A structured `:86:` (German "116?00…", Polish "020~00…") whose filled subfields are only the booking text (00), the
@@ -123,14 +123,17 @@ const SUBFIELD_WIDTH = 27;
 const joinSubfields = (pieces: string[]) => joinCutPieces(pieces, (piece) => piece.length >= SUBFIELD_WIDTH);
 
 /** The SWIFT narrative's keys read since round 4's pass 12 (the content-hash id's text is read without them: round3Details). */
-const LATER_KEYS = new Set(["PURP", "ACCW"]);
+const LATER_KEYS = new Set(["PURP", "ACCW", "ORDB", "BENB"]);
+
+/** The SWIFT narrative's keys that name no party and no purpose: a booking text with only these says nothing else. */
+const REFERENCE_KEYS = new Set(["EREF", "PREF", "MARF", "CSID", "IBAN", "BIC", "ISDT", "SUM", "TRCD", "CHGS", "EXCH", "ORDB", "BENB"]);
 
 /**
  * `:86:` → the other party, the purpose, the references it names. `round3`: read as the build before pass 12 read it,
  * for the content-hash id's text (no /PURP/ or /ACCW/ narrative, no /ORDP/ or /BENM/ party): a file imported then is
  * still recognised as imported (review of pass 12: SEB's narrative came back as possible duplicates).
  */
-function details(text: string, join: (pieces: string[]) => string = joinSubfields, round3 = false): Details {
+function details(text: string, join: (pieces: string[]) => string = joinSubfields, round3 = false, moneyOut = false): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -184,7 +187,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // (ING's Inside Business Payments export starts a batch's with its kind: "/BUSP/Verzamel Eurobetaling///PREF/…//REMI/…";
   // qa25's blind pass: kept as raw text. Not for the id's text, which read it so.)
   if (new RegExp(`^/(${keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW")}${round3 ? "" : "|BUSP"})/`).test(t)) {
-    const KEYS = keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW");
+    const KEYS = keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW|ORDB|BENB");
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
     const hits = [...t.matchAll(re)];
@@ -194,17 +197,31 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       if (!fields.has(h[1]!)) fields.set(h[1]!, t.slice(from, to));
     });
     const clean = (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").replace(/\/+/g, " ").trim() || undefined;
+    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it go.
+    // The content-hash id's text reads it as before (round3).
+    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").trim() || undefined;
     const cntp = fields.get("CNTP")?.split("/");
+    // CNTP is "iban/bic/name/city" and ends with the "/" before "//REMI": pieces between the BIC and the city are the
+    // name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w").
+    const cntpName = cntp && !round3 && cntp.length > 5 && cntp[cntp.length - 1] === "" ? cntp.slice(2, -2).join("/") : cntp?.[2];
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     // ING's Inside Business Payments writes the party as CNTP does, "/BENM/iban/bic/name/" (qa25's blind pass: the IBAN and
     // BIC were kept as the name); SEB's "/ORDP/Arbetsgivare AB/" is the name alone.
-    const side = fields.get("ORDP") ?? fields.get("BENM");
+    // Money out names the account holder as the ordering party (/ORDP/) and the payee as /BENM/; money in the payer as
+    // /ORDP/ (mt9x's test data: the holder was the counterparty of every payment out).
+    const [other, holder] = moneyOut ? ["BENM", "ORDP"] : ["ORDP", "BENM"];
+    const side = fields.get(other) ?? fields.get(holder);
     const sideParts = side?.split("/");
     const sideIban = sideParts && sideParts.length >= 3 && /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(sideParts[0]!.replace(/\s+/g, "")) ? sideParts : undefined;
-    const sideParty = sideIban ? clean(sideIban.slice(2).join("/")) : (clean(fields.get("ORDP")) ?? clean(fields.get("BENM")));
+    const sideParty = sideIban ? name(sideIban.slice(2).join("/")) : (name(fields.get(other)) ?? name(fields.get(holder)));
+    const party = name(fields.get("NAME")) ?? name(cntpName) ?? (round3 ? undefined : sideParty);
+    // Only the booking text and references ("/BUSP/Verzamel Eurobetaling///PREF/…"): described by the booking text, not
+    // the whole field with its marks.
+    const bookingOnly = !round3 && [...fields].every(([k, v]) => k === "TRTP" || k === "BUSP" || REFERENCE_KEYS.has(k) || !clean(v));
     return {
-      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? (round3 ? undefined : sideParty),
+      party,
+      bookingOnly,
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]) ?? (round3 ? undefined : clean(sideIban?.[0])),
       purpose: clean(remi),
       reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
@@ -360,7 +377,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const partyInReference = padded ? cleanText(padded[2]!) : "";
     const text86 = (f86: Field) => cleanText(oneLine(joined(f86)).replace(ZKB_MARKS, "").trim());
     const info86 = info ? text86(info) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
-    const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
+    const d: Details = info ? details(info86, joinSubfields, false, sign < 0) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party || partyInReference) facts.counterparty = d.party ? cleanText(d.party) : partyInReference;
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
@@ -403,7 +420,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // by that text, not by the field's marks (QA round 4, pass 27). Only a field whose subfields say nothing else in
     // words (bookingTextOnly): a Dutch "/TRTP/…/ULTD/name" kept as its booking text lost the name
     // (review of pass 27). The content-hash id's text is read as before.
-    const described = !d.party && !d.purpose && d.booking && bookingTextOnly(info86) ? joinTexts([d.booking, words]) : describe(d, info86);
+    const described = !d.party && !d.purpose && d.booking && (d.bookingOnly || bookingTextOnly(info86)) ? joinTexts([d.booking, words]) : describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).

@@ -141,6 +141,27 @@ describe("MT940", () => {
   });
 });
 
+describe("MT940: the other party of SWIFT's narrative and names with a slash (QA round 4, qa30)", () => {
+  const counterparties = (name: string) => read(fixture(name), { fileName: name }).rows.map((r) => [r.line, r.facts.counterparty, r.facts.counterpartyIban]);
+
+  test("money out names the /BENM/ payee, money in the /ORDP/ payer; the payer's bank (/ORDB/) is no part of the name", () => {
+    expect(counterparties("mt940-ordering-beneficiary.sta")).toEqual([
+      [5, "NORTHGATE DESIGN LTD", undefined],
+      [8, "CASTLE JOINERY", undefined],
+      [12, "+46701112233 ANNA LIND", undefined],
+    ]);
+  });
+
+  test("a name keeps its own '/' in /NAME/ and in CNTP, and CNTP's IBAN stays its IBAN", () => {
+    expect(counterparties("mt940-names-with-slash.sta")).toEqual([
+      [5, "Havnens Fisk A/S", "DK6120000123456789"],
+      [8, "Bakker w/ Dochters V.O.F.", "NL02ABNA0123456789"],
+      [10, undefined, undefined],
+      [12, "Verhuur De Hoek", undefined],
+    ]);
+  });
+});
+
 describe("QIF", () => {
   test("a file of two accounts (!Account blocks): each record keeps the account it is listed under", () => {
     // Quicken's export of all accounts: Checking's grocer (−100.00, split 60 + 40) and Visa's café (−20.00). The
