@@ -96,7 +96,7 @@ function joined(f: Field): string {
 }
 
 /** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…", ">20…" with no code before): made once, not per field. */
-const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, ">": />(\d{2})([^>]*)/g };
+const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, "^": /\^(\d{2})([^^]*)/g, ">": />(\d{2})([^>]*)/g };
 
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string; bookingOnly?: boolean };
@@ -107,9 +107,9 @@ type Details = { party?: string; iban?: string; purpose?: string; reference?: st
  * booking text says all the field says in words.
  */
 function bookingTextOnly(text: string): boolean {
-  const coded = /^\d{3}([?~<])\d{2}/.exec(text);
+  const coded = /^\d{3}([?~<^])\d{2}/.exec(text);
   if (!coded) return false;
-  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
+  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<" | "^"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
 }
 
 /** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
@@ -140,7 +140,9 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
   // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
   // Only a field of several such marks: free text may start with one (">25 EUR Gutschrift", whose ">25" was dropped).
-  const coded = /^\d{3}([?~<])\d{2}/.exec(t);
+  // BNP Paribas Bank Polska writes them with "^" ("723^00PRZELEW OTRZ ELIXIR ^34000^30…^32Name"; mt9x's test data, QA
+  // round 4, qa30: the whole field, marks and all, was the description); the content-hash id's text as before (round3).
+  const coded = (round3 ? /^\d{3}([?~<])\d{2}/ : /^\d{3}([?~<^])\d{2}/).exec(t);
   const structured = coded ?? (round3 || (t.match(/>\d{2}/g)?.length ?? 0) < 2 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;

@@ -1082,6 +1082,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // (QA round 4, qa30, part B.) 1'450.00 − 238.60 − 74.15 − 1'980.00 + 420.00 = −422.75 ✓
     reconciliation: [{"currency":"EUR","status":"ok","opening":1450,"closing":-422.75,"entries":4,"difference":0}],
   },
+  "mt940-caret-subfields.sta": {
+    format: "mt940",
+    layout: null,
+    account: "PL27160011270003012299887701",
+    dataLines: 2,
+    rows: [
+      [5,"2026-04-14",-389.9,"PLN","HURTOWNIA PAPIERU SP. Z OO UL. LAKOWA 7 GDANSK · Faktura FV/118/04/2026 · PRZELEW WYCHODZACY"],
+      [10,"2026-04-14",4200,"PLN","BIURO RACHUNKOWE NOWAK UL. POLNA 3 TORUN · Wynagrodzenie kwiecien 2026 · PRZELEW OTRZ ELIXIR"],
+    ],
+    totals: [{"currency":"PLN","out":389.9,"outRows":1,"in":4200,"inRows":1}],
+    // BNP Paribas Bank Polska writes the :86: subfields with "^" ("641^00…^34000^30…^20…^32…^33…^38…"; its MT940
+    // description as mt9x's test data holds it, QA round 4, qa30): the whole field, marks and all, was the description,
+    // with no counterparty or purpose. 12'450.00 − 389.90 + 4'200.00 = 16'260.10 ✓
+    reconciliation: [{"currency":"PLN","status":"ok","opening":12450,"closing":16260.1,"entries":2,"difference":0}],
+  },
   "mt942-soh-etx-framing.sta": {
     format: "mt940",
     layout: null,
