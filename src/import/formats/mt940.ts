@@ -630,7 +630,9 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       // An opening balance and bookings but no closing balance (Oldenburgische Landesbank's download ends in ":65F:Dnullnull…";
       // qa25's blind pass: imported with no word): nothing checks the bookings, and the statement may have been cut off.
       if (msg.opening && !msg.closing && msg.entries > 0) {
-        notes.push(`line ${msg.line}: the statement states an opening balance but no closing one (:62F:): its bookings could not be checked against it; if the file was cut off, download it again`);
+        // A page of a statement continued (opened by :60M:) closes with :62M: (another page follows) or :62F: (the last).
+        const what = msg.tags.has("60M") ? "page of a statement states an opening balance (:60M:) but no closing one (:62M: or :62F:)" : "statement states an opening balance but no closing one (:62F:)";
+        notes.push(`line ${msg.line}: the ${what}: its bookings could not be checked against it; if the file was cut off, download it again`);
       }
       const { opening, closing } = msg;
       // (A statement read as it goes keeps no bookings to match: it takes none, and its interim reports stay booked.)

@@ -1082,6 +1082,26 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // (QA round 4, qa30, part B.) 1'450.00 − 238.60 − 74.15 − 1'980.00 + 420.00 = −422.75 ✓
     reconciliation: [{"currency":"EUR","status":"ok","opening":1450,"closing":-422.75,"entries":4,"difference":0}],
   },
+  "mt940-page-no-closing.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE75512108001245126199",
+    dataLines: 3,
+    rows: [
+      [5,"2026-04-02",-45,"EUR","Stadtwerke Nordheim · Strom April · LASTSCHRIFT"],
+      [13,"2026-04-02",300,"EUR","Hausverwaltung Brandt · Rueckzahlung Kaution · GUTSCHRIFT"],
+      [15,"2026-04-02",-12.5,"EUR","Stadt Nordheim · Buecherei Mahngebuehr · UEBERWEISUNG"],
+    ],
+    totals: [{"currency":"EUR","out":57.5,"outRows":2,"in":300,"inRows":1}],
+    // A statement of two pages, the second (opened by :60M:, as a continued statement's pages are) cut off before its
+    // closing balance: the note named :62F: alone and called the page a statement (QA round 4, qa30, part B); it names
+    // the page's :60M: and the :62M: (another page follows) or :62F: (the last) it lacks. Page 1: 860.00 − 45.00 = 815.00 ✓
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":860,"closing":815,"entries":1,"difference":0},
+      {"currency":"EUR","status":"none","opening":815,"closing":null,"entries":2,"difference":null},
+    ],
+    notes: ["line 9: the page of a statement states an opening balance (:60M:) but no closing one (:62M: or :62F:): its bookings could not be checked against it; if the file was cut off, download it again"],
+  },
   "mt940-caret-subfields.sta": {
     format: "mt940",
     layout: null,
