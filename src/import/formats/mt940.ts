@@ -96,10 +96,10 @@ function joined(f: Field): string {
 }
 
 /** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…", ">20…" with no code before): made once, not per field. */
-const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, ">": />(\d{2})([^>]*)/g };
+const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, "^": /\^(\d{2})([^^]*)/g, ">": />(\d{2})([^>]*)/g };
 
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
-type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
+type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string; bookingOnly?: boolean };
 
 /**
  * A structured `:86:` (German "116?00…", Polish "020~00…") whose filled subfields are only the booking text (00), the
@@ -107,9 +107,9 @@ type Details = { party?: string; iban?: string; purpose?: string; reference?: st
  * booking text says all the field says in words.
  */
 function bookingTextOnly(text: string): boolean {
-  const coded = /^\d{3}([?~<])\d{2}/.exec(text);
+  const coded = /^\d{3}([?~<^])\d{2}/.exec(text);
   if (!coded) return false;
-  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
+  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<" | "^"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
 }
 
 /** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
@@ -123,21 +123,26 @@ const SUBFIELD_WIDTH = 27;
 const joinSubfields = (pieces: string[]) => joinCutPieces(pieces, (piece) => piece.length >= SUBFIELD_WIDTH);
 
 /** The SWIFT narrative's keys read since round 4's pass 12 (the content-hash id's text is read without them: round3Details). */
-const LATER_KEYS = new Set(["PURP", "ACCW"]);
+const LATER_KEYS = new Set(["PURP", "ACCW", "ORDB", "BENB"]);
+
+/** The SWIFT narrative's keys that name no party and no purpose: a booking text with only these says nothing else. */
+const REFERENCE_KEYS = new Set(["EREF", "PREF", "MARF", "CSID", "IBAN", "BIC", "ISDT", "SUM", "TRCD", "CHGS", "EXCH", "ORDB", "BENB"]);
 
 /**
  * `:86:` → the other party, the purpose, the references it names. `round3`: read as the build before pass 12 read it,
  * for the content-hash id's text (no /PURP/ or /ACCW/ narrative, no /ORDP/ or /BENM/ party): a file imported then is
  * still recognised as imported (review of pass 12: SEB's narrative came back as possible duplicates).
  */
-function details(text: string, join: (pieces: string[]) => string = joinSubfields, round3 = false): Details {
+function details(text: string, join: (pieces: string[]) => string = joinSubfields, round3 = false, moneyOut = false): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
   // Some Polish banks write the subfields with ">" and no code before them (">20…>31…>32Name", mt940js's sample): read
   // alike (the whole field was the description, marks and all); the content-hash id's text as before (round3).
   // Only a field of several such marks: free text may start with one (">25 EUR Gutschrift", whose ">25" was dropped).
-  const coded = /^\d{3}([?~<])\d{2}/.exec(t);
+  // BNP Paribas Bank Polska writes them with "^" ("723^00PRZELEW OTRZ ELIXIR ^34000^30…^32Name"; mt9x's test data, QA
+  // round 4, qa30: the whole field, marks and all, was the description); the content-hash id's text as before (round3).
+  const coded = (round3 ? /^\d{3}([?~<])\d{2}/ : /^\d{3}([?~<^])\d{2}/).exec(t);
   const structured = coded ?? (round3 || (t.match(/>\d{2}/g)?.length ?? 0) < 2 ? null : /^(>)\d{2}/.exec(t));
   if (structured) {
     const mark = structured[1]!;
@@ -184,7 +189,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // (ING's Inside Business Payments export starts a batch's with its kind: "/BUSP/Verzamel Eurobetaling///PREF/…//REMI/…";
   // qa25's blind pass: kept as raw text. Not for the id's text, which read it so.)
   if (new RegExp(`^/(${keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW")}${round3 ? "" : "|BUSP"})/`).test(t)) {
-    const KEYS = keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW");
+    const KEYS = keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW|ORDB|BENB");
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
     const hits = [...t.matchAll(re)];
@@ -194,17 +199,31 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       if (!fields.has(h[1]!)) fields.set(h[1]!, t.slice(from, to));
     });
     const clean = (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").replace(/\/+/g, " ").trim() || undefined;
+    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it go.
+    // The content-hash id's text reads it as before (round3).
+    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").trim() || undefined;
     const cntp = fields.get("CNTP")?.split("/");
+    // CNTP is "iban/bic/name/city" and ends with the "/" before "//REMI": pieces between the BIC and the city are the
+    // name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w").
+    const cntpName = cntp && !round3 && cntp.length > 5 && cntp[cntp.length - 1] === "" ? cntp.slice(2, -2).join("/") : cntp?.[2];
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     // ING's Inside Business Payments writes the party as CNTP does, "/BENM/iban/bic/name/" (qa25's blind pass: the IBAN and
     // BIC were kept as the name); SEB's "/ORDP/Arbetsgivare AB/" is the name alone.
-    const side = fields.get("ORDP") ?? fields.get("BENM");
+    // Money out names the account holder as the ordering party (/ORDP/) and the payee as /BENM/; money in the payer as
+    // /ORDP/ (mt9x's test data: the holder was the counterparty of every payment out).
+    const [other, holder] = moneyOut ? ["BENM", "ORDP"] : ["ORDP", "BENM"];
+    const side = fields.get(other) ?? fields.get(holder);
     const sideParts = side?.split("/");
     const sideIban = sideParts && sideParts.length >= 3 && /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(sideParts[0]!.replace(/\s+/g, "")) ? sideParts : undefined;
-    const sideParty = sideIban ? clean(sideIban.slice(2).join("/")) : (clean(fields.get("ORDP")) ?? clean(fields.get("BENM")));
+    const sideParty = sideIban ? name(sideIban.slice(2).join("/")) : (name(fields.get(other)) ?? name(fields.get(holder)));
+    const party = name(fields.get("NAME")) ?? name(cntpName) ?? (round3 ? undefined : sideParty);
+    // Only the booking text and references ("/BUSP/Verzamel Eurobetaling///PREF/…"): described by the booking text, not
+    // the whole field with its marks.
+    const bookingOnly = !round3 && [...fields].every(([k, v]) => k === "TRTP" || k === "BUSP" || REFERENCE_KEYS.has(k) || !clean(v));
     return {
-      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? (round3 ? undefined : sideParty),
+      party,
+      bookingOnly,
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]) ?? (round3 ? undefined : clean(sideIban?.[0])),
       purpose: clean(remi),
       reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
@@ -360,7 +379,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const partyInReference = padded ? cleanText(padded[2]!) : "";
     const text86 = (f86: Field) => cleanText(oneLine(joined(f86)).replace(ZKB_MARKS, "").trim());
     const info86 = info ? text86(info) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
-    const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
+    const d: Details = info ? details(info86, joinSubfields, false, sign < 0) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party || partyInReference) facts.counterparty = d.party ? cleanText(d.party) : partyInReference;
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
@@ -403,7 +422,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // by that text, not by the field's marks (QA round 4, pass 27). Only a field whose subfields say nothing else in
     // words (bookingTextOnly): a Dutch "/TRTP/…/ULTD/name" kept as its booking text lost the name
     // (review of pass 27). The content-hash id's text is read as before.
-    const described = !d.party && !d.purpose && d.booking && bookingTextOnly(info86) ? joinTexts([d.booking, words]) : describe(d, info86);
+    const described = !d.party && !d.purpose && d.booking && (d.bookingOnly || bookingTextOnly(info86)) ? joinTexts([d.booking, words]) : describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).
@@ -611,7 +630,9 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       // An opening balance and bookings but no closing balance (Oldenburgische Landesbank's download ends in ":65F:Dnullnull…";
       // qa25's blind pass: imported with no word): nothing checks the bookings, and the statement may have been cut off.
       if (msg.opening && !msg.closing && msg.entries > 0) {
-        notes.push(`line ${msg.line}: the statement states an opening balance but no closing one (:62F:): its bookings could not be checked against it; if the file was cut off, download it again`);
+        // A page of a statement continued (opened by :60M:) closes with :62M: (another page follows) or :62F: (the last).
+        const what = msg.tags.has("60M") ? "page of a statement states an opening balance (:60M:) but no closing one (:62M: or :62F:)" : "statement states an opening balance but no closing one (:62F:)";
+        notes.push(`line ${msg.line}: the ${what}: its bookings could not be checked against it; if the file was cut off, download it again`);
       }
       const { opening, closing } = msg;
       // (A statement read as it goes keeps no bookings to match: it takes none, and its interim reports stay booked.)

@@ -196,10 +196,14 @@ function bankError(text: string): string {
   return status ? `: the bank answered with error ${status[1]}${status[2] ? ` ("${cleanText(status[2].trim())}")` : ""} instead of a statement; download it again` : "";
 }
 
+/** The root element's start tag: "<OFX>", or with blanks before its ">" ("<OFX >"); never OFXHEADER. */
+const OFX_ROOT = /<OFX\s*>/i;
+
 function readOfx(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
-  const start = text.search(/<OFX>/i);
+  // The root tag as some credit unions write it, "<OFX >" (Navy Federal's OFX 2.2: refused as having no <OFX>).
+  const start = text.search(OFX_ROOT);
   if (start < 0) throw new ImportInputError(`${fileName}: no <OFX> element: not an OFX/QFX statement`);
   // A DOCTYPE before <OFX> is refused like one after it.
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
@@ -491,6 +495,6 @@ export const ofxReader: StatementReader = {
   idRule: "`ofx:<account>:<FITID>`",
   extensions: [".ofx", ".qfx"],
   mimeTypes: ["application/x-ofx"],
-  identify: (head) => /^\s*OFXHEADER\s*:/.test(head) || /<\?OFX[\s?]|<OFX>/i.test(head),
+  identify: (head) => /^\s*OFXHEADER\s*:/.test(head) || /<\?OFX[\s?]/i.test(head) || OFX_ROOT.test(head),
   read: readOfx,
 };

@@ -64,12 +64,21 @@ type QifRecord = { line: number; fields: Map<string, string[]>; account: string 
 function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[]; investmentAt: number } {
   let section: string | null = null;
   let inAccount = false;
+  /** Between !Option:AutoSwitch and !Clear:AutoSwitch, the records after !Account are a list of accounts (Quicken's). */
+  let accountList = false;
+  /** The list's last entry so far. */
+  let listed: string | null = null;
   let account: string | null = null;
   const accounts: string[] = [];
   const lists: string[] = [];
   let fields = new Map<string, string[]>();
   let first = 0;
   let investmentAt = 0;
+  const record = () => {
+    // The accounts named are those holding records (a header with none, or a list's entry, names no row's account).
+    if (account && !accounts.includes(account)) accounts.push(account);
+    visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
+  };
   forEachLine(text, (line, lineNo) => {
     // A comment line ("# …", quiffen's test files), wherever it stands: no field is coded "#" (review of r4-qa22: one
     // after the last record was read as a record without date, and the file refused).
@@ -80,6 +89,12 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
         inAccount = true;
         return;
       }
+      // An account block followed by its section is that account's header, in a list not cleared yet too (a list of
+      // one account that goes on with its records).
+      if (inAccount && accountList && head.startsWith("type:")) account = listed ?? account;
+      inAccount = false;
+      if (head === "option:autoswitch") accountList = true;
+      if (head === "clear:autoswitch") accountList = false;
       if (head.startsWith("type:")) {
         const type = head.slice(5).trim();
         if (type === "invst") investmentAt ||= lineNo;
@@ -93,10 +108,15 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
     }
     if (line.startsWith("^")) {
       if (inAccount) {
-        inAccount = false;
-        account = fields.get("N")?.[0]?.trim() || account;
-        if (account && !accounts.includes(account)) accounts.push(account);
-      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
+        // A list's entry names an account, not the one the records that follow belong to; every entry up to the next
+        // "!" line is one (Nerdbank.Qif's test input: the second was read as a record of the bank section before it).
+        const name = fields.get("N")?.[0]?.trim() || null;
+        if (accountList) listed = name;
+        else {
+          inAccount = false;
+          account = name ?? account;
+        }
+      } else if (section && fields.size > 0) record();
       fields = new Map();
       return;
     }
@@ -105,7 +125,7 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
   });
   // A last record without its "^".
-  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst", card: section === "ccard" });
+  if (section && !inAccount && fields.size > 0) record();
   return { accounts, lists, investmentAt };
 }
 

@@ -141,6 +141,27 @@ describe("MT940", () => {
   });
 });
 
+describe("MT940: the other party of SWIFT's narrative and names with a slash (QA round 4, qa30)", () => {
+  const counterparties = (name: string) => read(fixture(name), { fileName: name }).rows.map((r) => [r.line, r.facts.counterparty, r.facts.counterpartyIban]);
+
+  test("money out names the /BENM/ payee, money in the /ORDP/ payer; the payer's bank (/ORDB/) is no part of the name", () => {
+    expect(counterparties("mt940-ordering-beneficiary.sta")).toEqual([
+      [5, "NORTHGATE DESIGN LTD", undefined],
+      [8, "CASTLE JOINERY", undefined],
+      [12, "+46701112233 ANNA LIND", undefined],
+    ]);
+  });
+
+  test("a name keeps its own '/' in /NAME/ and in CNTP, and CNTP's IBAN stays its IBAN", () => {
+    expect(counterparties("mt940-names-with-slash.sta")).toEqual([
+      [5, "Havnens Fisk A/S", "DK6120000123456789"],
+      [8, "Bakker w/ Dochters V.O.F.", "NL02ABNA0123456789"],
+      [10, undefined, undefined],
+      [12, "Verhuur De Hoek", undefined],
+    ]);
+  });
+});
+
 describe("QIF", () => {
   test("a file of two accounts (!Account blocks): each record keeps the account it is listed under", () => {
     // Quicken's export of all accounts: Checking's grocer (−100.00, split 60 + 40) and Visa's café (−20.00). The
@@ -155,6 +176,17 @@ describe("QIF", () => {
     ]);
     expect(s.account).toBeNull();
     expect(s.reconciliation.map((r) => [r.account, r.entries, r.status])).toEqual([["Checking", 1, "none"], ["Visa", 1, "none"]]);
+  });
+
+  test("an account list (!Option:AutoSwitch) names no row's account, but a list of one never cleared that goes on with its section is its header", () => {
+    // Cleared: the entries (Checking, Visa) are a list; the records after "!Account NSavings" are Savings'. Never
+    // cleared: the one entry before "!Type:Bank" heads its records, as a header outside a list does.
+    const cleared = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNVisa\nTCCard\n^\n!Clear:AutoSwitch\n!Account\nNSavings\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-10.00\nPFee\n^\n";
+    const open = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-10.00\nPFee\n^\n";
+    const opts = { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } };
+    expect(read(utf8(cleared), opts).rows.map((r) => [r.line, r.account])).toEqual([[15, "Savings"]]);
+    expect(read(utf8(cleared), opts).account).toBe("Savings");
+    expect(read(utf8(open), opts).rows.map((r) => [r.line, r.account])).toEqual([[7, "Checking"]]);
   });
 
   test("payee, memo and check number are kept as facts", () => {
