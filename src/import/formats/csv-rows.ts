@@ -817,7 +817,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const original = number(plan.originalAmount);
       // Without a column of its own, the currency written in the amount's cell (DKB's card: "-1.240,00 USD"; uqa4 F1),
       // only beside an amount read from it ("(34,00) USD", "USD" alone: no currency without its amount; review of uqa4 F1-a).
-      const originalCurrency = (textFact(plan.originalCurrency) || (original === null ? "" : (currencyInAmount(cell(plan.originalAmount!).trim()) ?? ""))).toUpperCase();
+      // Another name of a currency is its code ("RMB": CNY; qa29's blind pass stored "RMB" as the original of yuan rows).
+      const originalCurrency = isoCurrencyOf(textFact(plan.originalCurrency) || (original === null ? "" : (currencyInAmount(cell(plan.originalAmount!).trim()) ?? "")));
       if (original !== null && originalCurrency !== currency) facts.originalAmount = Math.abs(original);
       if (/^[A-Z]{3}$/.test(originalCurrency) && originalCurrency !== currency) facts.originalCurrency = originalCurrency;
       const rate = number(plan.exchangeRate);
