@@ -830,6 +830,9 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
+    // Rupees ("Amount(in Rs)"): India's, Pakistan's, Sri Lanka's and Nepal's banks all write the day first (QA round 4,
+    // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused).
+    const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
     // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
     const near = nearest && !(nearest.order === "DMY" && MONTH_FIRST_CURRENCIES.has(statedCurrency(plan, sample, table.header) ?? "")) ? nearest : null;
@@ -846,6 +849,9 @@ function vote(
     } else if (dayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
+    } else if (rupees) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (near) {
       dateOrders = [near.order];
       dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;

@@ -2325,6 +2325,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // as the amount and every purchase was skipped as "0.00: no money moved"). Out 1'210.50 + 899.00 = 2'109.50 (2 rows),
   // in 8.00 + 5'000.00 = 5'008.00 (2 rows); the rupee is not named ("Rs" is several countries'): assumed, the note says
   // so (review of pass 26: it said the file names no currency anywhere).
+  // The same ICICI card export of one day's purchases (written after qa29's blind pass: a real one, every date "01/03/2023",
+  // was refused, "cannot tell the date format"): the rupee column ("Amount(in Rs)") says the day comes first. Out 642.30 +
+  // 389.00 = 1'031.30 (2 rows), in 120.00 (1 row, "CR"); the card number's line skipped.
+  "icici-in-card-one-day.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[7,"2026-03-05",-642.3,"CHF","RELIANCE FRESH INDIRANAGAR"],[8,"2026-03-05",-389,"CHF","ZOMATO BENGALURU IN"],[9,"2026-03-05",120,"CHF","REFUND ZOMATO BENGALURU IN"]],"totals":[{"currency":"CHF","out":1031.3,"outRows":2,"in":120,"inRows":1}],"skipped":[{"line":6,"reason":"not a row of the table (a note or footer line)"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column \"Amount(in Rs)\"; check the statement's own dates)","\"BillingAmountSign\" marks only money in: the rows where it is empty were read as money out; check the preview's rows","the column \"Amount(in Rs)\" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
   "icici-in-card.csv": {
     format: "csv",
     layout: "guessed",
