@@ -222,6 +222,10 @@ export const WORDS: Record<Role, string[][]> = {
     // Czech (Komerční banka's "Systémový popis", ČSOB's "označení operace"); Portuguese (Nubank's "Descrição", its card's
     // "title"; Bradesco's "Histórico", Itaú's "lançamento").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
+    // Banco do Brasil's "Detalhes" beside "Lançamento" (the Pix's other party and time; QA round 4, qa29's blind pass: left out).
+    "detalhes",
+    // Paytm's wallet statement (India): "Activity", its only words ("Paid to …", "Added to wallet"; qa29: every description empty).
+    "=activity",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
     "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
