@@ -171,6 +171,8 @@ export const WORDS: Record<Role, string[][]> = {
       "=type", "=typ", "=art", "=sign", "=indicator", "=sens", "=segno", "=signe", "=direction", "=richtung", "=vorzeichen",
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
       "inflow outflow", "outflow inflow", "inflow or outflow", "inflow or outflow indicator",
+      // ICICI Bank's card export: "BillingAmountSign", "CR" on money in, empty on a purchase.
+      "=billing amount sign",
     ],
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
