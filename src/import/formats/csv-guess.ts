@@ -70,7 +70,7 @@ function fits(col: Column, role: Role): boolean {
     case "originalCurrency":
       return share(col.values, isCurrencyCode) >= 0.8;
     case "indicator":
-      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1;
+      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1 || unmarkedIcici(col);
     case "reference":
     case "iban":
     case "card":
@@ -488,6 +488,9 @@ function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], take
   return walking.length === 1 ? walking[0] : undefined;
 }
 
+/** ICICI Bank's card column "BillingAmountSign" with nothing in it: a statement of purchases only (oneSided). */
+const unmarkedIcici = (c: Column): boolean => c.norm === "billing amount sign" && c.values.length > 0 && c.values.every((v) => v.trim() === "");
+
 /**
  * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
  * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
@@ -497,6 +500,9 @@ function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], take
  */
 function oneSided(indicator: Column): { blank?: 1 | -1 } {
   const written = indicator.values.filter((v) => v.trim() !== "");
+  // ICICI Bank's card column, empty on every row of a statement of purchases only (QA round 4, qa29's blind pass: read
+  // without it, every purchase was money in): its empty cell is a purchase's, as beside its "CR".
+  if (unmarkedIcici(indicator)) return { blank: -1 };
   const signs = new Set(written.map((v) => indicatorSign(v)));
   return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
 }

@@ -152,7 +152,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const notes: string[] = [];
   /** Per account and currency, a balance chain per pocket (BankLayout.balancePocket; "" when the layout names none). */
   const chains = new Map<string, Map<string, BalanceChain>>();
-  const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number }>();
+  const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number; elsewhere: { n: number; cents: number; from: Set<string> } }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
   const name = (i: number) => plan.names[i] ?? columnName(i);
@@ -231,6 +231,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return kind && column !== plan.balance ? [{ column, kind }] : [];
   });
   const statedSeen = new Map<number, Set<number>>();
+  const paidElsewhere = elsewhereColumns(plan.names);
   // Text only in the description's columns continues the booking above; not a line with a balance (",Closing balance,,,
   // 4980.50"), nor a total, a stated balance or a note of the statement's ("Transactions below are pending", a
   // disclaimer): those are read, and skipped with their reason, as any other line (review of r4-qa13: glued onto the
@@ -824,7 +825,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const original = number(plan.originalAmount);
       // Without a column of its own, the currency written in the amount's cell (DKB's card: "-1.240,00 USD"; uqa4 F1),
       // only beside an amount read from it ("(34,00) USD", "USD" alone: no currency without its amount; review of uqa4 F1-a).
-      const originalCurrency = (textFact(plan.originalCurrency) || (original === null ? "" : (currencyInAmount(cell(plan.originalAmount!).trim()) ?? ""))).toUpperCase();
+      // Another name of a currency is its code ("RMB": CNY; qa29's blind pass stored "RMB" as the original of yuan rows).
+      const originalCurrency = isoCurrencyOf(textFact(plan.originalCurrency) || (original === null ? "" : (currencyInAmount(cell(plan.originalAmount!).trim()) ?? "")));
       if (original !== null && originalCurrency !== currency) facts.originalAmount = Math.abs(original);
       if (/^[A-Z]{3}$/.test(originalCurrency) && originalCurrency !== currency) facts.originalCurrency = originalCurrency;
       const rate = number(plan.exchangeRate);
@@ -857,9 +859,16 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       (plan.continuationLines || plan.detailAmount !== null ? held : direct).push(row);
       const key = groupKey(account, currency);
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0 }));
+      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0, elsewhere: { n: 0, cents: 0, from: new Set() } }));
       g.n++;
       g.cents += cents(signed);
+      const other = paidElsewhere && (signed < 0 ? paidElsewhere.from : paidElsewhere.to);
+      const otherAccount = other === undefined || other === null ? "" : cell(other).trim();
+      if (otherAccount !== "" && !OWN_BALANCE.test(otherAccount)) {
+        g.elsewhere.n++;
+        g.elsewhere.cents += cents(signed);
+        g.elsewhere.from.add(otherAccount);
+      }
       if (plan.balance !== null) {
         const pocket = plan.balancePocket == null ? "" : cell(plan.balancePocket).trim();
         let pockets = chains.get(key);
@@ -983,7 +992,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     // The preamble's balances, else those of the lines a rule names for the group's account and currency.
     const ruledHere = ruledBalances.get(key);
-    if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
+    if (key === statedKey && g.elsewhere.n > 0) {
+      // Rows paid from, or into, another account than the statement's balance (Venmo's payments "Funding Source": a bank):
+      // booked, but they did not move this balance (QA round 4, qa29's blind pass: "off by USD 349.50", refused).
+      const n = g.elsewhere.n;
+      notes.push(`${n === 1 ? "a row was" : `${n} rows were`} paid from or into another account than the statement's balance (${[...g.elsewhere.from].slice(0, 3).map((a) => `"${a}"`).join(", ")}): booked, and left out of the balance check, as ${n === 1 ? "it" : "they"} did not move that balance`);
+      r = withStatedBalances(r, stated!, { n: g.n - n, cents: entriesCents - (invertAll ? -1 : 1) * g.elsewhere.cents }, notes);
+    } else if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
     else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
     if (ruledHere) sayWhetherChecked(ruledHere.lines, key === statedKey ? null : r);
@@ -1058,6 +1073,19 @@ function sayWhetherChecked(lines: readonly { reason: string }[], r: Reconciliati
  * one stated, a balance column that covers every row checks it; without one nothing can be checked, and the one
  * balance is kept for what it says (a closing balance may still meet a stored opening one: walk.ts).
  */
+/** The statement's own balance as a payment app names it in its funding and destination columns ("Venmo balance"). */
+const OWN_BALANCE = /\bbalance$/i;
+
+/**
+ * A payment app's columns naming where each payment's money came from and went to (Venmo's "Funding Source" and
+ * "Destination": "Venmo balance", or a bank account or card), or null when the file has no such pair.
+ */
+function elsewhereColumns(names: readonly string[]): { from: number; to: number } | null {
+  const from = names.findIndex((n) => normaliseHeader(n) === "funding source");
+  const to = names.findIndex((n) => normaliseHeader(n) === "destination");
+  return from >= 0 && to >= 0 ? { from, to } : null;
+}
+
 function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows: { n: number; cents: number }, notes: string[]): Reconciliation {
   const opening = stated.opening === null ? null : { amount: stated.opening, date: stated.from };
   const closing = stated.closing === null ? null : { amount: stated.closing, date: stated.until };

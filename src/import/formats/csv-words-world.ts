@@ -95,7 +95,8 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "контрагент", "получатель", "отправитель", "получатель отправитель", "отримувач", "контрагент наименование",
     "αντισυμβαλλομενος", "δικαιουχος",
     "לטובת", "שם המוטב",
-    "交易对方", "对方户名", "對方戶名", "取引先", "商户名称",
+    // China Merchants Bank's "对手户名" (the other party's account name; qa29's blind pass: left out of every description).
+    "交易对方", "对方户名", "對方戶名", "对手户名", "取引先", "商户名称",
     "보낸분 받는분", "받는분", "보낸분", "거래처", "의뢰인 수취인", "의뢰인", "수취인",
     "naziv partnerja", "protistrana", "nazov protistrany", "moketojo arba gavejo pavadinimas", "sanemejs maksatajs", "beneficiar", "ordonator",
   ]],

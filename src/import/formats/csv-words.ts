@@ -171,6 +171,8 @@ export const WORDS: Record<Role, string[][]> = {
       "=type", "=typ", "=art", "=sign", "=indicator", "=sens", "=segno", "=signe", "=direction", "=richtung", "=vorzeichen",
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
       "inflow outflow", "outflow inflow", "inflow or outflow", "inflow or outflow indicator",
+      // ICICI Bank's card export: "BillingAmountSign", "CR" on money in, empty on a purchase.
+      "=billing amount sign",
     ],
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
@@ -224,6 +226,10 @@ export const WORDS: Record<Role, string[][]> = {
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
     // Nordea's older Swedish export ("Datum,Transaktion,Kategori,Belopp,Saldo"; qa28: refused, no description column).
     "=transaktion",
+    // Banco do Brasil's "Detalhes" beside "Lançamento" (the Pix's other party and time; QA round 4, qa29's blind pass: left out).
+    "detalhes",
+    // Paytm's wallet statement (India): "Activity", its only words ("Paid to …", "Added to wallet"; qa29: every description empty).
+    "=activity",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
     "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").

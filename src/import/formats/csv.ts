@@ -395,11 +395,31 @@ function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string 
   const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    // 人民币 ("renminbi"): China Merchants Bank's card export heads its amount "人民币金额", the amount in yuan.
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : /人民币/.test(name) ? ["", "CNY"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return { code, column: name };
   }
   return null;
+}
+
+/**
+ * A currency column beside an amount whose header names the account's currency, where some rows name another: the
+ * currency each purchase was paid in, not the amount's. China Merchants Bank's card export writes "人民币金额" (the amount
+ * in yuan) beside "交易币种" (RMB, or USD on a purchase abroad; QA round 4, qa29's blind pass: a USD purchase's yuan
+ * were stored as dollars, exit 0). The column is then read as the original currency; the rows take the header's.
+ */
+function currencyPaidInBesideNamedAmount(plan: ColumnPlan, sample: readonly CsvRecord[]): { plan: ColumnPlan; note: string } | null {
+  if (plan.currency === null || plan.originalCurrency !== null) return null;
+  const named = headerCurrencyColumn(plan);
+  if (!named) return null;
+  const column = plan.currency;
+  const others = new Set(sample.map((r) => isoCurrencyOf(r.fields[column] ?? "")).filter((c) => c !== "" && c !== named.code));
+  if (others.size === 0) return null;
+  return {
+    plan: { ...plan, currency: null, originalCurrency: column },
+    note: `"${plan.names[column]!.trim()}" names ${[...others].join(", ")} on some rows beside "${named.column.trim()}", an amount in ${named.code}: read as the currency each of those was paid in; every amount is in ${named.code}`,
+  };
 }
 
 /**
@@ -810,6 +830,9 @@ function vote(
     const sibling = siblingDates.result();
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
+    // Rupees ("Amount(in Rs)"): India's, Pakistan's, Sri Lanka's and Nepal's banks all write the day first (QA round 4,
+    // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused).
+    const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
     // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
     const near = nearest && !(nearest.order === "DMY" && MONTH_FIRST_CURRENCIES.has(statedCurrency(plan, sample, table.header) ?? "")) ? nearest : null;
@@ -826,6 +849,9 @@ function vote(
     } else if (dayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
+    } else if (rupees) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (near) {
       dateOrders = [near.order];
       dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;
@@ -922,6 +948,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
   refuseAmountsInCents(plan, sample, fileName);
+  const paidIn = currencyPaidInBesideNamedAmount(plan, sample);
+  if (paidIn) {
+    plan = paidIn.plan;
+    guessNotes.push(paidIn.note);
+  }
   // A currency column whose every code is none of ISO 4217 (BananaAccounting's test files of Swiss and German exports
   // scramble them: "INE", "SET"; QA round 4, pass 20: every row was booked in "INE"; a crypto wallet's "BTC"): refused,
   // never booked so, saying how to go on. (Beside real codes, each such row is a bad row: csv-rows.ts.) Other names of
