@@ -57,6 +57,32 @@ describe("a whole number alone in a table's cell is a count of what its column c
   });
 });
 
+describe("an answer table's count counts what its column header names; a column of amounts, shares or days holds no counts", () => {
+  const cells = (answer: string) => turn(CATEGORIES_2025).check(answer, "").map((f) => [f.text, f.status, f.sources.map((s) => s.rows?.category ?? null)]);
+  test("right: Housing's 12 under 'Transactions' is its 12 transactions", () => {
+    expect(cells("| Category | Spent | Transactions |\n|---|---|---|\n| Housing | CHF 300.00 | 12 |")).toEqual([
+      ["CHF 300.00", "grounded", ["Housing"]],
+      ["12", "grounded", ["Housing"]],
+    ]);
+  });
+  test("wrong: 3 under 'Transactions' (the 3 categories, Dining's 3) and 12 under 'Merchants' (Housing's 12 transactions) are flagged as another thing's count", () => {
+    expect(cells("| Category | Spent | Transactions |\n|---|---|---|\n| Housing | CHF 300.00 | 3 |")).toEqual([
+      ["CHF 300.00", "grounded", ["Housing"]],
+      ["3", "mismatched", [null, "Dining"]],
+    ]);
+    expect(cells("| Category | Merchants |\n|---|---|\n| Housing | 12 |")).toEqual([["12", "mismatched", ["Housing"]]]);
+  });
+  test("wrong: a bare whole number under 'CHF' or 'Amount (CHF)' is no count (Housing's 12 transactions, Dining's 3): not read", () => {
+    expect(cells("| Category | CHF |\n|---|---|\n| Housing | 12 |\n| Groceries | 600 |")).toEqual([]);
+    expect(cells("| Category | Amount (CHF) |\n|---|---|\n| Dining | 3 |")).toEqual([]);
+  });
+  test("right: a due day, a share and an average per payment are no counts (no false alarm, no link)", () => {
+    expect(cells("| Merchant | Due day | Amount |\n|---|---|---|\n| Netflix | 12 | CHF 20.00 |")).toEqual([["CHF 20.00", "ungrounded", []]]);
+    expect(cells("| Category | Spent | Share |\n|---|---|---|\n| Housing | CHF 300.00 | 30 |")).toEqual([["CHF 300.00", "grounded", ["Housing"]]]);
+    expect(cells("| Category | Payments | Avg per payment |\n|---|---|---|\n| Groceries | 25 | 24 |")).toEqual([["25", "grounded", ["Groceries"]]]);
+  });
+});
+
 describe("a count of months or days links to no rows (it counts no rows)", () => {
   const trend = turn([
     "monthly_trend",
@@ -96,6 +122,8 @@ describe("a count counts what its source's label or column header says (rows, me
     );
     expect(statuses(t, "Coop has 9 transactions to review.")).toEqual([["9", "grounded"]]);
     expect(statuses(t, "There are 9 merchants to review.")).toEqual([["9", "mismatched"]]);
+    expect(statuses(t, "| Merchant | Transactions |\n|---|---|\n| Coop | 9 |")).toEqual([["9", "grounded"]]);
+    expect(statuses(t, "| Merchant | Merchants |\n|---|---|\n| Coop | 9 |")).toEqual([["9", "mismatched"]]);
   });
 });
 
