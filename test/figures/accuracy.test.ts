@@ -169,6 +169,50 @@ describe("an amount said to be above or below the average is the gap between wha
   });
 });
 
+describe("a gap to the average is of the sentence's own amount, its own category's average, on the side its word says", () => {
+  const TRANSPORT = [
+    "monthly_trend",
+    { category: "Transport", from: "2025-01-01", to: "2025-06-30" },
+    "Monthly spending on Transport from 2025-01-01 to 2025-06-30. CHF: total CHF 3'437.47 over 40 transactions, average CHF 572.91 per month over 6 months; highest 2025-05 CHF 844.80, lowest 2025-02 CHF 301.20. Per month: 2025-01 CHF 560.00, 2025-02 CHF 301.20, 2025-03 CHF 800.07, 2025-04 CHF 437.55, 2025-05 CHF 844.80, 2025-06 CHF 493.85.",
+  ] as [string, Record<string, unknown>, string];
+  const DINING = [
+    "monthly_trend",
+    { category: "Dining", from: "2025-01-01", to: "2025-06-30" },
+    "Monthly spending on Dining from 2025-01-01 to 2025-06-30. CHF: total CHF 1'200.00 over 30 transactions, average CHF 200.00 per month over 6 months; highest 2025-04 CHF 300.00, lowest 2025-01 CHF 100.00. Per month: 2025-01 CHF 100.00, 2025-02 CHF 150.00, 2025-03 CHF 250.00, 2025-04 CHF 300.00, 2025-05 CHF 200.00, 2025-06 CHF 200.00.",
+  ] as [string, Record<string, unknown>, string];
+  test("right: Transport's March, written or not, CHF 227.16 above Transport's average (800.07 − 572.91), Dining's average in the turn too", () => {
+    const two = turn(TRANSPORT, DINING);
+    expect(statuses(two, "Transport in March came to CHF 800.07, CHF 227.16 above the average.")).toEqual([
+      ["CHF 800.07", "grounded"],
+      ["CHF 227.16", "derived"],
+    ]);
+    expect(statuses(two, "Transport in March was CHF 227.16 above the average.")).toEqual([["CHF 227.16", "derived"]]);
+  });
+  test("wrong: CHF 600.07 above the average (March's 800.07 − Dining's average 200.00), written or not", () => {
+    const two = turn(TRANSPORT, DINING);
+    expect(statuses(two, "Transport in March came to CHF 800.07, CHF 600.07 above the average.")).toEqual([
+      ["CHF 800.07", "grounded"],
+      ["CHF 600.07", "ungrounded"],
+    ]);
+    expect(statuses(two, "Transport in March was CHF 600.07 above the average.")).toEqual([["CHF 600.07", "ungrounded"]]);
+  });
+  test("wrong: April said to be CHF 227.16 above the average (March's gap, March written earlier in the sentence; April is CHF 135.36 below)", () => {
+    expect(statuses(turn(TRANSPORT), "March was CHF 800.07 while April was CHF 437.55, CHF 227.16 above the monthly average.")).toEqual([
+      ["CHF 800.07", "grounded"],
+      ["CHF 437.55", "grounded"],
+      ["CHF 227.16", "ungrounded"],
+    ]);
+  });
+  test("wrong: March CHF 227.16 below the monthly average (it is above); right: June CHF 79.06 below it", () => {
+    expect(statuses(turn(TRANSPORT), "March was CHF 800.07, CHF 227.16 below the monthly average.")).toEqual([
+      ["CHF 800.07", "grounded"],
+      ["CHF 227.16", "ungrounded"],
+    ]);
+    expect(statuses(turn(TRANSPORT), "March was CHF 227.16 below the monthly average.")).toEqual([["CHF 227.16", "ungrounded"]]);
+    expect(statuses(turn(TRANSPORT), "June was CHF 79.06 below your monthly average.")).toEqual([["CHF 79.06", "derived"]]);
+  });
+});
+
 describe("a percentage of the increase or the decline is a share of the comparison's total change", () => {
   const t = turn([
     "compare_periods",
