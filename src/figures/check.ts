@@ -1181,7 +1181,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
-    if (f.kind === "percent" && checked.status !== "grounded" && OF_CHANGE.test(answer.slice(f.end, f.end + 50))) checked = shareOfChange(index, f, said, sentenceBefore()) ?? { ...checked, status: "ungrounded", sources: [] };
+    // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
+    const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
+    if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
@@ -1757,27 +1759,33 @@ function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
   return null;
 }
 
-/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". */
-const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:increase|rise|growth|jump|decline|drop|fall|decrease|change|difference)\b/i;
+/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". Its word says which way the whole went (none: "change", "difference"). */
+const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:(increase|rise|growth|jump)|(decline|drop|fall|decrease)|change|difference)\b/i;
 
 /**
  * A percentage said to be a share of a change (OF_CHANGE): a change over the whole change of its comparison — a change
- * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence, over a change of
- * the same call about no category or name (its total's). Not a ratio of two amounts, nor a change in per cent ("about 65%
- * of the whole decline" is no fall of 65 %): a share of a change is of changes only (r4-figacc2: "65.2% of the whole
- * increase" passed as EUR 180 ÷ EUR 276; "65% of the whole decline" of CHF 480 ÷ CHF 743.80 was not found). Bounded: the
- * turn's total changes × (one binary search + the nearest written amounts).
+ * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence that is one of
+ * that comparison's changes (or a sum or difference of them), over a change of the same call about no category or name
+ * (its total's) that went the way the word says. Not a ratio of two amounts, nor a level over the change, nor a change
+ * in per cent (r4-figaccfix2: "Other rose from CHF 96.00 to CHF 276.00, 47.7% of the whole increase" passed as
+ * 276.00 ÷ 578.65; "65.2% of the whole decline" as Other's −65.2 %; "64.5% of the increase" as a share of a decline).
+ * Bounded: the turn's total changes × (one binary search + the nearest written amounts, one binary search each).
  */
-function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[], way: number): AnswerFigure | null {
   const r = intervalOf(f);
   if (r.hi <= 0) return null;
   const about: FigureContext = { ...said, sign: undefined, changeSaid: undefined };
   const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
-  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0) : []));
+  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0 && (!way || Math.sign(s.value) === way)) : []));
   for (const whole of wholes) {
     const w = Math.abs(whole.value);
+    /** Whether `v` is a change of the whole's comparison (an amount of the turn said to be one). */
+    const isChange = (v: number) =>
+      index.seen.some((g) => g.kind === "money" && g.currency === whole.currency && findEqual(g.values, { lo: Math.abs(v) - 0.005, hi: Math.abs(v) + 0.005 }).some((k) => figuresAt(g, k).some((x) => x.change && x.callId === whole.callId)));
     for (const b of sentence.slice(-MAX_STEPS).reverse()) {
       if (b.f.kind !== "money" || (b.f.currency && b.f.currency !== whole.currency)) continue;
+      const change = b.checked.status === "derived" ? b.checked.sources.every((x) => isChange(x.value)) : isChange(b.f.value);
+      if (!change) continue;
       const v = (100 * Math.abs(b.f.value)) / w;
       if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(b), source(whole, index.lexicon)] };
     }

@@ -229,11 +229,45 @@ describe("a percentage of the increase or the decline is a share of the comparis
       ["93.7%", "derived"],
     ]);
   });
-  test("wrong: 65.2% of the whole increase (other's amount CHF 180.00 ÷ CHF 276.00 is no share of a change)", () => {
-    expect(statuses(t, "Housing rose by CHF 362.45, 65.2% of the whole increase.")).toEqual([
-      ["CHF 362.45", "grounded"],
+  test("wrong: Housing's level over the total ('53.8% of the increase', 2'462.45 ÷ 4'578.65); a level written before it ('from CHF 96.00 to CHF 276.00, 47.7%', '16.6%')", () => {
+    expect(statuses(t, "Housing made up 53.8% of the increase.")).toEqual([["53.8%", "ungrounded"]]);
+    expect(statuses(t, "Other rose from CHF 96.00 to CHF 276.00, 47.7% of the whole increase.")).toEqual([
+      ["CHF 96.00", "grounded"],
+      ["CHF 276.00", "grounded"],
+      ["47.7%", "ungrounded"],
+    ]);
+    expect(statuses(t, "Other rose from CHF 96.00 to CHF 276.00, 16.6% of the whole increase.")).toEqual([
+      ["CHF 96.00", "grounded"],
+      ["CHF 276.00", "grounded"],
+      ["16.6%", "ungrounded"],
+    ]);
+    expect(statuses(t, "Other rose from CHF 96.00 to CHF 276.00, 31.1% of the whole increase.")).toEqual([
+      ["CHF 96.00", "grounded"],
+      ["CHF 276.00", "grounded"],
+      ["31.1%", "derived"],
+    ]);
+  });
+  const decline = turn([
+    "compare_periods",
+    { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
+    "Spending: 2025-03 (a) vs 2025-04 (b). CHF: total spending CHF 4'578.65 → CHF 3'834.85 (-CHF 743.80, -16.2%). By change: Housing CHF 2'462.45 → CHF 1'982.45 (-CHF 480.00, -19.5%); Other CHF 276.00 → CHF 96.00 (-CHF 180.00, -65.2%); Transport CHF 436.20 → CHF 352.40 (-CHF 83.80, -19.2%).",
+  ]);
+  test("right: Other's CHF 180.00 is 24.2% of the whole decline (180.00 ÷ 743.80), Housing about 65%", () => {
+    expect(statuses(decline, "Other fell by CHF 180.00, 24.2% of the whole decline.")).toEqual([
+      ["CHF 180.00", "grounded"],
+      ["24.2%", "derived"],
+    ]);
+    expect(statuses(decline, "Housing fell by CHF 480.00, about 65% of the whole decline.")).toEqual([
+      ["CHF 480.00", "grounded"],
+      ["65%", "derived"],
+    ]);
+  });
+  test("wrong: 65.2% of the whole decline (Other's fall in per cent, not its share); 64.5% of the increase (a share of the decline)", () => {
+    expect(statuses(decline, "Other fell by CHF 180.00, 65.2% of the whole decline.")).toEqual([
+      ["CHF 180.00", "grounded"],
       ["65.2%", "ungrounded"],
     ]);
+    expect(statuses(decline, "Housing accounts for 64.5% of the increase.")).toEqual([["64.5%", "ungrounded"]]);
   });
 });
 
