@@ -1186,7 +1186,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
+    // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
+    if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1709,8 +1710,7 @@ const FROM_AVERAGE = /^\s+(?:(?:a\s+month\s+|a\s+week\s+)?(more|less|higher|lowe
  * model takes in its head; bounded: the averages × one written amount, one binary search per average for the month's figure.
  */
 function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, sentence: readonly Backed[], backed: readonly Backed[]): AnswerFigure | null {
-  const word = FROM_AVERAGE.exec(answer.slice(f.end, f.end + 60));
-  if (!word) return null;
+  const word = FROM_AVERAGE.exec(answer.slice(f.end, f.end + 60))!;
   const side = /^(?:more|higher|above|over)$/i.test(word[1] ?? word[2]!) ? 1 : -1;
   const r = intervalOf(f);
   const currency = (x: { currency?: string }) => !f.currency || !x.currency || x.currency === f.currency;

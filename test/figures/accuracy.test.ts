@@ -157,15 +157,11 @@ describe("an amount said to be above or below the average is the gap between wha
       ["CHF 227.16", "derived"],
     ]);
   });
-  test("wrong: CHF 217.89 above the monthly average; the gap of another month (March's 227.16) said of May", () => {
-    expect(statuses(trend, "May stands out: CHF 407.25 more than April, and CHF 217.89 above your monthly average.")).toEqual([
-      ["CHF 407.25", "derived"],
-      ["CHF 217.89", "ungrounded"],
-    ]);
-    expect(statuses(trend, "May stands out: CHF 407.25 more than April, and CHF 227.16 above your monthly average.")).toEqual([
-      ["CHF 407.25", "derived"],
-      ["CHF 227.16", "ungrounded"],
-    ]);
+  test("wrong: the lowest month's gap said of May (271.71 = 572.91 − 301.20), May's said of February (271.89), highest − lowest said to be February's gap (543.60)", () => {
+    expect(statuses(trend, "May was CHF 271.71 above the average.")).toEqual([["CHF 271.71", "ungrounded"]]);
+    expect(statuses(trend, "Compared with May, February was CHF 271.89 below the average.")).toEqual([["CHF 271.89", "ungrounded"]]);
+    expect(statuses(trend, "February was CHF 543.60 below the average.")).toEqual([["CHF 543.60", "ungrounded"]]);
+    expect(statuses(trend, "February was CHF 271.71 below the average.")).toEqual([["CHF 271.71", "derived"]]);
   });
 });
 
@@ -188,13 +184,15 @@ describe("a gap to the average is of the sentence's own amount, its own category
     ]);
     expect(statuses(two, "Transport in March was CHF 227.16 above the average.")).toEqual([["CHF 227.16", "derived"]]);
   });
-  test("wrong: CHF 600.07 above the average (March's 800.07 − Dining's average 200.00), written or not", () => {
+  test("wrong: a gap to Dining's average said of Transport (March 800.07 − 200.00, written or not; May 844.80 − 200.00), Transport's average less Dining's said of Dining's June", () => {
     const two = turn(TRANSPORT, DINING);
     expect(statuses(two, "Transport in March came to CHF 800.07, CHF 600.07 above the average.")).toEqual([
       ["CHF 800.07", "grounded"],
       ["CHF 600.07", "ungrounded"],
     ]);
     expect(statuses(two, "Transport in March was CHF 600.07 above the average.")).toEqual([["CHF 600.07", "ungrounded"]]);
+    expect(statuses(two, "Transport in May was CHF 644.80 above the average.")).toEqual([["CHF 644.80", "ungrounded"]]);
+    expect(statuses(two, "Dining in June was CHF 372.91 below the monthly average.")).toEqual([["CHF 372.91", "ungrounded"]]);
   });
   test("wrong: April said to be CHF 227.16 above the average (March's gap, March written earlier in the sentence; April is CHF 135.36 below)", () => {
     expect(statuses(turn(TRANSPORT), "March was CHF 800.07 while April was CHF 437.55, CHF 227.16 above the monthly average.")).toEqual([
