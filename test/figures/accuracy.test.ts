@@ -141,12 +141,14 @@ describe("a count after a colon that ends its sentence is a figure of the summar
   });
 });
 
+const TRANSPORT = [
+  "monthly_trend",
+  { category: "Transport", from: "2025-01-01", to: "2025-06-30" },
+  "Monthly spending on Transport from 2025-01-01 to 2025-06-30. CHF: total CHF 3'437.47 over 40 transactions, average CHF 572.91 per month over 6 months; highest 2025-05 CHF 844.80, lowest 2025-02 CHF 301.20. Per month: 2025-01 CHF 560.00, 2025-02 CHF 301.20, 2025-03 CHF 800.07, 2025-04 CHF 437.55, 2025-05 CHF 844.80, 2025-06 CHF 493.85.",
+] as [string, Record<string, unknown>, string];
+
 describe("an amount said to be above or below the average is the gap between what its sentence is about and the average", () => {
-  const trend = turn([
-    "monthly_trend",
-    { category: "Transport", from: "2025-01-01", to: "2025-06-30" },
-    "Monthly spending on Transport from 2025-01-01 to 2025-06-30. CHF: total CHF 3'437.47 over 40 transactions, average CHF 572.91 per month over 6 months; highest 2025-05 CHF 844.80, lowest 2025-02 CHF 301.20. Per month: 2025-01 CHF 560.00, 2025-02 CHF 301.20, 2025-03 CHF 800.07, 2025-04 CHF 437.55, 2025-05 CHF 844.80, 2025-06 CHF 493.85.",
-  ]);
+  const trend = turn(TRANSPORT);
   test("right: May, not written, CHF 271.89 above the monthly average (844.80 − 572.91); March, written, CHF 227.16 above it (800.07 − 572.91)", () => {
     expect(statuses(trend, "May stands out: CHF 407.25 more than April, and CHF 271.89 above your monthly average.")).toEqual([
       ["CHF 407.25", "derived"],
@@ -166,11 +168,6 @@ describe("an amount said to be above or below the average is the gap between wha
 });
 
 describe("a gap to the average is of the sentence's own amount, its own category's average, on the side its word says", () => {
-  const TRANSPORT = [
-    "monthly_trend",
-    { category: "Transport", from: "2025-01-01", to: "2025-06-30" },
-    "Monthly spending on Transport from 2025-01-01 to 2025-06-30. CHF: total CHF 3'437.47 over 40 transactions, average CHF 572.91 per month over 6 months; highest 2025-05 CHF 844.80, lowest 2025-02 CHF 301.20. Per month: 2025-01 CHF 560.00, 2025-02 CHF 301.20, 2025-03 CHF 800.07, 2025-04 CHF 437.55, 2025-05 CHF 844.80, 2025-06 CHF 493.85.",
-  ] as [string, Record<string, unknown>, string];
   const DINING = [
     "monthly_trend",
     { category: "Dining", from: "2025-01-01", to: "2025-06-30" },
