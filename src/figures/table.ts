@@ -20,6 +20,8 @@ const ANY_COUNT = /^(?:count|shops|stores|items|times)$/i;
 
 /** What a column's header says its cells count (`unit` none: anything), or null (then its cells are not read). */
 function counted(header: string | undefined): { unit?: string } | null {
+  // "# tx", "No. of payments", "Number of merchants": the count of what follows.
+  header = header?.replace(/^(?:#|no\.|nr\.|number\s+of|count\s+of)\s*(?:of\s+)?/i, "");
   if (!header) return null;
   if (ANY_COUNT.test(header)) return {};
   const unit = NOT_COUNTED.test(header) || CURRENCY.test(header) ? undefined : unitOfLabel(header);

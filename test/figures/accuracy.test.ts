@@ -71,6 +71,10 @@ describe("an answer table's count counts what its column header names; a column 
       ["3", "mismatched", [null, "Dining"]],
     ]);
     expect(cells("| Category | Merchants |\n|---|---|\n| Housing | 12 |")).toEqual([["12", "mismatched", ["Housing"]]]);
+    expect(cells("| Category | # tx | No. of merchants |\n|---|---|---|\n| Housing | 12 | 12 |")).toEqual([
+      ["12", "grounded", ["Housing"]],
+      ["12", "mismatched", ["Housing"]],
+    ]);
   });
   test("wrong: a bare whole number under 'CHF' or 'Amount (CHF)' is no count (Housing's 12 transactions, Dining's 3): not read", () => {
     expect(cells("| Category | CHF |\n|---|---|\n| Housing | 12 |\n| Groceries | 600 |")).toEqual([]);
