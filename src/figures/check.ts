@@ -1181,10 +1181,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
-    if (f.kind === "percent" && checked.status !== "grounded" && OF_CHANGE.test(answer.slice(f.end, f.end + 50))) checked = shareOfChange(index, f, said, sentenceBefore()) ?? { ...checked, status: "ungrounded", sources: [] };
+    // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
+    const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
+    if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? checked;
+    // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
+    if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1695,79 +1698,94 @@ function leftOutThing(index: FigureIndex, f: ReadFigure, answer: string, backed:
 }
 
 const MONTH_NAMED_ONE = new RegExp(MONTH_NAMED.source);
-/** A gap to an average written right after an amount: "CHF 287.78 above the average", "CHF 421 above the monthly average", "CHF 9 less than you averaged". */
-const FROM_AVERAGE = /^\s+(?:(?:a\s+month\s+|a\s+week\s+)?(?:more|less|higher|lower)\s+than|above|below|over|under)\s+(?:(?:the|your|its|their|that)\s+)?(?:(?:monthly|weekly|daily|usual|typical)\s+)?(?:average|mean|typical\s+month|you\s+averaged)\b/i;
+/** A gap to an average written right after an amount: "CHF 287.78 above the average", "CHF 421 above the monthly average", "CHF 9 less than you averaged". Its word says which side (1: above). */
+const FROM_AVERAGE = /^\s+(?:(?:a\s+month\s+|a\s+week\s+)?(more|less|higher|lower)\s+than|(above|below|over|under))\s+(?:(?:the|your|its|their|that)\s+)?(?:(?:monthly|weekly|daily|usual|typical)\s+)?(?:average|mean|typical\s+month|you\s+averaged)\b/i;
 
 /**
- * An amount said to be a gap to an average (FROM_AVERAGE): what the clause is about less the average, or the average less
- * it — an average of the turn (a source figure of that measure) or one the answer wrote (said to be an average), and an
- * amount the answer wrote in the sentence before it (the nearest few) or a figure of the turn about the month or period
- * the clause names. Two steps the model takes in its head; bounded: the averages × the nearest written amounts, one
- * binary search per average for the period's figure.
+ * An amount said to be a gap to an average (FROM_AVERAGE): what the clause is about less the average, on the side its
+ * word says ("above": the amount is the larger). The average is one about what the sentence is about (its category or
+ * name), or, when it names none, the only average of the turn; the amount is the level the answer wrote nearest before
+ * it in its sentence, or, when it wrote none, the turn's figure of the month the sentence names (r4-figaccfix2: Dining's
+ * average, an earlier month's amount of the sentence, and "below" of an amount above it all passed). Two steps the
+ * model takes in its head; bounded: the averages × one written amount, one binary search per average for the month's figure.
  */
 function fromAverage(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, sentence: readonly Backed[], backed: readonly Backed[]): AnswerFigure | null {
-  if (!FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) return null;
+  const word = FROM_AVERAGE.exec(answer.slice(f.end, f.end + 60))!;
+  const side = /^(?:more|higher|above|over)$/i.test(word[1] ?? word[2]!) ? 1 : -1;
   const r = intervalOf(f);
   const currency = (x: { currency?: string }) => !f.currency || !x.currency || x.currency === f.currency;
-  const written = sentence.filter((b) => b.f.kind === "money" && currency(b.f));
+  const opened = sentenceStart(answer, f.start);
+  const mentioned = said.categories || said.names ? said : mentionedIn(answer.slice(opened, f.start), index.lexicon);
+  const subjects = [...(mentioned.categories ?? []), ...(mentioned.names ?? [])];
+  /** About what the sentence is about: its subject, or no other one. */
+  const aboutIt = (ctx: FigureContext) => (subjects.length ? isNamedIn(subjects, ctx) : true);
   /** The averages: of the turn, then those the answer wrote before it (an average, or a rate a month, week or day). */
   const averages: { value: number; source: () => FigureSource }[] = [];
   for (const g of index.seen) {
     if (g.kind !== "money" || !currency(g)) continue;
-    for (const s of g.flat) if (s.ctx.measure === "average" && !s.change) averages.push({ value: Math.abs(s.value), source: () => source(s, index.lexicon) });
+    for (const s of g.flat) if (s.ctx.measure === "average" && !s.change && aboutIt(s.ctx)) averages.push({ value: Math.abs(s.value), source: () => source(s, index.lexicon) });
   }
+  // With no subject written, an average is the turn's only one (two categories' averages: which one is unsaid).
+  if (!subjects.length && new Set(averages.map((a) => a.value)).size > 1) averages.length = 0;
   for (const b of backed.slice(-MAX_WRITTEN)) {
-    if (b.f.kind === "money" && b.f.end <= f.start && currency(b.f) && (b.said.measure === "average" || (b.said.per && b.said.per !== "year"))) averages.push({ value: Math.abs(b.f.value), source: () => writtenSource(b) });
+    if (b.f.kind === "money" && b.f.end <= f.start && currency(b.f) && (b.said.measure === "average" || (b.said.per && b.said.per !== "year")) && (!subjects.length || !(b.said.categories || b.said.names) || aboutIt(b.said))) averages.push({ value: Math.abs(b.f.value), source: () => writtenSource(b) });
   }
   const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "difference" as const };
+  /** The amount the clause is about: the level written nearest before it in its sentence (no average, rate or change). */
+  const level = sentence.filter((b) => b.f.kind === "money" && currency(b.f) && !b.said.measure && !b.said.per && !b.said.changeSaid).at(-1);
   // The month the sentence is about when the clause names none: the first it names ("May stands out: …, and CHF 271.89 above your monthly average").
-  const named = said.month === undefined && !said.periods ? MONTH_NAMED_ONE.exec(answer.slice(sentenceStart(answer, f.start), f.start)) : null;
+  const named = said.month === undefined && !said.periods ? MONTH_NAMED_ONE.exec(answer.slice(opened, f.start)) : null;
   if (named) said = { ...said, month: MONTH_NUMBER[named[1]!.toLowerCase()]! };
+  if (subjects.length && !said.categories && !said.names) said = { ...said, categories: mentioned.categories, names: mentioned.names };
   const periodSaid = said.month !== undefined || !!said.periods;
   for (const avg of averages.slice(0, MAX_WRITTEN)) {
-    for (const b of written.slice(-MAX_STEPS).reverse()) {
-      if (b.said.measure === "average" || b.said.per) continue;
-      const d = Math.abs(Math.abs(b.f.value) - avg.value);
-      if (d >= r.lo && d <= r.hi) return { ...result, sources: [writtenSource(b), avg.source()] };
+    if (level) {
+      const d = side * (Math.abs(level.f.value) - avg.value);
+      if (d >= r.lo && d <= r.hi) return { ...result, sources: [writtenSource(level), avg.source()] };
+      continue;
     }
     if (!periodSaid) continue;
     // The clause's month or period, not written: its figure of the turn (about what the clause says, no average or change).
-    for (const sign of [1, -1]) {
-      const part: Interval = { lo: avg.value + sign * (sign > 0 ? r.lo : r.hi), hi: avg.value + sign * (sign > 0 ? r.hi : r.lo) };
-      if (part.hi <= 0) continue;
-      for (const g of index.seen) {
-        if (g.kind !== "money" || !currency(g)) continue;
-        for (const k of findEqual(g.values, part)) {
-          const s = figuresAt(g, k).find((x) => !x.change && !x.ctx.measure && !x.ctx.per && !contradicts({ ...said, measure: undefined, sign: undefined }, x.ctx));
-          if (s) return { ...result, sources: [source(s, index.lexicon), avg.source()] };
-        }
+    const part: Interval = side > 0 ? { lo: avg.value + r.lo, hi: avg.value + r.hi } : { lo: avg.value - r.hi, hi: avg.value - r.lo };
+    if (part.hi <= 0) continue;
+    for (const g of index.seen) {
+      if (g.kind !== "money" || !currency(g)) continue;
+      for (const k of findEqual(g.values, part)) {
+        const s = figuresAt(g, k).find((x) => !x.change && !x.ctx.measure && !x.ctx.per && !contradicts({ ...said, measure: undefined, sign: undefined }, x.ctx));
+        if (s) return { ...result, sources: [source(s, index.lexicon), avg.source()] };
       }
     }
   }
   return null;
 }
 
-/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". */
-const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:increase|rise|growth|jump|decline|drop|fall|decrease|change|difference)\b/i;
+/** A share of a change, written right after a percentage: "65% of the whole decline", "79.0% of the drop", "121.2 % of the total increase". Its word says which way the whole went (none: "change", "difference"). */
+const OF_CHANGE = /^\s+of\s+(?:the|this|that|its|your)\s+(?:whole\s+|total\s+|overall\s+|entire\s+)?(?:(increase|rise|growth|jump)|(decline|drop|fall|decrease)|change|difference)\b/i;
 
 /**
  * A percentage said to be a share of a change (OF_CHANGE): a change over the whole change of its comparison — a change
- * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence, over a change of
- * the same call about no category or name (its total's). Not a ratio of two amounts, nor a change in per cent ("about 65%
- * of the whole decline" is no fall of 65 %): a share of a change is of changes only (r4-figacc2: "65.2% of the whole
- * increase" passed as EUR 180 ÷ EUR 276; "65% of the whole decline" of CHF 480 ÷ CHF 743.80 was not found). Bounded: the
- * turn's total changes × (one binary search + the nearest written amounts).
+ * of the turn about what the answer says, or an amount the answer wrote just before it in its sentence that is one of
+ * that comparison's changes (or a sum or difference of them), over a change of the same call about no category or name
+ * (its total's) that went the way the word says. Not a ratio of two amounts, nor a level over the change, nor a change
+ * in per cent (r4-figaccfix2: "Other rose from CHF 96.00 to CHF 276.00, 47.7% of the whole increase" passed as
+ * 276.00 ÷ 578.65; "65.2% of the whole decline" as Other's −65.2 %; "64.5% of the increase" as a share of a decline).
+ * Bounded: the turn's total changes × (one binary search + the nearest written amounts, one binary search each).
  */
-function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+function shareOfChange(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[], way: number): AnswerFigure | null {
   const r = intervalOf(f);
   if (r.hi <= 0) return null;
   const about: FigureContext = { ...said, sign: undefined, changeSaid: undefined };
   const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
-  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0) : []));
+  const wholes = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((s) => s.change && !s.ctx.categories && !s.ctx.names && s.value !== 0 && (!way || Math.sign(s.value) === way)) : []));
   for (const whole of wholes) {
     const w = Math.abs(whole.value);
+    /** Whether `v` is a change of the whole's comparison (an amount of the turn said to be one). */
+    const isChange = (v: number) =>
+      index.seen.some((g) => g.kind === "money" && g.currency === whole.currency && findEqual(g.values, { lo: Math.abs(v) - 0.005, hi: Math.abs(v) + 0.005 }).some((k) => figuresAt(g, k).some((x) => x.change && x.callId === whole.callId)));
     for (const b of sentence.slice(-MAX_STEPS).reverse()) {
       if (b.f.kind !== "money" || (b.f.currency && b.f.currency !== whole.currency)) continue;
+      const change = b.checked.status === "derived" ? b.checked.sources.every((x) => isChange(x.value)) : isChange(b.f.value);
+      if (!change) continue;
       const v = (100 * Math.abs(b.f.value)) / w;
       if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(b), source(whole, index.lexicon)] };
     }

@@ -13,7 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, isAccount, mentionedIn, nameOf, readInContext, unitAfter, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -246,25 +246,6 @@ const NO_ROWS_TOOLS = new Set(["recurring_payments", "set_budget"]);
 
 /** Nouns of a count that counts no rows ("14 merchants", "12 months", "its 9 earlier payments", "22 expected recurring payments"). */
 const NOT_ROW_NOUNS = /^(?:merchants?|categor(?:y|ies)|months?|weeks?|days?|years?|series|accounts?|currenc(?:y|ies)|earlier|expected)$/i;
-
-/**
- * A count of months, weeks or days, not of rows: a summary's "(activity in 11)" (months with payments), a table's
- * "Months with data", "Gap months", "Days since last" (r4-figacc2: table counts read in an answer linked such a count
- * to its period's rows).
- */
-const COUNT_OF_TIME = /^activity$|\b(?:months?|weeks?|days?)\b/i;
-
-/**
- * What a count of a table column or a summary label counts, as context.ts's unit families: a count of months, weeks or
- * days ("activity" is the months with payments), else the family its header names ("Transactions", "Merchants"). A count
- * said of other things is not it: "11 payments" is no "(activity in 11)", "3 merchants" no row's "Transactions 3".
- */
-function unitOfLabel(label: string): string | undefined {
-  if (/^activity$/i.test(label)) return "months";
-  const time = /\b(month|week|day)s?\b/i.exec(label);
-  if (time) return `${time[1]!.toLowerCase()}s`;
-  return unitAfter(` ${label}`);
-}
 
 /** Nouns of a count of rows ("27 tx", "921 transactions"), not of merchants, categories or months. */
 const ROW_NOUNS = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;
@@ -529,8 +510,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
     if (f.kind === "count" && !ctx.unit && !noun) {
-      const unit = COUNT_OF_TIME.test(own) ? unitOfLabel(own) : undefined;
-      if (unit) ctx.unit = unit;
+      const unit = unitOfLabel(own);
+      if (isCountOfTime(unit)) ctx.unit = unit;
     }
     // A budget's remaining amount says which side of it the spending is: below zero over, else under.
     // (Its amount only: the "121.9% used" after it is no remaining amount.)
@@ -642,7 +623,7 @@ function noRowsOfSummary(
   // "CHF 9.45 in fees recorded on the purchases"; the second period's side of "per month CHF 20.40 (12 months) → CHF 12.95".
   if (/^\s+in fees recorded\b/.test(f.after) || RATE_ARROW.test(f.sentence)) return true;
   if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
-  if (f.kind === "count" && COUNT_OF_TIME.test(own)) return true;
+  if (f.kind === "count" && isCountOfTime(unitOfLabel(own))) return true;
   // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
   if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
@@ -655,7 +636,7 @@ function noRowsOfPart(tool: string, heading: string, label: string, kind: Source
   // The merchants a list leaves out ("Other" of a chart or table by merchant: no category Other), a comparison's amounts per month.
   if (/\bby merchant\b/i.test(heading) && /^Other\b/.test(label)) return true;
   if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
-  if (kind === "count" && COUNT_OF_TIME.test(heading.slice(heading.lastIndexOf(" · ") + 3))) return true;
+  if (kind === "count" && isCountOfTime(unitOfLabel(heading.slice(heading.lastIndexOf(" · ") + 3)))) return true;
   return acrossAccount(tool, ctx, call, lexicon);
 }
 

@@ -697,7 +697,24 @@ export function unitAfter(after: string): string | undefined {
   return undefined;
 }
 
-type Target = { start: number; end: number };
+/**
+ * What a count of a table column or a summary label counts, as the unit families above: a count of months, weeks or
+ * days ("activity" is the months with payments, "Days since last"), else the family its words name ("Transactions",
+ * "Merchants"). A count said of other things is not it: "11 payments" is no "(activity in 11)", "3 merchants" no row's
+ * "Transactions 3". The same on both sides: a tool's table column (collect.ts) and an answer table's (table.ts).
+ */
+export function unitOfLabel(label: string): string | undefined {
+  if (/^activity$/i.test(label)) return "months";
+  const time = /\b(month|week|day)s?\b/i.exec(label);
+  if (time) return `${time[1]!.toLowerCase()}s`;
+  return unitAfter(` ${label}`);
+}
+
+/** A count of months, weeks or days: it counts no rows. */
+export const isCountOfTime = (unit: string | undefined) => unit === "months" || unit === "weeks" || unit === "days";
+
+/** A figure or a cell; a figure read from an answer table's cell carries the unit its column header names. */
+type Target = { start: number; end: number; unit?: string };
 
 /** Clause boundaries of `text` (offsets where a clause ends), none inside a figure. */
 function clauseEnds(text: string, figures: readonly Target[]): number[] {
@@ -903,7 +920,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     const d = text.charCodeAt(f.start);
     if (d >= 48 && d <= 57) {
-      const unit = unitAfter(text.slice(f.end, f.end + 40));
+      const unit = f.unit ?? unitAfter(text.slice(f.end, f.end + 40));
       if (unit) out[i]!.unit = unit;
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;

@@ -35,6 +35,8 @@ export type ReadFigure = {
   bound?: "under" | "over";
   /** The currency written with it, upper-cased ("CHF"; "$" is USD, "€" EUR, "Fr." CHF). */
   currency?: string;
+  /** What a count counts when its answer table's column header says so (table.ts): "rows", "merchants", "months". */
+  unit?: string;
   /** A ratio followed by what it compares with ("22 times November's", "3 times the rent"): no count of times. */
   compares?: true;
 };

@@ -1,14 +1,33 @@
 /**
  * Counts standing alone in a markdown table's cells ("| Housing | CHF 9'082.70 | 12 |"): the reader reads a bare
- * whole number of an answer only beside a count of the same thing (read.ts), but a table's column says what its cells
- * count (its header: "Payments", "Meals out"), so a whole number that fills a cell of a body row is a count figure.
- * Not: the row's first cell (its label: a rank, a day), a column headed as a rank, a year, a day or a date.
+ * whole number of an answer only beside a count of the same thing (read.ts), but a table's column can say what its
+ * cells count (its header: "Payments", "Merchants", "Months with payments"), so a whole number that fills a cell of a
+ * body row under such a header is a count of that unit — the same unit a tool's table column gives its counts
+ * (context.ts unitOfLabel). Any other column is not read: an amount, a share or a day of the month written without its
+ * sign ("| CHF |", "| Share |", "| Due day |") is no count (r4-figaccfix2: "| Housing | 12 |" under "CHF" was grounded
+ * as Housing's 12 transactions; "3" under "Transactions" as the 3 categories). Nor the row's first cell (its label).
  */
-import { tableCells } from "./context.ts";
+import { tableCells, unitOfLabel } from "./context.ts";
 import type { ReadFigure } from "./read.ts";
 
-/** A column whose numbers are no figures: a rank, a list number, a year, a day, a week, a month, a date, a time, an age. */
-const NOT_COUNTED = /^(?:#|no\.?|nr\.?|rank(?:ing)?|pos(?:ition)?\.?|place|year|day(?:\s+of\s+month)?|week|month|date|time|hour|age|id|order|step)$/i;
+/** A header that says its cells are amounts, shares, rates, days, positions or names, whatever count word it has ("Avg per payment", "Total (CHF)", "Due day"). */
+const NOT_COUNTED = /\b(?:amount|total|sum|spent|spending|cost|paid|average|avg|mean|median|share|percent|per|rate|due|day|date|time|rank|year|month|week|id|no|nr|number|order|step)\b|[%/$€£#]/i;
+/** A currency code in a header ("CHF", "Amount (EUR)"). */
+const CURRENCY = /\b[A-Z]{3}\b/;
+
+/** A header that is a count of things of no known unit ("Shops": the visits of r4k06's table by weekday): a count of anything, as "123 shops" is in prose. */
+const ANY_COUNT = /^(?:count|shops|stores|items|times)$/i;
+
+/** What a column's header says its cells count (`unit` none: anything), or null (then its cells are not read). */
+function counted(header: string | undefined): { unit?: string } | null {
+  // "# tx", "No. of payments", "Number of merchants": the count of what follows.
+  header = header?.replace(/^(?:#|no\.|nr\.|number\s+of|count\s+of)\s*(?:of\s+)?/i, "");
+  if (!header) return null;
+  if (ANY_COUNT.test(header)) return {};
+  const unit = NOT_COUNTED.test(header) || CURRENCY.test(header) ? undefined : unitOfLabel(header);
+  return unit ? { unit } : null;
+}
+
 /** A whole number alone in its cell (spaces around it). */
 const BARE = /^\s*(\d{1,6})\s*$/;
 
@@ -34,12 +53,13 @@ export function withTableCounts(text: string, read: ReadFigure[]): ReadFigure[] 
     cells.forEach((c, k) => {
       if (k === 0) return;
       const m = BARE.exec(text.slice(c.start, c.end));
-      if (!m || NOT_COUNTED.test(header![k] ?? "")) return;
+      const column = m ? counted(header![k]) : null;
+      if (!m || !column) return;
       const value = Number(m[1]);
       if (value >= 1900 && value <= 2100 && m[1]!.length === 4) return; // a year
       const start = c.start + m[0].indexOf(m[1]!);
       if (read.some((f) => f.start <= start && start < f.end)) return;
-      found.push({ text: m[1]!, value, start, end: start + m[1]!.length, kind: "count", precision: 1, approximate: false });
+      found.push({ text: m[1]!, value, start, end: start + m[1]!.length, kind: "count", precision: 1, approximate: false, ...column });
     });
   }
   return found.length ? [...read, ...found].sort((a, b) => a.start - b.start) : read;
