@@ -19,7 +19,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -88,7 +88,7 @@ const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no descript
 /** A cell with a word in it (any script). */
 const LETTER = /\p{L}/u;
 /** The first part of a number split at a comma (a sign, a currency sign, up to three digits), and the rest (a thousands group and its decimals, or cents). */
-const NUMBER_HEAD = /^[-+(]?[^\d\s.,]{0,3}\d{1,3}$/;
+const NUMBER_HEAD = /^[-+(\u2010-\u2013\u2212\ufe63\uff0d]?[^\d\s.,]{0,3}\d{1,3}$/;
 const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
 
 /**
@@ -99,7 +99,7 @@ const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
  * The content-hash id's round-3 columns read the cells as written.
  */
 /** An amount of one to three digits, one mark and exactly three digits ("1,234", "-45.678"): thousands, or three decimals. */
-const THOUSANDS_OR_DECIMALS = /^[-+\u2212]?\d{1,3}([.,])\d{3}$/;
+const THOUSANDS_OR_DECIMALS = /^[-+\u2010-\u2013\u2212\ufe63\uff0d]?\d{1,3}([.,])\d{3}$/;
 
 const MINOR_UNITS = new Map<string, number>();
 /** How many decimals a currency's amounts have (ISO 4217, as the runtime knows it): 2 for EUR, 3 for KWD, 0 for JPY. */
@@ -594,7 +594,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
-          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[mark] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);

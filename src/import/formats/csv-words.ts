@@ -5,6 +5,7 @@
  */
 
 import type { Role } from "./csv-roles.ts";
+import { MINUS_MARK } from "./values.ts";
 import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
 
 /**
@@ -343,7 +344,7 @@ export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
  * A sign column's numbers for money in and out ("Sign" 1 / −1 beside unsigned amounts; review of QA round 21: every row
  * was money in). Read only under a header that names a sign (csv-guess.ts numberMarks): a 1 elsewhere is a count.
  */
-export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1, "\u22121": -1 };
+export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1 };
 
 /**
  * A card statement's kinds of rows beside amounts written without signs (normalised): purchases, interest and fees
@@ -360,7 +361,7 @@ export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();
   if (t === "+") return 1;
-  if (t === "-" || t === "\u2212") return -1;
+  if (t.length === 1 && MINUS_MARK.test(t)) return -1;
   if (WORLD_NEUTRAL.has(t)) return 0;
   return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
 }

@@ -610,6 +610,52 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 150, closing: 711.61, entries: 3, difference: 0 }],
   },
+  // A statement saved from a spreadsheet or a typeset page (issue 31, the last stop's leftover), its minus written as
+  // the typographers' characters: U+2212 before and after the number, an en dash (U+2013) with a space, U+FE63 and the
+  // fullwidth U+FF0D, and an overdrawn balance written with U+2212. Before, the en dash, small and fullwidth minus were
+  // "not an amount" (three bad rows) and the balance column off by 474.20. 0 + 500.00 − 4.80 − 61.00 − 52.35 − 2.60 −
+  // 419.25 = −40.00 + 25.00 + 2'310.00 = 2'295.00 ✓. Out 540.00 (5 rows), in 2'835.00 (3 rows).
+  "minus-forms-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [2, "2026-04-01", 500, "CHF", "Opening transfer from savings"],
+      [3, "2026-04-02", -4.8, "CHF", "Lindenhof Bäckerei"],
+      [4, "2026-04-03", -61, "CHF", "Stadtwerke Abschlag April"],
+      [5, "2026-04-07", -52.35, "CHF", "Tankstelle Ringstrasse"],
+      [6, "2026-04-09", -2.6, "CHF", "Kiosk am Markt"],
+      [7, "2026-04-14", -419.25, "CHF", "Online-Shop Nordlicht"],
+      [8, "2026-04-15", 25, "CHF", "Erstattung Nordlicht"],
+      [9, "2026-04-20", 2310, "CHF", "Gehalt April"],
+    ],
+    totals: [{ currency: "CHF", out: 540, outRows: 5, in: 2835, inRows: 3 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 0, closing: 2295, entries: 8, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // A headerless download in Targobank's shape (money out with its minus in one column, money in unsigned in the next,
+  // the account's IBAN on every row), its minus written U+2212 (issue 31). Before, "−18,40" passed for unsigned: the pair
+  // was read in CIBC's order by chance, with the wrong note; a credit column so written would have lost its minus. Now
+  // the minus column is money out as with "-". Out 18.40 + 74.00 + 12.95 = 105.35 (3 rows), in 640.00.
+  "headerless-minus-sign-pair-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [1, "2026-03-03", -18.4, "EUR", "KARTENZAHLUNG Hofladen Sommer"],
+      [2, "2026-03-05", -74, "EUR", "LASTSCHRIFT Stadtwerke Nordheim"],
+      [3, "2026-03-06", 640, "EUR", "GUTSCHRIFT Honorar Verlag Feder"],
+      [4, "2026-03-10", -12.95, "EUR", "KARTENZAHLUNG Buchhandlung Ecke"],
+    ],
+    totals: [{ currency: "EUR", out: 105.35, outRows: 3, in: 640, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [
+      'the file has no header row: column 4 (a minus on every row) was read as money out and column 5 as money in (nothing else in the file confirms it); if column 5 holds balances or pending amounts, not bookings, name the columns with --amount-column "column 4"',
+      "the currency EUR (from the IBAN's country (DE)) for every row",
+    ],
+  },
   // Oberbank (AT), its CSV in windows-1252 as ofxstatement-austrian's sample shows it (run as it is by qa25's blind pass):
   // the amount signed, then the payer's name, IBAN and BIC and the payee's, the text and the purpose. Written for this
   // project with its own names and numbers. Before, "Auftraggebername" and "Empfängername" were not read: the rows kept

@@ -31,6 +31,25 @@ describe("parseAmount", () => {
     for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
   });
 
+  test("a minus written as another character is a minus, before or after the number (issue 31: U+2013, U+FE63, U+FF0D were no amounts)", () => {
+    const cases: [string, "." | ",", number][] = [
+      ["\u221212.50", ".", -12.5],
+      ["12.50\u2212", ".", -12.5],
+      ["\u2013 52,35", ",", -52.35],
+      ["52,35 \u2013", ",", -52.35],
+      ["\u2012 7.00", ".", -7],
+      ["\u2010" + "7.00", ".", -7],
+      ["\ufe632,60", ",", -2.6],
+      ["\uff0d419,25", ",", -419.25],
+      ["CHF \u20134.80", ".", -4.8],
+      ["(\u22124.80)", ".", -4.8],
+      ["\u22121,234.50", ".", -1234.5],
+    ];
+    for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
+    // No form is read as a number without its minus: two minus marks, a dash between numbers, an em dash, a dash alone.
+    for (const raw of ["\u221212.50\u2212", "-12.50\u2013", "12\u201315", "\u201412.50", "\u2013", "\uff0d", "\u2212\u221212"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
+  });
+
   test("text, two decimal marks and empty cells are not amounts", () => {
     for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2", "|", "1|2", "12|", "|7"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
     expect(parseAmount("1.5", ",")).toBeNull();
