@@ -445,6 +445,24 @@ function balanceWalks(values: readonly string[], move: (r: number) => number): b
 }
 
 /**
+ * The balance's own Dr/Cr column (Kotak: "Balance","Dr / Cr" after "Amount","Dr / Cr"; issue 31, the last stop's
+ * leftover: an overdrawn "7,549.00" "DR" was read as +7'549.00 and the file refused as not reconciling): a column of
+ * debit/credit marks with the balance signed by which the balances walk by the amounts, and without which they do not.
+ * Not a column of the rows' directions after the balance (Hana Bank's 입금/출금: the balances walk as written).
+ */
+function balanceSideColumn(cols: readonly Column[], money: ColumnPlan["money"], balance: number, taken: ReadonlySet<number>): Column | undefined {
+  const amount =
+    money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds
+      ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
+      : rowCents(cols, money);
+  const values = cols[balance]!.values;
+  if (!amount || balanceWalks(values, amount)) return undefined;
+  const marks = (c: Column) => c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1);
+  const signed = (c: Column) => values.map((v, r) => (indicatorSign(c.values[r]!) === -1 ? `-${v.trim()}` : v));
+  return cols.find((c) => c.index !== balance && !taken.has(c.index) && c.values.some((v) => indicatorSign(v) === -1) && marks(c) && balanceWalks(signed(c), amount));
+}
+
+/**
  * Whether a fee column's amounts come off the balance besides the row's own amount (Capitec: "Money Out" −12,000.00 and
  * "Fee" −5.00 on one row, the balance 12,005.00 lower; QA round 4, pass 12: the file did not reconcile, off by the fees):
  * the sampled balances walk with the fees taken off, and not without them. PayPal's "Fee" beside its "Net" is in the
@@ -706,6 +724,7 @@ export function guessColumns(
   if (!currency && !mapping.currency) unreadCurrencyColumn(cols, taken, fileName);
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
+  const balanceSide = balance && money ? take(balanceSideColumn(cols, money, balance.index, taken)) : undefined;
   const detail = take(first("detail"));
   // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
   // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
@@ -861,6 +880,7 @@ export function guessColumns(
     currency: rowCurrency?.index ?? null,
     defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
     balance: balance?.index ?? null,
+    balanceSide: balanceSide?.index ?? null,
     reference: null,
     description,
     descriptionAsIs: false,

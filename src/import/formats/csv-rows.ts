@@ -279,7 +279,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** The balance column's value on the last row booked, or null. */
   let lastBalance: number | null = null;
   const interimBalance = (amount: number): boolean => {
-    const balance = number(plan.balance);
+    const balance = rowBalance();
     if (balance !== null && lastBalance !== null && cents(balance) === cents(lastBalance)) return true;
     const reached = runningCents ?? (lastBalance === null ? null : cents(lastBalance));
     return reached !== null && cents(amount) === reached;
@@ -432,6 +432,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A balance cell as written, a spreadsheet's guard apostrophe left out ("'1234.50"); null when empty or no amount. */
   const balanceIn = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(unguarded(cell(i)).trim(), plan.decimal));
+  /** The balance after the row: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide). */
+  const rowBalance = (): number | null => {
+    const v = balanceIn(plan.balance);
+    return v !== null && plan.balanceSide != null && indicatorSign(cell(plan.balanceSide)) === -1 ? -Math.abs(v) : v;
+  };
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
    * or both; a text for a bad row, or "skip:" and the reason for a line that moved nothing of the holder's.
@@ -476,7 +481,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (next !== null) {
       f = next.fields;
       const a = plan.money.kind === "signed" ? money(plan.money.amount) : null;
-      const b = balanceIn(plan.balance);
+      const b = rowBalance();
       // …and the next line is booked itself: a line not booked after it may build on it as well (Danske's two "Venter"
       // rows; review of stop 46: the first was booked), which says nothing of the bank's booked balance.
       const nextBooked = plan.skip.length === 0 || skipRuleReason(plan, next.fields) === null;
@@ -532,7 +537,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A note inside a section (the closing disclaimer) is skipped as the note it is, below.
       if (section !== null && !(only !== null && noteLine(title))) return skip(section);
       const balanceBefore = lastBalanceCents;
-      const balanceHere = balanceIn(plan.balance);
+      const balanceHere = rowBalance();
       if (balanceHere !== null) lastBalanceCents = cents(balanceHere);
       const rule = plan.skip.length > 0 ? skipRuleOf(plan, f) : null;
       const ruled = rule?.reason ?? null;
@@ -665,7 +670,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const labelled = statedBalanceKind(norm);
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
-        if (labelled) return statedLine(labelled, ownText, number(plan.balance) ?? amount, dateIn.get(rawDate) ?? null);
+        if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
         // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
@@ -725,7 +730,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
         // QA round 21: refused, off by the whole opening balance.)
-        if (kind) return statedLine(kind, said!, number(plan.balance) ?? amount, date);
+        if (kind) return statedLine(kind, said!, rowBalance() ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       for (const c of plan.checkDates) {
@@ -824,7 +829,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (rate !== null) facts.exchangeRate = rate;
       const fees = number(plan.fees);
       if (fees !== null) facts.fees = Math.abs(fees);
-      const balance = number(plan.balance);
+      const balance = rowBalance();
       if (balance !== null) facts.balanceAfter = balance;
       lastBalance = balance;
 

@@ -68,11 +68,12 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(1, -1).trim();
   }
   s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
-  // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
-  const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
+  // "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances): the mark is
+  // the sign, whatever else the cell says.
+  const mark = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i.exec(s);
   if (mark) {
     const body = amountParts(mark[1]!);
-    return body && { negative: mark[2]!.toUpperCase() === "DR", body: body.body };
+    return body && { negative: (mark[2] ?? mark[3])!.toUpperCase() === "DR", body: body.body };
   }
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = negative || s[0] === "-";

@@ -2490,6 +2490,47 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "INR", status: "ok", opening: 100000, closing: 42260, entries: 4, difference: 0 }],
     notes: ["the currency INR (from the file's preamble) for every row"],
   },
+  // Kotak Mahindra Bank (India) in the same layout, the account overdrawn for part of the month: the balance's own "Dr / Cr"
+  // column after "Balance" says "DR" (issue 31, the last stop's leftover: that column was not read, the balance taken as
+  // +12'050.00 and the file refused as off by 24'100.00). 8'500.00 − 2'150.00 = 6'350.00 − 18'400.00 = −12'050.00 +
+  // 1'25'000.00 = 1'12'950.00 − 1'20'000.00 = −7'050.00 − 499.00 = −7'549.00 ✓. Out 1'41'049.00 (4 rows), in 1'25'000.00.
+  "kotak-in-overdrawn.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [8, "2026-03-03", -2150, "INR", "UPI/GREENLEAF MART/518877/vegetables"],
+      [9, "2026-03-06", -18400, "INR", "ECS/HOME LOAN EMI/MAR"],
+      [10, "2026-03-12", 125000, "INR", "NEFT ORCHID DESIGN STUDIO FEES MAR"],
+      [11, "2026-03-18", -120000, "INR", "IMPS/SCHOOL FEES/Q4"],
+      [12, "2026-03-27", -499, "INR", "UPI/ZENITH MOBILES/611902/recharge"],
+    ],
+    totals: [{ currency: "INR", out: 141049, outRows: 4, in: 125000, inRows: 1 }],
+    skipped: [{ line: 13, reason: "a note or footer line: no date and no amount" }],
+    reconciliation: [{ currency: "INR", status: "ok", opening: 8500, closing: -7549, entries: 5, difference: 0 }],
+    notes: ["the currency INR (from the file's preamble) for every row"],
+  },
+  // Kotak's statement with "Withdrawal (Dr)" and "Deposit (Cr)" columns and its balance written with its side in the cell:
+  // "4,740.00(Cr)", "5,060.00(Dr)", "548.00 Dr" (issue 31: "(Dr)" made the balance no amount, the column was not taken for
+  // the balance, and nothing was checked). 8'000.00 − 3'260.00 = 4'740.00 − 9'800.00 = −5'060.00 + 84'500.00 = 79'440.00 −
+  // 80'000.00 = −560.00 + 12.00 = −548.00 ✓. Out 93'060.00 (3 rows), in 84'512.00 (2 rows).
+  "kotak-in-balance-dr-suffix.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [6, "2026-04-02", -3260, "INR", "UPI/ANNAPURNA KIRANA/701144/monthly"],
+      [7, "2026-04-05", -9800, "INR", "ECS/CAR LOAN EMI/APR"],
+      [8, "2026-04-09", 84500, "INR", "NEFT MAPLE ANALYTICS SALARY APR"],
+      [9, "2026-04-15", -80000, "INR", "IMPS/LANDLORD/RAVI KAPOOR"],
+      [10, "2026-04-29", 12, "INR", "INT.PD:01-04-2026 TO 30-04-2026"],
+    ],
+    totals: [{ currency: "INR", out: 93060, outRows: 3, in: 84512, inRows: 2 }],
+    reconciliation: [{ currency: "INR", status: "ok", opening: 8000, closing: -548, entries: 5, difference: 0 }],
+    notes: ["the currency INR (from the file's preamble) for every row"],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",

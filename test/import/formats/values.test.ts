@@ -24,6 +24,9 @@ describe("parseAmount", () => {
       ["2,000.00 CR", ".", 2000],
       ["12,50Dr", ",", -12.5],
       ["£1,234.56 cr", ".", 1234.56],
+      // Indian banks' balances with their side in brackets (Kotak; issue 31: no amount).
+      ["1,234.00(Dr)", ".", -1234],
+      ["1,35,500.00 (Cr)", ".", 135500],
       // A "|" against the number frames it (BancoPosta's opening balance "26.851,95|"; QA round 4, pass 23: no amount).
       ["26.851,95|", ",", 26851.95],
       ["| -12.50", ".", -12.5],
