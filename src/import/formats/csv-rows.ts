@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -161,6 +161,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let lastBooked: number | null = null;
   // The reason the lines of the current section are skipped (ColumnPlan.sections), or null.
   let section: string | null = null;
+  /** The header of a summary table above this line, in the block up to the next blank line (SUMMARY_COLUMNS), or null. */
+  let summary: string | null = null;
   const accountValues = new Set<string>();
   /** The account a line between blocks named ("Account;CH56…"), for the rows below it. */
   let blockAccount: string | null = null;
@@ -497,7 +499,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const readLine = (r: CsvRecord, again = false): void => {
       f = r.fields;
-      if (blank(f)) return;
+      if (blank(f)) {
+        summary = null;
+        return;
+      }
       line = r.line;
       if (plan.continuationLines) {
         if (isContinuation()) {
@@ -521,6 +526,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         section = null; // a block of its own: no section of the block above goes on (review of stop 46)
         return skip("the header row again (the table's next block)");
       }
+      // A summary table's header and its figures below it (its opening balance, payments, purchases, dues): totals of the
+      // statement, never booked.
+      const named = f.map((x) => x.trim()).filter((x) => x !== "");
+      if (named.every((x) => !/\d/.test(x)) && named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) summary = named.join(", ");
+      if (summary !== null) return skip(`the statement's summary (${summary}), not a booking`);
       // A line of one filled cell: a section title ("Pending transactions (2)", a title with its count), also written
       // across the table's columns (",,Transactions below are pending,,"; QA round 16: the pending rows under it were
       // imported as booked), or a note.

@@ -114,6 +114,8 @@ export const WORDS: Record<Role, string[][]> = {
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor", "valuedate"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
+    // HDFC Bank's card statement ("AMT"; exact only).
+    "=amt",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
     // Czech and Slovak (Fio's "Objem", "Částka").
@@ -370,6 +372,13 @@ export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
 export const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /** Texts of a line that carries no amount of its own because it states a balance or a total. */
+/**
+ * The column names of a card statement's summary table (HDFC Bank's "Opening Bal~Payment/ Credits~Purchase/ Debits~Finance
+ * Charges~Total Dues" and its line of figures; issue 31, the last stop's leftover): normalised. A line naming two of them,
+ * with no digit, heads a block of totals, no bookings.
+ */
+export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing balance", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
+
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 
 /**
@@ -444,7 +453,9 @@ export function noteLine(norm: string): boolean {
 const PENDING_SECTION = "pending: not booked yet (under a section title that says so)";
 export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
   ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
-  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
+  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties",
+    // HDFC Bank's card statement: its domestic table, then its international one, each under its title and header.
+    "domestic transactions", "international transactions"].map((t) => [t, null] as const),
 ]);
 
 /** Words that a note is about the lines below it ("Transactions below are pending", "Die folgenden Umsätze sind vorgemerkt"). */

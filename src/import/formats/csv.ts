@@ -21,7 +21,8 @@ import { RowTable } from "./row-table.ts";
 import type { CsvMapping, FallbackCurrency, ReadOptions, Statement } from "./types.ts";
 import { asciiMinus, currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
-const DELIMITERS = [";", ",", "\t", "|"] as const;
+// "~": HDFC Bank's statement downloads (issue 31, the last stop's leftover: refused, its cells run together).
+const DELIMITERS = [";", ",", "\t", "|", "~"] as const;
 /** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
 const PROBE_RECORDS = 60;
 const PROBE_CHARS = 65536;

@@ -2531,6 +2531,39 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "INR", status: "ok", opening: 8000, closing: -548, entries: 5, difference: 0 }],
     notes: ["the currency INR (from the file's preamble) for every row"],
   },
+  // HDFC Bank (India) credit card statement as its download writes it, as a peer's importer test (an HDFC card parser's
+  // spec) shows its columns: "~" between the cells, a header block (card, name, date), a "Domestic Transactions" table
+  // and an "International Transactions" table each under its title and own header, "Cr" marking credits only, and a
+  // summary table (Opening Bal … Total Dues) at the end. Written for this project with its own names and numbers. Before,
+  // refused (issue 31, the last stop's leftover: its cells ran together under ","). Every table's rows read; the title,
+  // the header again and the summary skipped with their reasons, the summary never booked. The international amounts are
+  // the card's billed ones, in the card's currency (the file names none: the main currency, said in the note).
+  // Out 2'340 + 5'612 + 845 + 119 + 218 = 9'134.00 (5 rows) = the summary's Purchase/ Debits; in 12'480 + 218 = 12'698.00
+  // = its Payment/ Credits; 12'480.00 − 12'698.00 + 9'134.00 = 8'916.00 = Total Dues.
+  "hdfc-in-card-tilde.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 11,
+    rows: [
+      [8, "2026-02-21", -2340, "CHF", "ANJALI RAO · BIGBASKET BANGALORE · Domestic"],
+      [9, "2026-02-26", 12480, "CHF", "ANJALI RAO · NETBANKING TRANSFER (Ref# 00000049211) · Domestic"],
+      [10, "2026-03-03", -5612, "CHF", "ANJALI RAO · INDIGO AIRLINES GURGAON · Domestic"],
+      [11, "2026-03-09", -845, "CHF", "VIKRAM RAO · CROSSWORD BOOKSTORES PUNE · Domestic"],
+      [15, "2026-03-05", -119, "CHF", "ANJALI RAO · SPOTIFY STOCKHOLM · International"],
+      [16, "2026-03-11", -218, "CHF", "ANJALI RAO · BOOKING.COM AMSTERDAM · International"],
+      [17, "2026-03-14", 218, "CHF", "ANJALI RAO · BOOKING.COM AMSTERDAM REFUND · International"],
+    ],
+    totals: [{ currency: "CHF", out: 9134, outRows: 5, in: 12698, inRows: 2 }],
+    skipped: [
+      { line: 13, reason: 'a section title ("International Transactions")' },
+      { line: 14, reason: "the header row again (the table's next block)" },
+      { line: 19, reason: "the statement's summary (Opening Bal, Payment/ Credits, Purchase/ Debits, Finance Charges, Total Dues), not a booking" },
+      { line: 20, reason: "the statement's summary (Opening Bal, Payment/ Credits, Purchase/ Debits, Finance Charges, Total Dues), not a booking" },
+    ],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 7, difference: null }],
+    notes: ['"Debit / Credit" marks only money in: the rows where it is empty were read as money out; check the preview\'s rows', CHF_NOTE],
+  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",
