@@ -400,6 +400,13 @@ const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Ma
  */
 export const TURNOVER_TEXTS: ReadonlySet<string> = new Set(["turnover", "apyvarta", "kaive", "apgrozijums"]);
 
+/**
+ * The whole text of Swedbank's accrued-interest line (row type 900: interest accrued on the account up to the statement's
+ * end, reported and not booked — peers' Swedbank importers book row type 20 only, and the balances close without it),
+ * normalised: English, Swedish, Estonian, Latvian, Lithuanian.
+ */
+export const ACCRUED_INTEREST_TEXTS: ReadonlySet<string> = new Set(["accrued interest", "upplupen ranta", "kogunenud intress", "uzkratie procenti", "sukauptos palukanos"]);
+
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
 
