@@ -325,6 +325,11 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * round 3 made them.
  */
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
+  // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
+  // name the user gave it (issue 31, the last stop's leftover: the rows had no account).
+  const register = cols.some((c) => c.norm === "outflow") && cols.some((c) => c.norm === "inflow");
+  const named = register ? cols.find((c) => c.norm === "account" && !taken.has(c.index) && c.values.every((v) => v.trim() !== "")) : undefined;
+  if (named) return [named.index];
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
     const values = c.values.map((v) => v.trim());

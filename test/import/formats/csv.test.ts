@@ -1637,3 +1637,9 @@ describe("fixtures whose original amounts the currency in their cell changed (re
     expect([r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null]).toEqual(["EUR", null, null]);
   });
 });
+
+test("YNAB's register export: each row goes to the account its \"Account\" names (issue 31: the rows had no account)", () => {
+  const s = read(fixture("ynab-register-two-accounts-eu.csv"), { fileName: "ynab.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "Girokonto"], [3, "Girokonto"], [4, "Kreditkarte"], [5, "Kreditkarte"]]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["Girokonto", 2], ["Kreditkarte", 2]]);
+});

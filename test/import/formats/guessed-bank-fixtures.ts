@@ -1289,10 +1289,31 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // "Uncleared". An Uncleared row is one the user entered that the bank has not matched yet (cash, a cheque): money that
   // moved, imported like the others (review of pass 27: line 5 was skipped as "no money moved", exit 0). Out 12.40 +
   // 41.75 + 215.00 = 269.15 (3 rows); in 3'180.00 (1 row).
-  "ynab-register.csv": {
+  // YNAB's register export of a budget in euros, two of its accounts in one file, dates day-first as the user's locale
+  // writes them (15/04 decides the file's order; issue 31, the last stop's leftover: the rows had no account). Each row
+  // goes to the account its "Account" names; each account's entries counted apart. Out 8.60 + 23.90 + 64.00 = 96.50.
+  "ynab-register-two-accounts-eu.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-04-02", -8.6, "EUR", "Bäckerei Sonnenkorn"],
+      [3, "2026-04-15", 2450, "EUR", "Agentur Blauwal · Honorar April"],
+      [4, "2026-04-09", -23.9, "EUR", "Bahnhof Buchhandlung"],
+      [5, "2026-04-21", -64, "EUR", "Stadtwerke Nord · Abschlag"],
+    ],
+    totals: [{ currency: "EUR", out: 96.5, outRows: 3, in: 2450, inRows: 1 }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
+    notes: ["the currency EUR (from the amounts' € sign) for every row"],
+  },
+  "ynab-register.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "Everyday Checking",
     dataLines: 4,
     rows: [
       [2, "2026-03-02", -12.4, "USD", "Corner Bakery · bread and milk"],
@@ -1311,7 +1332,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   "ynab4-uncleared-balance.csv": {
     format: "csv",
     layout: "guessed",
-    account: null,
+    account: "Household Checking",
     dataLines: 4,
     rows: [
       [3, "2025-02-14", -63.2, "USD", "Valley Grocers"],
