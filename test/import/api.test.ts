@@ -65,8 +65,8 @@ describe("import API", () => {
       // One merchant (both rows are Papeterie Zumstein), for the model to classify at import: not yet classified.
       new_merchants: 1,
       preview: [
-        { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new" },
-        { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new" },
+        { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new", match: null },
+        { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new", match: null },
       ],
     });
     // The estimate: one merchant in one request; its answer 30 tokens and the request's 20 (classify.ts); the model
@@ -285,6 +285,8 @@ describe("import API", () => {
     expect(html).toContain("(written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again): import anyway");
     const p = await (await upload("alike.xml", xml)).json();
     expect([p.new, p.possible_duplicates, p.preview.map((r: { status: string }) => r.status)]).toEqual([1, 1, ["new", "possible_duplicate"]]);
+    // The JSON API names the row it may repeat, as the page does (issue 31: its preview rows had no match).
+    expect(p.preview.map((r: { match: unknown }) => r.match)).toEqual([null, { date: p.preview[0].date, description: p.preview[0].description, in_file: { line: 1, reason: "written as entry 1 of an earlier notification of the file, whose balances do not tell whether it is that booking again" } }]);
   });
 
   test("the page's balance line says a possible duplicate it counted is not imported unless ticked", async () => {

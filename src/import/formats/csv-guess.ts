@@ -17,7 +17,7 @@ import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
-import { looksLikeDate, parseAmount } from "./values.ts";
+import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
 export type Column = { index: number; name: string; norm: string; values: string[] };
 /** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
@@ -126,7 +126,7 @@ const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "im
  */
 function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
   const best = amounts[0];
-  if (!best || best.values.some((v) => /[-\u2212(]/.test(v))) return best;
+  if (!best || best.values.some((v) => MINUS_MARK.test(v) || v.includes("("))) return best;
   const sameAmounts = (c: Column) => c.values.every((v, r) => Math.abs(centsOf(v)) === Math.abs(centsOf(best.values[r])));
   return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
 }
@@ -342,6 +342,11 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * round 3 made them.
  */
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
+  // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
+  // name the user gave it (issue 31, the last stop's leftover: the rows had no account).
+  const register = cols.some((c) => c.norm === "outflow") && cols.some((c) => c.norm === "inflow");
+  const named = register ? cols.find((c) => c.norm === "account" && !taken.has(c.index) && c.values.every((v) => v.trim() !== "")) : undefined;
+  if (named) return [named.index];
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
     const values = c.values.map((v) => v.trim());
@@ -446,7 +451,7 @@ function amountBesideUnfilledSides(cols: readonly Column[], amount: Column, debi
     else if (split(r) !== centsOf(amount.values[r])) return false;
     else filled++;
   }
-  return unfilled > 0 && (filled === 0 || amount.values.some((v) => /[-\u2212(]/.test(v)));
+  return unfilled > 0 && (filled === 0 || amount.values.some((v) => MINUS_MARK.test(v) || v.includes("(")));
 }
 
 /** Whether a column of balances after each row walks by the rows' moves (in cents), oldest first or newest first. */
@@ -459,6 +464,24 @@ function balanceWalks(values: readonly string[], move: (r: number) => number): b
     if (centsOf(values[r]) + move(r - 1) !== centsOf(values[r - 1])) backward = false;
   }
   return forward || backward;
+}
+
+/**
+ * The balance's own Dr/Cr column (Kotak: "Balance","Dr / Cr" after "Amount","Dr / Cr"; issue 31, the last stop's
+ * leftover: an overdrawn "7,549.00" "DR" was read as +7'549.00 and the file refused as not reconciling): a column of
+ * debit/credit marks with the balance signed by which the balances walk by the amounts, and without which they do not.
+ * Not a column of the rows' directions after the balance (Hana Bank's 입금/출금: the balances walk as written).
+ */
+function balanceSideColumn(cols: readonly Column[], money: ColumnPlan["money"], balance: number, taken: ReadonlySet<number>): Column | undefined {
+  const amount =
+    money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds
+      ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
+      : rowCents(cols, money);
+  const values = cols[balance]!.values;
+  if (!amount || balanceWalks(values, amount)) return undefined;
+  const marks = (c: Column) => c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1);
+  const signed = (c: Column) => values.map((v, r) => (indicatorSign(c.values[r]!) === -1 ? `-${v.trim()}` : v));
+  return cols.find((c) => c.index !== balance && !taken.has(c.index) && c.values.some((v) => indicatorSign(v) === -1) && marks(c) && balanceWalks(signed(c), amount));
 }
 
 /**
@@ -537,7 +560,7 @@ function contradictsSigns(indicator: Column, amount: Column): boolean {
  */
 function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; letters?: true } | undefined {
   // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own.
-  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
   for (const c of cols) {
     if (c === amount || taken.has(c.index)) continue;
     const letters = c.values.some((v) => indicatorSign(v) === undefined && LETTER_MARKS[v.trim().toLowerCase()] !== undefined);
@@ -553,8 +576,8 @@ function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
  * carry no sign: its numbers sign the amounts (review of QA round 21: "Sign" −1 ignored, every row money in).
  */
 function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
-  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
-  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[v.trim()]);
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[asciiMinus(v.trim())]);
   const column = cols.find((c) => c !== amount && !taken.has(c.index) && !LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
   return column ? { indicator: column.index, numbers: true } : undefined;
 }
@@ -565,7 +588,7 @@ function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
  * money out), and a payment to the card.
  */
 function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true } | undefined {
-  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
   const column = cols.find((c) => {
     if (c === amount || taken.has(c.index)) return false;
     // (A kind is a word or two: a column of longer texts is none, and is not normalised cell by cell.)
@@ -729,6 +752,7 @@ export function guessColumns(
   if (!currency && !mapping.currency) unreadCurrencyColumn(cols, taken, fileName);
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
+  const balanceSide = balance && money ? take(balanceSideColumn(cols, money, balance.index, taken)) : undefined;
   const detail = take(first("detail"));
   // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
   // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
@@ -884,6 +908,7 @@ export function guessColumns(
     currency: rowCurrency?.index ?? null,
     defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
     balance: balance?.index ?? null,
+    balanceSide: balanceSide?.index ?? null,
     reference: null,
     description,
     descriptionAsIs: false,
@@ -1073,7 +1098,7 @@ export function headerlessMapping(
     const backward = after.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
-  const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
+  const unsigned = (c: Col) => c.filled.every((v) => !SIGN_MARK.test(v) && !v.includes(")"));
   // A column of debit/credit marks on every row (Triodos's Debet/Credit, ING's Af/Bij).
   const marks = cols.find((c) => c.values.length > 0 && c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1));
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
@@ -1123,7 +1148,7 @@ export function headerlessMapping(
     // purchases were booked as income; review of r4-qa25, F1), refused as before. Nothing else confirms that the
     // unsigned column holds bookings (not the day's balance or pending amounts on lines of their own: review F4), so the
     // note says so.
-    const minus = (c: Col) => c.filled.every((v) => /^-\s*\d/.test(v.trim()));
+    const minus = (c: Col) => c.filled.every((v) => MINUS_MARK.test(v.trim()[0] ?? "") && /^.\s*\d/.test(v.trim()));
     const exclusive = amounts.length === 2 && amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""));
     const [one, two] = amounts;
     const pair =

@@ -256,6 +256,11 @@ export type ColumnPlan = {
   /** BankLayout.homeCurrency, with where it came from: the file's currency when nothing in the file names one. */
   homeCurrency?: { code: string; from: string; assumed?: true; lead?: string };
   balance: number | null;
+  /**
+   * A column of Dr/Cr marks beside the balance that say the balance's own side (Kotak's second "Dr / Cr": "7,549.00" "DR"
+   * is an overdrawn −7'549.00), or absent: the balance cell's own sign.
+   */
+  balanceSide?: number | null;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;

@@ -5,6 +5,7 @@
  */
 
 import type { Role } from "./csv-roles.ts";
+import { MINUS_MARK } from "./values.ts";
 import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
 
 /**
@@ -113,6 +114,8 @@ export const WORDS: Record<Role, string[][]> = {
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor", "valuedate"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
+    // HDFC Bank's card statement ("AMT"; exact only).
+    "=amt",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
     // Czech and Slovak (Fio's "Objem", "Částka").
@@ -351,7 +354,7 @@ export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
  * A sign column's numbers for money in and out ("Sign" 1 / −1 beside unsigned amounts; review of QA round 21: every row
  * was money in). Read only under a header that names a sign (csv-guess.ts numberMarks): a 1 elsewhere is a count.
  */
-export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1, "\u22121": -1 };
+export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1 };
 
 /**
  * A card statement's kinds of rows beside amounts written without signs (normalised): purchases, interest and fees
@@ -368,7 +371,7 @@ export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();
   if (t === "+") return 1;
-  if (t === "-" || t === "\u2212") return -1;
+  if (t.length === 1 && MINUS_MARK.test(t)) return -1;
   if (WORLD_NEUTRAL.has(t)) return 0;
   return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
 }
@@ -377,6 +380,13 @@ export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
 export const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /** Texts of a line that carries no amount of its own because it states a balance or a total. */
+/**
+ * The column names of a card statement's summary table (HDFC Bank's "Opening Bal~Payment/ Credits~Purchase/ Debits~Finance
+ * Charges~Total Dues" and its line of figures; issue 31, the last stop's leftover): normalised. A line naming two of them,
+ * with no digit, heads a block of totals, no bookings.
+ */
+export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing balance", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
+
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 
 /**
@@ -397,6 +407,13 @@ const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Ma
  * both turnovers as money and was refused as off by them.
  */
 export const TURNOVER_TEXTS: ReadonlySet<string> = new Set(["turnover", "apyvarta", "kaive", "apgrozijums"]);
+
+/**
+ * The whole text of Swedbank's accrued-interest line (row type 900: interest accrued on the account up to the statement's
+ * end, reported and not booked — peers' Swedbank importers book row type 20 only, and the balances close without it),
+ * normalised: English, Swedish, Estonian, Latvian, Lithuanian.
+ */
+export const ACCRUED_INTEREST_TEXTS: ReadonlySet<string> = new Set(["accrued interest", "upplupen ranta", "kogunenud intress", "uzkratie procenti", "sukauptos palukanos"]);
 
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
@@ -451,7 +468,9 @@ export function noteLine(norm: string): boolean {
 const PENDING_SECTION = "pending: not booked yet (under a section title that says so)";
 export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
   ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
-  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
+  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties",
+    // HDFC Bank's card statement: its domestic table, then its international one, each under its title and header.
+    "domestic transactions", "international transactions"].map((t) => [t, null] as const),
 ]);
 
 /** Words that a note is about the lines below it ("Transactions below are pending", "Die folgenden Umsätze sind vorgemerkt"). */

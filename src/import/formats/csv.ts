@@ -19,9 +19,10 @@ import type { StatementReader } from "./reader.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
 import type { CsvMapping, FallbackCurrency, ReadOptions, Statement } from "./types.ts";
-import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
+import { asciiMinus, currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
-const DELIMITERS = [";", ",", "\t", "|"] as const;
+// "~": HDFC Bank's statement downloads (issue 31, the last stop's leftover: refused, its cells run together).
+const DELIMITERS = [";", ",", "\t", "|", "~"] as const;
 /** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
 const PROBE_RECORDS = 60;
 const PROBE_CHARS = 65536;
@@ -1041,7 +1042,7 @@ function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fi
   const go = "nothing was imported: budget-chat reads amounts in the currency's units (45.90, not 4590); export the statement with its amounts so, or as CAMT, MT940 or OFX, and import that";
   if (named) throw new ImportInputError(`${fileName}: the column "${named.trim()}" holds amounts in cents; ${go}`);
   const names = new Set(plan.names.map((n) => n.trim()));
-  const whole = (c: number) => sample.every((r) => /^\s*[-+]?\d+\s*$/.test(r.fields[c] ?? "") || (r.fields[c] ?? "").trim() === "");
+  const whole = (c: number) => sample.every((r) => /^\s*[-+]?\d+\s*$/.test(asciiMinus(r.fields[c] ?? "")) || (r.fields[c] ?? "").trim() === "");
   if (["bookingDate", "valutaDate", "amount"].every((n) => names.has(n)) && money.length > 0 && money.every(whole)) {
     throw new ImportInputError(`${fileName}: these are Kontist's transactions as its API gives them (bookingDate, valutaDate, amount), whose amounts are in cents and times in UTC; ${go}`);
   }

@@ -177,9 +177,9 @@ function writesTypesInverted(text: string): boolean {
   const turned = { DEBIT: 0, CREDIT: 0 };
   for (const block of text.split(/<STMTTRN>/i).slice(1)) {
     const type = /<TRNTYPE>\s*(\w+)/i.exec(block)?.[1]?.toUpperCase();
-    const amount = /<TRNAMT>\s*([-+]?)[\d.,]*?([1-9])/i.exec(block);
+    const amount = /<TRNAMT>\s*([-+\u2010-\u2013\u2212\ufe63\uff0d]?)[\d.,]*?([1-9])/i.exec(block);
     if ((type !== "DEBIT" && type !== "CREDIT") || !amount) continue;
-    if ((amount[1] === "-") !== (type === "CREDIT")) return false;
+    if ((amount[1] !== "" && amount[1] !== "+") !== (type === "CREDIT")) return false;
     turned[type]++;
   }
   // Both kinds turned: a file of unsigned amounts (every DEBIT positive, no CREDIT negative) is no inverted one.

@@ -31,7 +31,7 @@ import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ReadOptions, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { DecimalVotes, fileAmounts, isoDate, type DateOrder, type Decimal } from "./values.ts";
+import { asciiMinus, DecimalVotes, fileAmounts, isoDate, type DateOrder, type Decimal } from "./values.ts";
 
 const TRANSACTION_TYPES = new Set(["bank", "ccard", "cash", "oth a", "oth l"]);
 
@@ -207,7 +207,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const amount = (r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "";
     decimals.add(amount);
     // An amount written with its currency ("T-£42.18"): its shape kept (digits as 0), a few for the whole file.
-    if (/[^\d\s.,+\-()]/.test(amount)) markedAmounts.set(r.account, (markedAmounts.get(r.account) ?? new Set()).add(amountShape(amount)));
+    if (/[^\d\s.,+\-()]/.test(asciiMinus(amount))) markedAmounts.set(r.account, (markedAmounts.get(r.account) ?? new Set()).add(amountShape(amount)));
   });
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);

@@ -17,6 +17,21 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 // Thousands marks besides "." and ",": apostrophes (Swiss), spaces incl. no-break and narrow no-break.
 const GROUPING = /['’\s\u00a0\u202f]/g;
 
+/**
+ * A minus written as another character than "-" (issue 31, the last stop's leftover): U+2212 MINUS SIGN (typeset and
+ * spreadsheet exports), U+2010/U+2011 hyphens, U+2012 figure dash and U+2013 en dash (word processors turn a typed "-"
+ * into one), U+FE63 small and U+FF0D fullwidth hyphen-minus (East Asian exports). Read as "-" wherever an amount is read,
+ * never dropped (a dropped minus turns money out into money in). An em dash (U+2014) is no minus: such a cell is not an
+ * amount, and its row is a bad row naming it.
+ */
+const OTHER_MINUS = /[\u2010-\u2013\u2212\ufe63\uff0d]/g;
+/** The amount cell with every minus written as "-". */
+export const asciiMinus = (raw: string): string => raw.replace(OTHER_MINUS, "-");
+/** A sign written with an amount: a minus of any form, a plus, or an opening parenthesis. */
+export const SIGN_MARK = /[-+(\u2010-\u2013\u2212\ufe63\uff0d]/;
+/** A minus of any form (asciiMinus). */
+export const MINUS_MARK = /[-\u2010-\u2013\u2212\ufe63\uff0d]/;
+
 // Most cells are a plain signed number: answered without the replacements below (the same result, a fifth of the time).
 const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 
@@ -44,7 +59,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
   // A "|" against the number is a frame mark, no part of it (BancoPosta writes its opening balance "1.520,40|"; QA round
   // 4, pass 23: the balance was a bad amount and every file refused). Only against a number with its decimals: a
   // reference written "12|" is no amount (review of r4-qa23: a column of them was taken for a second amount, refused).
-  let s = raw.trim().replace(/\u2212/g, "-");
+  let s = asciiMinus(raw.trim());
   if (s.startsWith("|") || s.endsWith("|")) s = ((inner) => (/[.,]\d{1,2}\s*$/.test(inner) ? inner : s))(unframed(s));
   if (s === "") return null;
   let negative = false;
@@ -53,11 +68,12 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(1, -1).trim();
   }
   s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
-  // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
-  const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
+  // "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances): the mark is
+  // the sign, whatever else the cell says.
+  const mark = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i.exec(s);
   if (mark) {
     const body = amountParts(mark[1]!);
-    return body && { negative: mark[2]!.toUpperCase() === "DR", body: body.body };
+    return body && { negative: (mark[2] ?? mark[3])!.toUpperCase() === "DR", body: body.body };
   }
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = negative || s[0] === "-";
@@ -72,7 +88,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
 
 // A code before the number (after an opening parenthesis or a sign) or after it, also written against the digits
 // ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E); in any case, read as its capitals (see isoCode).
-const CODE_IN_AMOUNT = /^\(?[-+−]?\s*([A-Za-z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3})\)?$/;
+const CODE_IN_AMOUNT = /^\(?[-+\u2010-\u2013\u2212\ufe63\uff0d]?\s*([A-Za-z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3})\)?$/;
 // A code not in capitals at an amount's start or end ("-34,00 usd"), removed only when it is an ISO code (isoCode).
 const LOWER_CODE = /^([A-Za-z]{3})\s*(?=[\d.,(+\-−])|(?<=[\d.,)])\s*([A-Za-z]{3})$/;
 

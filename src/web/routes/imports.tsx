@@ -954,5 +954,7 @@ function previewRowJson(r: PreviewRow) {
     source: r.classified?.source ?? null,
     status: r.status,
     transaction_id: r.transactionId,
+    // The row a possible duplicate may repeat (stored, or a row of this file with why), as the CLI and the page name it (issue 31).
+    match: r.match ? { date: r.match.date, description: r.match.description, ...(r.match.currency ? { currency: r.match.currency } : {}), ...(r.match.inFile ? { in_file: { line: r.match.inFile.line, reason: r.match.inFile.reason } } : {}) } : null,
   };
 }

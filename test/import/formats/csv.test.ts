@@ -645,6 +645,11 @@ test("no header row, a pair of money columns one with a minus on every row: only
   // money out; it was read so (purchases 126.39 as income, the payment 500.00 as spending, no note). Refused, as before.
   const card = "Cleared,01/05/2026,AMAZON MKTPLACE,49.90,\nCleared,01/17/2026,ONLINE PAYMENT THANK YOU,,-500.00\nCleared,01/19/2026,SHELL OIL,61.00,\nCleared,01/22/2026,NETFLIX.COM,15.49,\n";
   expect(() => read(utf8(card), { fileName: "c.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow("c.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 2 of text)");
+  // The same with the credit's minus written U+2212 (issue 31: the pair rule took "−500.00" for unsigned, and the file was
+  // read as debit and credit columns, its minus dropped) or U+FF0D: refused alike.
+  for (const minus of ["\u2212", "\uff0d"]) {
+    expect(() => read(utf8(card.replace("-500.00", `${minus}500.00`)), { fileName: "c.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow("c.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 2 of text)");
+  }
   // The minus first, an unsigned column filled on the other lines: read as out and in, with a note that nothing confirms
   // the second (here the day's balances on lines of their own, which the file cannot tell from money in).
   const daily = "02.03.2026;Kartenzahlung REWE;-23,10;\n02.03.2026;Tagessaldo;;1.234,56\n05.03.2026;Lastschrift Telekom;-39,99;\n";
@@ -1631,4 +1636,10 @@ describe("fixtures whose original amounts the currency in their cell changed (re
     const r = s.rows.find((x) => x.line === 17)!;
     expect([r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null]).toEqual(["EUR", null, null]);
   });
+});
+
+test("YNAB's register export: each row goes to the account its \"Account\" names (issue 31: the rows had no account)", () => {
+  const s = read(fixture("ynab-register-two-accounts-eu.csv"), { fileName: "ynab.csv", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "Girokonto"], [3, "Girokonto"], [4, "Kreditkarte"], [5, "Kreditkarte"]]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["Girokonto", 2], ["Kreditkarte", 2]]);
 });

@@ -189,6 +189,19 @@ describe("QIF", () => {
     expect(read(utf8(open), opts).rows.map((r) => [r.line, r.account])).toEqual([[7, "Checking"]]);
   });
 
+  test("amounts with a minus written U+2212, U+2013 or U+FF0D are money out, read by the same amount reader as CSV (issue 31)", () => {
+    const qif = "!Type:Bank\nD03/02/2026\nT\u221245.20\nPGrocer One\n^\nD03/04/2026\nT\u2013 12.00\nPBakery\n^\nD03/05/2026\nT\uff0d3.10\nPKiosk\n^\nD03/06/2026\nT8.40\u2212\nPParking\n^\nD03/20/2026\nT1,200.00\nPSalary\n^\n";
+    const s = read(utf8(qif), { fileName: "m.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => [r.line, r.date, r.amount])).toEqual([
+      [2, "2026-03-02", -45.2],
+      [6, "2026-03-04", -12],
+      [10, "2026-03-05", -3.1],
+      [14, "2026-03-06", -8.4],
+      [18, "2026-03-20", 1200],
+    ]);
+    expect([s.badRows, s.notes]).toEqual([[], ["the currency USD (from the main currency of your data) for every row (QIF names none)"]]);
+  });
+
   test("payee, memo and check number are kept as facts", () => {
     const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });

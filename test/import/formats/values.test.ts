@@ -24,11 +24,33 @@ describe("parseAmount", () => {
       ["2,000.00 CR", ".", 2000],
       ["12,50Dr", ",", -12.5],
       ["£1,234.56 cr", ".", 1234.56],
+      // Indian banks' balances with their side in brackets (Kotak; issue 31: no amount).
+      ["1,234.00(Dr)", ".", -1234],
+      ["1,35,500.00 (Cr)", ".", 135500],
       // A "|" against the number frames it (BancoPosta's opening balance "26.851,95|"; QA round 4, pass 23: no amount).
       ["26.851,95|", ",", 26851.95],
       ["| -12.50", ".", -12.5],
     ];
     for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
+  });
+
+  test("a minus written as another character is a minus, before or after the number (issue 31: U+2013, U+FE63, U+FF0D were no amounts)", () => {
+    const cases: [string, "." | ",", number][] = [
+      ["\u221212.50", ".", -12.5],
+      ["12.50\u2212", ".", -12.5],
+      ["\u2013 52,35", ",", -52.35],
+      ["52,35 \u2013", ",", -52.35],
+      ["\u2012 7.00", ".", -7],
+      ["\u2010" + "7.00", ".", -7],
+      ["\ufe632,60", ",", -2.6],
+      ["\uff0d419,25", ",", -419.25],
+      ["CHF \u20134.80", ".", -4.8],
+      ["(\u22124.80)", ".", -4.8],
+      ["\u22121,234.50", ".", -1234.5],
+    ];
+    for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
+    // No form is read as a number without its minus: two minus marks, a dash between numbers, an em dash, a dash alone.
+    for (const raw of ["\u221212.50\u2212", "-12.50\u2013", "12\u201315", "\u201412.50", "\u2013", "\uff0d", "\u2212\u221212"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
   });
 
   test("text, two decimal marks and empty cells are not amounts", () => {

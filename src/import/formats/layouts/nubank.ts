@@ -7,6 +7,7 @@
  * export. Research: peers' importers of both exports; written as our own fixtures.
  */
 import type { BankLayout } from "../csv-layout.ts";
+import { MINUS_MARK } from "../values.ts";
 
 export const NUBANK_ACCOUNT: BankLayout = {
   id: "nubank-conta",
@@ -33,7 +34,7 @@ export const NUBANK_CARD: BankLayout = {
   // Its rows are the card's: purchases positive with at most the payment to the card negative (or a Portuguese word of
   // the card: "Pagamento recebido", "Estorno", "IOF"). A signed account export under the same words (rent −1'200.00,
   // salary +3'500.00) was read as this card, every sign flipped, in reais (review of r4-qa13, n1.csv).
-  evidence: (cells) => cells("title").some((t) => /\b(pagamento|estorno|iof|parcela)\b/i.test(t)) || cells("amount").every((a) => !a.trim().startsWith("-")),
+  evidence: (cells) => cells("title").some((t) => /\b(pagamento|estorno|iof|parcela)\b/i.test(t)) || cells("amount").every((a) => !MINUS_MARK.test(a.trim()[0] ?? "")),
   encoding: "utf-8",
   delimiter: ",",
   dates: ["YYYY-MM-DD"],

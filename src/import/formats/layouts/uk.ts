@@ -13,6 +13,7 @@
  * The card references are the card scheme's (kept as facts, not as ids: nothing says they are unique per booking).
  */
 import type { BankLayout } from "../csv-layout.ts";
+import { MINUS_MARK } from "../values.ts";
 
 /** A payment to the card as the Lloyds group's cards describe it ("PAYMENT RECEIVED - THANK YOU", "DIRECT DEBIT PAYMENT"). */
 const CARD_PAYMENT = /\bpayment received\b|\bdirect debit payment\b|\bpayment\b.*\bthank you\b/i;
@@ -53,9 +54,9 @@ export const LLOYDS_GROUP_CARD: BankLayout = {
     const amounts = cells("Amount").map((a) => a.trim());
     const texts = cells("Description");
     const payments = amounts.filter((a, i) => a !== "" && CARD_PAYMENT.test(texts[i] ?? ""));
-    if (payments.length > 0) return payments.every((a) => a.startsWith("-"));
+    if (payments.length > 0) return payments.every((a) => MINUS_MARK.test(a[0] ?? ""));
     const filled = amounts.filter((a) => a !== "");
-    return filled.length === 0 || filled.filter((a) => !a.startsWith("-")).length * 2 > filled.length;
+    return filled.length === 0 || filled.filter((a) => !MINUS_MARK.test(a[0] ?? "")).length * 2 > filled.length;
   },
   currency: { fixed: "GBP" },
   referenceFact: "Reference",
