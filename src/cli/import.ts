@@ -23,7 +23,6 @@ import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
 import { emptyBySource } from "../import/batch-write.ts";
 import {
   classificationOf,
-  earlierAccountNote,
   fileTotals,
   importActorText,
   importRecordJson,
@@ -195,7 +194,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     // Its members that are no statements (a PDF beside the camt files) are listed as not read, the others imported.
     const { files, notRead } = statementsToRead(positionals, format);
     const prepared = files.map((file) =>
-      file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts), file },
+      file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) },
     );
     if (values["save-mapping"] && !dryRun) saveFirstLayout(store, values["save-mapping"] as string, prepared, files, parseOpts.flipSigns);
 
@@ -224,21 +223,13 @@ export async function importCommand(argv: string[]): Promise<number> {
         totals = sf.totals;
         report = { ...sf, possible: done.possible, possibleCount: done.counts.possibleDuplicates, modelError: null };
       } else {
-        let parsed = item.parsed;
-        const planOf = (p: ParsedFile, classify: "model" | "offline", planSeen: Set<string>) =>
-          importer.plan(p, { classify, seen: planSeen, actor: CLI_ACTOR, onProgress: (done, total) => bar.update(`${p.file}: classifying merchants`, done, total) });
-        // A file naming no account whose rows budget.db holds under one: read as that account's (earlierAccountOf). Looked
-        // at without the model and on a copy of `seen`; the file is then planned once, as it is read.
-        if (parsed.account === null && !parseOpts.account) {
-          const probe = await planOf(parsed, "offline", new Set(seen));
-          const account = probe.matches.size > 0 ? importer.earlierAccountOf(parseOpts.account, rowAccounts(parsed.rows), probe.matches.values()) : null;
-          if (account !== null) {
-            const again = importer.parse(item.file, { ...parseOpts, account });
-            const found = planCounts(await planOf(again, "offline", new Set(seen))).duplicates - planCounts(probe).duplicates;
-            if (found > 0) parsed = { ...again, notes: [...again.notes, earlierAccountNote(found)] };
-          }
-        }
-        const plan = await planOf(parsed, dryRun || !importer.canClassify ? "offline" : "model", seen);
+        const parsed = item.parsed;
+        const plan = await importer.plan(parsed, {
+          classify: dryRun || !importer.canClassify ? "offline" : "model",
+          seen,
+          actor: CLI_ACTOR,
+          onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
+        });
         bar.end();
         counts = planCounts(plan);
         if (dryRun) {
@@ -353,11 +344,6 @@ function readStatement(path: string): Uint8Array {
 }
 
 /** What the table says about one file beyond its counts. */
-/** Each row's own account (a file of several accounts names them per row). */
-function* rowAccounts(rows: ParsedFile["rows"]): Iterable<string | null> {
-  for (let i = 0; i < rows.length; i++) yield rows.accountOf(i);
-}
-
 type FileReport = Pick<ParsedFile, "file" | "format" | "reconciliation" | "notes" | "badRows" | "skipped"> & {
   /** Possible duplicates (a large file's first ones), and how many there are. */
   possible: PlannedRow[];

@@ -12,6 +12,12 @@ export function maskAccount(account: string): string {
   return `${compact.slice(0, 4).toUpperCase()} … ${compact.slice(-4)}`;
 }
 
+/** An account number shown by its last 4 digits only, whatever its length or separators ("ending in 6789"); a name with no digit as it is. */
+export function lastDigitsOf(account: string): string {
+  const digits = account.replace(/\D/g, "");
+  return digits ? `ending in ${digits.slice(-4)}` : account;
+}
+
 /** The account's name if it has one, else its masked number. */
 export function accountLabel(account: string, names: ReadonlyMap<string, string>): string {
   return names.get(account) ?? maskAccount(account);

@@ -294,10 +294,6 @@ export function previewRows(plan: FilePlan, limit: number): PlannedRow[] {
   return out;
 }
 
-/** What a file naming no account says when it was read as the account its rows were imported under before (Importer.earlierAccountOf). */
-export const earlierAccountNote = (found: number): string =>
-  `the file names no account: it was read as the account its rows imported before belong to (${formatCount(found)} of them already imported there)`;
-
 export function possibleDuplicateRows(plan: FilePlan): PlannedRow[] {
   return [...plan.matches.keys()].sort((a, b) => a - b).map((i) => plannedRow(plan, i));
 }
@@ -618,20 +614,7 @@ export class Importer {
    * Throws ImportInputError for a file that cannot be read, ColumnsToName (parse-pool.ts) for a CSV whose
    * columns must be named.
    */
-  async preview(file: WorkerFile & { name: string }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
-    const reply = await this.previewOnce(file, opts, list);
-    const p = reply.preview;
-    if (p.account !== null || p.counts.possibleDuplicates === 0) return reply;
-    // A file naming no account whose rows budget.db holds under one: read as that account's (earlierAccountOf).
-    const account = this.earlierAccountOf(opts.account, p.rows.map((r) => r.account), p.rows.map((r) => r.match));
-    if (account === null) return reply;
-    const again = await this.previewOnce(file, { ...opts, account }, list);
-    const found = again.preview.counts.duplicates - p.counts.duplicates;
-    if (found <= 0) return reply;
-    return { ...again, preview: { ...again.preview, notes: [...again.preview.notes, earlierAccountNote(found)] } };
-  }
-
-  private previewOnce(file: WorkerFile & { name: string }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
+  preview(file: WorkerFile & { name: string }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
     return previewInWorker(file, {
       fileName: file.name,
       options: { format: opts.format, mapping: opts.mapping, layout: opts.layout, userLayouts: savedLayouts(this.opts.store), accountOverride: opts.account, flipSigns: opts.flipSigns },
@@ -937,32 +920,6 @@ export class Importer {
   }
 
   /** budget.db read-only (its schema checked), or null when it does not exist yet. */
-  /**
-   * The account a file that names none was imported under before: that of the rows budget.db holds which its possible
-   * duplicates match, when they are all of one account (uqa5: a statement imported with the account typed on the page,
-   * then the next, overlapping one — or the same file again — without it: the overlap's rows were all "possible
-   * duplicates", their content ids naming the account, and the new rows were stored under no account, data_coverage
-   * saying the account's data had stopped). Null when an account was given, a row names its own, nothing matched,
-   * or the rows matched are of no account or of several.
-   */
-  earlierAccountOf(given: string | undefined, rowAccounts: Iterable<string | null>, matches: Iterable<ExistingMatch | null>): string | null {
-    if (given?.trim()) return null;
-    for (const a of rowAccounts) if (a !== null) return null;
-    const ids = [...new Set([...matches].flatMap((m) => (m && m.id !== null && !m.inFile ? [m.id] : [])))];
-    if (ids.length === 0) return null;
-    const db = this.openForReading();
-    if (!db || !hasAccountColumn(db)) {
-      db?.close();
-      return null;
-    }
-    try {
-      const found = db.query("SELECT DISTINCT account FROM transactions WHERE id IN (SELECT value FROM json_each(?))").all(JSON.stringify(ids)) as { account: string | null }[];
-      return found.length === 1 && found[0]!.account?.trim() ? found[0]!.account : null;
-    } finally {
-      db.close();
-    }
-  }
-
   private openForReading(): Database | null {
     if (!existsSync(this.opts.target)) return null;
     BudgetDb.open(this.opts.target).close(); // refuses a file that is no budget database, naming what is missing

@@ -308,28 +308,6 @@ describe("import API", () => {
     ]);
   });
 
-  test("the next statement of an account the user named, previewed without it: the overlap is already imported, the file that account's (uqa5)", async () => {
-    h.fake.reset();
-    // A French bank's CSV names no account; the user typed one for September, then drops the overlapping export of
-    // September–October without typing it again. Before: 2 "possible duplicates", and the October row stored under no account.
-    const header = "Date de l'opération;Libellé;Montant de l'opération;Devise\n";
-    const sept = header + "02/09/2033;CARTE X4521 CARREFOUR LYON;-42,17;EUR\n28/09/2033;VIR RECU ATELIERS RHONE SALAIRE;2850,00;EUR\n";
-    const first = await (await upload("sg-sept.csv", sept, { account: "Compte joint" })).json();
-    expect([first.account, first.new]).toEqual(["Compte joint", 2]);
-    expect((await (await fetch(`${h.url}/api/imports/${first.id}/commit`, { method: "POST" })).json()).inserted).toBe(2);
-    const next = await (await upload("sg-sept-oct.csv", sept + "03/10/2033;PRLV SEPA EDF;-78,40;EUR\n")).json();
-    expect([next.account, next.new, next.duplicates, next.possible_duplicates, next.notes]).toEqual([
-      "Compte joint",
-      1,
-      2,
-      0,
-      ["the file names no account: it was read as the account its rows imported before belong to (2 of them already imported there)"],
-    ]);
-    expect((await (await fetch(`${h.url}/api/imports/${next.id}/commit`, { method: "POST" })).json()).inserted).toBe(1);
-    expect(count("SELECT count(*) AS n FROM transactions WHERE date BETWEEN '2033-09-01' AND '2033-10-31' AND account = 'Compte joint'")).toBe(3);
-    expect(count("SELECT count(*) AS n FROM transactions WHERE date BETWEEN '2033-09-01' AND '2033-10-31'")).toBe(3);
-  });
-
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);

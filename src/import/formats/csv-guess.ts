@@ -185,17 +185,22 @@ function reservedSkip(textColumns: readonly (number | string)[], balance: Column
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 /**
  * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
- * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"; Amex France's
- * "PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI", its direct debit of the card's balance): not an
+ * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
  * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
  */
 const ISSUER_THANKS = new RegExp(
   "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
     "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
-    "|paiement(?:\\s+re[çc]u)?\\W+merci|pr[ée]l[èe]vement\\s+automatique(?:\\s+enregistr[ée])?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
+    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
     "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
   "i",
 );
+/**
+ * Amex France's line for its direct debit of the card's balance ("PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"): its issuer's
+ * payment line only in a file with the card holder's column ("Titulaire de la carte"); French bank words that a current
+ * account's debit may start with too (review of r4-uqa5: one such debit in a month of credits turned every sign).
+ */
+const AMEX_FR_THANKS = /^\W*pr[ée]l[èe]vement\s+automatique(?:\s+enregistr[ée])?\W+merci\b/i;
 
 /**
  * A booking text that starts as spending does: a card payment at a till or a cash withdrawal ("EFTPOS PURCHASE …", "ATM
@@ -843,7 +848,9 @@ export function guessColumns(
     // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
     // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
     // its salary in, turned every sign (review of QA round 21).
-    const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => ISSUER_THANKS.test((t[r] ?? "").slice(0, 80))));
+    const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
+    const thanks = (t: string) => ISSUER_THANKS.test(t) || (cardHolder && AMEX_FR_THANKS.test(t));
+    const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => thanks((t[r] ?? "").slice(0, 80))));
     const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
     const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the

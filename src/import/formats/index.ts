@@ -5,7 +5,7 @@
  * reaches the caller as an ImportInputError naming the file (SPEC §13.1: exit 2 / HTTP 400, never
  * a bare parser message).
  */
-import { maskAccount } from "../../core/account-labels.ts";
+import { lastDigitsOf } from "../../core/account-labels.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { binaryKind, decodeText, excelHtml, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
 import { distinctAccounts } from "./accounts.ts";
@@ -183,8 +183,10 @@ export function parseText(text: string, opts: ParseOptions): Statement {
     // A file naming one account of its own, booked to another name given for it: said (uqa5: a PostFinance camt.053
     // imported beside a French bank's CSV with `--account "Compte joint"` had its CHF rows and checked balances stored
     // under that name, unsaid). A name given on purpose (the page's Account field) reads as its confirmation.
-    if (accounts.length === 1 && distinctAccounts([accounts[0]!, override]).length > 1) {
-      s.notes.push(`the file names the account ${maskAccount(accounts[0]!)}: its rows are booked to “${override}”, the account given for them`);
+    // Whatever the reader: a CSV layout naming its one account fills s.account only (accounts is for several).
+    const own = accounts.length ? accounts : s.account ? [s.account] : [];
+    if (own.length === 1 && distinctAccounts([own[0]!, override]).length > 1) {
+      s.notes.push(`the file names the account ${lastDigitsOf(own[0]!)}: its rows are booked to “${override}”, the account given for them`);
     }
     s.account = override;
     s.rows.setAccount(override);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { detectFormat, IMPORT_FORMATS, ImportInputError } from "../../../src/import/formats/index.ts";
-import { read, utf8 } from "./support.ts";
+import { fixture, read, utf8 } from "./support.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const PDF = utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
@@ -103,11 +103,20 @@ describe("one account given for every row (--account) and a file of several acco
   test("a file of one account booked to another name given for it says so, its number masked; the same account written otherwise says nothing (uqa5)", () => {
     const notes = (bytes: Uint8Array, accountOverride: string) => read(bytes, { fileName: "f", accountOverride }).notes;
     const one = doc(camt("DE89370400440532013000", "12.00"));
-    expect(notes(one, "Joint")).toEqual(["the file names the account DE89 … 3000: its rows are booked to “Joint”, the account given for them"]);
+    expect(notes(one, "Joint")).toEqual(["the file names the account ending in 3000: its rows are booked to “Joint”, the account given for them"]);
     expect(notes(one, "DE89 3704 0044 0532 0130 00")).toEqual([]);
     expect(notes(utf8(":20:A\n:25:DE89370400440532013000\n:60F:C250601EUR100,00\n:61:2506020602D12,00NMSCNONREF\n:86:Kiosk\n:62F:C250602EUR88,00\n-\n"), "Joint")).toEqual([
-      "the file names the account DE89 … 3000: its rows are booked to “Joint”, the account given for them",
+      "the file names the account ending in 3000: its rows are booked to “Joint”, the account given for them",
     ]);
+  });
+
+  test("a CSV bank layout naming its one account (DKB's account line), booked to another name, says so too; the number shown by its last 4 digits only, however written (uqa5fix)", () => {
+    const notes = (bytes: Uint8Array, accountOverride: string) => read(bytes, { fileName: "f", accountOverride }).notes.filter((n) => n.startsWith("the file names"));
+    expect(notes(fixture("dkb.csv"), "Joint")).toEqual(["the file names the account ending in 7890: its rows are booked to “Joint”, the account given for them"]);
+    expect(notes(fixture("dkb.csv"), "DE00120300001234567890")).toEqual([]);
+    const mt = (account: string) => utf8(`:20:A\n:25:${account}\n:60F:C250601EUR100,00\n:61:2506020602D12,00NMSCNONREF\n:86:Kiosk\n:62F:C250602EUR88,00\n-\n`);
+    expect(notes(mt("50070010/0123456789"), "Joint")).toEqual(["the file names the account ending in 6789: its rows are booked to “Joint”, the account given for them"]);
+    expect(notes(mt("44410077"), "Joint")).toEqual(["the file names the account ending in 0077: its rows are booked to “Joint”, the account given for them"]);
   });
 
   test("a CSV whose rows name their accounts (Mint's \"Account Name\"): refused naming them; one account: taken (review of pass 27)", () => {

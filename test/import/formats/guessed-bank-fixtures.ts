@@ -1451,6 +1451,29 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 5, difference: null }],
     notes: [CHF_NOTE, "a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // A French current account (Société Générale's layout, windows-1252) whose month is mostly credits and whose Amex
+  // direct debit's "Détail de l'écriture" starts with Amex France's "PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI": no card
+  // holder's column, so no card issuer's payment line, and the signs stand (review of r4-uqa5: every sign was turned,
+  // exit 0). Out 120.00 + 54.30 + 78.40 = 252.70 (3); in 100 + 101 + 102 + 103 + 104 = 510.00 (5).
+  "fr-account-amex-debit-mostly-credits.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [2, "2026-10-06", -120, "EUR", "PRLV SEPA AMERICAN EXPRESS CARTE-FRANCE · PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"],
+      [3, "2026-10-07", -54.3, "EUR", "CARTE X4521 MONOPRIX"],
+      [4, "2026-10-08", -78.4, "EUR", "PRELEVEMENT EUROPEEN DE: EDF"],
+      [5, "2026-10-10", 100, "EUR", "VIR RECU PARENTS 0"],
+      [6, "2026-10-11", 101, "EUR", "VIR RECU PARENTS 1"],
+      [7, "2026-10-12", 102, "EUR", "VIR RECU PARENTS 2"],
+      [8, "2026-10-13", 103, "EUR", "VIR RECU PARENTS 3"],
+      [9, "2026-10-14", 104, "EUR", "VIR RECU PARENTS 4"],
+    ],
+    totals: [{ currency: "EUR", out: 252.7, outRows: 3, in: 510, inRows: 5 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 8, difference: null }],
+    notes: [],
+  },
   // A German current account whose bill payment ends in a thanks ("Zahlung Rechnung 4711 danke", −120.00): no card's
   // fixed line for a payment received, so the signs stand (review of QA round 21: the salary was money out, every
   // payment money in, exit 0). Out 45.20 + 120.00 + 62.10 = 227.30; in 2'500.00.
