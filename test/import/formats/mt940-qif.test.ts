@@ -189,6 +189,20 @@ describe("QIF", () => {
     expect(read(utf8(open), opts).rows.map((r) => [r.line, r.account])).toEqual([[7, "Checking"]]);
   });
 
+  test("a list of several accounts never cleared, or one going on with a list of categories, names no account for the section after it (review of r4-qa30)", () => {
+    // The section after "Checking, Savings" was booked to Savings (the last entry), after "!Type:Cat … !Clear:AutoSwitch"
+    // too: the file says not which account it is.
+    const several = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNSavings\nTBank\n^\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const cat = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNSavings\nTBank\n^\n!Type:Cat\nNFood\nE\n^\n!Clear:AutoSwitch\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const oneThenCat = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Cat\nNFood\nE\n^\n!Clear:AutoSwitch\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const opts = { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } };
+    for (const [text, line] of [[several, 10], [cat, 15], [oneThenCat, 12]] as const) {
+      const s = read(utf8(text), opts);
+      expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([[line, -10, null]]);
+      expect(s.account).toBeNull();
+    }
+  });
+
   test("payee, memo and check number are kept as facts", () => {
     const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });
