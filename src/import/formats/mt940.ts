@@ -199,13 +199,19 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       if (!fields.has(h[1]!)) fields.set(h[1]!, t.slice(from, to));
     });
     const clean = (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").replace(/\/+/g, " ").trim() || undefined;
-    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it go.
-    // The content-hash id's text reads it as before (round3).
-    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").trim() || undefined;
-    const cntp = fields.get("CNTP")?.split("/");
-    // CNTP is "iban/bic/name/city" and ends with the "/" before "//REMI": pieces between the BIC and the city are the
-    // name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w").
-    const cntpName = cntp && !round3 && cntp.length > 5 && cntp[cntp.length - 1] === "" ? cntp.slice(2, -2).join("/") : cntp?.[2];
+    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it
+    // go, and a "//" ends it (ING's mark before the next key: "/NAME/ACME//BV" was "ACME//BV", review of r4-qa30). The
+    // content-hash id's text reads it as before (round3).
+    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").split("//")[0]!.trim() || undefined;
+    const cntpText = fields.get("CNTP");
+    const cntp = cntpText?.split("/");
+    // CNTP is "iban/bic/name/city" and ends with a "/" before the next key's ("…/Utrecht//REMI/"): up to that end, the
+    // pieces between the BIC and the city are the name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w"). A key
+    // the reader does not know stays in the value ("…/Jansen BV/Utrecht//SVCL/SEPA/": review of r4-qa30, the name was
+    // "Jansen BV/Utrecht//SVCL"): the value ends at the first "/" that a key ("/SVCL/") or the value's end follows.
+    const cntpEnd = cntpText === undefined ? -1 : cntpText.search(/\/(?=\/[A-Z]{2,5}\/|$)/);
+    const cntpOwn = cntpEnd < 0 ? undefined : cntpText!.slice(0, cntpEnd).split("/");
+    const cntpName = cntpOwn && !round3 && cntpOwn.length > 4 ? cntpOwn.slice(2, -1).join("/") : cntp?.[2];
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     // ING's Inside Business Payments writes the party as CNTP does, "/BENM/iban/bic/name/" (qa25's blind pass: the IBAN and
