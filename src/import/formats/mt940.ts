@@ -216,8 +216,12 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const eref = clean(fields.get("EREF"));
     // ING's Inside Business Payments writes the party as CNTP does, "/BENM/iban/bic/name/" (qa25's blind pass: the IBAN and
     // BIC were kept as the name); SEB's "/ORDP/Arbetsgivare AB/" is the name alone.
-    // Money out names the account holder as the ordering party (/ORDP/) and the payee as /BENM/; money in the payer as
-    // /ORDP/ (mt9x's test data: the holder was the counterparty of every payment out).
+    // Who the other party is when both /ORDP/ and /BENM/ are written: SWIFT's narrative names the ordering customer of a
+    // credit transfer /ORDP/ and its beneficiary /BENM/, so money out is taken from /BENM/ and money in from /ORDP/. What
+    // this rests on: that usage, and mt9x's test data of a UK bank's international payments and a Swedish bank's return
+    // (the holder was the counterparty of every payment out). Not shown for other kinds of booking: a direct debit whose
+    // creditor a bank writes as /ORDP/ would name the holder, as does a return of one's own payment coming back as money
+    // in ("/RTRN/…/ORDP/<holder>/BENM/<payee>", as on r4-final's base). With one of the two only, that one is taken.
     const [other, holder] = moneyOut ? ["BENM", "ORDP"] : ["ORDP", "BENM"];
     const side = fields.get(other) ?? fields.get(holder);
     const sideParts = side?.split("/");
