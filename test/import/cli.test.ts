@@ -300,6 +300,16 @@ describe("a file that names no account beside another account's earlier import (
   });
 });
 
+describe("a QIF list of several accounts never cleared, then a section with no header (review of r4-qa30)", () => {
+  test("imported before as Checking's (as r4-final's base read it, the list's first entry), it comes again as duplicates of Checking's rows, not as new rows of Savings", async () => {
+    const qif = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNSavings\nTBank\n^\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    expect((await cli(["import", file("list.qif", qif), "--account", "Checking", "--no-classify"])).code).toBe(0);
+    const dry = await cli(["import", file("list-again.qif", qif), "--dry-run", "--json"]);
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout).files.map((f: Record<string, unknown>) => [f.account, f.inserted, f.duplicates, f.possible_duplicates])).toEqual([["Checking", 0, 1, 0]]);
+  });
+});
+
 describe("budget-chat imports", () => {
   test("list --json shows every import; undo removes exactly its rows; a second undo exits 2", async () => {
     await cli(["import", file("bank.csv", CSV), "--no-classify"]);

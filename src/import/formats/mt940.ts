@@ -98,19 +98,18 @@ function joined(f: Field): string {
 /** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…", ">20…" with no code before): made once, not per field. */
 const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g, "^": /\^(\d{2})([^^]*)/g, ">": />(\d{2})([^>]*)/g };
 
-/** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
+/**
+ * What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text, and whether
+ * that booking text says all the field says in words (`bookingOnly`).
+ */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string; bookingOnly?: boolean };
 
 /**
- * A structured `:86:` (German "116?00…", Polish "020~00…") whose filled subfields are only the booking text (00), the
- * prima nota (10), the other party's bank code and account (30, 31, 38: kept as its IBAN) and a return key (34): the
- * booking text says all the field says in words.
+ * The subfields of a structured `:86:` (German "116?00…", Polish "020~00…") that say nothing in words: the booking
+ * text (00), the prima nota (10), the other party's bank code and account (30, 31, 38: kept as its IBAN) and a return
+ * key (34). A field whose filled subfields are only these is described by its booking text.
  */
-function bookingTextOnly(text: string): boolean {
-  const coded = /^\d{3}([?~<^])\d{2}/.exec(text);
-  if (!coded) return false;
-  return [...text.slice(3).matchAll(SUBFIELDS[coded[1] as "?" | "~" | "<" | "^"])].every((m) => m[2]!.trim() === "" || ["00", "10", "30", "31", "34", "38"].includes(m[1]!));
-}
+const BOOKING_SUBFIELDS = new Set([0, 10, 30, 31, 34, 38]);
 
 /** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
 const SUBFIELD_WIDTH = 27;
@@ -170,6 +169,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       purpose: (svwz ?? (sepaOnly ? undefined : purpose.trim())) || undefined,
       reference: eref && !isPlaceholderReference(eref) ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
+      bookingOnly: coded !== null && [...sub].every(([code, value]) => value.trim() === "" || BOOKING_SUBFIELDS.has(code)),
     };
   }
   // Triodos: "000>100000000000>20…>29" (pieces of 27 characters, cut mid-word), ">31" the statement's own account. The
@@ -199,19 +199,29 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
       if (!fields.has(h[1]!)) fields.set(h[1]!, t.slice(from, to));
     });
     const clean = (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").replace(/\/+/g, " ").trim() || undefined;
-    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it go.
-    // The content-hash id's text reads it as before (round3).
-    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").trim() || undefined;
-    const cntp = fields.get("CNTP")?.split("/");
-    // CNTP is "iban/bic/name/city" and ends with the "/" before "//REMI": pieces between the BIC and the city are the
-    // name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w").
-    const cntpName = cntp && !round3 && cntp.length > 5 && cntp[cntp.length - 1] === "" ? cntp.slice(2, -2).join("/") : cntp?.[2];
+    // A name keeps a "/" of its own ("Nordisk A/S", "Jansen w/ Zonen": read as "Nordisk A S"); only the marks around it
+    // go, and a "//" ends it (ING's mark before the next key: "/NAME/ACME//BV" was "ACME//BV", review of r4-qa30). The
+    // content-hash id's text reads it as before (round3).
+    const name = round3 ? clean : (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").split("//")[0]!.trim() || undefined;
+    const cntpText = fields.get("CNTP");
+    const cntp = cntpText?.split("/");
+    // CNTP is "iban/bic/name/city" and ends with a "/" before the next key's ("…/Utrecht//REMI/"): up to that end, the
+    // pieces between the BIC and the city are the name's ("…/ABNANL2A/Jansen w/ Zonen/Utrecht//": "Jansen w"). A key
+    // the reader does not know stays in the value ("…/Jansen BV/Utrecht//SVCL/SEPA/": review of r4-qa30, the name was
+    // "Jansen BV/Utrecht//SVCL"): the value ends at the first "/" that a key ("/SVCL/") or the value's end follows.
+    const cntpEnd = cntpText === undefined ? -1 : cntpText.search(/\/(?=\/[A-Z]{2,5}\/|$)/);
+    const cntpOwn = cntpEnd < 0 ? undefined : cntpText!.slice(0, cntpEnd).split("/");
+    const cntpName = cntpOwn && !round3 && cntpOwn.length > 4 ? cntpOwn.slice(2, -1).join("/") : cntp?.[2];
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     // ING's Inside Business Payments writes the party as CNTP does, "/BENM/iban/bic/name/" (qa25's blind pass: the IBAN and
     // BIC were kept as the name); SEB's "/ORDP/Arbetsgivare AB/" is the name alone.
-    // Money out names the account holder as the ordering party (/ORDP/) and the payee as /BENM/; money in the payer as
-    // /ORDP/ (mt9x's test data: the holder was the counterparty of every payment out).
+    // Who the other party is when both /ORDP/ and /BENM/ are written: SWIFT's narrative names the ordering customer of a
+    // credit transfer /ORDP/ and its beneficiary /BENM/, so money out is taken from /BENM/ and money in from /ORDP/. What
+    // this rests on: that usage, and mt9x's test data of a UK bank's international payments and a Swedish bank's return
+    // (the holder was the counterparty of every payment out). Not shown for other kinds of booking: a direct debit whose
+    // creditor a bank writes as /ORDP/ would name the holder, as does a return of one's own payment coming back as money
+    // in ("/RTRN/…/ORDP/<holder>/BENM/<payee>", as on r4-final's base). With one of the two only, that one is taken.
     const [other, holder] = moneyOut ? ["BENM", "ORDP"] : ["ORDP", "BENM"];
     const side = fields.get(other) ?? fields.get(holder);
     const sideParts = side?.split("/");
@@ -420,9 +430,9 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const describe = (d: Details, text: string, w = words, rest = asWritten) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, w]) : joinTexts([w, text]) || rest);
     // A structured :86: of the booking text alone ("116?00SEPA-UEBERW/STORNO?100399": no purpose, no party) is described
     // by that text, not by the field's marks (QA round 4, pass 27). Only a field whose subfields say nothing else in
-    // words (bookingTextOnly): a Dutch "/TRTP/…/ULTD/name" kept as its booking text lost the name
+    // words (details' bookingOnly): a Dutch "/TRTP/…/ULTD/name" kept as its booking text lost the name
     // (review of pass 27). The content-hash id's text is read as before.
-    const described = !d.party && !d.purpose && d.booking && (d.bookingOnly || bookingTextOnly(info86)) ? joinTexts([d.booking, words]) : describe(d, info86);
+    const described = !d.party && !d.purpose && d.booking && d.bookingOnly ? joinTexts([d.booking, words]) : describe(d, info86);
     // Danske Bank writes the text of a booking without :86: where the reference goes ("NTRFHusleje marts", "FINTRente"):
     // a reference in words is the text of a booking that has none (such rows had an empty description). Not in the
     // content-hash id's text (read as before).

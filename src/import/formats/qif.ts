@@ -66,8 +66,8 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
   let inAccount = false;
   /** Between !Option:AutoSwitch and !Clear:AutoSwitch, the records after !Account are a list of accounts (Quicken's). */
   let accountList = false;
-  /** The list's last entry so far. */
-  let listed: string | null = null;
+  /** The entries of the list being read (since its `!Account`). */
+  let listed: (string | null)[] = [];
   let account: string | null = null;
   const accounts: string[] = [];
   const lists: string[] = [];
@@ -87,18 +87,23 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
       const head = line.slice(1).trim().toLowerCase();
       if (head === "account") {
         inAccount = true;
+        listed = [];
         return;
       }
-      // An account block followed by its section is that account's header, in a list not cleared yet too (a list of
-      // one account that goes on with its records).
-      if (inAccount && accountList && head.startsWith("type:")) account = listed ?? account;
+      // A list not cleared yet of exactly one account that goes on with a transaction section is that section's header.
+      // A list of several says not which of them the section is (review of r4-qa30: it was booked to the last one, on
+      // r4-final's base to the first, and a file imported there came back as new rows of the other account), nor does
+      // one that goes on with a list of categories, classes…: the section keeps the account before the list (none in such
+      // a file: the user's, else the account its rows were imported under before).
+      const type = head.startsWith("type:") ? head.slice(5).trim() : null;
+      const transactions = type !== null && (TRANSACTION_TYPES.has(type) || type === "invst");
+      if (inAccount && accountList && transactions && listed.length === 1) account = listed[0] ?? account;
       inAccount = false;
       if (head === "option:autoswitch") accountList = true;
       if (head === "clear:autoswitch") accountList = false;
-      if (head.startsWith("type:")) {
-        const type = head.slice(5).trim();
+      if (type !== null) {
         if (type === "invst") investmentAt ||= lineNo;
-        section = TRANSACTION_TYPES.has(type) || type === "invst" ? type : null;
+        section = transactions ? type : null;
         const named = line.slice(1).trim().slice(5).trim();
         if (!section && !lists.includes(named)) lists.push(named);
       }
@@ -111,7 +116,7 @@ function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts:
         // A list's entry names an account, not the one the records that follow belong to; every entry up to the next
         // "!" line is one (Nerdbank.Qif's test input: the second was read as a record of the bank section before it).
         const name = fields.get("N")?.[0]?.trim() || null;
-        if (accountList) listed = name;
+        if (accountList) listed.push(name);
         else {
           inAccount = false;
           account = name ?? account;

@@ -160,6 +160,16 @@ describe("MT940: the other party of SWIFT's narrative and names with a slash (QA
       [12, "Verhuur De Hoek", undefined],
     ]);
   });
+
+  test("a '//' ends a name: a key the reader does not know after CNTP's city is no part of it, nor of /NAME/ (review of r4-qa30)", () => {
+    const booking = (narrative: string) =>
+      read(utf8(`:20:X1\n:25:NL12INGB0001234567\n:28C:1/1\n:60F:C260301EUR100,00\n:61:2603020302D10,00NTRFNONREF//B1\n:86:${narrative}\n:62F:C260302EUR90,00\n`), { fileName: "x.sta" }).rows.map((r) => [r.description, r.facts.counterparty]);
+    expect(booking("/EREF/E1//CNTP/NL91ABNA0417164300/ABNANL2A/Jansen BV/Utrecht//SVCL/SEPA//REMI/USTD//Factuur 12/")).toEqual([["Jansen BV · Factuur 12", "Jansen BV"]]);
+    expect(booking("/CNTP/NL91ABNA0417164300/ABNANL2A/Jansen BV/Utrecht//IREF/XYZ123//REMI/USTD//Factuur 12/")).toEqual([["Jansen BV · Factuur 12", "Jansen BV"]]);
+    // An empty city: the name before it keeps its "/".
+    expect(booking("/CNTP/NL91ABNA0417164300/ABNANL2A/Nordisk A/S///REMI/USTD//Faktura 7/")).toEqual([["Nordisk A/S · Faktura 7", "Nordisk A/S"]]);
+    expect(booking("/TRTP/SEPA OVERBOEKING/IBAN/NL91ABNA0417164300/BIC/ABNANL2A/NAME/ACME//BV/REMI/Factuur 12")).toEqual([["ACME · Factuur 12 · SEPA OVERBOEKING", "ACME"]]);
+  });
 });
 
 describe("QIF", () => {
@@ -200,6 +210,20 @@ describe("QIF", () => {
       [18, "2026-03-20", 1200],
     ]);
     expect([s.badRows, s.notes]).toEqual([[], ["the currency USD (from the main currency of your data) for every row (QIF names none)"]]);
+  });
+
+  test("a list of several accounts never cleared, or one going on with a list of categories, names no account for the section after it (review of r4-qa30)", () => {
+    // The section after "Checking, Savings" was booked to Savings (the last entry), after "!Type:Cat … !Clear:AutoSwitch"
+    // too: the file says not which account it is.
+    const several = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNSavings\nTBank\n^\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const cat = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\nNSavings\nTBank\n^\n!Type:Cat\nNFood\nE\n^\n!Clear:AutoSwitch\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const oneThenCat = "!Option:AutoSwitch\n!Account\nNChecking\nTBank\n^\n!Type:Cat\nNFood\nE\n^\n!Clear:AutoSwitch\n!Type:Bank\nD3/2/2026\nT-10.00\nPShop A\n^\n";
+    const opts = { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } };
+    for (const [text, line] of [[several, 10], [cat, 15], [oneThenCat, 12]] as const) {
+      const s = read(utf8(text), opts);
+      expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([[line, -10, null]]);
+      expect(s.account).toBeNull();
+    }
   });
 
   test("payee, memo and check number are kept as facts", () => {

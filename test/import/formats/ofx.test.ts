@@ -66,6 +66,13 @@ describe("OFX 2.x (XML) credit-card statement", () => {
       "e.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)",
     );
   });
+
+  test("a root tag written '<OFX >' with a transaction missing its TRNAMT: that transaction is a bad row naming the fault, not a refusal of the file as no OFX (9b294d0)", () => {
+    const text = new TextDecoder().decode(fixture("ofx-root-tag-space.ofx")).replace("<TRNAMT>1250.00</TRNAMT>", "");
+    const s = read(utf8(text), { fileName: "nfcu.ofx" });
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.description])).toEqual([[1, "2026-03-04", -18.4, "POS DEBIT 0304 MAPLE STREET BAKERY PORTLAND ME"]]);
+    expect(s.badRows).toEqual([{ line: 2, reason: 'TRNAMT "" is missing' }]);
+  });
 });
 
 describe("OFX text as banks write it (SPEC §10.1)", () => {
