@@ -163,7 +163,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
       { line: 4, reason: "the statement's closing balance (\"Lõppsaldo\"), checked against its rows" },
       { line: 5, reason: "the statement's opening balance (\"Algsaldo\"), checked against its rows" },
       { line: 6, reason: "the statement's closing balance (\"Lõppsaldo\"), checked against its rows" },
-      { line: 7, reason: "the statement's opening balance (\"Algsaldo\"), not checked (the statement states its opening balance only)" },
+      { line: 7, reason: "the statement's opening balance (\"Algsaldo\"), kept, not checked (the statement states its opening balance only)" },
     ],
     reconciliation: [
       { currency: "EUR", status: "ok", opening: 150, closing: 1350, entries: 1, difference: 0 },

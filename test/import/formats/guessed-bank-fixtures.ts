@@ -2145,6 +2145,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: [CHF_NOTE],
   },
+  // A closing balance stated in a line, the file without a balance column: nothing checks it, so it is kept (for the next
+  // statement's opening) and said not checked (review of r4-qa28: its line said "checked against its rows"). Out 6.40 +
+  // 950.00 = 956.40, in 3'200.00.
+  "closing-balance-line-unchecked.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-05-04", -6.4, "CHF", "Bakery"],
+      [3, "2026-05-06", -950, "CHF", "Rent"],
+      [4, "2026-05-25", 3200, "CHF", "Salary"],
+    ],
+    totals: [{ currency: "CHF", out: 956.4, outRows: 2, in: 3200, inRows: 1 }],
+    skipped: [{ line: 5, reason: 'the statement\'s closing balance ("Closing balance"), kept, not checked (the statement states its closing balance only)' }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: 4150.3, entries: 3, difference: null }],
+    notes: [CHF_NOTE],
+  },
   // A US card export of purchases written positive with no payment row and nothing else that tells a card: it cannot be told
   // from an account of deposits, so it is read as written — and the note says so and how to turn it (QA round 4, fifth pass:
   // imported as income without a word). In 15.49 + 32.10 + 84.22 = 131.81.
