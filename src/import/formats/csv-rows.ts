@@ -636,7 +636,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
         if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
           for (const c of statedHere) stateBalance(c.kind, c.amount, null);
-          return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
+          skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}`);
+          return void statedLines.push(skipped[skipped.length - 1]!);
         }
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");

@@ -2163,6 +2163,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: 4150.3, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // A Venmo statement that states only its ending balance, in its own column (its beginning balance line left out): nothing
+  // checks it, so it is kept and said not checked (review of r4-qa28: such lines said "checked against its rows"). Out
+  // 24.00 + 300.00 = 324.00, in 350.00.
+  "venmo-ending-balance-only.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [4, "2026-03-04", -24, "USD", "Tacos · Payment"],
+      [5, "2026-03-09", 350, "USD", "Concert tickets · Payment"],
+      [6, "2026-03-20", -300, "USD", "Standard Transfer"],
+    ],
+    totals: [{ currency: "USD", out: 324, outRows: 2, in: 350, inRows: 1 }],
+    skipped: [{ line: 7, reason: 'the statement\'s closing balance ("Ending Balance"), kept, not checked (the statement states its closing balance only)' }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: 126, entries: 3, difference: null }],
+    notes: [DOLLAR_NOTE],
+  },
   // A US card export of purchases written positive with no payment row and nothing else that tells a card: it cannot be told
   // from an account of deposits, so it is read as written — and the note says so and how to turn it (QA round 4, fifth pass:
   // imported as income without a word). In 15.49 + 32.10 + 84.22 = 131.81.
