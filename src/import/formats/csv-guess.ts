@@ -163,22 +163,6 @@ function elidedBalanceSkip(cols: readonly Column[], balance: Column | null, amou
   return when.map((and) => ({ column: balance.index, equals: ELIDED_BALANCE, and, reason }));
 }
 
-/**
- * Nordea's older Swedish export ("Datum,Transaktion,Kategori,Belopp,Saldo") lists a card payment reserved but not booked
- * yet as a row of its own, its text starting "Reservation" and its "Saldo" empty ("Reservation Kortköp ICA …"; qa28:
- * once the file was read, they were booked as spending beside the bookings that later replace them): skipped. Only with a
- * balance column and only where it is empty: a booking that merely starts with the word has its balance.
- */
-function reservedSkip(textColumns: readonly (number | string)[], balance: Column | null): ColumnPlan["skip"] {
-  if (!balance) return [];
-  return [...new Set(textColumns.filter((i): i is number => typeof i === "number"))].map((column) => ({
-    column,
-    startsWith: "reservation ",
-    and: { column: balance.index, equals: [""] },
-    reason: "not booked: reserved, not yet booked (its text starts \"Reservation\" and it has no balance)",
-  }));
-}
-
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
@@ -933,7 +917,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null), ...reservedSkip(description.out, balance ?? null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

@@ -297,10 +297,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     statedInLines[kind] = amount;
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
   };
+  /** The skipped entries of the lines that state a balance: each says "checked" only once a check ran (sayWhetherChecked). */
+  const statedLines: { line: number; reason: string }[] = [];
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
     if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     stateBalance(kind, amount, date);
-    skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
+    skip(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
+    statedLines.push(skipped[skipped.length - 1]!);
   };
   /**
    * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
@@ -648,7 +651,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
         if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
           for (const c of statedHere) stateBalance(c.kind, c.amount, null);
-          return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
+          skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}`);
+          return void statedLines.push(skipped[skipped.length - 1]!);
         }
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
@@ -1020,6 +1024,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
     if (ruledHere) sayWhetherChecked(ruledHere.lines, key === statedKey ? null : r);
+    if (key === statedKey) sayWhetherChecked(statedLines.splice(0), r);
   }
   // Balance lines of an account and currency without a booking: a quiet period, whose opening must be its closing
   // (review of r4-left: opening 500 and closing 380 with no USD row were said "checked" and nothing was).
@@ -1030,7 +1035,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     sayWhetherChecked(b.lines, r);
   }
   // A statement of a quiet period: its opening balance must be its closing one.
-  if (stated && groups.size === 0 && stated.currency) reconciliation.push(withStatedBalances(reconcile({ account: src.account, currency: stated.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), stated, { n: 0, cents: 0 }, notes));
+  if (stated && groups.size === 0 && stated.currency) {
+    const r = withStatedBalances(reconcile({ account: src.account, currency: stated.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), stated, { n: 0, cents: 0 }, notes);
+    reconciliation.push(r);
+    sayWhetherChecked(statedLines.splice(0), r);
+  }
+  // Balance lines no check took up (no rows in the statement's currency): kept, and said so (review of r4-qa28: a closing
+  // balance with nothing to check it against was said "checked against its rows").
+  sayWhetherChecked(statedLines, { status: "none", basis: "no rows of its currency to check it against" });
 
   // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
   // card export of purchases written positive, with no payment row in it, was imported as income without a word).
@@ -1080,8 +1092,8 @@ function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean):
  * and currency reconciled (ok or off), else why not — never "checked" when no check ran (review of r4-left). `r` null:
  * the preamble's balances checked those rows instead.
  */
-function sayWhetherChecked(lines: readonly { reason: string }[], r: Reconciliation | null): void {
-  const how = r === null ? ", not checked (the statement's own balances were)" : r.status === "none" ? `, not checked (${r.basis})` : ", checked against its rows";
+function sayWhetherChecked(lines: readonly { reason: string }[], r: Pick<Reconciliation, "status" | "basis"> | null): void {
+  const how = r === null ? ", not checked (the statement's own balances were)" : r.status === "none" ? `, kept, not checked (${r.basis})` : ", checked against its rows";
   for (const l of lines) l.reason += how;
 }
 

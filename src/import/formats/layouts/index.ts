@@ -26,6 +26,7 @@ import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
 import { ING_DE, ING_NL } from "./ing.ts";
 import { MIGROS_BANK } from "./migros-bank.ts";
 import { N26, N26_2022 } from "./n26.ts";
+import { NORDEA_SE } from "./nordea-se.ts";
 import { NUBANK_ACCOUNT, NUBANK_CARD } from "./nubank.ts";
 import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
@@ -101,6 +102,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   NUBANK_CARD,
   S_PANKKI,
   BANK_NORWEGIAN,
+  NORDEA_SE,
   WESTPAC,
   NAB,
   CAISSE_EPARGNE,
