@@ -143,3 +143,17 @@ describe("the estimate of classifying new merchants", () => {
     expect(e.cost).toBe(Math.round((e.inputTokens * 5 + e.outputTokens * 25)) / 1_000_000);
   });
 });
+
+test("a saved layout's currency column is each row's currency, even beside an amount whose header names one (review of r4-qa29)", () => {
+  const header = ["Date", "Description", "Amount (EUR)", "Currency"];
+  const layout = layoutFromChoice({ header, delimiter: ",", roles: ["date", "payee", "amount", "currency"], dateFormat: "YYYY-MM-DD", decimal: ".", flipSigns: false }, "Mixed card");
+  const csv = `${header.join(",")}\n2026-04-02,Bakery,-3.80,EUR\n2026-04-06,Bookshop London,-24.50,GBP\n`;
+  const s = parseStatement(new TextEncoder().encode(csv), { fileName: "mixed.csv", userLayouts: [layout] });
+  expect([s.layout, s.rows.toArray().map((r) => [r.amount, r.currency, r.facts.originalCurrency ?? null])]).toEqual([
+    "saved:Mixed card",
+    [
+      [-3.8, "EUR", null],
+      [-24.5, "GBP", null],
+    ],
+  ]);
+});

@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { bareSignMark, columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
@@ -779,7 +779,10 @@ export function guessColumns(
     // row is LASTSCHRIFT or GUTSCHRIFT) still says what the payment is: it stays in the description (QA round 4, fifth
     // pass: it was dropped from it). Not for the round-3 id text, which stays as it was.
     const textTaken = new Set(taken);
-    if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
+    // Not when its values are only sign marks (an "Activity" or "Detalhes" column of DR/CR, D/C, Debit/Credit: they say
+    // no more than the sign, as under a "Type" header; review of r4-qa29: "RENT · DR").
+    const indicator = money?.kind === "indicator" ? cols[money.indicator]! : null;
+    if (indicator && headerTier(indicator.norm, "indicator") === null && headerTier(indicator.norm, "text") !== null && !indicator.values.every(bareSignMark)) textTaken.delete(indicator.index);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
     // columns, the payee's name and the shop's place in the unnamed ones; QA round 4, pass 9: only the first was kept).

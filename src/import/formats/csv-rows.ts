@@ -1016,9 +1016,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const ruledHere = ruledBalances.get(key);
     if (key === statedKey && g.elsewhere.n > 0) {
       // Rows paid from, or into, another account than the statement's balance (Venmo's payments "Funding Source": a bank):
-      // booked, but they did not move this balance (QA round 4, qa29's blind pass: "off by USD 349.50", refused).
+      // booked, but they did not move this balance (QA round 4, qa29's blind pass: "off by USD 349.50", refused). The other
+      // account's statement has them too: the note says to count them once (review of r4-qa29).
       const n = g.elsewhere.n;
-      notes.push(`${n === 1 ? "a row was" : `${n} rows were`} paid from or into another account than the statement's balance (${[...g.elsewhere.from].slice(0, 3).map((a) => `"${a}"`).join(", ")}): booked, and left out of the balance check, as ${n === 1 ? "it" : "they"} did not move that balance`);
+      notes.push(`${n === 1 ? "a row was" : `${n} rows were`} paid from or into another account than the statement's balance (${[...g.elsewhere.from].slice(0, 3).map((a) => `"${a}"`).join(", ")}): booked, and left out of the balance check, as ${n === 1 ? "it" : "they"} did not move that balance. That account's own statement shows the same ${n === 1 ? "payment" : `${n} payments`}: if you import it too, count ${n === 1 ? "it" : "them"} once (e.g. categorise its ${n === 1 ? "row" : "rows"} of ${n === 1 ? "this payment" : "these payments"} as transfers)`);
       r = withStatedBalances(r, stated!, { n: g.n - n, cents: entriesCents - (invertAll ? -1 : 1) * g.elsewhere.cents }, notes);
     } else if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
     else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
@@ -1097,12 +1098,6 @@ function sayWhetherChecked(lines: readonly { reason: string }[], r: Pick<Reconci
   for (const l of lines) l.reason += how;
 }
 
-/**
- * A statement's rows checked against the balances its preamble states (SPEC §10.1): opening + every row = closing. With
- * both stated, that is the check (a balance column's first disagreeing line, when it has one, still says more). With
- * one stated, a balance column that covers every row checks it; without one nothing can be checked, and the one
- * balance is kept for what it says (a closing balance may still meet a stored opening one: walk.ts).
- */
 /** The statement's own balance as a payment app names it in its funding and destination columns ("Venmo balance"). */
 const OWN_BALANCE = /\bbalance$/i;
 
@@ -1116,6 +1111,12 @@ function elsewhereColumns(names: readonly string[]): { from: number; to: number 
   return from >= 0 && to >= 0 ? { from, to } : null;
 }
 
+/**
+ * A statement's rows checked against the balances its preamble states (SPEC §10.1): opening + every row = closing. With
+ * both stated, that is the check (a balance column's first disagreeing line, when it has one, still says more). With
+ * one stated, a balance column that covers every row checks it; without one nothing can be checked, and the one
+ * balance is kept for what it says (a closing balance may still meet a stored opening one: walk.ts).
+ */
 function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows: { n: number; cents: number }, notes: string[]): Reconciliation {
   const opening = stated.opening === null ? null : { amount: stated.opening, date: stated.from };
   const closing = stated.closing === null ? null : { amount: stated.closing, date: stated.until };

@@ -367,6 +367,19 @@ export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
   payment: 1, "payment received": 1, "payment thank you": 1, return: 1, refund: 1, credit: 1, "statement credit": 1,
 };
 
+/**
+ * Indicator cells that say only the sign, nothing of the payment (normalised, beside "+", "-" and marks of one or two
+ * letters: "D"/"C", "DR"/"CR"): unlike a booking kind (Consorsbank's LASTSCHRIFT, a direct debit), never part of a
+ * description (csv-guess.ts; review of r4-qa29: "RENT · DR").
+ */
+const BARE_SIGN_WORDS = new Set(["debit", "credit", "debito", "credito", "debet", "kredit"]);
+
+/** An indicator cell that is a bare sign mark (BARE_SIGN_WORDS), or empty. */
+export function bareSignMark(raw: string): boolean {
+  const t = normaliseHeader(raw.trim());
+  return raw.trim() === "" || (indicatorSign(raw) !== undefined && (t.length <= 2 || BARE_SIGN_WORDS.has(t)));
+}
+
 /** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();

@@ -392,8 +392,8 @@ function unconvertedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): Fi
  * round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)": a "$" names no one currency
  * (dollarHeader).
  */
-function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string } | null {
-  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
+function headerCurrencyColumn(plan: ColumnPlan, withBalance = true): { code: string; column: string } | null {
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null || !withBalance ? [] : [plan.balance])];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
     // 人民币 ("renminbi"): China Merchants Bank's card export heads its amount "人民币金额", the amount in yuan.
@@ -409,13 +409,17 @@ function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string 
  * currency each purchase was paid in, not the amount's. China Merchants Bank's card export writes "人民币金额" (the amount
  * in yuan) beside "交易币种" (RMB, or USD on a purchase abroad; QA round 4, qa29's blind pass: a USD purchase's yuan
  * were stored as dollars, exit 0). The column is then read as the original currency; the rows take the header's.
+ * Decided over every row of the file, not the sample's (review of r4-qa29: a purchase abroad after the 500th row was
+ * booked in its own currency, its yuan as dollars). Only the amount's header counts, not the balance's ("Balance (EUR)"
+ * beside "Amount": the currency column is the amount's own). Never over the user's own currency column (--currency-column,
+ * a saved layout's): the user said what it holds.
  */
-function currencyPaidInBesideNamedAmount(plan: ColumnPlan, sample: readonly CsvRecord[]): { plan: ColumnPlan; note: string } | null {
+function currencyPaidInBesideNamedAmount(plan: ColumnPlan, cells: (column: number) => readonly string[]): { plan: ColumnPlan; note: string } | null {
   if (plan.currency === null || plan.originalCurrency !== null) return null;
-  const named = headerCurrencyColumn(plan);
+  const named = headerCurrencyColumn(plan, false);
   if (!named) return null;
   const column = plan.currency;
-  const others = new Set(sample.map((r) => isoCurrencyOf(r.fields[column] ?? "")).filter((c) => c !== "" && c !== named.code));
+  const others = new Set(cells(column).map((cell) => isoCurrencyOf(cell)).filter((c) => c !== "" && c !== named.code));
   if (others.size === 0) return null;
   return {
     plan: { ...plan, currency: null, originalCurrency: column },
@@ -832,7 +836,9 @@ function vote(
     const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     const dayFirst = "ambiguous" in g ? dayFirstCurrency(plan, sample, table.header) : null;
     // Rupees ("Amount(in Rs)"): India's, Pakistan's, Sri Lanka's and Nepal's banks all write the day first (QA round 4,
-    // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused).
+    // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused). After what the file's
+    // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
+    // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
     // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
@@ -850,12 +856,12 @@ function vote(
     } else if (dayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${dayFirst} accounts (check the statement's own dates)`;
-    } else if (rupees) {
-      dateOrders = ["DMY"];
-      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (near) {
       dateOrders = [near.order];
       dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;
+    } else if (rupees) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(
@@ -949,7 +955,18 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
   refuseAmountsInCents(plan, sample, fileName);
-  const paidIn = currencyPaidInBesideNamedAmount(plan, sample);
+  // (Every row's cell, not the sample's alone: forEachRecord reads the rest of the file only when the rule may apply.)
+  const everyCell = (column: number): string[] => {
+    if (lines.length < SAMPLE_RECORDS) return sample.map((r) => r.fields[column] ?? "");
+    const cells: string[] = [];
+    forEachRecord(text, table.delimiter, (r) => {
+      if (!repeatsHeader(r.fields, table.header)) cells.push(r.fields[column] ?? "");
+      return true;
+    }, table.bodyStart, table.bodyLine);
+    return cells;
+  };
+  const userColumn = opts.mapping?.currencyColumn !== undefined || (table.layout !== null && !LAYOUTS.includes(table.layout) && plan.layout === table.layout.id);
+  const paidIn = userColumn ? null : currencyPaidInBesideNamedAmount(plan, everyCell);
   if (paidIn) {
     plan = paidIn.plan;
     guessNotes.push(paidIn.note);

@@ -1643,3 +1643,81 @@ test("YNAB's register export: each row goes to the account its \"Account\" names
   expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "Girokonto"], [3, "Girokonto"], [4, "Kreditkarte"], [5, "Kreditkarte"]]);
   expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["Girokonto", 2], ["Kreditkarte", 2]]);
 });
+
+describe("a currency column beside an amount whose header names a currency (review of r4-qa29)", () => {
+  // China Merchants Bank's card layout: the amount in yuan, the currency each purchase was paid in.
+  const cmb = (rows: string[]) =>
+    read(utf8(['"交易日期","入账日期","交易摘要","卡号末四位","人民币金额","美元金额","交易币种"', ...rows].join("\n") + "\n"), { fileName: "cmb.csv" });
+  const yuan = (i: number) => `"2026/01/${String((i % 28) + 1).padStart(2, "0")}","2026/01/${String((i % 28) + 1).padStart(2, "0")}","便利店 ${i}","8765","-${(10 + i / 100).toFixed(2)}","","RMB"`;
+  test("a purchase abroad after the 500th row keeps its yuan, with its own currency as the original one", () => {
+    const rows = Array.from({ length: 510 }, (_, i) => yuan(i));
+    rows.splice(505, 0, '"2026/02/03","2026/02/04","STEAM PURCHASE","8765","-151.20","-20.80","USD"');
+    const s = cmb(rows);
+    const abroad = s.rows.find((r) => r.description.includes("STEAM"))!;
+    expect([abroad.line, abroad.amount, abroad.currency, abroad.facts.originalCurrency ?? null]).toEqual([507, -151.2, "CNY", "USD"]);
+    expect([...new Set(s.rows.map((r) => r.currency))]).toEqual(["CNY"]);
+    expect(s.rows.length).toBe(511);
+    expect(s.notes.filter((n) => n.includes('"交易币种" names USD'))).toHaveLength(1);
+  });
+  test("the yuan rows' RMB is CNY, their own currency: no original currency stored; the USD row keeps USD", () => {
+    const s = cmb([yuan(1), '"2026/02/03","2026/02/04","STEAM PURCHASE","8765","-151.20","-20.80","USD"', yuan(2)]);
+    expect(s.rows.map((r) => [r.line, r.currency, r.facts.originalCurrency ?? null])).toEqual([
+      [2, "CNY", null],
+      [3, "CNY", "USD"],
+      [4, "CNY", null],
+    ]);
+  });
+  const euros = "Date,Description,Amount (EUR),Currency\n2026-04-02,Bakery,-3.80,EUR\n2026-04-06,Bookshop London,-24.50,GBP\n2026-04-09,Refund,12.00,EUR\n";
+  test("--currency-column wins over the header's currency: each row in its own column's currency", () => {
+    const s = read(utf8(euros), { fileName: "eur.csv", mapping: { currencyColumn: "Currency" } });
+    expect(s.rows.map((r) => [r.amount, r.currency, r.facts.originalCurrency ?? null])).toEqual([
+      [-3.8, "EUR", null],
+      [-24.5, "GBP", null],
+      [12, "EUR", null],
+    ]);
+    expect(s.notes.some((n) => n.includes("paid in"))).toBe(false);
+  });
+  test("without the flag, the header's EUR is every row's currency, the column the currency paid in", () => {
+    const s = read(utf8(euros), { fileName: "eur.csv" });
+    expect(s.rows.map((r) => [r.amount, r.currency, r.facts.originalCurrency ?? null])).toEqual([
+      [-3.8, "EUR", null],
+      [-24.5, "EUR", "GBP"],
+      [12, "EUR", null],
+    ]);
+  });
+  test("a balance's header naming a currency leaves the currency column the amount's own", () => {
+    const text = "Date,Description,Amount,Currency,Balance (EUR)\n2026-04-02,Bakery,-3.80,EUR,496.20\n2026-04-04,Taxi Zurich,-35.00,CHF,\n2026-04-09,Refund,12.00,EUR,508.20\n";
+    const s = read(utf8(text), { fileName: "bal.csv" });
+    expect(s.rows.map((r) => [r.amount, r.currency, r.facts.originalCurrency ?? null])).toEqual([
+      [-3.8, "EUR", null],
+      [-35, "CHF", null],
+      [12, "EUR", null],
+    ]);
+    expect(s.reconciliation.map((r) => [r.currency, r.status, r.opening, r.closing])).toEqual([
+      ["EUR", "ok", 500, 508.2],
+      ["CHF", "none", null, null],
+    ]);
+    expect(s.notes.some((n) => n.includes("paid in"))).toBe(false);
+  });
+});
+
+test("a rupee amount's header does not overrule the file's two date columns: each posting date a day after its transaction date (review of r4-qa29)", () => {
+  const text = "Transaction Date,Posting Date,Description,Amount (Rs)\n02/10/2026,02/11/2026,GROCER,-320.00\n04/07/2026,04/08/2026,PAYROLL,61000.00\n05/11/2026,05/12/2026,PHARMACY,-95.50\n";
+  const s = read(utf8(text), { fileName: "rs.csv" });
+  expect(s.rows.map((r) => r.date)).toEqual(["2026-02-11", "2026-04-08", "2026-05-12"]);
+});
+
+describe("an Activity or Detalhes column of sign marks only stays out of the description (review of r4-qa29)", () => {
+  test("Activity = DR/CR", () => {
+    const s = read(utf8("Date,Details,Activity,Amount\n2026-05-04,BAKERY,DR,6.40\n2026-05-08,EMPLOYER LTD,CR,3100.00\n"), { fileName: "a.csv", mapping: { currency: "GBP" } });
+    expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-6.4, "BAKERY"], [3100, "EMPLOYER LTD"]]);
+  });
+  test("Activity = Debit/Credit before the description", () => {
+    const s = read(utf8("Date,Activity,Description,Amount\n2026-05-04,Debit,BAKERY,6.40\n2026-05-08,Credit,EMPLOYER LTD,3100.00\n"), { fileName: "a.csv", mapping: { currency: "GBP" } });
+    expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-6.4, "BAKERY"], [3100, "EMPLOYER LTD"]]);
+  });
+  test("Detalhes = D/C", () => {
+    const s = read(utf8("Data;Descrição;Detalhes;Valor\n04/05/2026;Padaria;D;6,40\n08/05/2026;Salário;C;3100,00\n"), { fileName: "b.csv", mapping: { currency: "BRL" } });
+    expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-6.4, "Padaria"], [3100, "Salário"]]);
+  });
+});
