@@ -981,6 +981,17 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
 });
 
 describe("an indicator column with a value that is no debit/credit mark (QA round 4: the column was dropped and its debits read as income)", () => {
+  test("a lone en dash or hyphen in a Dr/Cr column is a placeholder, no minus: refused, not read as money out (review of impl5)", () => {
+    // The interest's 0.50 marked "–" (nothing) was booked as −0.50; a lone "−" (U+2212) or fullwidth "－" is a minus.
+    for (const dash of ["\u2013", "\u2010", "\u2012"]) {
+      const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,CR,EUR\n2026-03-03,Corner Cafe,4.50,DR,EUR\n2026-03-31,Interest,0.50,${dash},EUR\n2026-04-01,Bookshop Quay,10.00,DR,EUR\n`;
+      expect(() => parse(text)).toThrow(`bank.csv: line 1: the column "Dr/Cr" marks money out and in, but one of its values, "${dash}", is neither a debit nor a credit mark`);
+    }
+    for (const minus of ["-", "\u2212", "\uff0d"]) {
+      const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,+,EUR\n2026-03-03,Corner Cafe,4.50,${minus},EUR\n`;
+      expect(brief(parse(text).rows).map((r) => r[2])).toEqual([1000, -4.5]);
+    }
+  });
   test("refused, naming the column and the value; the amount column named by hand reads the amounts as signed", () => {
     // "X" is neither D nor A: reading "Importo" as signed would book Esselunga's 12,50 (marked D) as money in.
     const text = "Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n15/03/2025;Storno;3,00;X;EUR\n";
