@@ -1654,3 +1654,12 @@ test("YNAB's register export: each row goes to the account its \"Account\" names
   expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "Girokonto"], [3, "Girokonto"], [4, "Kreditkarte"], [5, "Kreditkarte"]]);
   expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["Girokonto", 2], ["Kreditkarte", 2]]);
 });
+
+test("an \"Account\" of the other party's IBAN beside \"Outflow\" and \"Inflow\" in no YNAB register is no account of the statement (review of impl5)", () => {
+  // The landlord's, the employer's and the grocer's IBANs: each row was booked to the other party's account, its
+  // currency taken from that IBAN's country. Without YNAB's "Flag" and "Cleared", the column proves no own account.
+  const text = "Date,Payee,Account,Memo,Outflow,Inflow\n2026-03-02,Landlord AG,CH9300762011623852957,Rent,1500.00,\n2026-03-05,Employer SA,CH5604835012345678009,Salary,,4200.00\n2026-03-09,Grocer,CH4431999123000889012,Food,82.40,\n";
+  const s = read(utf8(text), { fileName: "bank.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.amount, r.account ?? null])).toEqual([[2, -1500, null], [3, 4200, null], [4, -82.4, null]]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
+});
