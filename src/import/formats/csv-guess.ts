@@ -332,8 +332,10 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  */
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
-  // name the user gave it (issue 31, the last stop's leftover: the rows had no account).
-  const register = cols.some((c) => c.norm === "outflow") && cols.some((c) => c.norm === "inflow");
+  // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
+  // "Cleared" beside them: another file's "Account" beside "Outflow" and "Inflow" may be the other party's (review of
+  // impl5: each row was booked to the payee's IBAN).
+  const register = ["outflow", "inflow", "flag", "cleared"].every((n) => cols.some((c) => c.norm === n));
   const named = register ? cols.find((c) => c.norm === "account" && !taken.has(c.index) && c.values.every((v) => v.trim() !== "")) : undefined;
   if (named) return [named.index];
   for (const c of cols) {

@@ -163,6 +163,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let section: string | null = null;
   /** The header of a summary table above this line, in the block up to the next blank line (SUMMARY_COLUMNS), or null. */
   let summary: string | null = null;
+  /** Whether the summary table's first line of figures was read (the lines after it are its figures only while undated). */
+  let summaryFigures = false;
   const accountValues = new Set<string>();
   /** The account a line between blocks named ("Account;CH56…"), for the rows below it. */
   let blockAccount: string | null = null;
@@ -279,6 +281,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** The money out and the money in booked so far, in cents (a turnover line states one of them). */
   let outCents = 0;
   let inCents = 0;
+  /** Whether a turnover line was read (Swedbank's closing lines have begun). */
+  let turnoverStated = false;
   /** The balance column's value on the last row booked, or null. */
   let lastBalance: number | null = null;
   const interimBalance = (amount: number): boolean => {
@@ -528,13 +532,24 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // The header again: the table's next block (an export of several accounts, each with its header).
       if (repeatsHeader(f, src.header)) {
         section = null; // a block of its own: no section of the block above goes on (review of stop 46)
+        summary = null; // nor a summary table above it
         return skip("the header row again (the table's next block)");
       }
       // A summary table's header and its figures below it (its opening balance, payments, purchases, dues): totals of the
       // statement, never booked.
       const named = f.map((x) => x.trim()).filter((x) => x !== "");
-      if (named.every((x) => !/\d/.test(x)) && named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) summary = named.join(", ");
-      if (summary !== null) return skip(`the statement's summary (${summary}), not a booking`);
+      if (named.every((x) => !/\d/.test(x)) && named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) {
+        summary = named.join(", ");
+        summaryFigures = false;
+        return skip(`the statement's summary (${summary}), not a booking`);
+      }
+      // (Its first line of figures is its own, dated or not ("Statement Date"); a dated line after it is a booking again,
+      // the summary's block ended without a blank line: review of impl5, the next month's rows were skipped as the summary.)
+      if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim())) summary = null;
+      if (summary !== null) {
+        summaryFigures = true;
+        return skip(`the statement's summary (${summary}), not a booking`);
+      }
       // A line of one filled cell: a section title ("Pending transactions (2)", a title with its count), also written
       // across the table's columns (",,Transactions below are pending,,"; QA round 16: the pending rows under it were
       // imported as booked), or a note.
@@ -702,10 +717,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // after them): a booking that happens to be called "Turnover" or "Käive" is a booking (review of r4-qa25, F3: one
       // of 1'200.00 in a file of no balance was dropped, exit 0).
       const turnover = (a: number) => a !== 0 && (Math.abs(cents(a)) === outCents || Math.abs(cents(a)) === inCents);
-      if (TURNOVER_WORD.test(ownText) && TURNOVER_TEXTS.has(normaliseHeader(ownText)) && turnover(amount)) return skip(`the statement's turnover ("${oneLine(ownText)}"), the sum of its rows: no booking of its own`);
+      if (TURNOVER_WORD.test(ownText) && TURNOVER_TEXTS.has(normaliseHeader(ownText)) && turnover(amount)) {
+        turnoverStated = true;
+        return skip(`the statement's turnover ("${oneLine(ownText)}"), the sum of its rows: no booking of its own`);
+      }
       // Swedbank's headerless export writes its accrued interest as a line of its own (issue 31, the last stop's leftover:
-      // booked, the file refused as off by 0.42): reported, not booked, as its layout's row type 900 is skipped.
-      if (ACCRUED_INTEREST_TEXTS.has(normaliseHeader(ownText))) return skip(`accrued interest ("${oneLine(ownText)}"), a statement of interest due, not booked`);
+      // booked, the file refused as off by 0.42): reported, not booked, as its layout's row type 900 is skipped. Only
+      // among the statement's closing lines, after its turnover: a bank that books its interest under these words, on a
+      // row among the others, books it (review of impl5: a headered file's "Accrued interest" 3.18 was dropped, exit 0).
+      if (turnoverStated && ACCRUED_INTEREST_TEXTS.has(normaliseHeader(ownText))) return skip(`accrued interest ("${oneLine(ownText)}"), a statement of interest due, not booked`);
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
         const said = datedBalanceText();

@@ -5,7 +5,6 @@
  */
 
 import type { Role } from "./csv-roles.ts";
-import { MINUS_MARK } from "./values.ts";
 import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
 
 /**
@@ -384,7 +383,9 @@ export function bareSignMark(raw: string): boolean {
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();
   if (t === "+") return 1;
-  if (t.length === 1 && MINUS_MARK.test(t)) return -1;
+  // (A minus sign alone, also written U+2212, small or fullwidth; not a hyphen or dash U+2010–U+2013 alone: that is a
+  // cell's placeholder for nothing, as PLACEHOLDER_TEXT reads it, no sign: a row so marked is a bad row, never money out.)
+  if (t === "-" || t === "\u2212" || t === "\ufe63" || t === "\uff0d") return -1;
   if (WORLD_NEUTRAL.has(t)) return 0;
   return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
 }

@@ -981,6 +981,17 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
 });
 
 describe("an indicator column with a value that is no debit/credit mark (QA round 4: the column was dropped and its debits read as income)", () => {
+  test("a lone en dash or hyphen in a Dr/Cr column is a placeholder, no minus: refused, not read as money out (review of impl5)", () => {
+    // The interest's 0.50 marked "–" (nothing) was booked as −0.50; a lone "−" (U+2212) or fullwidth "－" is a minus.
+    for (const dash of ["\u2013", "\u2010", "\u2012"]) {
+      const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,CR,EUR\n2026-03-03,Corner Cafe,4.50,DR,EUR\n2026-03-31,Interest,0.50,${dash},EUR\n2026-04-01,Bookshop Quay,10.00,DR,EUR\n`;
+      expect(() => parse(text)).toThrow(`bank.csv: line 1: the column "Dr/Cr" marks money out and in, but one of its values, "${dash}", is neither a debit nor a credit mark`);
+    }
+    for (const minus of ["-", "\u2212", "\uff0d"]) {
+      const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,+,EUR\n2026-03-03,Corner Cafe,4.50,${minus},EUR\n`;
+      expect(brief(parse(text).rows).map((r) => r[2])).toEqual([1000, -4.5]);
+    }
+  });
   test("refused, naming the column and the value; the amount column named by hand reads the amounts as signed", () => {
     // "X" is neither D nor A: reading "Importo" as signed would book Esselunga's 12,50 (marked D) as money in.
     const text = "Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n15/03/2025;Storno;3,00;X;EUR\n";
@@ -1720,4 +1731,13 @@ describe("an Activity or Detalhes column of sign marks only stays out of the des
     const s = read(utf8("Data;Descrição;Detalhes;Valor\n04/05/2026;Padaria;D;6,40\n08/05/2026;Salário;C;3100,00\n"), { fileName: "b.csv", mapping: { currency: "BRL" } });
     expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-6.4, "Padaria"], [3100, "Salário"]]);
   });
+});
+
+test("an \"Account\" of the other party's IBAN beside \"Outflow\" and \"Inflow\" in no YNAB register is no account of the statement (review of impl5)", () => {
+  // The landlord's, the employer's and the grocer's IBANs: each row was booked to the other party's account, its
+  // currency taken from that IBAN's country. Without YNAB's "Flag" and "Cleared", the column proves no own account.
+  const text = "Date,Payee,Account,Memo,Outflow,Inflow\n2026-03-02,Landlord AG,CH9300762011623852957,Rent,1500.00,\n2026-03-05,Employer SA,CH5604835012345678009,Salary,,4200.00\n2026-03-09,Grocer,CH4431999123000889012,Food,82.40,\n";
+  const s = read(utf8(text), { fileName: "bank.csv", fallbackCurrency: { code: "EUR", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.amount, r.account ?? null])).toEqual([[2, -1500, null], [3, 4200, null], [4, -82.4, null]]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
 });
