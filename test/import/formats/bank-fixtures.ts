@@ -1252,6 +1252,55 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency USD (from the Capital One layout) for every row"],
   },
+  // Citi card (qa29: real Citi files imported with USD guessed and said so): purchases in Debit out (118.40 + 42.15 =
+  // 160.55), the payment and the return in Credit in (300.00 + 18.40 = 318.40). USD from the layout.
+  "citi.csv": {
+    format: "csv",
+    layout: "citi",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-02-03",-118.4,"USD","BIGBOX WAREHOUSE 412"],
+      [3,"2026-02-09",-42.15,"USD","FUEL STOP 77"],
+      [4,"2026-02-14",300,"USD","ONLINE PAYMENT THANK YOU"],
+      [5,"2026-02-20",18.4,"USD","BIGBOX WAREHOUSE 412 RETURN"],
+    ],
+    totals: [{"currency":"USD","out":160.55,"outRows":2,"in":318.4,"inRows":2}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency USD (from the Citi layout) for every row"],
+  },
+  // Capital One card, its other export (qa29: a real file read right with USD guessed): Posted Date first, month first.
+  // Debit 63.20 + 12.99 = 76.19 out (2 rows), the autopay 500.00 in. USD from the layout.
+  "capital-one-posted.csv": {
+    format: "csv",
+    layout: "capital-one-posted",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-14",-63.2,"USD","GREEN GROCER 88"],
+      [3,"2026-03-17",-12.99,"USD","STREAMFLIX"],
+      [4,"2026-03-25",500,"USD","AUTOPAY PAYMENT"],
+    ],
+    totals: [{"currency":"USD","out":76.19,"outRows":2,"in":500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the Capital One layout) for every row"],
+  },
+  // Bank of America card (qa29: a real file of 82 rows read right with USD guessed): signed Amount, purchases negative.
+  // Out 18.75 + 96.40 = 115.15 (2 rows), the payment 400.00 in. USD from the layout.
+  "bank-of-america-card.csv": {
+    format: "csv",
+    layout: "bank-of-america-card",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-04-22",-18.75,"USD","RIVERSIDE CAFE"],
+      [3,"2026-04-18",400,"USD","PAYMENT - THANK YOU"],
+      [4,"2026-04-15",-96.4,"USD","HARDWARE PLUS"],
+    ],
+    totals: [{"currency":"USD","out":115.15,"outRows":2,"in":400,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the Bank of America layout) for every row"],
+  },
   "schwab.csv": {
     format: "csv",
     layout: "schwab",

@@ -1589,10 +1589,11 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
-  // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00.
+  // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00. Read by the Citi layout
+  // (citi.ts, qa29): the same rows, the currency from the layout.
   "citi-card.csv": {
     format: "csv",
-    layout: "guessed",
+    layout: "citi",
     account: null,
     dataLines: 3,
     rows: [
@@ -1602,7 +1603,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":123.45,"outRows":1,"in":500,"inRows":1}],
     skipped: [{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+    notes: ["the currency USD (from the Citi layout) for every row"],
   },
   // Apple Card: purchases positive with no card column and no "thank you" line, but a Type column saying "Purchase" on the positive rows (QA round 4: every purchase read as income). Out 32.18 + 2.99 + 64.90 = 100.07; in 300.00.
   "apple-card.csv": {
@@ -2891,6 +2892,51 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"NZD","out":77.35,"outRows":1,"in":2200,"inRows":1}],
     reconciliation: [{"currency":"NZD","status":"ok","opening":0,"closing":2122.65,"entries":2,"difference":0}],
     notes: ["the currency NZD (from the column \"Account number\" (a New Zealand bank account number)) for every row"],
+  },
+  // Not Citi: "Status" and "Date" as Citi writes them, but one signed Amount instead of Citi's Debit and Credit: no
+  // layout takes it; read by its header words as before, USD assumed from the month-first dates and said so.
+  "status-date-amount-not-citi.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-02-13",-24.5,"USD","CORNER BOOKS"],
+      [3,"2026-02-24",900,"USD","PAYROLL DEPOSIT"],
+    ],
+    totals: [{"currency":"USD","out":24.5,"outRows":1,"in":900,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // Not Bank of America's card: "Posted Date" and "Reference Number" as it writes them, but "Description" for its Payee
+  // and no Address: no layout takes it; read by its header words as before, USD assumed and said so. Out 115.15.
+  "posted-reference-not-bofa.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-04-22",-18.75,"USD","RIVERSIDE CAFE"],
+      [3,"2026-04-15",-96.4,"USD","HARDWARE PLUS"],
+    ],
+    totals: [{"currency":"USD","out":115.15,"outRows":2,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // Not Capital One's posted-date export: its first four columns, without Category and Card No.: no layout takes it;
+  // read by its header words as before, USD assumed and said so. Out 63.20, in 500.00.
+  "posted-debit-credit-not-capital-one.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-03-14",-63.2,"USD","GREEN GROCER 88"],
+      [3,"2026-03-25",500,"USD","AUTOPAY PAYMENT"],
+    ],
+    totals: [{"currency":"USD","out":63.2,"outRows":1,"in":500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Capital One 360 (US bank account, not the card layout): unsigned "Transaction Amount" with "Transaction Type" Debit/Credit, MM/DD/YY, a balance. Read right with no change: 2'500.00 − 54.21 = 2'445.79 ✓; USD assumed from the month-first dates, said so.
   "capital-one-360.csv": {

@@ -21,3 +21,21 @@ export const CAPITAL_ONE: BankLayout = {
   description: { columns: ["Description"] },
   counterparty: "Description",
 };
+
+/**
+ * Capital One's card export in its other column order, `Posted Date,Description,Debit,Credit,Category,Card No.`:
+ * month-first dates, no purchase date, the same unsigned Debit and Credit (qa29: a real file read right but with USD
+ * guessed). Listed after the layout above, whose header has these cells and "Transaction Date" too.
+ */
+export const CAPITAL_ONE_POSTED: BankLayout = {
+  ...CAPITAL_ONE,
+  id: "capital-one-posted",
+  name: "credit card (posted-date export)",
+  header: ["Posted Date", "Description", "Debit", "Credit", "Category", "Card No."],
+  notWith: ["Transaction Date"],
+  dates: ["MM/DD/YYYY"],
+  date: "Posted Date",
+  valueDate: undefined,
+  // The header guess that read this file before gave no counterparty fact: none here either (only the currency note goes).
+  counterparty: undefined,
+};

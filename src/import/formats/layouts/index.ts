@@ -15,10 +15,12 @@ import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
 import { SIMPLII, TANGERINE } from "./canada.ts";
-import { CAPITAL_ONE } from "./capital-one.ts";
+import { CAPITAL_ONE, CAPITAL_ONE_POSTED } from "./capital-one.ts";
+import { BANK_OF_AMERICA_CARD } from "./bank-of-america.ts";
 import { MINT } from "./mint.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
+import { CITI } from "./citi.ts";
 import { COMMERZBANK } from "./commerzbank.ts";
 import { CREDIT_SUISSE } from "./credit-suisse.ts";
 import { DKB, DKB_2022, DKB_CARD } from "./dkb.ts";
@@ -84,6 +86,9 @@ export const LAYOUTS: readonly BankLayout[] = [
   CHASE_CHECKING,
   CHASE_CARD,
   CAPITAL_ONE,
+  CAPITAL_ONE_POSTED,
+  BANK_OF_AMERICA_CARD,
+  CITI,
   MINT,
   SCHWAB,
   AMEX_US,

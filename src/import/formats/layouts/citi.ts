@@ -1,0 +1,28 @@
+/**
+ * Citi (United States) credit card: `Status,Date,Description,Debit,Credit`, month-first dates, both amounts unsigned:
+ * a purchase in Debit, a payment or refund in Credit (read as written: a file of credits only is money in). Dollars, no
+ * currency column. The "Status" column (Cleared, Pending) heads no other bank's export known here. Research: qa29
+ * blind pass (real exports, the header and shape only). The Costco card's export, the same with `Member Name` after
+ * them, is left to the header guess: its rows' ids were made of that column's text when guessed, and read by this
+ * layout they would change (the file imported again: 19 of 30 rows held as possible duplicates).
+ */
+import type { BankLayout } from "../csv-layout.ts";
+import { NOT_BOOKED } from "../csv-words.ts";
+
+export const CITI: BankLayout = {
+  id: "citi",
+  bank: "Citi",
+  name: "credit card",
+  header: ["Status", "Date", "Description", "Debit", "Credit"],
+  notWith: ["Member Name"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["MM/DD/YYYY"],
+  decimal: ".",
+  date: "Date",
+  money: { debit: "Debit", credit: "Credit" },
+  currency: { fixed: "USD" },
+  description: { columns: ["Description"] },
+  // A pending (or declined) card charge moved no money yet: skipped, with the reason the header guess gave before.
+  skip: [{ column: "Status", equals: NOT_BOOKED, reason: "not booked (pending, declined or cancelled): no money moved" }],
+};
