@@ -1301,6 +1301,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency USD (from the Bank of America layout) for every row"],
   },
+  // EQ Bank (Canada; qa29: its "$" amounts were read as US dollars, with a note): "$" and "-$" amounts, newest first.
+  // 2'000.00 + 1'000.50 = 3'000.50 − 250.00 = 2'750.50 + 4.12 = 2'754.62 ✓; out 250.00, in 1'004.62. CAD from the layout.
+  "eq-bank.csv": {
+    format: "csv",
+    layout: "eq-bank",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-05-20",4.12,"CAD","Interest earned"],
+      [3,"2026-05-12",-250,"CAD","Transfer to 555000111"],
+      [4,"2026-05-02",1000.5,"CAD","E-Transfer from Mara Lind"],
+    ],
+    totals: [{"currency":"CAD","out":250,"outRows":1,"in":1004.62,"inRows":2}],
+    reconciliation: [{"currency":"CAD","status":"ok","opening":2000,"closing":2754.62,"entries":3,"difference":0}],
+    notes: ["the currency CAD (from the EQ Bank layout) for every row"],
+  },
   "schwab.csv": {
     format: "csv",
     layout: "schwab",

@@ -2938,6 +2938,21 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // Not EQ Bank: its "$" amounts and balance, but "Date" where EQ Bank writes "Transfer date": no layout takes it; the
+  // "$" read as US dollars and said so, as before. 3'000.50 − 250.00 = 2'750.50 + 4.12 = 2'754.62 ✓.
+  "dollar-amount-balance-not-eq-bank.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-05-20",4.12,"USD","Interest earned"],
+      [3,"2026-05-12",-250,"USD","Transfer to 555000111"],
+    ],
+    totals: [{"currency":"USD","out":250,"outRows":1,"in":4.12,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":3000.5,"closing":2754.62,"entries":2,"difference":0}],
+    notes: ["the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
   // Capital One 360 (US bank account, not the card layout): unsigned "Transaction Amount" with "Transaction Type" Debit/Credit, MM/DD/YY, a balance. Read right with no change: 2'500.00 − 54.21 = 2'445.79 ✓; USD assumed from the month-first dates, said so.
   "capital-one-360.csv": {
     format: "csv",

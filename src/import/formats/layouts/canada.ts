@@ -39,3 +39,25 @@ export const SIMPLII: BankLayout = {
   currency: { fixed: "CAD" },
   description: { columns: ["Transaction Details"] },
 };
+
+/**
+ * EQ Bank (Canada) savings account: `Transfer date,Description,Amount,Balance`, ISO dates, amounts and balance written
+ * with a dollar sign ("$123.45", "-$100.00"), a running balance. Without a layout its "$" was read as US dollars and
+ * said so (qa29: two real files; one of them, whose balances do not add up, is refused as before). "Transfer date"
+ * heads no other bank's export known here.
+ */
+export const EQ_BANK: BankLayout = {
+  id: "eq-bank",
+  bank: "EQ Bank",
+  name: "savings account",
+  header: ["Transfer date", "Description", "Amount", "Balance"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["YYYY-MM-DD"],
+  decimal: ".",
+  date: "Transfer date",
+  money: { amount: "Amount" },
+  currency: { fixed: "CAD" },
+  balance: "Balance",
+  description: { columns: ["Description"] },
+};
