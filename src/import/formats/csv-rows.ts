@@ -19,7 +19,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { asciiMinus, currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -88,7 +88,7 @@ const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no descript
 /** A cell with a word in it (any script). */
 const LETTER = /\p{L}/u;
 /** The first part of a number split at a comma (a sign, a currency sign, up to three digits), and the rest (a thousands group and its decimals, or cents). */
-const NUMBER_HEAD = /^[-+(\u2010-\u2013\u2212\ufe63\uff0d]?[^\d\s.,]{0,3}\d{1,3}$/;
+const NUMBER_HEAD = new RegExp(`^[+(${MINUS_CHARS}]?[^\\d\\s.,]{0,3}\\d{1,3}$`);
 const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
 
 /**
@@ -99,7 +99,7 @@ const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
  * The content-hash id's round-3 columns read the cells as written.
  */
 /** An amount of one to three digits, one mark and exactly three digits ("1,234", "-45.678"): thousands, or three decimals. */
-const THOUSANDS_OR_DECIMALS = /^[-+\u2010-\u2013\u2212\ufe63\uff0d]?\d{1,3}([.,])\d{3}$/;
+const THOUSANDS_OR_DECIMALS = new RegExp(`^[+${MINUS_CHARS}]?\\d{1,3}([.,])\\d{3}$`);
 
 const MINOR_UNITS = new Map<string, number>();
 /** How many decimals a currency's amounts have (ISO 4217, as the runtime knows it): 2 for EUR, 3 for KWD, 0 for JPY. */

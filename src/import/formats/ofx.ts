@@ -27,7 +27,7 @@ import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
+import { DecimalVotes, fileAmounts, isoDate, MINUS_CHARS } from "./values.ts";
 
 type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
 
@@ -168,6 +168,9 @@ function fitidsInSeveralStatements(parts: readonly string[]): Set<string> {
 /** `index`: the statement's place in the file (1-based). */
 type StatementState = { node: ONode; index: number; account: string | null; listedAs: string; currency: string | undefined; entries: number; cents: number; known: boolean };
 
+/** A transaction's amount: its sign (any form of minus, or "+") and its first significant digit. */
+const TRNAMT_SIGN = new RegExp(`<TRNAMT>\\s*([+${MINUS_CHARS}]?)[\\d.,]*?([1-9])`, "i");
+
 /**
  * Whether every DEBIT/CREDIT transaction of the file that has a nonzero amount states it with the other sign than its
  * type, with at least one of each (read from the text before the one pass, since its rows are given out as they are
@@ -177,7 +180,7 @@ function writesTypesInverted(text: string): boolean {
   const turned = { DEBIT: 0, CREDIT: 0 };
   for (const block of text.split(/<STMTTRN>/i).slice(1)) {
     const type = /<TRNTYPE>\s*(\w+)/i.exec(block)?.[1]?.toUpperCase();
-    const amount = /<TRNAMT>\s*([-+\u2010-\u2013\u2212\ufe63\uff0d]?)[\d.,]*?([1-9])/i.exec(block);
+    const amount = TRNAMT_SIGN.exec(block);
     if ((type !== "DEBIT" && type !== "CREDIT") || !amount) continue;
     if ((amount[1] !== "" && amount[1] !== "+") !== (type === "CREDIT")) return false;
     turned[type]++;

@@ -24,13 +24,16 @@ const GROUPING = /['’\s\u00a0\u202f]/g;
  * never dropped (a dropped minus turns money out into money in). An em dash (U+2014) is no minus: such a cell is not an
  * amount, and its row is a bad row naming it.
  */
-const OTHER_MINUS = /[\u2010-\u2013\u2212\ufe63\uff0d]/g;
+const OTHER_MINUS_CHARS = "\\u2010-\\u2013\\u2212\\ufe63\\uff0d";
+/** Every form of minus, for a character class: "-" and OTHER_MINUS_CHARS. */
+export const MINUS_CHARS = `\\-${OTHER_MINUS_CHARS}`;
+const OTHER_MINUS = new RegExp(`[${OTHER_MINUS_CHARS}]`, "g");
 /** The amount cell with every minus written as "-". */
 export const asciiMinus = (raw: string): string => raw.replace(OTHER_MINUS, "-");
 /** A sign written with an amount: a minus of any form, a plus, or an opening parenthesis. */
-export const SIGN_MARK = /[-+(\u2010-\u2013\u2212\ufe63\uff0d]/;
+export const SIGN_MARK = new RegExp(`[+(${MINUS_CHARS}]`);
 /** A minus of any form (asciiMinus). */
-export const MINUS_MARK = /[-\u2010-\u2013\u2212\ufe63\uff0d]/;
+export const MINUS_MARK = new RegExp(`[${MINUS_CHARS}]`);
 
 // Most cells are a plain signed number: answered without the replacements below (the same result, a fifth of the time).
 const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
@@ -88,7 +91,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
 
 // A code before the number (after an opening parenthesis or a sign) or after it, also written against the digits
 // ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E); in any case, read as its capitals (see isoCode).
-const CODE_IN_AMOUNT = /^\(?[-+\u2010-\u2013\u2212\ufe63\uff0d]?\s*([A-Za-z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3})\)?$/;
+const CODE_IN_AMOUNT = new RegExp(`^\\(?[+${MINUS_CHARS}]?\\s*([A-Za-z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Za-z]{3})\\)?$`);
 // A code not in capitals at an amount's start or end ("-34,00 usd"), removed only when it is an ISO code (isoCode).
 const LOWER_CODE = /^([A-Za-z]{3})\s*(?=[\d.,(+\-−])|(?<=[\d.,)])\s*([A-Za-z]{3})$/;
 
