@@ -505,6 +505,20 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     line = d.record.line;
     skip(d.reason);
   };
+  /**
+   * A footer stating a balance, two cells and nothing else: "Alter Kontostand";"1.988,00 EUR" (comdirect), under the
+   * amount column or beside it; mBank's "Elektroniczne zestawienie operacji" closes with ";;;;;;#Saldo końcowe;106,59
+   * PLN;", its label in the amount column (qa28: the file was refused, that label "not an amount"). Stated, and true,
+   * when the current line is one.
+   */
+  const footerBalance = (): boolean => {
+    const filled = f.map((x) => x.trim()).filter((x) => x !== "");
+    const kind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
+    const figure = kind ? parseAmount(filled[1]!, plan.decimal) : null;
+    if (!kind || figure === null) return false;
+    statedLine(kind, filled[0]!, figure, null);
+    return true;
+  };
   const readLine = (r: CsvRecord, again = false): void => {
       f = r.fields;
       if (blank(f)) {
@@ -537,8 +551,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       // A summary table's header and its figures below it (its opening balance, payments, purchases, dues): totals of the
       // statement, never booked.
-      const named = f.map((x) => x.trim()).filter((x) => x !== "");
-      if (named.every((x) => !/\d/.test(x)) && named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) {
+      // (A booking's line has a digit in some cell, its date's at least: it is let by without the cells' copies.)
+      const named = f.some((x) => /\d/.test(x)) ? [] : f.map((x) => x.trim()).filter((x) => x !== "");
+      if (named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) {
         summary = named.join(", ");
         summaryFigures = false;
         return skip(`the statement's summary (${summary}), not a booking`);
@@ -587,17 +602,6 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const split = splitNumber();
       if (split) return bad(split);
 
-      // A footer stating a balance, two cells and nothing else: "Alter Kontostand";"1.988,00 EUR" (comdirect), under the
-      // amount column or beside it; mBank's "Elektroniczne zestawienie operacji" closes with ";;;;;;#Saldo końcowe;106,59
-      // PLN;", its label in the amount column (qa28: the file was refused, that label "not an amount").
-      const footerBalance = (): boolean => {
-        const filled = f.map((x) => x.trim()).filter((x) => x !== "");
-        const kind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
-        const figure = kind ? parseAmount(filled[1]!, plan.decimal) : null;
-        if (!kind || figure === null) return false;
-        statedLine(kind, filled[0]!, figure, null);
-        return true;
-      };
       // The amount, with its sign.
       legs = null;
       let amount: number | null;
