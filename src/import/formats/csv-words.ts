@@ -433,6 +433,14 @@ export const ACCRUED_INTEREST_TEXTS: ReadonlySet<string> = new Set(["accrued int
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
 
 /**
+ * The book balance written as a dated row of its own, its text the label alone (an Italian cooperative bank's (BCC)
+ * "ListaMovimenti": "31/12/2015;;;2356.06;EUR;Saldo contabile" under its rows; qa31: booked as money in, exit 0), and
+ * the Spanish wording of it: the balance on the row's day, which opens the statement when dated before every row and
+ * closes it otherwise, as a "Saldo per 31.12.2025" line does (normalised).
+ */
+export const BOOK_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo contabile", "saldo contable"]);
+
+/**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au
  * 31.01.2026", "Saldo al …", "Balance as of 01/31/2026", "Kontostand am …"): the day as written, or null.
  */

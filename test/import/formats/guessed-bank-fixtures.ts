@@ -3358,4 +3358,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":0,"outRows":0,"in":77.06,"inRows":2}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":1327.06,"entries":2,"difference":0}],
   },
+  // An Italian cooperative bank's (BCC) "ListaMovimenti" download (qa31: a real one from 2016, run as it is): DARE and
+  // AVERE, the currency in a column with no header, "Saldo iniziale" dated on the first day and "Saldo contabile" (the
+  // book balance) dated on the last, both in AVERE. The closing one was booked as money in (+2'503.50 in the real file),
+  // exit 0. 1'480.25 − 62.40 + 1'725.00 − 450.00 − 3.50 = 2'689.35 ✓.
+  "bcc-it-saldo-contabile.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [3,"2026-03-03",-62.4,"EUR","PAGOBANCOMAT                       PagoBANCOMAT del 02/03/2026 presso SUPERMERCATO ROSSI"],
+      [4,"2026-03-10",1725,"EUR","ACCREDITO STIPENDI PENSIONI RI     ACME SRL STIPENDIO FEBBRAIO"],
+      [5,"2026-03-16",-450,"EUR","RATA MUTUO                         Mutuo n. 000012345"],
+      [6,"2026-03-31",-3.5,"EUR","COMMISSIONI CANONE MENSILE"],
+    ],
+    totals: [{"currency":"EUR","out":515.9,"outRows":3,"in":1725,"inRows":1}],
+    skipped: [{"line":2,"reason":"the statement's opening balance (\"Saldo iniziale\"), checked against its rows"},{"line":7,"reason":"the statement's balance on 2026-03-31 (\"Saldo contabile\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1480.25,"closing":2689.35,"entries":4,"difference":0}],
+  },
 };
