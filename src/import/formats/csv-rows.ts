@@ -260,6 +260,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let lastDay: string | null = null;
   /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
   const datedBalances: { day: string; amount: number }[] = [];
+  /**
+   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:"): a
+   * label, short. A long text that only holds such a word is a booking's (Danske Bank LT's "Memo", "…, pradinė suma:
+   * USD0001,01" beside an empty "MemoDet"; qa31: the credit of 889.81 was skipped as a total line, exit 0).
+   */
+  const balanceLabel = (x: string): boolean => x.trim().length <= 40 && TOTAL_LINE.test(normaliseHeader(x));
   /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
   const datedBalanceText = (): { text: string; day: string } | null => {
     for (const i of plan.description.out) {
@@ -747,7 +753,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       } else if (rawDate === "") {
         // A balance or total line labelled in another column than the date, with no booking text (Deutsche Bank's card
         // export: "Saldo:;;;;;;-123,45;EUR" under "Belegdatum;Eingangstag;…"; QA round 4, pass 20): no booking.
-        const label = [...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "") ? f.find((x) => TOTAL_LINE.test(normaliseHeader(x))) : undefined;
+        const label = [...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "") ? f.find(balanceLabel) : undefined;
         const kind = label === undefined ? null : statedBalanceKind(normaliseHeader(label));
         if (kind) return statedLine(kind, label!, amount, null);
         if (label !== undefined) return skip(`a balance or total line ("${oneLine(label).trim()}"), no booking of its own`);
@@ -777,7 +783,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
       // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
-        const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
+        const said = f.find(balanceLabel);
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
         // QA round 21: refused, off by the whole opening balance.)

@@ -3377,4 +3377,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":2,"reason":"the statement's opening balance (\"Saldo iniziale\"), checked against its rows"},{"line":7,"reason":"the statement's balance on 2026-03-31 (\"Saldo contabile\"), checked against its rows"}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1480.25,"closing":2689.35,"entries":4,"difference":0}],
   },
+  // Danske Bank (Lithuania)'s older CSV (qa31: a plugin's test copy, run as it is): its header names eleven columns, its
+  // rows hold nine (Address, City and Country joined in one quoted cell), so the columns are taken by what they hold. A
+  // credit whose "MemoDet" is empty and whose "Memo" is a long text with "pradinė suma" (original amount) in it was
+  // skipped as a total line, exit 0: a long text is a booking's, only a short cell labels a balance line. Every row is
+  // booked: out 6.50 + 2.00 = 8.50, in 1'200.00. No currency in the file: the data's main one, said in a note.
+  "danske-lt-memo-suma.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-02",-6.5,"CHF","Mokejimo operacija: suma 0250,00 USD, dokumento Nr.41"],
+      [3,"2026-02-03",1200,"CHF",""],
+      [4,"2026-02-10",-2,"CHF","Mokejimo operacija: suma 2.00, dokumento Nr.9"],
+    ],
+    totals: [{"currency":"CHF","out":8.5,"outRows":2,"in":1200,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["\"MemoConv\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",CHF_NOTE],
+  },
 };
