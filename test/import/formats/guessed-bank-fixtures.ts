@@ -3396,4 +3396,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["\"MemoConv\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",CHF_NOTE],
   },
+  // An Italian cooperative bank's (BCC) credit-card list (qa31: a real one from 2017, run as it is): tab-separated, cells
+  // padded with a space, purchases written positive and the month's balance paid from the current account written with
+  // a trailing minus, "PAGAMENTO CON ADDEBITO SU VS C/C 304,68-". Refused, asking for --flip-signs, though that line says
+  // it is a card's list: every sign turned, the purchase date the row's. Out 23.90 + 58.00 + 18.42 + 7.80 + 2.00 = 110.12.
+  "bcc-it-card-settlement.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-02-04",-23.9,"EUR","AMAZON EU SARL 800-279-6620"],
+      [3,"2026-02-05",412.35,"EUR","PAGAMENTO CON ADDEBITO SU VS C/C"],
+      [4,"2026-02-09",-58,"EUR","RISTORANTE DA MARIO UDINE"],
+      [5,"2026-02-14",-18.42,"EUR","STEAMGAMES.COM IMPORTO IN U.S. DOLLAR 19,99 USD"],
+      [6,"2026-02-20",-7.8,"EUR","AUTOSTRADE PER L ITALIA"],
+      [7,"2026-02-27",-2,"EUR","IMPOSTA DI BOLLO"],
+    ],
+    totals: [{"currency":"EUR","out":110.12,"outRows":5,"in":412.35,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency EUR (from the column \"IMPORTO IN EURO\") for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
 };
