@@ -216,7 +216,7 @@ const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", 
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
-const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji"]);
+const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia"]);
 
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row

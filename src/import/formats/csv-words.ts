@@ -215,7 +215,10 @@ export const WORDS: Record<Role, string[][]> = {
     "tegenrekeninghouder", "nom contrepartie contient", "nom contrepartie", "nom de la contrepartie", "naam tegenpartij bevat",
     // PayPal's Spanish download: "Nombre", its "Name" (QA round 4, qa24: the other party left out of every description).
     // Exact only (review of qa24: "Nombre del titular", "Nombre de la cuenta" are the holder's, the account's).
-    "=nombre"]],
+    "=nombre",
+    // Hype's (Italy) "Nome" beside its "Descrizione": the other party ("Acme Srl" for a salary whose text is "STIPENDIO
+    // FEBBRAIO"; qa31: left out of every description). Exact only, as "Nombre".
+    "=nome"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "libelles", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",

@@ -3417,4 +3417,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
     notes: ["the currency EUR (from the column \"IMPORTO IN EURO\") for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // Hype's (Italy) CSV download (qa31: two real months, run as they are): "Nome" is the other party beside "Descrizione",
+  // "Tipologia" the kind of payment; both were left out (a salary read "STIPENDIO FEBBRAIO 2026" without its payer). The
+  // booking day is "Data contabile". The ids stay those of "Descrizione" (round 3's words), so a month imported before
+  // comes back as duplicates. Out 35.00 + 48.62 + 61.40 = 145.02, in 1'820.00 + 12.90 = 1'832.90.
+  "hype-it-nome.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-28",-35,"EUR","Giulia Verdi · QUOTA CENA SABATO · Bonifico istantaneo"],
+      [3,"2026-03-02",-48.62,"EUR","PAM PANORAMA MILANO MI · Pagamento"],
+      [4,"2026-02-25",1820,"EUR","Acme Srl · STIPENDIO FEBBRAIO 2026 · Bonifico ordinario"],
+      [5,"2026-02-24",12.9,"EUR","Rimborso · TRENITALIA ROMA"],
+      [6,"2026-02-01",-61.4,"EUR","Enel Energia S.p.a. · 0017549CO00401870000CO1873800040187 · Addebito diretto"],
+    ],
+    totals: [{"currency":"EUR","out":145.02,"outRows":3,"in":1832.9,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+    notes: ["the currency EUR (from the column \"Importo ( € )\") for every row"],
+  },
 };
