@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -260,6 +260,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let lastDay: string | null = null;
   /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
   const datedBalances: { day: string; amount: number }[] = [];
+  /**
+   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:"): a
+   * label, short. A long text that only holds such a word is a booking's (Danske Bank LT's "Memo", "…, pradinė suma:
+   * USD0001,01" beside an empty "MemoDet"; qa31: the credit of 889.81 was skipped as a total line, exit 0).
+   */
+  const balanceLabel = (x: string): boolean => x.trim().length <= 40 && TOTAL_LINE.test(normaliseHeader(x));
   /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
   const datedBalanceText = (): { text: string; day: string } | null => {
     for (const i of plan.description.out) {
@@ -712,6 +718,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
         if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
+        const bookDay = BOOK_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
+        if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, rowBalance() ?? amount);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
         // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
@@ -745,7 +753,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       } else if (rawDate === "") {
         // A balance or total line labelled in another column than the date, with no booking text (Deutsche Bank's card
         // export: "Saldo:;;;;;;-123,45;EUR" under "Belegdatum;Eingangstag;…"; QA round 4, pass 20): no booking.
-        const label = [...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "") ? f.find((x) => TOTAL_LINE.test(normaliseHeader(x))) : undefined;
+        const label = [...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "") ? f.find(balanceLabel) : undefined;
         const kind = label === undefined ? null : statedBalanceKind(normaliseHeader(label));
         if (kind) return statedLine(kind, label!, amount, null);
         if (label !== undefined) return skip(`a balance or total line ("${oneLine(label).trim()}"), no booking of its own`);
@@ -775,7 +783,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
       // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
-        const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
+        const said = f.find(balanceLabel);
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
         // QA round 21: refused, off by the whole opening balance.)

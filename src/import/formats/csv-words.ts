@@ -215,7 +215,10 @@ export const WORDS: Record<Role, string[][]> = {
     "tegenrekeninghouder", "nom contrepartie contient", "nom contrepartie", "nom de la contrepartie", "naam tegenpartij bevat",
     // PayPal's Spanish download: "Nombre", its "Name" (QA round 4, qa24: the other party left out of every description).
     // Exact only (review of qa24: "Nombre del titular", "Nombre de la cuenta" are the holder's, the account's).
-    "=nombre"]],
+    "=nombre",
+    // Hype's (Italy) "Nome" beside its "Descrizione": the other party ("Acme Srl" for a salary whose text is "STIPENDIO
+    // FEBBRAIO"; qa31: left out of every description). Exact only, as "Nombre".
+    "=nome"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "libelles", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
@@ -431,6 +434,14 @@ export const ACCRUED_INTEREST_TEXTS: ReadonlySet<string> = new Set(["accrued int
 
 /** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
 export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
+
+/**
+ * The book balance written as a dated row of its own, its text the label alone (an Italian cooperative bank's (BCC)
+ * "ListaMovimenti": "31/12/2015;;;2356.06;EUR;Saldo contabile" under its rows; qa31: booked as money in, exit 0), and
+ * the Spanish wording of it: the balance on the row's day, which opens the statement when dated before every row and
+ * closes it otherwise, as a "Saldo per 31.12.2025" line does (normalised).
+ */
+export const BOOK_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo contabile", "saldo contable"]);
 
 /**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au

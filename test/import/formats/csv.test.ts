@@ -398,6 +398,18 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
   });
 
+  test("an Italian card list's payment from the holder's current account (\"PAGAMENTO CON ADDEBITO SU VS C/C\") says a card's export; a payment by card or a transfer on an account does not (qa31)", () => {
+    // Three purchases written positive (23.90 + 58.00 + 7.80) and the month's balance paid from the current account
+    // written "412,35-": a card's list (a BCC's), every sign turned. Refused before, asking for --flip-signs.
+    const list = (payment: string) => `DATA ACQUISTO\tDATA REGISTR.\tDESCRIZIONE DELLE OPERAZIONI\tIMPORTO IN EURO\n04/02/2026\t06/02/2026\tAMAZON EU SARL\t23,90\n05/02/2026\t06/02/2026\t${payment}\t412,35-\n09/02/2026\t10/02/2026\tRISTORANTE DA MARIO\t58,00\n20/02/2026\t23/02/2026\tAUTOSTRADE PER L ITALIA\t7,80\n`;
+    const eur = { code: "EUR", from: "the main currency of your data" };
+    expect(read(utf8(list("PAGAMENTO CON ADDEBITO SU VS C/C")), { fileName: "carta.csv", fallbackCurrency: eur }).rows.map((r) => r.amount)).toEqual([-23.9, 412.35, -58, -7.8]);
+    // A payment made by card or a transfer out, on an account's list of mostly money in: nothing says a card's; refused as before.
+    for (const text of ["PAGAMENTO CON CARTA DI DEBITO", "PAGAMENTO CON BONIFICO SU C/C ESTERO", "ADDEBITO SU VS C/C PER PAGAMENTO"]) {
+      expect(() => read(utf8(list(text)), { fileName: "carta.csv", fallbackCurrency: eur })).toThrow('carta.csv: 3 of the 4 amounts in "IMPORTO IN EURO" are positive, and nothing in the file');
+    }
+  });
+
   test("a card's negative credit that starts as an ATM, EFTPOS or withdrawal line (a fee refund, a refund, a reversal) says nothing of an account: still refused (review of pass 26: every purchase was money in, exit 0)", () => {
     // Four purchases written positive (85.20 + 60.00 + 16.99 + 249.00) and one credit negative: a card's export. Only
     // spending written negative ("EFTPOS PURCHASE", "ATM WITHDRAWAL") would say an account's.

@@ -3358,4 +3358,83 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":0,"outRows":0,"in":77.06,"inRows":2}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":1327.06,"entries":2,"difference":0}],
   },
+  // An Italian cooperative bank's (BCC) "ListaMovimenti" download (qa31: a real one from 2016, run as it is): DARE and
+  // AVERE, the currency in a column with no header, "Saldo iniziale" dated on the first day and "Saldo contabile" (the
+  // book balance) dated on the last, both in AVERE. The closing one was booked as money in (+2'503.50 in the real file),
+  // exit 0. 1'480.25 − 62.40 + 1'725.00 − 450.00 − 3.50 = 2'689.35 ✓.
+  "bcc-it-saldo-contabile.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [3,"2026-03-03",-62.4,"EUR","PAGOBANCOMAT                       PagoBANCOMAT del 02/03/2026 presso SUPERMERCATO ROSSI"],
+      [4,"2026-03-10",1725,"EUR","ACCREDITO STIPENDI PENSIONI RI     ACME SRL STIPENDIO FEBBRAIO"],
+      [5,"2026-03-16",-450,"EUR","RATA MUTUO                         Mutuo n. 000012345"],
+      [6,"2026-03-31",-3.5,"EUR","COMMISSIONI CANONE MENSILE"],
+    ],
+    totals: [{"currency":"EUR","out":515.9,"outRows":3,"in":1725,"inRows":1}],
+    skipped: [{"line":2,"reason":"the statement's opening balance (\"Saldo iniziale\"), checked against its rows"},{"line":7,"reason":"the statement's balance on 2026-03-31 (\"Saldo contabile\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1480.25,"closing":2689.35,"entries":4,"difference":0}],
+  },
+  // Danske Bank (Lithuania)'s older CSV (qa31: a plugin's test copy, run as it is): its header names eleven columns, its
+  // rows hold nine (Address, City and Country joined in one quoted cell), so the columns are taken by what they hold. A
+  // credit whose "MemoDet" is empty and whose "Memo" is a long text with "pradinė suma" (original amount) in it was
+  // skipped as a total line, exit 0: a long text is a booking's, only a short cell labels a balance line. Every row is
+  // booked: out 6.50 + 2.00 = 8.50, in 1'200.00. No currency in the file: the data's main one, said in a note.
+  "danske-lt-memo-suma.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-02",-6.5,"CHF","Mokejimo operacija: suma 0250,00 USD, dokumento Nr.41"],
+      [3,"2026-02-03",1200,"CHF",""],
+      [4,"2026-02-10",-2,"CHF","Mokejimo operacija: suma 2.00, dokumento Nr.9"],
+    ],
+    totals: [{"currency":"CHF","out":8.5,"outRows":2,"in":1200,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["\"MemoConv\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",CHF_NOTE],
+  },
+  // An Italian cooperative bank's (BCC) credit-card list (qa31: a real one from 2017, run as it is): tab-separated, cells
+  // padded with a space, purchases written positive and the month's balance paid from the current account written with
+  // a trailing minus, "PAGAMENTO CON ADDEBITO SU VS C/C 304,68-". Refused, asking for --flip-signs, though that line says
+  // it is a card's list: every sign turned, the purchase date the row's. Out 23.90 + 58.00 + 18.42 + 7.80 + 2.00 = 110.12.
+  "bcc-it-card-settlement.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-02-04",-23.9,"EUR","AMAZON EU SARL 800-279-6620"],
+      [3,"2026-02-05",412.35,"EUR","PAGAMENTO CON ADDEBITO SU VS C/C"],
+      [4,"2026-02-09",-58,"EUR","RISTORANTE DA MARIO UDINE"],
+      [5,"2026-02-14",-18.42,"EUR","STEAMGAMES.COM IMPORTO IN U.S. DOLLAR 19,99 USD"],
+      [6,"2026-02-20",-7.8,"EUR","AUTOSTRADE PER L ITALIA"],
+      [7,"2026-02-27",-2,"EUR","IMPOSTA DI BOLLO"],
+    ],
+    totals: [{"currency":"EUR","out":110.12,"outRows":5,"in":412.35,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency EUR (from the column \"IMPORTO IN EURO\") for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Hype's (Italy) CSV download (qa31: two real months, run as they are): "Nome" is the other party beside "Descrizione",
+  // "Tipologia" the kind of payment; both were left out (a salary read "STIPENDIO FEBBRAIO 2026" without its payer). The
+  // booking day is "Data contabile". The ids stay those of "Descrizione" (round 3's words), so a month imported before
+  // comes back as duplicates. Out 35.00 + 48.62 + 61.40 = 145.02, in 1'820.00 + 12.90 = 1'832.90.
+  "hype-it-nome.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-28",-35,"EUR","Giulia Verdi · QUOTA CENA SABATO · Bonifico istantaneo"],
+      [3,"2026-03-02",-48.62,"EUR","PAM PANORAMA MILANO MI · Pagamento"],
+      [4,"2026-02-25",1820,"EUR","Acme Srl · STIPENDIO FEBBRAIO 2026 · Bonifico ordinario"],
+      [5,"2026-02-24",12.9,"EUR","Rimborso · TRENITALIA ROMA"],
+      [6,"2026-02-01",-61.4,"EUR","Enel Energia S.p.a. · 0017549CO00401870000CO1873800040187 · Addebito diretto"],
+    ],
+    totals: [{"currency":"EUR","out":145.02,"outRows":3,"in":1832.9,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+    notes: ["the currency EUR (from the column \"Importo ( € )\") for every row"],
+  },
 };

@@ -41,3 +41,10 @@ test("SEPA's NOTPROVIDED leaves the description, not the id (review of QA round 
   // Nor is it a reference: line 5's :61: and line 8's bank reference ("NONREF//NOTPROVIDED"), line 6's "EREF+NOTPROVIDED".
   expect(s.rows.toArray().map((r) => r.facts.reference)).toEqual([undefined, undefined, undefined, undefined]);
 });
+
+test("Hype's \"Nome\" and \"Tipologia\" join the description, not the id: a month imported before comes back as the same rows (qa31)", () => {
+  // hype-it-nome.csv: ids as bc56641 gave them, when "Descrizione" alone was the description.
+  const s = read("hype-it-nome.csv", fixture("hype-it-nome.csv"));
+  expect(s.rows.toArray()[2]!.description).toBe("Acme Srl · STIPENDIO FEBBRAIO 2026 · Bonifico ordinario");
+  expect(assignTransactionIds(s.rows, null)).toEqual(["h:d59912f6c13396cb", "h:7ef6362dabd7ee4d", "h:4bfc82e660c0773e", "h:fbfe9e6f2295f1d2", "h:ba1cad54db70208e"]);
+});
