@@ -413,6 +413,10 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
+  // Standard Bank's (ZA) "OPEN BALANCE" and "CLOSE BALANCE" lines (QA round 4, pass 32: skipped unread, a real file of 625
+  // rows not checked though its balances agree).
+  ["open balance", "opening"],
+  ["close balance", "closing"],
   ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance", "inngaende saldo", "ingaende saldo", "solde en debut de periode", "balance at start of period"].map((t) => [t, "opening"] as const),
   ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek", "final balance", "utgaende saldo", "solde en fin de periode", "balance at end of period"].map((t) => [t, "closing"] as const),
 ]);

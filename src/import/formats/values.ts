@@ -259,6 +259,23 @@ type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" |
 const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
+/**
+ * Japanese era years (wareki) as Japanese banks write them: SMBC's meisai.csv "年月日（和暦）" column holds "R03.03.01"
+ * (Reiwa 3 = 2021). The era's first year and its last year number: Reiwa from 2019, Heisei 1989–2019 (31), Shōwa
+ * 1926–1989 (64). QA round 4, pass 32: the file was refused, no date column found.
+ */
+const ERAS: Record<string, { first: number; last: number }> = { R: { first: 2019, last: 99 }, H: { first: 1989, last: 31 }, S: { first: 1926, last: 64 } };
+const ERA_DATE = /^([RHS])(\d{1,2})([./-])(\d{1,2})\3(\d{1,2})$/;
+
+function eraDate(s: string): DateShape | null {
+  const m = ERA_DATE.exec(s);
+  const era = m ? ERAS[m[1]!] : undefined;
+  if (!m || !era) return null;
+  const n = Number(m[2]);
+  if (n < 1 || n > era.last) return null;
+  return { a: String(era.first + n - 1), sep: m[3]!, b: m[4]!, c: m[5]! };
+}
+
 function dateShape(raw: string): DateShape | null {
   // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
   // AIB's card export writes the time first: "14:32, 05/01/2026" (QA round 4, pass 18: no date column was found).
@@ -286,6 +303,8 @@ function dateShape(raw: string): DateShape | null {
   // Japanese, Chinese and Korean written dates: "2026年2月3日" (Sony Bank), "2026년 2월 3일".
   const written = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*\d{1,2}:\d{2}.*)?$/.exec(s);
   if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
+  const era = eraDate(s);
+  if (era) return era;
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
 }

@@ -168,6 +168,21 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect(parseDate("2026/2/3", "DMY")).toBeNull();
   });
 
+  test("Japanese era dates (SMBC's 年月日（和暦） \"R03.03.01\") are year-first dates of their era; no such era year, none (QA round 4, pass 32)", () => {
+    expect(parseDate("R03.03.01", "YMD")).toBe("2021-03-01");
+    // The change of era: Heisei 31 ended on 30 April 2019, Reiwa 1 began on 1 May 2019; Shōwa 64 ended on 7 January 1989.
+    expect(parseDate("H31.04.30", "YMD")).toBe("2019-04-30");
+    expect(parseDate("R01.05.01", "YMD")).toBe("2019-05-01");
+    expect(parseDate("S64.01.07", "YMD")).toBe("1989-01-07");
+    expect(parseDate("H1.1.8", "YMD")).toBe("1989-01-08");
+    expect(parseDate("R03.03.01", "DMY")).toBeNull();
+    expect(parseDate("H32.01.01", "YMD")).toBeNull();
+    expect(parseDate("R00.05.01", "YMD")).toBeNull();
+    expect(parseDate("R03.02.30", "YMD")).toBeNull();
+    expect(parseDate("X03.03.01", "YMD")).toBeNull();
+    expect(guessDateOrder(["R03.03.01", "R03.04.08"])).toEqual({ order: "YMD" });
+  });
+
   test("day-first dates with Romanian, Spanish, Portuguese and Indonesian month names (ING Romania's 03 februarie 2026)", () => {
     expect(parseDate("03 februarie 2026", "DMY")).toBe("2026-02-03");
     expect(parseDate("14 septembrie 2026", "DMY")).toBe("2026-09-14");
