@@ -1930,3 +1930,24 @@ describe("figtune: a sum adds parts, never a part to the whole it is in (SPEC §
     expect(statuses(t, "Groceries and Migros together came to CHF 10'431.20.")).toEqual([["CHF 10'431.20", "ungrounded"]]);
   });
 });
+
+describe("a year's figure written from a period that straddles two years (uqa6 #2)", () => {
+  // A search over Jul 2024 – Jun 2025 found CHF 810.85 of Iberdrola bills; "In 2025 Iberdrola cost CHF 810.85" writes the
+  // twelve months' total as 2025's (2025 holds only six of them). The periods overlap, neither holds the other: the figure
+  // is about another period than the answer says. A figure said without a year, or of the search's own months, stays grounded.
+  const t = oneCall(
+    "search_transactions",
+    { search: "Iberdrola", from: "2024-07-01", to: "2025-06-30" },
+    `Transactions matching "Iberdrola" in all categories from 2024-07-01 to 2025-06-30: 12 matches. CHF: 12 transactions from 2024-07-08 to 2025-06-08. Money out: CHF 810.85 in 12 transactions (average CHF 67.57). Money in: none. Merchant names: Iberdrola (12). Categories: Housing (12).`,
+  );
+  test("right: the twelve months' total said without a year, or of its own months", () => {
+    expect(statuses(t, "You paid Iberdrola CHF 810.85 in 12 bills.")).toEqual([["CHF 810.85", "grounded"], ["12", "grounded"]]);
+    expect(statuses(t, "From July 2024 to June 2025 Iberdrola cost CHF 810.85.")).toEqual([["CHF 810.85", "grounded"]]);
+    expect(statuses(t, "An Iberdrola bill averaged CHF 67.57.")).toEqual([["CHF 67.57", "grounded"]]);
+  });
+  test("wrong: the twelve months' total written as 2025's, or as 2024's", () => {
+    const f = one(t, "In 2025 Iberdrola cost CHF 810.85.");
+    expect([f.status, f.said]).toEqual(["mismatched", "2025"]);
+    expect(statuses(t, "In 2024 we paid Iberdrola CHF 810.85.")).toEqual([["CHF 810.85", "mismatched"]]);
+  });
+});
