@@ -1951,3 +1951,21 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
     expect(statuses(t, "In 2024 we paid Iberdrola CHF 810.85.")).toEqual([["CHF 810.85", "mismatched"]]);
   });
 });
+
+describe("income_vs_spending's spending is every spending category's, not Income's (uqa6 #8)", () => {
+  // Its heading "Income vs spending for 2026." names the category Income, and its spending total took it as what the
+  // figure is about: "Housing and groceries drove your spending of EUR 18'043.87" (right) was flagged as found for Income.
+  const t = oneCall(
+    "income_vs_spending",
+    { year: 2025 },
+    "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).",
+  );
+  test("right: the spending said beside the categories it holds", () => {
+    expect(statuses(t, "Housing and groceries drove your spending of CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "grounded"]]);
+    expect(statuses(t, "You earned CHF 45'500.00 and spent CHF 18'043.87.")).toEqual([["CHF 45'500.00", "grounded"], ["CHF 18'043.87", "grounded"]]);
+  });
+  test("wrong: the spending said to be the income, the income said to be spending", () => {
+    expect(statuses(t, "Your income was CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "mismatched"]]);
+    expect(statuses(t, "You spent CHF 45'500.00 in 2025.")).toEqual([["CHF 45'500.00", "mismatched"]]);
+  });
+});
