@@ -123,9 +123,11 @@ export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: strin
           </ScrollTable>
         </div>
         <div class="import-live" id={`summary-live-${group}`}></div>
-        <button type="submit" class="primary import-all" disabled={going.length === 0}>
-          Import all ({plural(total, "transaction")} from {plural(going.length, "file")})
-        </button>
+        {ready.length === 0 && rows.some((r) => r.result !== null) ? null : (
+          <button type="submit" class="primary import-all" disabled={going.length === 0}>
+            Import all ({plural(total, "transaction")} from {plural(going.length, "file")})
+          </button>
+        )}
         {waiting ? <p class="muted import-all-waiting">{waiting === 1 ? "1 file waits for its tick (import anyway, or import without the bad rows) and is not counted." : `${formatCount(waiting)} files wait for their tick (import anyway, or import without the bad rows) and are not counted.`}</p> : null}
         {rows.some((r) => r.waitsForColumns) ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
       </form>

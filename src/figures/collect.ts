@@ -493,6 +493,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
+    // … and about no one category: "Income vs spending for 2026." names Income in its heading, yet its spending is every
+    // spending category's ("Housing and groceries drove your spending of EUR 18'043.87" was flagged, uqa6 #8).
+    if (acrossCategories && tool === "income_vs_spending" && ctx.categories?.every((c) => c.toLowerCase() === "income")) delete ctx.categories;
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));

@@ -1327,7 +1327,7 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.unit && about.unit && said.unit !== about.unit) return true;
   if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
   if (said.periods && about.periods) {
-    if (!anyOverlap(said.periods, about.periods)) return true;
+    if (!anyOverlap(said.periods, about.periods) || yearOfAStraddle(said, about.periods)) return true;
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
   if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
   return !!(said.names && about.names && !anySameName(said.names, about.names));
@@ -1365,6 +1365,18 @@ export const unclassified = (about: FigureContext) => about.categories?.length =
 function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
   for (const x of a) if (b.includes(x)) return true;
   return false;
+}
+/**
+ * Whether a total is said of one calendar year ("In 2025 …") while its source is a period that reaches into the year
+ * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). Not for
+ * rates, averages and bounds, which say nothing of the length of the period they were taken over.
+ */
+function yearOfAStraddle(said: FigureContext, about: readonly Span[]): boolean {
+  if (said.bound || said.per || said.measure || said.periods?.length !== 1) return false;
+  const y = said.periods[0]!;
+  if (y.from % 10000 !== 101 || y.to !== y.from + 1130) return false;
+  const meeting = about.filter((q) => overlaps(y, q));
+  return meeting.length > 0 && meeting.every((q) => (q.from < y.from && q.to < y.to) || (q.from > y.from && q.to > y.to));
 }
 function anyOverlap(a: readonly Span[], b: readonly Span[]): boolean {
   for (const p of a) for (const q of b) if (overlaps(p, q)) return true;

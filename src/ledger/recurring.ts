@@ -371,6 +371,9 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   const partRows: number[][] = parts.map(() => []);
   const extras: { row: number; cycle: number }[] = [];
   const lastCycleParts = new Set<number>();
+  // The last cycle's due date: its first payment to a part. A one-off that began the cycle (600 to the landlord 19 days
+  // after one rent, 11 before the next) is no due date (uqa6 #1: the next rent was put 20 days after the last one).
+  let lastDue = Infinity;
   cycles.forEach((cy, ci) => {
     const pairs: { r: number; p: number; d: number }[] = [];
     for (const r of cy.rows) parts.forEach((m, p) => pairs.push({ r, p, d: Math.abs(amount(r) - m) / m }));
@@ -382,7 +385,10 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
       taken.add(x.r);
       filled.add(x.p);
       partRows[x.p]!.push(x.r);
-      if (ci === cycles.length - 1) lastCycleParts.add(x.p);
+      if (ci === cycles.length - 1) {
+        lastCycleParts.add(x.p);
+        lastDue = Math.min(lastDue, day(x.r));
+      }
     }
     for (const r of cy.rows) if (!taken.has(r)) extras.push({ row: r, cycle: ci });
   });
@@ -403,7 +409,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   });
   if (!kept.length || kept[0]!.index !== 0) return null;
 
-  const lastCycle = cycles.at(-1)!.start;
+  const lastCycle = Number.isFinite(lastDue) ? lastDue : cycles.at(-1)!.start;
   const active = daysBetween(lastCycle, newest) <= ACTIVE_GAPS * medianGap;
   const built = kept.map(({ rows: pr, index }) => partOf(l, pr, newest, medianGap, lastCycleParts.has(index)));
   const counted = built.filter((p) => !active || p.active);

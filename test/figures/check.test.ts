@@ -1930,3 +1930,42 @@ describe("figtune: a sum adds parts, never a part to the whole it is in (SPEC §
     expect(statuses(t, "Groceries and Migros together came to CHF 10'431.20.")).toEqual([["CHF 10'431.20", "ungrounded"]]);
   });
 });
+
+describe("a year's figure written from a period that straddles two years (uqa6 #2)", () => {
+  // A search over Jul 2024 – Jun 2025 found CHF 810.85 of Iberdrola bills; "In 2025 Iberdrola cost CHF 810.85" writes the
+  // twelve months' total as 2025's (2025 holds only six of them). The periods overlap, neither holds the other: the figure
+  // is about another period than the answer says. A figure said without a year, or of the search's own months, stays grounded.
+  const t = oneCall(
+    "search_transactions",
+    { search: "Iberdrola", from: "2024-07-01", to: "2025-06-30" },
+    `Transactions matching "Iberdrola" in all categories from 2024-07-01 to 2025-06-30: 12 matches. CHF: 12 transactions from 2024-07-08 to 2025-06-08. Money out: CHF 810.85 in 12 transactions (average CHF 67.57). Money in: none. Merchant names: Iberdrola (12). Categories: Housing (12).`,
+  );
+  test("right: the twelve months' total said without a year, or of its own months", () => {
+    expect(statuses(t, "You paid Iberdrola CHF 810.85 in 12 bills.")).toEqual([["CHF 810.85", "grounded"], ["12", "grounded"]]);
+    expect(statuses(t, "From July 2024 to June 2025 Iberdrola cost CHF 810.85.")).toEqual([["CHF 810.85", "grounded"]]);
+    expect(statuses(t, "An Iberdrola bill averaged CHF 67.57.")).toEqual([["CHF 67.57", "grounded"]]);
+  });
+  test("wrong: the twelve months' total written as 2025's, or as 2024's", () => {
+    const f = one(t, "In 2025 Iberdrola cost CHF 810.85.");
+    expect([f.status, f.said]).toEqual(["mismatched", "2025"]);
+    expect(statuses(t, "In 2024 we paid Iberdrola CHF 810.85.")).toEqual([["CHF 810.85", "mismatched"]]);
+  });
+});
+
+describe("income_vs_spending's spending is every spending category's, not Income's (uqa6 #8)", () => {
+  // Its heading "Income vs spending for 2026." names the category Income, and its spending total took it as what the
+  // figure is about: "Housing and groceries drove your spending of EUR 18'043.87" (right) was flagged as found for Income.
+  const t = oneCall(
+    "income_vs_spending",
+    { year: 2025 },
+    "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).",
+  );
+  test("right: the spending said beside the categories it holds", () => {
+    expect(statuses(t, "Housing and groceries drove your spending of CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "grounded"]]);
+    expect(statuses(t, "You earned CHF 45'500.00 and spent CHF 18'043.87.")).toEqual([["CHF 45'500.00", "grounded"], ["CHF 18'043.87", "grounded"]]);
+  });
+  test("wrong: the spending said to be the income, the income said to be spending", () => {
+    expect(statuses(t, "Your income was CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "mismatched"]]);
+    expect(statuses(t, "You spent CHF 45'500.00 in 2025.")).toEqual([["CHF 45'500.00", "mismatched"]]);
+  });
+});

@@ -106,6 +106,11 @@ describe("import views", () => {
     expect(after).not.toContain("Problem");
     expect(after).not.toContain("status-bad");
     expect(after).toContain("Import all (4 transactions from 1 file)");
+    // Every file imported (uqa6 #5): no "Import all (0 transactions from 0 files)" left under the results.
+    const done = toHtml(<ImportSummary group="g4" rows={[row("jan", null, false, "imported 10 transactions"), row("feb", null, false, "imported 12 transactions")]} />);
+    expect(done).toContain('<td data-label="Result" colspan="8">imported 12 transactions</td>');
+    expect(done).not.toContain("Import all");
+    expect(done).not.toContain('type="submit"');
   });
 
   test("past imports in people's words: days and times, who, the account's name; no batch id shown; Undo asks first", () => {

@@ -215,3 +215,38 @@ describe("data_coverage's schema", () => {
     expect(dataCoverage.description).toMatch(/The UI (draws|shows)/);
   });
 });
+
+describe("data_coverage: statements that name no account keep each account's last balance (uqa6 #3)", () => {
+  // A Revolut CSV (EUR, 2025-11-15 to 2026-10-20, opening 40.00, closing 61.23) and a Wise EUR balance statement
+  // (2026-07-02 to 2026-09-20, opening 250.00, closing 571.40), both stored with account NULL: only Revolut's 61.23 was
+  // reported (the latest date of "(no account) EUR"), Wise's checked 571.40 nowhere. Neither continues the other (the
+  // Revolut file opens at 40.00, not at 571.40), so each is an account's own last balance. Two monthly files of a third
+  // account-less export (opening = the previous closing) and one exported again longer from the same start are one
+  // account: its last balance only.
+  test("Wise EUR 571.40 and Revolut EUR 61.23 both reported; a monthly chain and a longer re-export give one balance each", () => {
+    withBalances(
+      [
+        [null, "EUR", "2026-09-20", 571.4, "statement_EUR.csv", "2026-07-02", 250, 2],
+        [null, "EUR", "2026-10-20", 61.23, "revolut.csv", "2025-11-15", 40, 50],
+        [null, "USD", "2026-01-31", 100, "n26-jan.csv", "2026-01-01", 80, 3],
+        [null, "USD", "2026-02-28", 150, "n26-feb.csv", "2026-02-01", 100, 4],
+        [null, "GBP", "2026-03-31", 30, "monzo-q1.csv", "2026-01-01", 10, 5],
+        [null, "GBP", "2026-06-30", 45, "monzo-h1.csv", "2026-01-01", 10, 9],
+      ],
+      (own) => {
+        const out = run(dataCoverage, own, {}, on("2026-11-28"));
+        const table = out.tables!.find((t) => t.title === "Last verified balance per account")!;
+        expect(table.rows.map((r) => r.slice(0, 5))).toEqual([
+          ["(no account)", "EUR", "2026-09-20", 571.4, "statement_EUR.csv"],
+          ["(no account)", "EUR", "2026-10-20", 61.23, "revolut.csv"],
+          ["(no account)", "GBP", "2026-06-30", 45, "monzo-h1.csv"],
+          ["(no account)", "USD", "2026-02-28", 150, "n26-feb.csv"],
+        ]);
+        expect(out.summary).toContain(
+          "Last verified balances: (no account) EUR 571.40 on 2026-09-20 (statement_EUR.csv); (no account) EUR 61.23 on 2026-10-20 (revolut.csv); (no account) GBP 45.00 on 2026-06-30 (monzo-h1.csv); (no account) USD 150.00 on 2026-02-28 (n26-feb.csv).",
+        );
+        expect(out.summary).not.toContain("Missing statement");
+      },
+    );
+  });
+});

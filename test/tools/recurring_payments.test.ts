@@ -361,3 +361,31 @@ describe("recurring_payments: a charge among a merchant's other payments keeps i
     });
   }
 });
+
+describe("recurring_payments: a one-off paid to the landlord between two rents leaves the rent's due dates alone", () => {
+  // uqa6 #1: rent EUR 950.00 on the 1st, 2025-11 to 2026-10, and EUR 600.00 to the same landlord on 2026-09-20. The 600
+  // is within half the rent (on the schedule), 19 days after the September rent, so it began a cycle of its own, the
+  // October rent 11 days later joined it, and the series' next date was 2026-09-20 + 31 = 2026-10-21: in the past, before
+  // the last rent. The rent's own cycles are its 1st-of-the-month payments: last 2026-10-01, median gap 30.5 → 31 days,
+  // next 2026-11-01; the 600 is listed as a one-off.
+  test("next expected 2026-11-01, the 600 a one-off", () => {
+    const rents = Array.from({ length: 12 }, (_, k) => {
+      const t = 10 + k;
+      return `${2025 + Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, "0")}-01`;
+    });
+    const rows = [
+      ...rents.map((d, k) => fixtureRow(700 + k, d, "TRANSFERENCIA ALQUILER VIVIENDA INMOBILIARIA TURIA SL", -950, "Inmobiliaria Turia", "Housing", EUR)),
+      fixtureRow(720, "2026-09-20", "Sent money to INMOBILIARIA TURIA SL", -600, "Inmobiliaria Turia", "Housing", EUR),
+      fixtureRow(721, "2026-10-29", "Pago en LIDL", -30, "Lidl", "Groceries", EUR),
+    ];
+    const f = createFixture({ rows });
+    try {
+      const out = run(recurringPayments, f.db, {});
+      expect(out.tables![0]!.rows.map((r) => [r[0], r[2], r[4], r[6], r[7], r[8], r[9], r[10], r[12]])).toEqual([
+        ["Inmobiliaria Turia", "monthly", 950, 12, "2025-11-01", "2026-10-01", "2026-11-01", 11400, "2026-09-20 one-off payment EUR 600.00"],
+      ]);
+    } finally {
+      f.cleanup();
+    }
+  });
+});
