@@ -1938,16 +1938,12 @@ function source(f: SourceFigure, lexicon: Lexicon): FigureSource {
 function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
   const about = contextLabel(f.ctx);
   const rows = rowsOf(f, lexicon);
-  return {
-    tool: f.tool,
-    callId: f.callId,
-    where: f.where,
-    value: f.value,
-    text: f.text,
-    ...(about ? { about } : {}),
-    ...(f.turn ? { turn: f.turn } : {}),
-    ...(rows ? { rows } : {}),
-  };
+  // Set field by field (not spread from empty objects: this runs for every source of every answer's figure).
+  const s: FigureSource = { tool: f.tool, callId: f.callId, where: f.where, value: f.value, text: f.text };
+  if (about) s.about = about;
+  if (f.turn) s.turn = f.turn;
+  if (rows) s.rows = rows;
+  return s;
 }
 
 

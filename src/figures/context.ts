@@ -675,7 +675,8 @@ const UNITS: Record<string, string> = Object.fromEntries([
 /** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
 const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?((?:two|three|four|five|six|seven|eight|nine|ten)\b|\d{1,2}\b(?![\d'’.,]))|(both))/i;
 /** Where the sentence holding `at` starts. */
-const sentenceStart = (text: string, at: number) => Math.max(...[". ", "! ", "? ", "\n"].map((e) => text.lastIndexOf(e, at) + 1), 0);
+const sentenceStart = (text: string, at: number) =>
+  Math.max(text.lastIndexOf(". ", at) + 1, text.lastIndexOf("! ", at) + 1, text.lastIndexOf("? ", at) + 1, text.lastIndexOf("\n", at) + 1);
 
 /** Items a clause says are changes one way: "those three increases", "the four biggest drops". */
 const ITEMS_UP = /\b(?:increases|rises|jumps|gains|climbs)\b/i;

@@ -12,6 +12,7 @@ import { checkWithIndex, type CallSpan, indexFigures, mixesCurrencies, verifyCal
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
 import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
+import { allMatches } from "./read.ts";
 
 type Call = { id: string; name: string; input: unknown };
 
@@ -85,7 +86,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
    * Paragraphs checked against the current index (cleared when a result arrives): a figure's
    * context never reaches across a blank line, so each paragraph is checked on its own.
    */
-  let checked = new Map<string, AnswerFigure[]>();
+  let checked = new Map<string, Map<string, AnswerFigure[]>>();
   /** Where the paragraphs checked while the answer streamed end: the text up to there, and the question. */
   let streamed = { question: "", upTo: 0, text: "" };
   /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
@@ -136,9 +137,11 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
     if (checked.size) checked = new Map();
   };
   const paragraph = (text: string, question: string) => {
-    const key = `${question}\u0000${text}`;
-    let figs = checked.get(key);
-    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, current())));
+    // Per question, then per paragraph's text (not one key joining them: each lookup would copy the question and the text).
+    let ofQuestion = checked.get(question);
+    if (!ofQuestion) checked.set(question, (ofQuestion = new Map()));
+    let figs = ofQuestion.get(text);
+    if (!figs) ofQuestion.set(text, (figs = checkWithIndex(text, question, current())));
     return figs;
   };
   return {
@@ -208,11 +211,14 @@ export const needsRepair = (f: AnswerFigure) => f.status === "ungrounded" || f.s
 /** What the model replied for the n-th unverified figure (1-based) when asked to check it. */
 export type FigureReply = { n: number; verdict: "confirm" | "correct"; corrected?: string; expression?: string; reason?: string };
 
+/** What ends a paragraph: a blank line. */
+const BLANK_LINE = /\n[ \t]*\n/g;
+
 /** The paragraphs of a text (between blank lines), as offsets. */
 function paragraphsOf(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   let start = 0;
-  for (const m of text.matchAll(/\n[ \t]*\n/g)) {
+  for (const m of allMatches(BLANK_LINE, text)) {
     out.push({ start, end: m.index });
     start = m.index + m[0].length;
   }
