@@ -846,6 +846,25 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 10]]);
     expect([off.dataLines, off.rows.length, off.skipped.length]).toEqual([3, 1, 2]);
   });
+  test("newest first, a month's balance between the months is checked against the rows between it and the closing one", () => {
+    const months = (january: string) =>
+      [
+        "Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift CHF;Belastung CHF",
+        ";;Saldo per 28.02.2026 zu unseren Gunsten;;210.00",
+        "10.02.2026;11.02.2026;COOP BASEL;;70.00",
+        ";;Saldo per 31.01.2026 zu unseren Gunsten;;" + january,
+        "20.01.2026;21.01.2026;MIGROS BERN;;40.00",
+        ";;Saldo per 31.12.2025 zu unseren Gunsten;;100.00",
+      ].join("\n");
+    // By hand: −210.00 on 28.02 less February's −70.00 = −140.00 on 31.01; −100.00 − 40.00 = −140.00 on 31.12 + January ✓.
+    const ok = read(utf8(months("140.00")), { fileName: "cembra.csv" });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", -100, -210, 0]]);
+    expect(ok.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[2, "checked against its rows"], [4, "checked against its rows"], [6, "checked against its rows"]]);
+    // −150.00 stated on 31.01: −210.00 + 70.00 = −140.00, off by 10.00 at line 4 (the ends still meet: −100 − 110 = −210).
+    const off = read(utf8(months("150.00")), { fileName: "cembra.csv" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 10, 4]]);
+    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2025-12-31 and the rows between make CHF -140.00`);
+  });
 });
 
 describe("a card statement with Cembra's columns (no Cembra CSV is known: these are its PDF statement's columns; QA round 4, fifth pass: a layout of its own)", () => {
