@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -647,7 +647,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
-          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);

@@ -2397,6 +2397,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":3834.7,"entries":3,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // A "+/-" column of "+" and en dashes beside unsigned amounts, a balance column after them (issue 31's leftover: the column
+  // was ignored and every row booked as money in, exit 0). By hand: 954.90 + 45.10 = 1'000.00 opening; − 45.10 + 3'000.00
+  // − 1'500.00 = 1'454.90; 1'000.00 + 1'454.90 = 2'454.90, the last balance ✓.
+  "sign-column-plus-dash.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-02",-45.1,"CHF","Coop Bern"],
+      [3,"2026-03-05",3000,"CHF","Lohn März"],
+      [4,"2026-03-10",-1500,"CHF","Miete Wohnung"],
+    ],
+    totals: [{"currency":"CHF","out":1545.1,"outRows":2,"in":3000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2454.9,"entries":3,"difference":0}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
   // LCL over three months, a "Solde au" line closing each month (issue 31, the last stops' leftover: a month's balance line
   // in the middle was said "checked against its rows" whatever it said). 2'000.00 on 31.12 − 45.30 + 2'000.00 = 3'954.70 on
   // 31.01, but the file says 3'900.00 (off by 54.70, line 4); − 120.00 − 34.70 = 3'800.00 on 28.02 ✓; − 250.00 = 3'550.00
