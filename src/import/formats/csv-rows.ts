@@ -1164,8 +1164,7 @@ function checkDatedBalances(
     const rows = Math.abs(at(m).n - at(anchor!).n);
     const expected = cents(anchor!.amount) + betweenCents;
     if (expected === cents(m.amount)) {
-      // (Checked against the other balance and the rows between, whatever became of the statement's own check.)
-      sayWhetherChecked([m.entry], { status: "ok", basis: "" });
+      sayWhetherChecked([m.entry], statement);
       continue;
     }
     const money = (c: number) => formatMoney(c / 100, statement.currency);
