@@ -38,6 +38,19 @@ export type SummaryTicks = { accept: ReadonlySet<string>; skipBad: ReadonlySet<s
 const NO_TICKS: SummaryTicks = { accept: new Set(), skipBad: new Set() };
 
 /**
+ * Why "Import all" has nothing to import, in place of a button that could do nothing ("Import all (0 transactions from 0
+ * files)", disabled, stayed on the page): every file imported, files waiting for a tick, nothing new in them, or none
+ * that can be read as it stands.
+ */
+function nothingToImport(rows: readonly ImportSummaryRow[], ready: number, waiting: number): string {
+  if (waiting > 0) return "Nothing to import with the others yet: tick a file's box above to import it too.";
+  if (ready > 0) return "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).";
+  const imported = rows.filter((r) => r.result !== null).length;
+  if (imported === rows.length) return "Nothing left to import: every file of this drop is imported.";
+  return imported > 0 ? "Nothing left to import: the files of this drop that could be read are imported." : "Nothing to import yet: no file of this drop can be read as it stands.";
+}
+
+/**
  * Several files dropped at once (SPEC §10.1, issue 32 item 6): one line per file with its counts, money out
  * and in, and balance check, and "Import all". A statement whose balances do not add up is imported with the
  * rest only when its own tick says so; a file that cannot be read yet (its columns must be named) waits.
@@ -123,10 +136,14 @@ export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: strin
           </ScrollTable>
         </div>
         <div class="import-live" id={`summary-live-${group}`}></div>
-        {ready.length === 0 && rows.some((r) => r.result !== null) ? null : (
-          <button type="submit" class="primary import-all" disabled={going.length === 0}>
+        {going.length > 0 ? (
+          <button type="submit" class="primary import-all">
             Import all ({plural(total, "transaction")} from {plural(going.length, "file")})
           </button>
+        ) : (
+          <p class="import-all-none" role="status">
+            {nothingToImport(rows, ready.length, waiting)}
+          </p>
         )}
         {waiting ? <p class="muted import-all-waiting">{waiting === 1 ? "1 file waits for its tick (import anyway, or import without the bad rows) and is not counted." : `${formatCount(waiting)} files wait for their tick (import anyway, or import without the bad rows) and are not counted.`}</p> : null}
         {rows.some((r) => r.waitsForColumns) ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}

@@ -187,6 +187,8 @@ export async function importCommand(argv: string[]): Promise<number> {
       skipBadRows: values["skip-bad-rows"] === true,
       flipSigns: values["flip-signs"] === true,
       acceptUnreconciled,
+      // One currency for every file of the call that names none, as the page's drop has (Importer.assumedCurrency).
+      fallbackCurrency: importer.assumedCurrency(),
     };
     // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
     // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).

@@ -69,7 +69,7 @@ import {
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
 import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
-import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
+import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
@@ -97,6 +97,8 @@ export type ParseOptions = {
   flipSigns?: boolean;
   /** Import a statement whose balances do not reconcile (else it is refused, naming by how much). */
   acceptUnreconciled?: boolean;
+  /** The currency a file that names none takes, decided once for the files read together (assumedCurrency). */
+  fallbackCurrency?: FallbackCurrency;
 };
 
 /** A statement read and checked: the reader's outcome, its file's identity, every row's transaction id. */
@@ -439,15 +441,25 @@ export class Importer {
       userLayouts: savedLayouts(this.opts.store),
       accountOverride: opts.account,
       flipSigns: opts.flipSigns,
-      ...this.currencies(),
+      ...this.currencies(opts.fallbackCurrency),
     };
   }
 
+  /**
+   * The currency a file that names none takes as budget.db stands now (the data's main one, else budget-chat's default):
+   * decided once for files previewed together (the page's drop), as the command line reads all its files before it
+   * imports any, so that a file of the drop imported first does not become "the main currency of your data" for the others.
+   */
+  assumedCurrency(): FallbackCurrency {
+    return this.currencies().fallbackCurrency;
+  }
+
   /** The currency of a CSV that names none: its account's, else the data's main currency (preview.ts). */
-  private currencies(): ReturnType<typeof currencyDefaults> {
+  private currencies(fallbackCurrency?: FallbackCurrency): ReturnType<typeof currencyDefaults> {
     const db = this.openForReading();
     try {
-      return currencyDefaults(db);
+      const defaults = currencyDefaults(db);
+      return fallbackCurrency ? { ...defaults, fallbackCurrency } : defaults;
     } finally {
       db?.close();
     }
@@ -618,6 +630,7 @@ export class Importer {
     return previewInWorker(file, {
       fileName: file.name,
       options: { format: opts.format, mapping: opts.mapping, layout: opts.layout, userLayouts: savedLayouts(this.opts.store), accountOverride: opts.account, flipSigns: opts.flipSigns },
+      fallbackCurrency: opts.fallbackCurrency,
       target: this.opts.target,
       model: this.opts.model?.model ?? null,
       listRows: list.rows,

@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { ChangeRefused } from "../core/errors.ts";
 import type { FileSettings } from "./mapping.ts";
+import type { FallbackCurrency } from "./formats/index.ts";
 
 import type { StatementPreview } from "./preview.ts";
 import type { CsvMappingView } from "./user-layouts.ts";
@@ -42,6 +43,8 @@ export type HeldImport = {
    * a file until its columns are named): previewed, but imported only once the user has confirmed or chosen them.
    */
   columnsGuessed?: true;
+  /** The currency it takes if it names none, decided once for the files dropped with it (Importer.assumedCurrency). */
+  assumedCurrency?: FallbackCurrency;
 };
 
 type Entry = HeldImport & { userId: string; expires: number; size: number; busy: null | "previewing" | "importing" };

@@ -23,6 +23,11 @@ import { flipForWalk, heldRow, readAndWalk, walkRows, withHeld, withStoredOpenin
 export type PreviewRequest = {
   fileName: string;
   options: Omit<ParseOptions, "fileName" | "fallbackCurrency" | "accountCurrencies" | "sink">;
+  /**
+   * The currency a file that names none takes, decided once for the files previewed together (a drop on the page): else
+   * budget.db's main currency at this preview, which a file of the same drop imported meanwhile would have set.
+   */
+  fallbackCurrency?: FallbackCurrency;
   /** budget.db (it may not exist yet: then every row is new). */
   target: string;
   /** The model that will classify the new merchants at import (its price makes the estimate); null: none. */
@@ -79,7 +84,8 @@ export function currencyDefaults(db: Database | null): { fallbackCurrency: Fallb
 export function previewText(text: string, file: { sha256: string; bytes: number }, req: PreviewRequest): StatementPreview {
   const db = openTarget(req.target);
   try {
-    const readOptions: ParseOptions = { ...req.options, fileName: req.fileName, ...currencyDefaults(db) };
+    const defaults = currencyDefaults(db);
+    const readOptions: ParseOptions = { ...req.options, fileName: req.fileName, ...defaults, fallbackCurrency: req.fallbackCurrency ?? defaults.fallbackCurrency };
     let status = new Uint8Array(1024);
     let counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     let rows: PreviewRow[] = [];

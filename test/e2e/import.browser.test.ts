@@ -336,6 +336,9 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.getByRole("button", { name: "Import all (2 transactions from 1 file)" }).click();
     await page.getByText("Imported 2 transactions from 1 file.").waitFor();
     expect(rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2035-%'")).toEqual([{ n: 24 }]);
+    // Nothing is left: the summary says so, no disabled "Import all (0 transactions from 0 files)".
+    expect(squash(await page.locator(".import-all-none").innerText())).toBe("Nothing left to import: every file of this drop is imported.");
+    expect(await page.locator(".import-summary .import-all").count()).toBe(0);
     expect(await page.locator("#import-list tbody tr").count()).toBeGreaterThanOrEqual(12);
     tp.expectClean();
   }, 90_000);

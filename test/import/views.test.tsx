@@ -113,6 +113,26 @@ describe("import views", () => {
     expect(done).not.toContain('type="submit"');
   });
 
+  test("several files with nothing to import: what is so, in place of a disabled \"Import all (0 transactions from 0 files)\"", () => {
+    const row = (id: string, o: Partial<ImportSummaryRow> = {}): ImportSummaryRow => ({
+      id, file: `${id}.xml`, version: 1, what: null, account: null, problem: null, result: null, waitsForColumns: false, waitsForTick: false, new: 0, duplicates: 3, possible: 0, badOrSkipped: 0, badRows: 0, totals: [],
+      balances: { status: "none", words: "none stated" }, willImport: 0, ...o,
+    });
+    const said = (rows: ImportSummaryRow[]) => {
+      const html = toHtml(<ImportSummary group="g" rows={rows} />);
+      expect(html).not.toContain("Import all (");
+      expect(html).not.toContain("disabled");
+      return /<p class="import-all-none" role="status">([^<]*)<\/p>/.exec(html)![1]!.replaceAll("&#39;", "'");
+    };
+    expect(said([row("a", { result: "imported 3 transactions" }), row("b", { result: "imported 2 transactions" })])).toBe("Nothing left to import: every file of this drop is imported.");
+    expect(said([row("a", { result: "imported 3 transactions" }), row("b", { problem: "b.pdf: this is a PDF document" })])).toBe("Nothing left to import: the files of this drop that could be read are imported.");
+    expect(said([row("a", { problem: "a.pdf: this is a PDF document" })])).toBe("Nothing to import yet: no file of this drop can be read as it stands.");
+    expect(said([row("a"), row("b", { result: "imported 2 transactions" })])).toBe(
+      "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).",
+    );
+    expect(said([row("a", { waitsForTick: true, new: 2, willImport: 2, badRows: 1 })])).toBe("Nothing to import with the others yet: tick a file's box above to import it too.");
+  });
+
   test("past imports in people's words: days and times, who, the account's name; no batch id shown; Undo asks first", () => {
     const record = {
       batch: "mai.xml@2026-11-26T14:05:00+00:00", file: "mai.xml", format: "camt", account: "CH9300762011623852957", rows: 43, firstDate: "2026-05-01", lastDate: "2026-05-31",

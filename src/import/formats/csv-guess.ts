@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { bareSignMark, columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
@@ -471,7 +471,7 @@ function balanceWalks(values: readonly string[], move: (r: number) => number): b
  */
 function balanceSideColumn(cols: readonly Column[], money: ColumnPlan["money"], balance: number, taken: ReadonlySet<number>): Column | undefined {
   const amount =
-    money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds
+    money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds && !money.dashes
       ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
       : rowCents(cols, money);
   const values = cols[balance]!.values;
@@ -614,16 +614,47 @@ const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "directio
  * money in): reading its amounts as signed would give the rows it marks out the wrong sign, without a word. Refused,
  * naming the value, so the signs are set by hand.
  */
-function unreadIndicator(cols: readonly Column[], fileName: string, line: number): void {
+function unreadIndicator(cols: readonly Column[], sample: readonly CsvRecord[], fileName: string, read: ColumnPlan["money"] | undefined): void {
   for (const c of cols) {
     if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
-    const unknown = c.values.find((v) => v.trim() !== "" && indicatorSign(v) === undefined);
-    if (unknown === undefined || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
-    throw new NeedsColumnMapping(
-      `${fileName}: line ${line}: the column "${c.name.trim()}" marks money out and in, but one of its values, "${unknown.trim()}", is neither a debit nor a credit mark, so the sign of its rows cannot be told; ` +
-        "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
-    );
+    // (A column of "+" and "–" that signs the amounts: dashMarks.)
+    if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
+    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v) === undefined);
+    if (r < 0 || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
+    throw unreadMark(c, r, sample, fileName);
   }
+}
+
+/** The refusal of a sign column's value that is no mark of money out or in, naming its line (the sample's `r`th row). */
+function unreadMark(c: Column, r: number, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping {
+  return new NeedsColumnMapping(
+    `${fileName}: line ${sample[r]!.line}: the column "${c.name.trim()}" marks money out and in, but its value "${c.values[r]!.trim()}" is neither a debit nor a credit mark, so the sign of its rows cannot be told; ` +
+      "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
+  );
+}
+
+/** "+" or a dash alone in a cell: 1 or −1 (DASH_MARKS); anything else, an empty cell too, undefined. */
+const dashSign = (v: string): 1 | -1 | undefined => DASH_MARKS[asciiMinus(v.trim())];
+/** A cell of one or two characters that are neither letters nor digits: a mark ("+", "–", "?", "*"). */
+const MARK_CELL = /^[^\p{L}\p{N}\s]{1,2}$/u;
+
+/**
+ * A column of "+" and "–" (a dash, hyphen or minus) beside amounts written without a sign (issue 31's leftover: refused,
+ * the dash taken for a placeholder; under a "+/-" header ignored, and every row booked as money in, exit 0): its marks
+ * sign the amounts, as an indicator column's do (SPEC §10.1: first), when every row with an amount has one of the two and
+ * both are written. A balance column, when the file has one, checks them as it checks any sign. A column of such marks
+ * with another one ("?", or none on a row with an amount) is refused, naming that line: its row's sign cannot be told.
+ */
+function dashMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>, sample: readonly CsvRecord[], fileName: string): { indicator: number; dashes: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const signs = (c: Column) => c.values.map(dashSign);
+  const column = cols.find(
+    (c) => c !== amount && !taken.has(c.index) && signs(c).includes(1) && signs(c).includes(-1) && c.values.every((v) => v.trim() === "" || MARK_CELL.test(v.trim())),
+  );
+  if (!column) return undefined;
+  const r = column.values.findIndex((v, r) => dashSign(v) === undefined && amount.values[r]!.trim() !== "");
+  if (r >= 0) throw unreadMark(column, r, sample, fileName);
+  return { indicator: column.index, dashes: true };
 }
 
 export const listColumns = (cols: readonly { name: string }[]) =>
@@ -724,7 +755,6 @@ export function guessColumns(
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
     money = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName).index, credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName).index };
   } else {
-    if (!indicator) unreadIndicator(cols, fileName, header.line);
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
     const amounts = candidates(cols, "amount", without);
@@ -738,9 +768,10 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
+      const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
+    if (!indicator) unreadIndicator(cols, sample, fileName, money);
   }
   if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) taken.add(i);
   else missing.push("the amount (one signed column, or a debit and a credit column)");

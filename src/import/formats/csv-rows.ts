@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -258,8 +258,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** The first and last day of the rows read (the days of stated balances that name none). */
   let firstDay: string | null = null;
   let lastDay: string | null = null;
-  /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
-  const datedBalances: { day: string; amount: number }[] = [];
+  /**
+   * Balance lines that name their day ("Saldo per 31.12.2025"), in file order, each with its skipped entry and the rows
+   * booked before it (count and cents per account and currency): the earliest and latest open and close the statement,
+   * every other one is checked against the rows between it and one of those once every row is read.
+   */
+  const datedBalances: { day: string; amount: number; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
   /**
    * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:"): a
    * label, short. A long text that only holds such a word is a booking's (Danske Bank LT's "Memo", "…, pradinė suma:
@@ -277,8 +281,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return null;
   };
   const datedBalanceLine = (said: { text: string; day: string }, amount: number): void => {
-    datedBalances.push({ day: said.day, amount });
-    skip(`the statement's balance on ${said.day} ("${said.text}"), checked against its rows`);
+    skip(`the statement's balance on ${said.day} ("${said.text}")`);
+    datedBalances.push({ day: said.day, amount, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -649,7 +653,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
-          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
@@ -988,21 +992,26 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   }
   // The preamble's balances are the account's, in its currency: they check that currency's rows (or the only ones).
   // Balance lines with their day: the earliest is the opening one (or a lone one dated before every row), the latest the closing one.
+  // Those that open or close the statement are said checked as its balances are (sayWhetherChecked); the others below.
+  const datedEnds: (typeof datedBalances)[number][] = [];
   if (datedBalances.length > 0) {
-    datedBalances.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    const first = datedBalances[0]!;
-    const last = datedBalances[datedBalances.length - 1]!;
+    const byDay = [...datedBalances].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const first = byDay[0]!;
+    const last = byDay[byDay.length - 1]!;
     // (Set in the record callback, which the compiler does not follow.)
     const rowsFrom = firstDay as string | null;
     const beforeRows = rowsFrom !== null && first.day < rowsFrom;
-    if (datedBalances.length > 1 || beforeRows) {
-      statedInLines.opening ??= first.amount;
+    if ((byDay.length > 1 || beforeRows) && statedInLines.opening === null && src.stated?.opening == null) {
+      statedInLines.opening = first.amount;
       statedInLines.from ??= first.day;
+      datedEnds.push(first);
     }
-    if (datedBalances.length > 1 || !beforeRows) {
-      statedInLines.closing ??= last.amount;
+    if ((byDay.length > 1 || !beforeRows) && statedInLines.closing === null && src.stated?.closing == null) {
+      statedInLines.closing = last.amount;
       statedInLines.until ??= last.day;
+      datedEnds.push(last);
     }
+    statedLines.push(...datedEnds.map((d) => d.entry));
   }
   // The preamble's, else what lines of the table or its footer state.
   const both = {
@@ -1015,6 +1024,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const stated = both.opening !== null || both.closing !== null ? both : null;
   const statedKey = stated ? ([...groups.keys()].find((k) => groups.get(k)!.currency === stated.currency) ?? (groups.size === 1 ? [...groups.keys()][0] : undefined)) : undefined;
+  /** The check of the statement's own balances (its account and currency's), once made. */
+  let statedCheck: Reconciliation | null = null;
   for (const { key, g, check } of results) {
     const entriesCents = (invertAll ? -1 : 1) * g.cents;
     let r: Reconciliation;
@@ -1056,6 +1067,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     } else if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
     else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
+    if (key === statedKey) statedCheck = r;
     if (ruledHere) sayWhetherChecked(ruledHere.lines, key === statedKey ? null : r);
     if (key === statedKey) sayWhetherChecked(statedLines.splice(0), r);
   }
@@ -1073,6 +1085,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     reconciliation.push(r);
     sayWhetherChecked(statedLines.splice(0), r);
   }
+  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, notes);
   // Balance lines no check took up (no rows in the statement's currency): kept, and said so (review of r4-qa28: a closing
   // balance with nothing to check it against was said "checked against its rows").
   sayWhetherChecked(statedLines, { status: "none", basis: "no rows of its currency to check it against" });
@@ -1128,6 +1141,45 @@ function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean):
 function sayWhetherChecked(lines: readonly { reason: string }[], r: Pick<Reconciliation, "status" | "basis"> | null): void {
   const how = r === null ? ", not checked (the statement's own balances were)" : r.status === "none" ? `, kept, not checked (${r.basis})` : ", checked against its rows";
   for (const l of lines) l.reason += how;
+}
+
+/**
+ * The balance lines that name their day and neither open nor close the statement ("Solde au 31/01/2026" between January's
+ * rows and February's), each checked against one that does (or the file's first): that balance plus the rows between the
+ * two lines, in the file's order or its reverse, must make it. One that does not sets the statement's check off at its
+ * line (issue 31's leftover: such a line was said "checked against its rows" and nothing had checked it). Without a
+ * statement's check to join (rows of several currencies, none of its own) a line is only kept, and says so.
+ */
+function checkDatedBalances(
+  lines: readonly { day: string; amount: number; entry: { line: number; reason: string }; before: ReadonlyMap<string, { n: number; cents: number }> }[],
+  ends: readonly (typeof lines)[number][],
+  key: string | undefined,
+  sign: 1 | -1,
+  statement: Reconciliation | null,
+  notes: string[],
+): void {
+  const anchor = ends[0] ?? lines[0];
+  for (const m of lines) {
+    if (ends.includes(m)) continue;
+    if (m === anchor || key === undefined || statement === null) {
+      sayWhetherChecked([m.entry], { status: "none", basis: m === anchor ? "no other balance of the statement to check it against" : "no rows of its currency to check it against" });
+      continue;
+    }
+    const at = (d: typeof m) => d.before.get(key) ?? { n: 0, cents: 0 };
+    // Days in the file's order: the rows between add up; in its reverse (newest first), they take away.
+    const forward = anchor!.entry.line < m.entry.line === anchor!.day <= m.day;
+    const betweenCents = (forward ? 1 : -1) * sign * (at(m).cents - at(anchor!).cents);
+    const rows = Math.abs(at(m).n - at(anchor!).n);
+    const expected = cents(anchor!.amount) + betweenCents;
+    if (expected === cents(m.amount)) {
+      sayWhetherChecked([m.entry], statement);
+      continue;
+    }
+    const money = (c: number) => formatMoney(c / 100, statement.currency);
+    m.entry.reason += `, disagrees with its rows: the balance on ${anchor!.day} and the rows ${forward ? "since" : "between"} make ${money(expected)}`;
+    notes.push(`line ${m.entry.line}: the statement's balance on ${m.day} is ${money(cents(m.amount))}, but its balance on ${anchor!.day} (${money(cents(anchor!.amount))}) and the ${rows === 1 ? "row" : `${rows} rows`} ${forward ? "since" : "between"} make ${money(expected)} (off by ${money(expected - cents(m.amount))})`);
+    if (statement.status !== "off") Object.assign(statement, { status: "off", difference: (expected - cents(m.amount)) / 100, line: m.entry.line });
+  }
 }
 
 /** The statement's own balance as a payment app names it in its funding and destination columns ("Venmo balance"). */

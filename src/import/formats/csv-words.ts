@@ -359,6 +359,13 @@ export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
 export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1 };
 
 /**
+ * A sign column's "+" and "–" (any dash or minus, as values.ts asciiMinus reads it) beside unsigned amounts. Read only in
+ * a column of these two marks and nothing else (csv-guess.ts dashMarks): a lone dash among other marks (a Dr/Cr column's
+ * "–") is a placeholder for nothing, no minus (indicatorSign).
+ */
+export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
+
+/**
  * A card statement's kinds of rows beside amounts written without signs (normalised): purchases, interest and fees
  * are money out, payments to the card, returns and credits money in (review of stop 47: a card's statement of
  * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds

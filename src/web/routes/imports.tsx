@@ -49,7 +49,7 @@ import type { ModelUsageOfCalls } from "../../import/classify.ts";
 import { LAYOUTS } from "../../import/formats/layouts/index.ts";
 import { readerFor } from "../../import/formats/registry.ts";
 import { isZip } from "../../import/formats/zip.ts";
-import { membersToRead } from "../../import/formats/index.ts";
+import { membersToRead, type FallbackCurrency } from "../../import/formats/index.ts";
 import {
   ImportEditedSinceError,
   importRecordJson,
@@ -258,12 +258,12 @@ export function importRoutes(deps: WebDeps) {
    * must be named, it cannot be read, the roles chosen do not make a layout). `previous`: what the mapping screen
    * showed of it, for a file whose columns the user is naming.
    */
-  const outcomeFor = async (file: { name: string; id: string; bytes?: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null): Promise<PreviewOutcome> => {
+  const outcomeFor = async (file: { name: string; id: string; bytes?: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null, assumedCurrency: FallbackCurrency | undefined): Promise<PreviewOutcome> => {
     // The mapping screen shows the user's own choice, also while it does not make a layout yet.
     const chosen = (view: CsvMappingView | null): CsvMappingView | null =>
       view && settings.columns ? { ...view, roles: view.header.map((_, i) => settings.columns!.roles[i] ?? "ignore"), dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, currency: settings.columns.currency, flipSigns: settings.flipSigns === true } : view;
     try {
-      const options = readOptionsFor(settings, previous, store);
+      const options = { ...readOptionsFor(settings, previous, store), fallbackCurrency: assumedCurrency };
       const { preview, mapping } = await importer.preview(file, options, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
       return { preview, mapping: chosen(mapping) };
     } catch (e) {
@@ -517,20 +517,20 @@ export function importRoutes(deps: WebDeps) {
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(importRecordJson) }));
 
   /** One statement file of an upload previewed and held (the API's preview); a file it cannot read is thrown (400). */
-  const apiPreview = async (c: Context<WebEnv>, up: Upload) => {
+  const apiPreview = async (c: Context<WebEnv>, up: Upload, assumedCurrency: FallbackCurrency) => {
     const settings = settingsFromFields(up.fields);
     const file = toWorker(up);
     const held = { name: file.name, id: file.id, size: file.size };
     let reply;
     try {
       // The API answers a file it cannot read with the reader's own message (400), naming the flags it names.
-      reply = await importer.preview(file, readOptionsFor(settings, null, store), { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
+      reply = await importer.preview(file, { ...readOptionsFor(settings, null, store), fallbackCurrency: assumedCurrency }, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
     } catch (e) {
       dropInWorker(held.id);
       throw e;
     }
     const { preview, mapping } = reply;
-    const id = pending.add({ file: held, settings, outcome: { preview, mapping }, version: 1 }, userOf(c));
+    const id = pending.add({ file: held, settings, outcome: { preview, mapping }, version: 1, assumedCurrency }, userOf(c));
     return previewJson(id, 1, preview, importer.canClassify);
   };
 
@@ -544,10 +544,11 @@ export function importRoutes(deps: WebDeps) {
     if (up.bytes && isZip(viewOf(up.bytes))) {
       const { read, notRead } = membersToRead(await statementsOf(uploads), (m) => viewOf(m.bytes!), settingsFromFields(up.fields).format);
       const previews = [];
-      for (const member of read) previews.push(await apiPreview(c, member));
+      const assumedCurrency = importer.assumedCurrency();
+      for (const member of read) previews.push(await apiPreview(c, member, assumedCurrency));
       return c.json({ files: previews, not_read: notRead });
     }
-    return c.json(await apiPreview(c, up));
+    return c.json(await apiPreview(c, up, importer.assumedCurrency()));
   });
 
   r.post("/api/imports/:id/preview", small, jsonBody(PreviewRequest), async (c) => {
@@ -573,7 +574,7 @@ export function importRoutes(deps: WebDeps) {
           }
         : {}),
     };
-    const { held } = await pending.repreview(id, userOf(c), settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+    const { held } = await pending.repreview(id, userOf(c), settings, (h) => outcomeFor(h.file, settings, mappingOf(h), h.assumedCurrency));
     const o = held.outcome;
     if (!("preview" in o)) throw new ChangeRefused("invalid", o.problem);
     return c.json(previewJson(id, held.version, o.preview, importer.canClassify));
@@ -622,25 +623,27 @@ export function importRoutes(deps: WebDeps) {
     const userId = userOf(c);
     const previews = async (progress?: (label: string) => Promise<void>) => {
       const ids: string[] = [];
+      // One currency for every file of the drop that names none, however many of them are imported before another.
+      const assumedCurrency = importer.assumedCurrency();
       for (const [k, up] of files.entries()) {
         await progress?.(files.length > 1 ? `Reading ${up.name} (${k + 1} of ${files.length})…` : `Reading ${up.name}…`);
         // The worker keeps the file's text from its first preview on: later ones name it only.
         const sent = toWorker(up);
         const file = { name: sent.name, id: sent.id, size: sent.size };
         let settings: FileSettings = {};
-        let outcome = await outcomeFor(sent, settings, null);
+        let outcome = await outcomeFor(sent, settings, null, assumedCurrency);
         let guessed = false;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
-          const tried = await outcomeFor(file, proposal, outcome.mapping);
+          const tried = await outcomeFor(file, proposal, outcome.mapping, assumedCurrency);
           // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
           // refuse the file until its columns are named).
           if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed] = [proposal, tried, true];
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1, ...(guessed ? { columnsGuessed: true as const } : {}) }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
@@ -665,7 +668,7 @@ export function importRoutes(deps: WebDeps) {
       // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
       let settings = settingsFromFields({ ...body, columns });
       if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
-      const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+      const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h), h.assumedCurrency));
       // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
       // account or the format leaves the guess a guess.
       if (c.req.query("columns") === "chosen") delete held.columnsGuessed;
@@ -726,7 +729,7 @@ export function importRoutes(deps: WebDeps) {
       if (e instanceof ChangeRefused && e.message === CHANGED_MESSAGE) {
         // What the page shows now is what gets previewed: the user checks it, then imports.
         try {
-          await pending.repreview(id, userId, shown.settings, (h) => outcomeFor(h.file, shown.settings, mappingOf(h)));
+          await pending.repreview(id, userId, shown.settings, (h) => outcomeFor(h.file, shown.settings, mappingOf(h), h.assumedCurrency));
         } catch (again) {
           if (!refusalOf(again)) throw again;
         }

@@ -143,7 +143,7 @@ describe("amount columns", () => {
     expect(parse(mapped, { dateColumn: "D", descriptionColumn: "T", amountColumn: "Wert", currencyColumn: "C" }).rows.map((r) => r.amount)).toEqual([-5, 7]);
     const unknown = "Datum;Text;Betrag;S/H;Währung\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;5,00;H;EUR\n03.01.2025;C;5,00;X;EUR\n";
     // "X" is no debit/credit mark: the row marked S must not be read as +5 (money in), so the file is refused, naming it.
-    expect(() => parse(unknown)).toThrow('the column "S/H" marks money out and in, but one of its values, "X", is neither a debit nor a credit mark');
+    expect(() => parse(unknown)).toThrow('bank.csv: line 4: the column "S/H" marks money out and in, but its value "X" is neither a debit nor a credit mark');
   });
 
   test("UBS-like columns: Debit/Credit win over a secondary 'Individual amount'; Balance is never an amount", () => {
@@ -858,6 +858,25 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 10]]);
     expect([off.dataLines, off.rows.length, off.skipped.length]).toEqual([3, 1, 2]);
   });
+  test("newest first, a month's balance between the months is checked against the rows between it and the closing one", () => {
+    const months = (january: string) =>
+      [
+        "Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift CHF;Belastung CHF",
+        ";;Saldo per 28.02.2026 zu unseren Gunsten;;210.00",
+        "10.02.2026;11.02.2026;COOP BASEL;;70.00",
+        ";;Saldo per 31.01.2026 zu unseren Gunsten;;" + january,
+        "20.01.2026;21.01.2026;MIGROS BERN;;40.00",
+        ";;Saldo per 31.12.2025 zu unseren Gunsten;;100.00",
+      ].join("\n");
+    // By hand: −210.00 on 28.02 less February's −70.00 = −140.00 on 31.01; −100.00 − 40.00 = −140.00 on 31.12 + January ✓.
+    const ok = read(utf8(months("140.00")), { fileName: "cembra.csv" });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", -100, -210, 0]]);
+    expect(ok.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[2, "checked against its rows"], [4, "checked against its rows"], [6, "checked against its rows"]]);
+    // −150.00 stated on 31.01: −210.00 + 70.00 = −140.00, off by 10.00 at line 4 (the ends still meet: −100 − 110 = −210).
+    const off = read(utf8(months("150.00")), { fileName: "cembra.csv" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 10, 4]]);
+    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2025-12-31 and the rows between make CHF -140.00`);
+  });
 });
 
 describe("a card statement with Cembra's columns (no Cembra CSV is known: these are its PDF statement's columns; QA round 4, fifth pass: a layout of its own)", () => {
@@ -992,12 +1011,31 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
   });
 });
 
+describe("a sign column of '+' and '–' beside unsigned amounts (issue 31's leftover: refused, or under a '+/-' header ignored and every row money in)", () => {
+  const rows = (marks: [string, string, string]) => `2026-03-01,Coop Bern,${marks[0]},45.10,EUR\n2026-03-02,Salary,${marks[1]},3000.00,EUR\n2026-03-03,Rent,${marks[2]},1500.00,EUR\n`;
+  test("read as the rows' signs under any header, with an en dash, a hyphen or a minus; by hand: −45.10, +3'000.00, −1'500.00", () => {
+    for (const header of ["+/-", "Sign", "Vorzeichen", "X"]) {
+      for (const dash of ["\u2013", "-", "\u2212", "\u2010"]) {
+        const s = parse(`Date,Description,${header},Amount,Currency\n${rows([dash, "+", dash])}`);
+        expect([header, dash, brief(s.rows)]).toEqual([header, dash, [[2, "2026-03-01", -45.1, "EUR", "Coop Bern"], [3, "2026-03-02", 3000, "EUR", "Salary"], [4, "2026-03-03", -1500, "EUR", "Rent"]]]);
+      }
+    }
+  });
+  test("a mark that is neither, or none on a row with an amount, is refused naming its line", () => {
+    expect(() => parse(`Date,Description,+/-,Amount,Currency\n${rows(["\u2013", "+", "?"])}`)).toThrow('bank.csv: line 4: the column "+/-" marks money out and in, but its value "?" is neither a debit nor a credit mark');
+    expect(() => parse(`Date,Description,Sign,Amount,Currency\n${rows(["\u2013", "", "+"])}`)).toThrow('bank.csv: line 3: the column "Sign" marks money out and in, but its value "" is neither a debit nor a credit mark');
+  });
+  test("amounts that carry their own signs beside it: a column named as the sign is refused as before; a dash among Dr/Cr marks is no minus", () => {
+    expect(() => parse("Date,Description,Sign,Amount,Currency\n2026-03-01,Coop Bern,\u2013,-45.10,EUR\n2026-03-02,Salary,+,3000.00,EUR\n")).toThrow('bank.csv: line 2: the column "Sign" marks money out and in, but its value "\u2013" is neither a debit nor a credit mark');
+  });
+});
+
 describe("an indicator column with a value that is no debit/credit mark (QA round 4: the column was dropped and its debits read as income)", () => {
   test("a lone en dash or hyphen in a Dr/Cr column is a placeholder, no minus: refused, not read as money out (review of impl5)", () => {
     // The interest's 0.50 marked "–" (nothing) was booked as −0.50; a lone "−" (U+2212) or fullwidth "－" is a minus.
     for (const dash of ["\u2013", "\u2010", "\u2012"]) {
       const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,CR,EUR\n2026-03-03,Corner Cafe,4.50,DR,EUR\n2026-03-31,Interest,0.50,${dash},EUR\n2026-04-01,Bookshop Quay,10.00,DR,EUR\n`;
-      expect(() => parse(text)).toThrow(`bank.csv: line 1: the column "Dr/Cr" marks money out and in, but one of its values, "${dash}", is neither a debit nor a credit mark`);
+      expect(() => parse(text)).toThrow(`bank.csv: line 4: the column "Dr/Cr" marks money out and in, but its value "${dash}" is neither a debit nor a credit mark`);
     }
     for (const minus of ["-", "\u2212", "\uff0d"]) {
       const text = `Date,Description,Amount,Dr/Cr,Currency\n2026-03-02,Payroll Northwind,1000.00,+,EUR\n2026-03-03,Corner Cafe,4.50,${minus},EUR\n`;
@@ -1007,7 +1045,7 @@ describe("an indicator column with a value that is no debit/credit mark (QA roun
   test("refused, naming the column and the value; the amount column named by hand reads the amounts as signed", () => {
     // "X" is neither D nor A: reading "Importo" as signed would book Esselunga's 12,50 (marked D) as money in.
     const text = "Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n15/03/2025;Storno;3,00;X;EUR\n";
-    expect(() => parse(text)).toThrow('bank.csv: line 1: the column "Dare/Avere" marks money out and in, but one of its values, "X", is neither a debit nor a credit mark');
+    expect(() => parse(text)).toThrow('bank.csv: line 4: the column "Dare/Avere" marks money out and in, but its value "X" is neither a debit nor a credit mark');
     // Named by hand, the amounts are read as they stand (the user's choice).
     expect(brief(parse(text, { amountColumn: "Importo" }).rows).map((r) => r[2])).toEqual([12.5, 7, 3]);
   });

@@ -2403,9 +2403,55 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [3,"2026-01-15",2000,"CHF","Virement · VIR SEPA EMPLOYEUR"],
     ],
     totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":2000,"inRows":1}],
-    skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), checked against its rows"}],
+    skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), kept, not checked (the statement states its closing balance only)"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":3834.7,"entries":3,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // A "+/-" column of "+" and en dashes beside unsigned amounts, a balance column after them (issue 31's leftover: the column
+  // was ignored and every row booked as money in, exit 0). By hand: 954.90 + 45.10 = 1'000.00 opening; − 45.10 + 3'000.00
+  // − 1'500.00 = 1'454.90; 1'000.00 + 1'454.90 = 2'454.90, the last balance ✓.
+  "sign-column-plus-dash.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-02",-45.1,"CHF","Coop Bern"],
+      [3,"2026-03-05",3000,"CHF","Lohn März"],
+      [4,"2026-03-10",-1500,"CHF","Miete Wohnung"],
+    ],
+    totals: [{"currency":"CHF","out":1545.1,"outRows":2,"in":3000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2454.9,"entries":3,"difference":0}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // LCL over three months, a "Solde au" line closing each month (issue 31, the last stops' leftover: a month's balance line
+  // in the middle was said "checked against its rows" whatever it said). 2'000.00 on 31.12 − 45.30 + 2'000.00 = 3'954.70 on
+  // 31.01, but the file says 3'900.00 (off by 54.70, line 4); − 120.00 − 34.70 = 3'800.00 on 28.02 ✓; − 250.00 = 3'550.00
+  // on 31.03 ✓ (the first and last balances agree: only the middle line tells the rows of January and February apart).
+  "lcl-months-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 9,
+    rows: [
+      [2,"2026-01-05",-45.3,"CHF","Carte · CB CARREFOUR CITY 04/01"],
+      [3,"2026-01-15",2000,"CHF","Virement · VIR SEPA EMPLOYEUR"],
+      [5,"2026-02-03",-120,"CHF","Prélèvement · PRLV SEPA EDF"],
+      [6,"2026-02-10",-34.7,"CHF","Carte · CB BOULANGERIE DU PORT"],
+      [8,"2026-03-04",-250,"CHF","Carte · CB FNAC PARIS"],
+    ],
+    totals: [{"currency":"CHF","out":450,"outRows":4,"in":2000,"inRows":1}],
+    skipped: [
+      {"line":1,"reason":"the statement's balance on 2025-12-31 (\"Solde au 31/12/2025\"), checked against its rows"},
+      {"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), disagrees with its rows: the balance on 2025-12-31 and the rows since make CHF 3'954.70"},
+      {"line":7,"reason":"the statement's balance on 2026-02-28 (\"Solde au 28/02/2026\"), checked against its rows"},
+      {"line":9,"reason":"the statement's balance on 2026-03-31 (\"Solde au 31/03/2026\"), checked against its rows"},
+    ],
+    reconciliation: [{"currency":"CHF","status":"off","opening":2000,"closing":3550,"entries":5,"difference":54.7,"line":4}],
+    notes: [
+      "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      "line 4: the statement's balance on 2026-01-31 is CHF 3'900.00, but its balance on 2025-12-31 (CHF 2'000.00) and the 2 rows since make CHF 3'954.70 (off by CHF 54.70)",
+    ],
   },
   // BCV (Banque Cantonale Vaudoise): Débit/Crédit positive, "'" thousands, a Solde column, newest first, no currency anywhere but
   // the apostrophe (QA round 4, fifth pass: stored in the data's main currency). −1'000.00 (line 4, from 0) + 5'600.00 =
