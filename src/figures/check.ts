@@ -1278,18 +1278,22 @@ function otherEnd(index: FigureIndex, s: SourceFigure, endpoint: "from" | "to"):
 
 /** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
 const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
-/** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending". */
-const FLOW_AFTER = /^\s*(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))\b/i;
+/** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
+const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)|(went\s+out))\b/i;
 
 /**
  * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
- * clause's start) and it, else by "of income" / "in spending" right after it. Silent (undefined) when neither.
+ * clause's start) and it, else by "of income" / "in spending" / "came in" / "went out" right after it. Silent (undefined)
+ * when neither. The words right after the figure before are that figure's ("CHF 56'400.00 came in and CHF 23'305.40 went
+ * out": the spending is not money in).
  */
 function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
-  const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), before && before.end <= f.start ? before.end : 0);
+  const after = before && before.end <= f.start ? before.end : 0;
+  const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), after);
+  const own = clause === after && after > 0 ? FLOW_AFTER.exec(answer.slice(clause, f.start)) : null;
   // allMatches, not matchAll: no copy of the expression for every amount of an answer.
-  const m = allMatches(FLOW_WORDS, answer.slice(clause, f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
-  return m ? (m[1] ? "in" : "out") : undefined;
+  const m = allMatches(FLOW_WORDS, answer.slice(clause + (own ? own[0].length : 0), f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  return m ? (m[1] || m[3] ? "in" : "out") : undefined;
 }
 
 /**

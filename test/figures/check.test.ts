@@ -1188,6 +1188,13 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(flows, "In 2025 you kept 20.0% of your income.")).toEqual([["20.0%", "derived"]]);
     expect(statuses(flows, "In 2025 you kept 10.0% of your income.")).toEqual([["10.0%", "ungrounded"]]);
   });
+  test("'came in' / 'went out' right after an amount say what that amount is, not the next one's: right, income came in and spending went out; wrong, the two swapped", () => {
+    const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 56'400.00, spending CHF 23'305.40, net CHF 33'094.60.");
+    // Before, "came in" after the income was read as the spending's flow too: the right spending was mismatched as money in.
+    expect(statuses(t, "In 2025 CHF 56'400.00 came in and CHF 23'305.40 went out.")).toEqual([["CHF 56'400.00", "grounded"], ["CHF 23'305.40", "grounded"]]);
+    // Swapped, each is found only as the other flow (before, the first passed: no flow word before it).
+    expect(statuses(t, "In 2025 CHF 23'305.40 came in and CHF 56'400.00 went out.")).toEqual([["CHF 23'305.40", "mismatched"], ["CHF 56'400.00", "mismatched"]]);
+  });
   test("a share of a list only when the list is the whole: right, of the three (the clause says how many), or of a list its call's total adds up; wrong, of a top 3 with the rest in 'Other', of the first 4 rows of 9", () => {
     const top = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, top_n: 3 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%); 2. Coop CHF 2'500.00 (100 tx, avg CHF 25.00, 25.0%); 3. Aldi CHF 1'500.00 (60 tx, avg CHF 25.00, 15.0%); Other (4 merchants) CHF 3'000.00 (120 tx, 30.0%).");
     // Before, Migros ÷ the top three's sum (3'000 ÷ 7'000) passed as Migros' share of all groceries (the tool says 30.0 %).
