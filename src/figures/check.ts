@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, unitsAgree, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { withTableCounts } from "./table.ts";
@@ -470,9 +470,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
    */
   const everySubjectIn = (sources: SourceFigure[]) => subjects.every((x) => sources.some((s) => isNamedIn([x], s.ctx)));
   /** A count adds up or differs only with counts of what it counts ("6 transactions" from transactions, not from merchants). */
-  const sameUnit = (s: SourceFigure) => !said.unit || !s.ctx.unit || s.ctx.unit === said.unit;
+  const sameUnit = (s: SourceFigure) => !said.unit || !s.ctx.unit || unitsAgree(s.ctx.unit, said.unit);
   /** Said to count what the figure counts, in so many words. */
-  const countsAlike = (s: SourceFigure) => !!said.unit && s.ctx.unit === said.unit;
+  const countsAlike = (s: SourceFigure) => !!said.unit && !!s.ctx.unit && unitsAgree(s.ctx.unit, said.unit);
   const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
   const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);

@@ -685,10 +685,20 @@ const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
+/** Words that make payments a recurring series. */
+const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
+/** The family of "regular payments": series or their rows (unitsAgree). */
+const RECURRING = "recurring";
+/** Whether two count families agree: the same, or "regular payments" beside series or rows. */
+export const unitsAgree = (a: string, b: string) => a === b || (a === RECURRING && (b === "series" || b === "rows")) || (b === RECURRING && (a === "series" || a === "rows"));
+
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
 export function unitAfter(after: string): string | undefined {
   const m = /^\s+(\p{L}+)(?:[ -](\p{L}+))?(?:[ -](\p{L}+))?/u.exec(after);
   if (!m) return undefined;
+  // "13 regular payments", "5 recurring payments", "4 standing orders": the series of a recurring_payments result ("13
+  // series") or the rows that came at their usual amount (unusual_transactions' "122 … expected"): either family.
+  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2])) return RECURRING;
   for (const w of [m[1], m[2], m[3]]) {
     if (!w) break;
     const u = UNITS[w.toLowerCase()];
@@ -1324,7 +1334,7 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.sign && about.sign && said.sign !== about.sign) return true;
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
-  if (said.unit && about.unit && said.unit !== about.unit) return true;
+  if (said.unit && about.unit && !unitsAgree(said.unit, about.unit)) return true;
   if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
   if (said.periods && about.periods) {
     if (!anyOverlap(said.periods, about.periods)) return true;

@@ -1974,3 +1974,18 @@ describe("figacc3: the budgets' total after a budget approved in this turn (SPEC
     expect(statuses(t, "Your budgets now total CHF 5'300.00.")).toEqual([["CHF 5'300.00", "ungrounded"]]);
   });
 });
+
+describe("figacc3: 'regular payments' counts series or their rows (SPEC §11.1 counts: a count is of what its noun says)", () => {
+  const t = turn([{ name: "recurring_payments", input: {}, summary: "Recurring payments: 6 series, 3 active. Helsana (Insurance) quarterly CHF 260.40, 5 payments; Livit AG (Housing) monthly CHF 2'000.00, 12 payments." }]);
+  test("right: 6 regular payments (the 6 series), 12 regular payments of Livit AG (its rows)", () => {
+    // Before, "regular payments" counted rows: the count of series was mismatched.
+    expect(statuses(t, "I found 6 regular payments.")).toEqual([["6", "grounded"]]);
+    expect(statuses(t, "Livit AG took 12 regular payments.")).toEqual([["12", "grounded"]]);
+  });
+  test("wrong: 7 regular payments (no such count), 36 regular payments (no count; CHF 36.35 is an amount), 6 premiums (the series, said of rows)", () => {
+    const u = turn([{ name: "unusual_transactions", input: {}, summary: "Unusually large payments for 2025: 2 found. Usual CHF 36.35 for Healthcare. 40 other payments were at their expected amount." }]);
+    expect(statuses(t, "I found 7 regular payments.")).toEqual([["7", "ungrounded"]]);
+    expect(statuses(u, "36 regular payments were at their expected amount.")).toEqual([["36", "ungrounded"]]);
+    expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
+  });
+});
