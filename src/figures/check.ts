@@ -1188,6 +1188,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore()) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
     // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
@@ -1700,6 +1701,61 @@ function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Ba
       if (pair && parts.some((q) => Math.abs(Math.abs(q.value) + Math.abs(part.value) - whole) < 0.005)) continue;
       if (Math.abs(part.value) < whole && v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [part, writtenSource(w)] };
     }
+  }
+  return null;
+}
+
+/** Per index, the amounts the model read, by name or category and value in cents ("Spotify|2195"). */
+const readAmounts = new WeakMap<FigureIndex, Set<string>>();
+/** Whether the model read an amount of the same thing and value as a figure it did not see (a table's cell beside its summary). */
+function readAlso(index: FigureIndex, x: SourceFigure): boolean {
+  let read = readAmounts.get(index);
+  if (!read) {
+    readAmounts.set(index, (read = new Set()));
+    for (const g of index.seen) {
+      if (g.kind !== "money") continue;
+      for (const y of g.flat) for (const n of [...(y.ctx.names ?? []), ...(y.ctx.categories ?? [])]) read.add(`${n}|${Math.round(Math.abs(y.value) * 100)}`);
+    }
+  }
+  const cents = Math.round(Math.abs(x.value) * 100);
+  const about = [...(x.ctx.names ?? []), ...(x.ctx.categories ?? [])];
+  return about.length > 0 && about.every((n) => read.has(`${n}|${cents}`));
+}
+
+/** The fewest things a sentence names for a total of one item of each, picked from a list wherever they stand. */
+const MIN_NAMED = 3;
+
+/**
+ * A total of the things the answer names in its sentence before it, one item of one list per thing: "Swisscom CHF 114.00,
+ * Spotify CHF 21.95, Netflix CHF 20.90, Apple CHF 10.00 — CHF 166.85 a month or CHF 2'002.20 a year" (their monthly
+ * amounts, then their yearly costs, each a list of the result). The terms are the list's figures, not the answer's (one of
+ * them may be miswritten while the total is right). Three things or more, each exactly once in the list, none of its items
+ * about what the answer contradicts (a monthly list for "a year"); an amount with cents (a whole one is a sum of too many).
+ * Bounded: one pass over each list of its kind, one sum each.
+ */
+function sumOfNamed(index: FigureIndex, f: ReadFigure, said: FigureContext, before: string): AnswerFigure | null {
+  if (f.precision >= 1 || f.approximate || Number.isInteger(f.value)) return null;
+  const named = mentionedIn(before, index.lexicon);
+  const names = (named.names?.length ?? 0) >= MIN_NAMED ? named.names! : (named.categories?.length ?? 0) >= MIN_NAMED ? named.categories! : null;
+  if (!names) return null;
+  const r = intervalOf(f);
+  const unnamed: FigureContext = { ...said, names: undefined, categories: undefined, subjects: undefined, ownName: undefined };
+  for (const l of listsOfKind(index, f)) {
+    if (l.kind !== "money" || l.figures.length <= names.length) continue;
+    const byName = byNameOf(l);
+    const items: SourceFigure[] = [];
+    for (const n of names) {
+      const at = byName.get(n);
+      if (at?.length !== 1) break;
+      items.push(l.figures[at[0]!]!);
+    }
+    if (items.length !== names.length || new Set(items).size !== items.length) continue;
+    let total = 0;
+    for (const x of items) total += Math.abs(x.value);
+    if (total < r.lo || total > r.hi || items.some((x) => x.change || contradicts(unnamed, x.ctx))) continue;
+    // The model read each term: an item of a table or chart (which it does not see) only as its summary also gave it.
+    if (!l.figures[0]!.seen && !items.every((x) => readAlso(index, x))) continue;
+    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: items.map((x) => source(x, index.lexicon)) };
   }
   return null;
 }

@@ -1989,3 +1989,27 @@ describe("figacc3: 'regular payments' counts series or their rows (SPEC §11.1 c
     expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
   });
 });
+
+describe("figacc3: a total of the things a sentence names, one item of a list each (SPEC §11.1 derived: a sum of figures of one list)", () => {
+  const subscriptions = () =>
+    turnOver(
+      { categoryNames: ["Subscriptions"], merchants: ["Swisscom", "Spotify", "Netflix", "Apple", "Sunrise"], accounts: [] },
+      {
+        name: "merchant_breakdown",
+        input: { category: "Subscriptions", year: 2025 },
+        summary: "Subscriptions by merchant for 2025. CHF: total CHF 2'142.20 over 60 transactions at 5 merchants: Swisscom CHF 1'368.00 (12 tx); Spotify CHF 263.40 (12 tx); Netflix CHF 250.80 (12 tx); Sunrise CHF 140.00 (12 tx); Apple CHF 120.00 (12 tx).",
+      },
+    );
+  test("right: Swisscom, Spotify, Netflix and Apple came to CHF 2'002.20 (their items, wherever they stand; Netflix miswritten)", () => {
+    const t = subscriptions();
+    const all = t.check("Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Apple CHF 120.00 — CHF 2'002.20 in 2025.", "");
+    const total = all.at(-1)!;
+    expect([total.status, figureNote(total).split(" · ")[0]]).toEqual(["derived", "CHF 1'368.00 + CHF 263.40 + CHF 250.80 + CHF 120.00 (sum)"]);
+  });
+  test("wrong: CHF 2'020.20 (a digit off), or the four with Apple said of Sunrise's (CHF 2'002.20 where Sunrise is named: theirs is CHF 2'022.20)", () => {
+    const t = subscriptions();
+    expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Apple CHF 120.00 — CHF 2'020.20 in 2025.").at(-1)).toEqual(["CHF 2'020.20", "ungrounded"]);
+    expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'002.20 in 2025.").at(-1)).toEqual(["CHF 2'002.20", "ungrounded"]);
+    expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'022.20 in 2025.").at(-1)).toEqual(["CHF 2'022.20", "derived"]);
+  });
+});
