@@ -2013,3 +2013,22 @@ describe("figacc3: a total of the things a sentence names, one item of a list ea
     expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'022.20 in 2025.").at(-1)).toEqual(["CHF 2'022.20", "derived"]);
   });
 });
+
+describe("figacc3: a savings rate from a call's income and spending, and percentage points between two rates the sentence wrote (SPEC §11.1 derived: percentage points)", () => {
+  const t = () => monthsCompared(7, 8, "CHF: total spending CHF 12'771.22 → CHF 13'361.36 (+CHF 590.14, +4.6%); income CHF 17'314.79 → CHF 16'963.78.");
+  test("right: the savings rate went from 26.2% to 21.2% (each (income − spending) ÷ income of its month), 5.0 percentage points down", () => {
+    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 5.0 percentage points down.")).toEqual([
+      ["26.2%", "derived"],
+      ["21.2%", "derived"],
+      ["5.0 percentage points", "derived"],
+    ]);
+  });
+  test("wrong: a rate off by a digit (26.7%), of July said of August (26.2% in August), points that are not their gap (4.0)", () => {
+    expect(statuses(t(), "Your savings rate went from 26.7% to 21.2%.")).toEqual([
+      ["26.7%", "ungrounded"],
+      ["21.2%", "derived"],
+    ]);
+    expect(statuses(t(), "In August your savings rate was 26.2%.")).toEqual([["26.2%", "ungrounded"]]);
+    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 4.0 percentage points down.").at(-1)).toEqual(["4.0 percentage points", "ungrounded"]);
+  });
+});
