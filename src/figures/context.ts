@@ -613,6 +613,8 @@ const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarte
 const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
 /** A rate a few words after a figure ("203 rows a month", "CHF 2'950 saved per month", "CHF 14'700 in an average month") or before it in its clause ("Per month you put aside …"). */
 const RATE_NEAR_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?(?:(?:a|an|per|each|every)\s+(?:average\s+|typical\s+|normal\s+)?(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/iu;
+/** Two figures sharing the rate written after the second: " and EUR 9.20 a day", " or CHF 61 a week". */
+const SHARED_RATE = /^\s+(?:and|or)\s+(?:about\s+|around\s+|roughly\s+)?(?:(?:CHF|EUR|USD|GBP|Fr\.)\s?|[€$£])?\d[\d'’.,]*(?:\s?(?:CHF|EUR|USD|GBP))?\s+(?:a|an|per|each|every)\s+(month|year|week|day|quarter)\b/i;
 const RATE_NEAR_BEFORE = /(?:\b(?:per|a|each|every)\s+(month|week|day|quarter)\b|\b(monthly|weekly|daily|quarterly)\b)[^;]*$/i;
 const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day", quarter: "quarter", quarterly: "quarter" };
 /** A rate a chart's title, a column's header or a row's cell gives all its values ("yearly cost", "money out per month", "monthly"). */
@@ -910,6 +912,11 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
+    }
+    if (rates && !out[i]!.per && (after.startsWith(" and ") || after.startsWith(" or "))) {
+      // "about CHF 150.67 and EUR 9.20 a day": the rate after the second of two figures is the first's too.
+      const shared = SHARED_RATE.exec(text.slice(f.end, f.end + 48));
+      if (shared) out[i]!.per = RATES[shared[1]!.toLowerCase()];
     }
     if (rates && !out[i]!.per) {
       const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;

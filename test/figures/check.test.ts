@@ -2092,3 +2092,24 @@ describe("figacc3: a ratio of counts in a turn with no amounts (a count by month
     expect(statuses(withAmounts, "February was about 1.6 times January.")).toEqual([["1.6 times", "ungrounded"]]);
   });
 });
+
+describe("figacc3: two figures share the rate written after the second ('CHF 150.67 and EUR 9.20 a day') (SPEC §11.1 derived: a period's divisors)", () => {
+  const t = () => oneCall("spending_by_category", { year: 2025, month: 6 }, "Spending by category for 2025-06. CHF: total CHF 4'520.20 over 21 transactions. EUR: total EUR 276.00 over 31 transactions.");
+  test("right: about CHF 150.67 and EUR 9.20 a day (4'520.20 and 276.00 over June's 30 days)", () => {
+    // Before, "a day" was read of the euros only: the francs' daily amount was not found.
+    expect(statuses(t(), "In June you spent about CHF 150.67 and EUR 9.20 a day.")).toEqual([
+      ["CHF 150.67", "derived"],
+      ["EUR 9.20", "derived"],
+    ]);
+  });
+  test("wrong: CHF 145.81 and EUR 9.20 a day (the francs over 31 days); CHF 150.67 a week", () => {
+    expect(statuses(t(), "In June you spent about CHF 145.81 and EUR 9.20 a day.")).toEqual([
+      ["CHF 145.81", "ungrounded"],
+      ["EUR 9.20", "derived"],
+    ]);
+    expect(statuses(t(), "In June you spent about CHF 150.67 and EUR 9.20 a week.")).toEqual([
+      ["CHF 150.67", "ungrounded"],
+      ["EUR 9.20", "ungrounded"],
+    ]);
+  });
+});
