@@ -613,6 +613,8 @@ const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarte
 const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
 /** A rate a few words after a figure ("203 rows a month", "CHF 2'950 saved per month", "CHF 14'700 in an average month") or before it in its clause ("Per month you put aside …"). */
 const RATE_NEAR_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?(?:(?:a|an|per|each|every)\s+(?:average\s+|typical\s+|normal\s+)?(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/iu;
+/** Two figures sharing the rate written after the second: " and EUR 9.20 a day", " or CHF 61 a week". */
+const SHARED_RATE = /^\s+(?:and|or)\s+(?:about\s+|around\s+|roughly\s+)?(?:(?:CHF|EUR|USD|GBP|Fr\.)\s?|[€$£])?\d[\d'’.,]*(?:\s?(?:CHF|EUR|USD|GBP))?\s+(?:a|an|per|each|every)\s+(month|year|week|day|quarter)\b/i;
 const RATE_NEAR_BEFORE = /(?:\b(?:per|a|each|every)\s+(month|week|day|quarter)\b|\b(monthly|weekly|daily|quarterly)\b)[^;]*$/i;
 const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day", quarter: "quarter", quarterly: "quarter" };
 /** A rate a chart's title, a column's header or a row's cell gives all its values ("yearly cost", "money out per month", "monthly"). */
@@ -686,10 +688,20 @@ const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
+/** Words that make payments a recurring series. */
+const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
+/** The family of "regular payments": series or their rows (unitsAgree). */
+const RECURRING = "recurring";
+/** Whether two count families agree: the same, or "regular payments" beside series or rows. */
+export const unitsAgree = (a: string, b: string) => a === b || (a === RECURRING && (b === "series" || b === "rows")) || (b === RECURRING && (a === "series" || a === "rows"));
+
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
 export function unitAfter(after: string): string | undefined {
   const m = /^\s+(\p{L}+)(?:[ -](\p{L}+))?(?:[ -](\p{L}+))?/u.exec(after);
   if (!m) return undefined;
+  // "13 regular payments", "5 recurring payments", "4 standing orders": the series of a recurring_payments result ("13
+  // series") or the rows that came at their usual amount (unusual_transactions' "122 … expected"): either family.
+  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2])) return RECURRING;
   for (const w of [m[1], m[2], m[3]]) {
     if (!w) break;
     const u = UNITS[w.toLowerCase()];
@@ -902,6 +914,11 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
+    if (rates && !out[i]!.per && (after.startsWith(" and ") || after.startsWith(" or "))) {
+      // "about CHF 150.67 and EUR 9.20 a day": the rate after the second of two figures is the first's too.
+      const shared = SHARED_RATE.exec(text.slice(f.end, f.end + 48));
+      if (shared) out[i]!.per = RATES[shared[1]!.toLowerCase()];
+    }
     if (rates && !out[i]!.per) {
       const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;
       const clause = near ? "" : ownClause();
@@ -926,7 +943,11 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (measures && MEASURE_WORDS.test(near)) {
-      const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
+      const m = MEASURE_BEFORE.exec(before);
+      // "the median of 327 earlier payments": a count of things after "median of" / "average of" is how many the measure
+      // is over, not a median itself.
+      const over = !!m && out[i]!.unit !== undefined && /\bof\s*:?\s*\(?\s*$/i.test(m[0]);
+      const measure = (over ? undefined : m?.[1]) ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
       if (RED_AFTER.test(after) || RED_BEFORE.test(before)) out[i]!.balance = -1;
@@ -1325,7 +1346,7 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.sign && about.sign && said.sign !== about.sign) return true;
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
-  if (said.unit && about.unit && said.unit !== about.unit) return true;
+  if (said.unit && about.unit && !unitsAgree(said.unit, about.unit)) return true;
   if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
   if (said.periods && about.periods) {
     if (!anyOverlap(said.periods, about.periods) || yearOfAStraddle(said, about.periods)) return true;
