@@ -599,6 +599,34 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
 
+/** A money app's kinds of a row: an expense, an income, or a transfer between two of the user's own accounts. */
+const APP_KINDS = new Set(["expense", "income", "transfer"]);
+
+/**
+ * A money app's column of row kinds, "Expense", "Income" and "Transfer" only, beside amounts written without signs
+ * (1Money's TYPE; qa33: every expense was booked as money in, with only a hint to flip them all, which would have made
+ * the income money out): an expense is money out, an income money in. Its transfers are skipped (appTransferSkip).
+ */
+function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => {
+    if (c === amount || taken.has(c.index) || !KIND_HEADERS.has(c.norm)) return false;
+    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
+    return kinds.length === c.values.length && kinds.every((k) => APP_KINDS.has(k)) && kinds.includes("expense");
+  });
+  return column ? { indicator: column.index, kinds: true, app: true } : undefined;
+}
+
+/**
+ * The transfers of a money app's kinds column (appKindMarks): a move between two of the user's own accounts in the app,
+ * its amount unsigned and its two accounts in other columns. The rows are read as one account, in which such a move
+ * takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ */
+function appTransferSkip(cols: readonly Column[], money: ColumnPlan["money"]): ColumnPlan["skip"] {
+  if (money.kind !== "indicator" || money.app !== true) return [];
+  return [{ column: money.indicator, equals: ["transfer"], reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }];
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -732,7 +760,7 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
+      const marks = mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }
@@ -796,10 +824,10 @@ export function guessColumns(
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];
     purpose = memo;
-    // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit) still says what the payment is (a
-    // "Debit"/"Credit" says nothing more than the sign).
+    // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit; a money app's Expense, Income) still
+    // says what the payment is (a "Debit"/"Credit" says nothing more than the sign).
     const signingKind =
-      money?.kind === "indicator" && KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))) ? money.indicator : null;
+      money?.kind === "indicator" && (money.app || (KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))))) ? money.indicator : null;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo].filter((i) => i !== signingKind)));
     if (payee.length > 0 && payer.length > 0) {
       description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
@@ -922,7 +950,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

@@ -1077,6 +1077,7 @@ function oneSidedNote(plan: ColumnPlan): string | null {
 function kindsNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
   const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);
+  if (plan.money.app) return `the amounts carry no sign: "${name}" gave them, its expenses as money out, its incomes as money in`;
   return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 

@@ -15,6 +15,28 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // 1Money's export (qa33, a public project's 1Money fixture run blind): unsigned amounts, TYPE "Expense"/"Income"/
+  // "Transfer", a transfer written once for both of its own accounts (FROM ACCOUNT → TO ACCOUNT). Every row was booked
+  // as money in (the expenses as income), with only a hint to flip them all. Expense → out, Income → in (the kind stays
+  // in the text, so an income row keeps its id); the transfer moves nothing in or out of the rows read as one account.
+  // Out 47.35 + 8.90 + 920.00 = 976.25 (3 rows); in 2'850.00 + 40.00 = 2'890.00 (2 rows); line 4 skipped.
+  "onemoney-unsigned-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-03-02", 2850, "EUR", "Lohn März · Income"],
+      [3, "2026-03-03", -47.35, "EUR", "Wochenmarkt · Expense"],
+      [5, "2026-03-07", -8.9, "EUR", "Kuchen · Expense"],
+      [6, "2026-03-14", -920, "EUR", "Expense"],
+      [7, "2026-03-21", 40, "EUR", "Oma · Income"],
+    ],
+    totals: [{ currency: "EUR", out: 976.25, outRows: 3, in: 2890, inRows: 2 }],
+    skipped: [{ line: 4, reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: ["the amounts carry no sign: \"TYPE\" gave them, its expenses as money out, its incomes as money in"],
+  },
   // A card statement of unsigned amounts and a column of row kinds, as a PayPal Credit (Synchrony) statement download is
   // reported to be (review of stop 47: its signs wrong; no public description of its columns was found, so this file
   // follows the shape, not a known header): every row was money in, the note proposing to flip them all, which would
