@@ -330,6 +330,35 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
  * round 3 made them.
  */
+/**
+ * Money apps' exports of every account of the user in one file, each row naming its own account by the name the user
+ * gave it ("Maybank", "Cash", "Primary Checking (7812)"), known by header words no bank's export has together (qa33:
+ * Spendee's, Wallet's, Money Lover's, Bluecoins', Monefy's, Cashew's, Monarch's and Mobills' rows were booked to one
+ * unnamed account, the two legs of a transfer between two of them in one pool): the account's column, and the columns
+ * that must be beside it (normalised). As data: one line per app.
+ */
+const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[] }[] = [
+  { app: "Spendee", account: "wallet", with: ["category name", "author"] },
+  { app: "Wallet (BudgetBakers)", account: "account", with: ["ref currency amount", "payment type"] },
+  { app: "Money Lover", account: "account", with: ["exclude report", "event"] },
+  { app: "Bluecoins", account: "account", with: ["category group", "set time"] },
+  { app: "Bluecoins", account: "account", with: ["item or payee", "account type"] },
+  { app: "Monefy", account: "account", with: ["converted amount"] },
+  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"] },
+  { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
+  { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
+];
+
+/** A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, or undefined. */
+function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): Column | undefined {
+  for (const sig of APP_ACCOUNT_COLUMNS) {
+    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
+    const c = cols.find((x) => x.norm === sig.account && !taken.has(x.index));
+    if (c && c.values.every((v) => v.trim() !== "")) return c;
+  }
+  return undefined;
+}
+
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
@@ -906,6 +935,7 @@ export function guessColumns(
     }
   }
 
+  const appAccount = appAccountColumn(cols, taken);
   return {
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
@@ -948,7 +978,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
+    ...(appAccount ? { accountColumns: [appAccount.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,

@@ -264,6 +264,31 @@ test("Mint's export of every account: each row is booked to the account its \"Ac
   ]);
 });
 
+test("a money app's export of every account (Spendee's wallets, Monarch's accounts): each row is its account's, and keeps the id it had before its account was read (qa33)", () => {
+  const opts = { fileName: "export.csv", fallbackCurrency: { code: "CHF", from: "x" } };
+  const spendee = fixture("spendee-wallets.csv");
+  const s = read(spendee, opts);
+  expect(s.rows.map((r) => [r.line, r.account, r.amount])).toEqual([
+    [2, "Girokonto", 3100],
+    [3, "Girokonto", -250],
+    [4, "Bargeld", 250],
+    [5, "Bargeld", -18.4],
+    [6, "Girokonto", -63.75],
+  ]);
+  // The same rows with the wallet column under another name (no app's): no account, the ids a file imported before got.
+  const idsOf = (bytes: Uint8Array) => assignTransactionIds(parseStatement(bytes, opts).rows, null);
+  const unread = (bytes: Uint8Array, from: string, to: string) => utf8(new TextDecoder().decode(bytes).replace(from, to));
+  expect(read(unread(spendee, "Date,Wallet,", "Date,Purse,"), opts).rows.every((r) => r.account === null)).toBe(true);
+  expect(idsOf(spendee)).toEqual(idsOf(unread(spendee, "Date,Wallet,", "Date,Purse,")));
+  const monarch = fixture("monarch-accounts.csv");
+  expect(read(monarch, opts).rows.map((r) => r.account)).toEqual(["Everyday Checking (4410)", "Everyday Checking (4410)", "High Yield Savings (9921)", "Travel Card (0077)", "Travel Card (0077)", "Everyday Checking (4410)"]);
+  expect(idsOf(monarch)).toEqual(idsOf(unread(monarch, ",Account,", ",Konto,")));
+  // One account told for every row (--account): the rows are that account's, as before.
+  expect(read(monarch, { ...opts, accountOverride: "Household" }).rows.every((r) => r.account === "Household")).toBe(true);
+  // The near miss: "Merchant" and "Account" without "Original Statement" (another party's IBAN each row) names no own account.
+  expect(read(fixture("merchant-account-nearmiss.csv"), opts).rows.map((r) => r.account)).toEqual([null, null, null]);
+});
+
 test("Mint's export: a row of an account whose earlier rows are in CAD is CAD; the others keep the layout's assumed USD, said so (review of pass 27)", () => {
   const s = read(fixture("mint-export.csv"), { fileName: "transactions.csv", fallbackCurrency: { code: "CHF", from: "x" }, accountCurrencies: { "Everyday Checking": "CAD" } });
   expect(s.rows.map((r) => [r.line, r.account, r.amount, r.currency])).toEqual([

@@ -15,6 +15,69 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // Spendee's export of every wallet of the user (qa33: a public project's Spendee, Wallet, Money Lover, Bluecoins, Monefy
+  // and Cashew fixtures run blind had every row booked to one unnamed account). Each row is its wallet's ("Girokonto",
+  // "Bargeld"), a transfer between two of them one leg in each (csv.test.ts holds the accounts and the ids). Out 250.00 +
+  // 18.40 + 63.75 = 332.15 (3 rows); in 3'100.00 + 250.00 = 3'350.00 (2 rows); one reconciliation line per wallet.
+  "spendee-wallets.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-04-01", 3100, "EUR", "Salary · Gehalt April · Income"],
+      [3, "2026-04-02", -250, "EUR", "Outgoing Transfer · Bargeld holen"],
+      [4, "2026-04-02", 250, "EUR", "Incoming Transfer · Bargeld holen"],
+      [5, "2026-04-04", -18.4, "EUR", "Food & Drink · Bäckerei · Expense"],
+      [6, "2026-04-09", -63.75, "EUR", "Groceries · Supermarkt · Expense"],
+    ],
+    totals: [{ currency: "EUR", out: 332.15, outRows: 3, in: 3350, inRows: 2 }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
+    notes: [],
+  },
+  // Monarch Money's export of every account (qa33: familyPulse's and Spend's Monarch fixtures, every row in one unnamed
+  // account): each row its "Account"'s, the savings transfer and the card payment one leg in each account. No currency in
+  // the file: the data's. Out 400.00 + 23.80 + 150.00 = 573.80 (3 rows); in 2'750.00 + 400.00 + 150.00 = 3'300.00 (3 rows).
+  "monarch-accounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-04-15", 2750, "CHF", "Riverside Payroll"],
+      [3, "2026-04-14", -400, "CHF", "Transfer to Savings"],
+      [4, "2026-04-14", 400, "CHF", "Transfer from Checking"],
+      [5, "2026-04-12", -23.8, "CHF", "Corner Deli"],
+      [6, "2026-04-10", 150, "CHF", "Card Payment"],
+      [7, "2026-04-10", -150, "CHF", "Card Payment"],
+    ],
+    totals: [{ currency: "CHF", out: 573.8, outRows: 3, in: 3300, inRows: 3 }],
+    reconciliation: [
+      { currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "CHF", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "CHF", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
+    notes: [CHF_NOTE],
+  },
+  // The near miss of monarch-accounts.csv: "Merchant" and "Account" without Monarch's "Original Statement", the accounts
+  // other parties' IBANs: no account of the rows (one reconciliation line). Out 23.80 + 61.15 = 84.95; in 2'750.00.
+  "merchant-account-nearmiss.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-04-15", 2750, "CHF", "Riverside Payroll"],
+      [3, "2026-04-12", -23.8, "CHF", "Corner Deli"],
+      [4, "2026-04-10", -61.15, "CHF", "Hardware Depot"],
+    ],
+    totals: [{ currency: "CHF", out: 84.95, outRows: 2, in: 2750, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [CHF_NOTE],
+  },
   // 1Money's export (qa33, a public project's 1Money fixture run blind): unsigned amounts, TYPE "Expense"/"Income"/
   // "Transfer", a transfer written once for both of its own accounts (FROM ACCOUNT → TO ACCOUNT). Every row was booked
   // as money in (the expenses as income), with only a hint to flip them all. Expense → out, Income → in (the kind stays
