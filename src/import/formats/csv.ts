@@ -679,9 +679,10 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
 /**
  * Headers of a date that follows a row's own by days: its posting, value or transaction date. Not any second date: a
  * "Next Payment Date" a month on put dates that fit both orders a day apart read day-first, in a US dollar file (review
- * of QA round 21: 01/05 read as 1 May, exit 0).
+ * of QA round 21: 01/05 read as 1 May, exit 0). Apple Card's "Clearing Date" too (qa33: its export of days all 12 or
+ * less was refused, "cannot tell the date format").
  */
-const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation)\b/;
+const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation|clearing|cleared)\b/;
 
 /** Currencies whose country writes the month first: dates that fit both orders are never read day-first in them. */
 const MONTH_FIRST_CURRENCIES = new Set(["USD"]);

@@ -15,6 +15,29 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // Apple Card's export of days all 12 or less (qa33: refused, "cannot tell the date format"): each "Clearing Date" lies a
+  // day or none from its "Transaction Date" read month-first, a month read day-first (03/10 → 03/11). Purchases positive:
+  // out 41.60 + 12.00 + 0.25 = 53.85 (3 rows); in 250.00 + 8.99 = 258.99 (2 rows).
+  "applecard-days-apart.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-10", -41.6, "USD", "BLUE HERON BOOKS 12 ELM ST PORTLAND 97205 OR USA · Purchase"],
+      [3, "2026-03-08", 250, "USD", "PAYMENT RECEIVED - THANK YOU"],
+      [4, "2026-03-06", -12, "USD", "CITY PARKING 400 MAIN ST PORTLAND 97204 OR USA · Purchase"],
+      [5, "2026-03-04", 8.99, "USD", "BLUE HERON BOOKS RETURN · Credit"],
+      [6, "2026-03-02", -0.25, "USD", "Daily Cash Adjustment · Debit"],
+    ],
+    totals: [{ currency: "USD", out: 53.85, outRows: 3, in: 258.99, inRows: 2 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: [
+      "every date fits both day-first and month-first: read month-first, as then each row's \"Clearing Date\" lies days from its \"Transaction Date\", not months",
+      "the currency USD (from the column \"Amount (USD)\") for every row",
+      "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
+    ],
+  },
   // Spendee's export of every wallet of the user (qa33: a public project's Spendee, Wallet, Money Lover, Bluecoins, Monefy
   // and Cashew fixtures run blind had every row booked to one unnamed account). Each row is its wallet's ("Girokonto",
   // "Bargeld"), a transfer between two of them one leg in each (csv.test.ts holds the accounts and the ids). Out 250.00 +
