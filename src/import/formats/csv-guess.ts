@@ -337,24 +337,32 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * unnamed account, the two legs of a transfer between two of them in one pool): the account's column, and the columns
  * that must be beside it (normalised). As data: one line per app.
  */
-const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[] }[] = [
+const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[]; balanceSet?: { column: string; equals: readonly string[] } }[] = [
   { app: "Spendee", account: "wallet", with: ["category name", "author"] },
   { app: "Wallet (BudgetBakers)", account: "account", with: ["ref currency amount", "payment type"] },
   { app: "Money Lover", account: "account", with: ["exclude report", "event"] },
   { app: "Bluecoins", account: "account", with: ["category group", "set time"] },
   { app: "Bluecoins", account: "account", with: ["item or payee", "account type"] },
   { app: "Monefy", account: "account", with: ["converted amount"] },
-  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"] },
+  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
+  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"], balanceSet: { column: "title", equals: ["balance correction"] } },
+  { app: "Toshl", account: "account", with: ["in main currency", "main currency"] },
   { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
   { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
 ];
 
-/** A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, or undefined. */
-function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): Column | undefined {
+/**
+ * A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, with the skip rule of the rows
+ * that set a balance in the app (no money moved), or undefined.
+ */
+function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): { column: Column; skip: ColumnPlan["skip"] } | undefined {
   for (const sig of APP_ACCOUNT_COLUMNS) {
     if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
     const c = cols.find((x) => x.norm === sig.account && !taken.has(x.index));
-    if (c && c.values.every((v) => v.trim() !== "")) return c;
+    if (!c || !c.values.every((v) => v.trim() !== "")) continue;
+    const set = sig.balanceSet && cols.find((x) => x.norm === sig.balanceSet!.column);
+    const reason = `a balance set in ${sig.app} ("${sig.balanceSet?.equals[0]}"), not money that moved`;
+    return { column: c, skip: set ? [{ column: set.index, equals: sig.balanceSet!.equals, reason }] : [] };
   }
   return undefined;
 }
@@ -978,9 +986,9 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    ...(appAccount ? { accountColumns: [appAccount.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
+    ...(appAccount ? { accountColumns: [appAccount.column.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...(appAccount?.skip ?? []), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

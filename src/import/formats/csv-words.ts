@@ -147,6 +147,8 @@ export const WORDS: Record<Role, string[][]> = {
       "belastungsbetrag",
       // YNAB's register export ("Outflow" beside "Inflow"; QA round 4, pass 27: refused).
       "outflow",
+      // Toshl's export ("Expense amount" beside "Income amount"; qa33: refused, the expense column taken for a signed amount).
+      "expense amount",
     ],
   ],
   credit: [
@@ -163,6 +165,7 @@ export const WORDS: Record<Role, string[][]> = {
       "uznania", "uznanie",
       "gutschriftsbetrag",
       "inflow",
+      "income amount",
     ],
   ],
   indicator: [

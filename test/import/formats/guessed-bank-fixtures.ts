@@ -15,6 +15,55 @@ const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // Cashew's export (qa33, a public project's Cashew fixture run blind): its "Balance correction" row, a balance the user set
+  // in the app ("Updated balance"), was booked as 2'500.00 of income; the rows' accounts were dropped. Line 2 skipped; the
+  // transfer one leg per account (lines 4 and 6: the notes run over two lines). Out 400.00 + 52.30 = 452.30 (2 rows); in
+  // 1'980.00 + 400.00 = 2'380.00 (2 rows); Checking 3 rows, Savings 1.
+  "cashew-balance-set.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [3, "2026-03-01", 1980, "EUR", "February salary"],
+      [4, "2026-03-02", 400, "EUR", "Balance Correction · Savings Transfer In · Transferred Balance Checking → Savings"],
+      [6, "2026-03-02", -400, "EUR", "Balance Correction · Checking Transfer Out · Transferred Balance Checking → Savings"],
+      [8, "2026-03-05", -52.3, "EUR", "Health · Pharmacy"],
+    ],
+    totals: [{ currency: "EUR", out: 452.3, outRows: 2, in: 2380, inRows: 2 }],
+    skipped: [{ line: 2, reason: "a balance set in Cashew (\"balance correction\"), not money that moved" }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+    notes: [],
+  },
+  // Toshl's export (qa33: refused, "Expense amount is empty", the expense column taken for a signed amount): "Expense
+  // amount" is money out, "Income amount" money in, each row in its own currency and account (the transfer one leg each).
+  // EUR out 300.00 + 14.20 = 314.20 (2 rows), in 2'400.00 + 300.00 = 2'700.00 (2 rows); USD out 95.00 (1 row).
+  "toshl-accounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-03-02", 2400, "EUR", "March salary"],
+      [3, "2026-03-03", -300, "EUR", "To cash"],
+      [4, "2026-03-03", 300, "EUR", "To cash"],
+      [5, "2026-03-07", -14.2, "EUR", "Lunch"],
+      [6, "2026-03-11", -95, "USD", "Hotel deposit"],
+    ],
+    totals: [
+      { currency: "EUR", out: 314.2, outRows: 2, in: 2700, inRows: 2 },
+      { currency: "USD", out: 95, outRows: 1, in: 0, inRows: 0 },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+    notes: [],
+  },
   // Apple Card's export of days all 12 or less (qa33: refused, "cannot tell the date format"): each "Clearing Date" lies a
   // day or none from its "Transaction Date" read month-first, a month read day-first (03/10 → 03/11). Purchases positive:
   // out 41.60 + 12.00 + 0.25 = 53.85 (3 rows); in 250.00 + 8.99 = 258.99 (2 rows).
