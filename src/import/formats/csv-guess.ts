@@ -707,7 +707,23 @@ function yearlessDates(cols: readonly Column[], fileName: string, line: number):
   );
 }
 
-function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
+/**
+ * What a file is when its header says it is no statement of money moved (qa33: a Splitwise group's sheet and a broker's
+ * holdings list were refused as "cannot tell which columns", an invitation to map them and book them), or null.
+ */
+function notAStatement(cols: readonly Column[]): string | null {
+  const has = (...names: string[]) => cols.some((c) => names.includes(c.norm));
+  if (has("symbol") && has("quantity") && cols.some((c) => /^(price|value|market value)\b/.test(c.norm)))
+    return "a list of investment holdings (symbol, quantity, price, value), not a statement of money moved";
+  // Splitwise's "Export as spreadsheet": the group's expenses, their cost, and a column per member of what each owes or is owed.
+  if (has("date") && has("description") && has("category", "categorie", "kategorie") && has("cost", "cout", "kosten") && has("currency", "devise", "wahrung", "waehrung") && cols.length > 5)
+    return "a Splitwise group's expenses and each member's share of them (who owes whom), not money moved in an account of yours";
+  return null;
+}
+
+function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping | ImportInputError {
+  const what = notAStatement(cols);
+  if (what) return new ImportInputError(`${fileName}: this is ${what}; nothing to import`);
   return new NeedsColumnMapping(
     `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
       "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, " +
