@@ -346,7 +346,8 @@ const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readon
   { app: "Monefy", account: "account", with: ["converted amount"] },
   // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
   { app: "Cashew", account: "account", with: ["subcategory name", "emoji"], balanceSet: { column: "title", equals: ["balance correction"] } },
-  { app: "Toshl", account: "account", with: ["in main currency", "main currency"] },
+  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
+  { app: "Toshl", account: "account", with: ["in main currency", "main currency"], balanceSet: { column: "category", equals: ["reconciliation"] } },
   { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
   { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
 ];

@@ -39,20 +39,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: [],
   },
   // Toshl's export (qa33: refused, "Expense amount is empty", the expense column taken for a signed amount): "Expense
-  // amount" is money out, "Income amount" money in, each row in its own currency and account (the transfer one leg each).
+  // amount" is money out, "Income amount" money in, each row in its own currency and account (the transfer one leg each);
+  // its "Reconciliation" entry, a balance the user set (line 2, 1'250.00 with no text), skipped: it was booked as income.
   // EUR out 300.00 + 14.20 = 314.20 (2 rows), in 2'400.00 + 300.00 = 2'700.00 (2 rows); USD out 95.00 (1 row).
   "toshl-accounts.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
-    dataLines: 5,
+    dataLines: 6,
     rows: [
-      [2, "2026-03-02", 2400, "EUR", "March salary"],
-      [3, "2026-03-03", -300, "EUR", "To cash"],
-      [4, "2026-03-03", 300, "EUR", "To cash"],
-      [5, "2026-03-07", -14.2, "EUR", "Lunch"],
-      [6, "2026-03-11", -95, "USD", "Hotel deposit"],
+      [3, "2026-03-02", 2400, "EUR", "March salary"],
+      [4, "2026-03-03", -300, "EUR", "To cash"],
+      [5, "2026-03-03", 300, "EUR", "To cash"],
+      [6, "2026-03-07", -14.2, "EUR", "Lunch"],
+      [7, "2026-03-11", -95, "USD", "Hotel deposit"],
     ],
+    skipped: [{ line: 2, reason: "a balance set in Toshl (\"reconciliation\"), not money that moved" }],
     totals: [
       { currency: "EUR", out: 314.2, outRows: 2, in: 2700, inRows: 2 },
       { currency: "USD", out: 95, outRows: 1, in: 0, inRows: 0 },
