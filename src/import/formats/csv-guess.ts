@@ -336,6 +336,44 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
  * round 3 made them.
  */
+/**
+ * Money apps' exports of every account of the user in one file, each row naming its own account by the name the user
+ * gave it ("Maybank", "Cash", "Primary Checking (7812)"), known by header words no bank's export has together (qa33:
+ * Spendee's, Wallet's, Money Lover's, Bluecoins', Monefy's, Cashew's, Monarch's and Mobills' rows were booked to one
+ * unnamed account, the two legs of a transfer between two of them in one pool): the account's column, and the columns
+ * that must be beside it (normalised). As data: one line per app.
+ */
+const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[]; balanceSet?: { column: string; equals: readonly string[] } }[] = [
+  { app: "Spendee", account: "wallet", with: ["category name", "author"] },
+  { app: "Wallet (BudgetBakers)", account: "account", with: ["ref currency amount", "payment type"] },
+  { app: "Money Lover", account: "account", with: ["exclude report", "event"] },
+  { app: "Bluecoins", account: "account", with: ["category group", "set time"] },
+  { app: "Bluecoins", account: "account", with: ["item or payee", "account type"] },
+  { app: "Monefy", account: "account", with: ["converted amount"] },
+  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
+  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"], balanceSet: { column: "title", equals: ["balance correction"] } },
+  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
+  { app: "Toshl", account: "account", with: ["in main currency", "main currency"], balanceSet: { column: "category", equals: ["reconciliation"] } },
+  { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
+  { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
+];
+
+/**
+ * A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, with the skip rule of the rows
+ * that set a balance in the app (no money moved), or undefined.
+ */
+function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): { column: Column; skip: ColumnPlan["skip"] } | undefined {
+  for (const sig of APP_ACCOUNT_COLUMNS) {
+    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
+    const c = cols.find((x) => x.norm === sig.account && !taken.has(x.index));
+    if (!c || !c.values.every((v) => v.trim() !== "")) continue;
+    const set = sig.balanceSet && cols.find((x) => x.norm === sig.balanceSet!.column);
+    const reason = `a balance set in ${sig.app} ("${sig.balanceSet?.equals[0]}"), not money that moved`;
+    return { column: c, skip: set ? [{ column: set.index, equals: sig.balanceSet!.equals, reason }] : [] };
+  }
+  return undefined;
+}
+
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
@@ -605,6 +643,34 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
 
+/** A money app's kinds of a row: an expense, an income, or a transfer between two of the user's own accounts. */
+const APP_KINDS = new Set(["expense", "income", "transfer"]);
+
+/**
+ * A money app's column of row kinds, "Expense", "Income" and "Transfer" only, beside amounts written without signs
+ * (1Money's TYPE; qa33: every expense was booked as money in, with only a hint to flip them all, which would have made
+ * the income money out): an expense is money out, an income money in. Its transfers are skipped (appTransferSkip).
+ */
+function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => {
+    if (c === amount || taken.has(c.index) || !KIND_HEADERS.has(c.norm)) return false;
+    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
+    return kinds.length === c.values.length && kinds.every((k) => APP_KINDS.has(k)) && kinds.includes("expense");
+  });
+  return column ? { indicator: column.index, kinds: true, app: true } : undefined;
+}
+
+/**
+ * The transfers of a money app's kinds column (appKindMarks): a move between two of the user's own accounts in the app,
+ * its amount unsigned and its two accounts in other columns. The rows are read as one account, in which such a move
+ * takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ */
+function appTransferSkip(cols: readonly Column[], money: ColumnPlan["money"]): ColumnPlan["skip"] {
+  if (money.kind !== "indicator" || money.app !== true) return [];
+  return [{ column: money.indicator, equals: ["transfer"], reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }];
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -679,7 +745,23 @@ function yearlessDates(cols: readonly Column[], fileName: string, line: number):
   );
 }
 
-function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
+/**
+ * What a file is when its header says it is no statement of money moved (qa33: a Splitwise group's sheet and a broker's
+ * holdings list were refused as "cannot tell which columns", an invitation to map them and book them), or null.
+ */
+function notAStatement(cols: readonly Column[]): string | null {
+  const has = (...names: string[]) => cols.some((c) => names.includes(c.norm));
+  if (has("symbol") && has("quantity") && cols.some((c) => /^(price|value|market value)\b/.test(c.norm)))
+    return "a list of investment holdings (symbol, quantity, price, value), not a statement of money moved";
+  // Splitwise's "Export as spreadsheet": the group's expenses, their cost, and a column per member of what each owes or is owed.
+  if (has("date") && has("description") && has("category", "categorie", "kategorie") && has("cost", "cout", "kosten") && has("currency", "devise", "wahrung", "waehrung") && cols.length > 5)
+    return "a Splitwise group's expenses and each member's share of them (who owes whom), not money moved in an account of yours";
+  return null;
+}
+
+function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping | ImportInputError {
+  const what = notAStatement(cols);
+  if (what) return new ImportInputError(`${fileName}: this is ${what}; nothing to import`);
   return new NeedsColumnMapping(
     `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
       "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, " +
@@ -768,7 +850,7 @@ export function guessColumns(
     if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
-      const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken);
+      const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
     if (!indicator) unreadIndicator(cols, sample, fileName, money);
@@ -833,10 +915,10 @@ export function guessColumns(
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];
     purpose = memo;
-    // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit) still says what the payment is (a
-    // "Debit"/"Credit" says nothing more than the sign).
+    // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit; a money app's Expense, Income) still
+    // says what the payment is (a "Debit"/"Credit" says nothing more than the sign).
     const signingKind =
-      money?.kind === "indicator" && KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))) ? money.indicator : null;
+      money?.kind === "indicator" && (money.app || (KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))))) ? money.indicator : null;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo].filter((i) => i !== signingKind)));
     if (payee.length > 0 && payer.length > 0) {
       description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
@@ -915,6 +997,7 @@ export function guessColumns(
     }
   }
 
+  const appAccount = appAccountColumn(cols, taken);
   return {
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
@@ -957,9 +1040,9 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
+    ...(appAccount ? { accountColumns: [appAccount.column.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...(appAccount?.skip ?? []), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

@@ -679,9 +679,10 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
 /**
  * Headers of a date that follows a row's own by days: its posting, value or transaction date. Not any second date: a
  * "Next Payment Date" a month on put dates that fit both orders a day apart read day-first, in a US dollar file (review
- * of QA round 21: 01/05 read as 1 May, exit 0).
+ * of QA round 21: 01/05 read as 1 May, exit 0). Apple Card's "Clearing Date" too (qa33: its export of days all 12 or
+ * less was refused, "cannot tell the date format").
  */
-const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation)\b/;
+const NEAR_DATE_HEADER = /\b(post|posted|posting|trans|transaction|transaktion|value|valuta|valutadatum|wertstellung|booking|booked|buchung|buchungstag|buchungsdatum|boekdatum|boekingsdatum|settlement|settled|processed|purchase|operation|clearing|cleared)\b/;
 
 /** Currencies whose country writes the month first: dates that fit both orders are never read day-first in them. */
 const MONTH_FIRST_CURRENCIES = new Set(["USD"]);
@@ -954,6 +955,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const continuedIn = continuesText(plan, lines);
     if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
   }
+  // One account named for every row (--account) over a money app's own accounts: the rows are that account's, as before qa33.
+  if (plan.accountNotInId && opts.accountOverride?.trim()) plan = { ...plan, accountColumns: [], accountNotInId: undefined };
   refuseAmountsInCents(plan, sample, fileName);
   // (Every row's cell, not the sample's alone: forEachRecord reads the rest of the file only when the rule may apply.)
   const everyCell = (column: number): string[] => {
@@ -1077,6 +1080,7 @@ function oneSidedNote(plan: ColumnPlan): string | null {
 function kindsNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
   const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);
+  if (plan.money.app) return `the amounts carry no sign: "${name}" gave them, its expenses as money out, its incomes as money in`;
   return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }
 

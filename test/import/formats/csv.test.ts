@@ -264,6 +264,31 @@ test("Mint's export of every account: each row is booked to the account its \"Ac
   ]);
 });
 
+test("a money app's export of every account (Spendee's wallets, Monarch's accounts): each row is its account's, and keeps the id it had before its account was read (qa33)", () => {
+  const opts = { fileName: "export.csv", fallbackCurrency: { code: "CHF", from: "x" } };
+  const spendee = fixture("spendee-wallets.csv");
+  const s = read(spendee, opts);
+  expect(s.rows.map((r) => [r.line, r.account, r.amount])).toEqual([
+    [2, "Girokonto", 3100],
+    [3, "Girokonto", -250],
+    [4, "Bargeld", 250],
+    [5, "Bargeld", -18.4],
+    [6, "Girokonto", -63.75],
+  ]);
+  // The same rows with the wallet column under another name (no app's): no account, the ids a file imported before got.
+  const idsOf = (bytes: Uint8Array) => assignTransactionIds(parseStatement(bytes, opts).rows, null);
+  const unread = (bytes: Uint8Array, from: string, to: string) => utf8(new TextDecoder().decode(bytes).replace(from, to));
+  expect(read(unread(spendee, "Date,Wallet,", "Date,Purse,"), opts).rows.every((r) => r.account === null)).toBe(true);
+  expect(idsOf(spendee)).toEqual(idsOf(unread(spendee, "Date,Wallet,", "Date,Purse,")));
+  const monarch = fixture("monarch-accounts.csv");
+  expect(read(monarch, opts).rows.map((r) => r.account)).toEqual(["Everyday Checking (4410)", "Everyday Checking (4410)", "High Yield Savings (9921)", "Travel Card (0077)", "Travel Card (0077)", "Everyday Checking (4410)"]);
+  expect(idsOf(monarch)).toEqual(idsOf(unread(monarch, ",Account,", ",Konto,")));
+  // One account told for every row (--account): the rows are that account's, as before.
+  expect(read(monarch, { ...opts, accountOverride: "Household" }).rows.every((r) => r.account === "Household")).toBe(true);
+  // The near miss: "Merchant" and "Account" without "Original Statement" (another party's IBAN each row) names no own account.
+  expect(read(fixture("merchant-account-nearmiss.csv"), opts).rows.map((r) => r.account)).toEqual([null, null, null]);
+});
+
 test("Mint's export: a row of an account whose earlier rows are in CAD is CAD; the others keep the layout's assumed USD, said so (review of pass 27)", () => {
   const s = read(fixture("mint-export.csv"), { fileName: "transactions.csv", fallbackCurrency: { code: "CHF", from: "x" }, accountCurrencies: { "Everyday Checking": "CAD" } });
   expect(s.rows.map((r) => [r.line, r.account, r.amount, r.currency])).toEqual([
@@ -291,6 +316,16 @@ test("an unsigned Amount beside a Debit/Credit pair filled on some rows only: th
 });
 
 describe("what cannot be read", () => {
+  test("a Splitwise group's sheet and a broker's holdings list are named as no statement, not offered a column mapping (qa33)", () => {
+    const splitwise = "Date,Description,Category,Cost,Currency,Mara,Jonas,Priya\n\n2026-05-02,Cabin rent,Rent,450.00,CHF,300.00,-150.00,-150.00\n2026-05-03,Groceries,Groceries,96.60,CHF,-32.20,64.40,-32.20\n\n2026-05-20,Total balance, , ,CHF,267.80,-85.60,-182.20\n";
+    expect(() => parse(splitwise)).toThrow("bank.csv: this is a Splitwise group's expenses and each member's share of them (who owes whom), not money moved in an account of yours; nothing to import");
+    expect(() => parse("Date,Description,Catégorie,Coût,Devise,Léa,Hugo\n2026-05-02,Chalet,Général,300.00,EUR,150.00,-150.00\n")).toThrow("a Splitwise group's expenses");
+    const holdings = '"Holdings as of 04/30/2026"\n\n"Symbol","Description","Quantity","Price ($)","Value ($)"\n"VXUS","VANGUARD TOTAL INTL STOCK ETF","80","64.10","5,128.00"\n"BND","VANGUARD TOTAL BOND MARKET ETF","40","72.35","2,894.00"\n';
+    expect(() => parse(holdings)).toThrow("bank.csv: this is a list of investment holdings (symbol, quantity, price, value), not a statement of money moved; nothing to import");
+    // A statement with a "Quantity" beside its booking columns is read (no "Symbol").
+    expect(parse("Date,Description,Quantity,Amount\n2026-05-02,Coffee beans,2,-18.40\n2026-05-03,Refund,1,9.20\n", { currency: "CHF" }).rows.map((r) => r.amount)).toEqual([-18.4, 9.2]);
+  });
+
   test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
     const ja =
       '"番号","明細区分","取扱日付","起算日","お支払金額","お預り金額","取引区分","残高","摘要"\n' +
