@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -261,11 +261,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
   const datedBalances: { day: string; amount: number }[] = [];
   /**
-   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:"): a
-   * label, short. A long text that only holds such a word is a booking's (Danske Bank LT's "Memo", "…, pradinė suma:
-   * USD0001,01" beside an empty "MemoDet"; qa31: the credit of 889.81 was skipped as a total line, exit 0).
+   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:",
+   * "Endsaldo per 31.01.2026 (Kontoauszug Nr. 1/2026)", "Neuer Kontostand"): it starts with the word, or is a stated
+   * balance's label, whatever its length (TOTAL_LABEL).
    */
-  const balanceLabel = (x: string): boolean => x.trim().length <= 40 && TOTAL_LINE.test(normaliseHeader(x));
+  const balanceLabel = (x: string): boolean => {
+    const norm = normaliseHeader(x);
+    return TOTAL_LABEL.test(norm) || statedBalanceKind(norm) !== null;
+  };
   /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
   const datedBalanceText = (): { text: string; day: string } | null => {
     for (const i of plan.description.out) {

@@ -407,6 +407,14 @@ export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "ope
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 
 /**
+ * A cell that is a balance or total line's label, not a booking's text: it starts with such a word ("Endsaldo per
+ * 31.01.2026 (Kontoauszug Nr. 1/2026)", "Summe der Umsätze vom …"; review of r4-qa31: a long one was booked as money in,
+ * exit 0), however long. A text that only holds one further on is a booking's (Danske Bank LT's "Memo", "Mokejimo
+ * nurodymas …, pradinė suma: USD0001,01": qa31, skipped as a total line). Normalised.
+ */
+export const TOTAL_LABEL = new RegExp(`^${TOTAL_LINE.source}`);
+
+/**
  * Labels of the statement's own opening or closing balance written as a line of the table or a footer (Volksbank's and
  * Raiffeisen's (DE) "Anfangssaldo"/"Endsaldo" rows, comdirect's "Alter Kontostand"/"Neuer Kontostand", Caisse d'Epargne's
  * "Solde en fin de période" above the table and "Solde en début de période" under it), normalised:

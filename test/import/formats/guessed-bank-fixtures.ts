@@ -3437,4 +3437,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
     notes: ["the currency EUR (from the column \"Importo ( € )\") for every row"],
   },
+  // A German bank's export whose balance lines carry their label in the reference column, long (review of r4-qa31, k1
+  // and k2): a dated "Endsaldo per 28.02.2026 (Kontoauszug Nr. 2/2026)" was booked as money in (+4'928.05, exit 0) and
+  // an undated "Summe der Umsätze vom …" was a bad row, once only a cell of 40 characters or fewer could be a label. A
+  // cell that starts with the balance word is one, however long. Out 64.20 + 412.75 = 476.95, in 3'105.00.
+  "volksbank-de-long-saldo-labels.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [3,"2026-02-03",-64.2,"EUR","Lastschrift Gemeindewerke Wasser Abschlag"],
+      [4,"2026-02-12",3105,"EUR","Gutschrift Gehalt Februar Beispiel AG"],
+      [5,"2026-02-19",-412.75,"EUR","Überweisung Autohaus Keller Inspektion 2026"],
+    ],
+    totals: [{"currency":"EUR","out":476.95,"outRows":2,"in":3105,"inRows":1}],
+    skipped: [{"line":2,"reason":"the statement's opening balance (\"Anfangssaldo\"), kept, not checked (the statement states its opening balance only)"},{"line":6,"reason":"a balance or total line (\"Endsaldo per 28.02.2026 (Kontoauszug Nr. 2/2026)\"), no booking of its own"},{"line":7,"reason":"a balance or total line (\"Summe der Umsätze vom 01.02.2026 bis 28.02.2026\"), no booking of its own"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":2300,"closing":null,"entries":3,"difference":null}],
+  },
 };
