@@ -199,9 +199,11 @@ const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPEND
 /**
  * An Italian card statement's line for the month's balance paid from the holder's current account ("PAGAMENTO CON
  * ADDEBITO SU VS C/C": a cooperative bank's (BCC) card list, written "304,68-" among purchases written positive; qa31:
- * refused, asking for --flip-signs). Tested on the text's start, as the card issuer's other payment lines.
+ * refused, asking for --flip-signs). The whole fixed line only, as the issuer's "thank you" lines: on a current account
+ * the words begin a debit's own text ("PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI"; review of r4-qa31: an account of
+ * mostly money in had every sign turned, exit 0).
  */
-const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\b/i;
+const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\W*$/i;
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
