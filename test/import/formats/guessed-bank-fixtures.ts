@@ -2381,7 +2381,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   },
   // LCL (FR): no header row, signed amounts with a decimal comma, and a last line "31/01/2026;3834,70;;;Solde au 31/01/2026"
   // dated like a booking (QA round 4, fifth pass: imported as 3'834.70 of income). It is the closing balance, kept (no opening
-  // stated: nothing to check). Out 45.30 + 120.00 = 165.30; in 2'000.00.
+  // stated: nothing to check, and said so; review of r4-qa31: it was said "checked against its rows"). Out 45.30 + 120.00 = 165.30; in 2'000.00.
   "lcl-fr.csv": {
     format: "csv",
     layout: "guessed",
@@ -2393,7 +2393,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [3,"2026-01-15",2000,"CHF","Virement · VIR SEPA EMPLOYEUR"],
     ],
     totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":2000,"inRows":1}],
-    skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), checked against its rows"}],
+    skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), kept, not checked (the statement states its closing balance only)"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":3834.7,"entries":3,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
