@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -725,8 +725,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
         if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
-        const bookDay = BOOK_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
+        // The book balance on its day ("Saldo contabile"): with a balance column, only a row that leaves it where it was, as
+        // "Saldo" below (review of r4-qa31, s4.csv: a booking of −250.00 called "Saldo contable" was dropped).
+        const bookDay = BOOK_BALANCE_TEXTS.has(norm) && (rowBalance() === null || lastBalance === null || interimBalance(amount)) ? dateIn.get(rawDate) : null;
         if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, rowBalance() ?? amount);
+        const availableDay = AVAILABLE_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
+        if (availableDay) return skip(`the available balance on ${availableDay} ("${oneLine(ownText)}"), no booking of its own: not checked (it counts what is not booked yet)`);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
         // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).

@@ -452,6 +452,13 @@ export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "sal
 export const BOOK_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo contabile", "saldo contable"]);
 
 /**
+ * The available balance written as a dated row of its own beside the book balance (a BCC's "Saldo disponibile" under its
+ * "Saldo contabile"; review of r4-qa31: booked as money in, exit 0), normalised: no booking, and not checked against the
+ * rows, as it counts what is not booked yet (authorised card payments, a credit line).
+ */
+export const AVAILABLE_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo disponibile", "saldo disponible"]);
+
+/**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au
  * 31.01.2026", "Saldo al …", "Balance as of 01/31/2026", "Kontostand am …"): the day as written, or null.
  */

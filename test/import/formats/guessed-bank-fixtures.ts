@@ -3455,4 +3455,42 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":2,"reason":"the statement's opening balance (\"Anfangssaldo\"), kept, not checked (the statement states its opening balance only)"},{"line":6,"reason":"a balance or total line (\"Endsaldo per 28.02.2026 (Kontoauszug Nr. 2/2026)\"), no booking of its own"},{"line":7,"reason":"a balance or total line (\"Summe der Umsätze vom 01.02.2026 bis 28.02.2026\"), no booking of its own"}],
     reconciliation: [{"currency":"EUR","status":"none","opening":2300,"closing":null,"entries":3,"difference":null}],
   },
+  // A BCC "ListaMovimenti" with no "Saldo iniziale": under the rows the book balance, "Saldo contabile", and the available
+  // balance, "Saldo disponibile" (review of r4-qa31, a8.csv: the available one was booked as +2'600.00, exit 0, and the
+  // book one said "checked against its rows" with nothing to check it against). Both skipped; the book balance kept as
+  // the closing one, not checked (no opening). Out 38.15 + 520.00 + 4.20 = 562.35, in 1'912.40.
+  "bcc-it-saldo-disponibile.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-04-02",-38.15,"EUR","PAGOBANCOMAT presso FARMACIA CENTRALE"],
+      [3,"2026-04-09",1912.4,"EUR","ACCREDITO STIPENDI BETA SPA"],
+      [4,"2026-04-15",-520,"EUR","RATA MUTUO Mutuo n. 000067890"],
+      [5,"2026-04-30",-4.2,"EUR","COMMISSIONI CANONE MENSILE"],
+    ],
+    totals: [{"currency":"EUR","out":562.35,"outRows":3,"in":1912.4,"inRows":1}],
+    skipped: [{"line":6,"reason":"the statement's balance on 2026-04-30 (\"Saldo contabile\"), kept, not checked (the statement states its closing balance only)"},{"line":7,"reason":"the available balance on 2026-04-30 (\"Saldo disponibile\"), no booking of its own: not checked (it counts what is not booked yet)"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":3106.95,"entries":4,"difference":null}],
+  },
+  // A Spanish account's list with a balance column and rows whose text is "Saldo contable" (review of r4-qa31, s4.csv): on
+  // 08/04 a booking of −300.00 that moves the balance (2'158.20 → 1'858.20), booked; under the rows the book balance,
+  // which leaves the balance where it was, skipped and checked. 2'200.00 − 41.80 − 300.00 + 1'840.00 − 72.35 = 3'625.85 ✓.
+  "es-saldo-contable-mid-file.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-04-02",-41.8,"CHF","COMPRA TARJETA DIA MARKET"],
+      [3,"2026-04-08",-300,"CHF","Saldo contable"],
+      [4,"2026-04-10",1840,"CHF","NOMINA BETA SL"],
+      [5,"2026-04-17",-72.35,"CHF","RECIBO IBERDROLA"],
+    ],
+    totals: [{"currency":"CHF","out":414.15,"outRows":3,"in":1840,"inRows":1}],
+    skipped: [{"line":6,"reason":"the statement's balance on 2026-04-30 (\"Saldo contable\"), checked against its rows"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":2200,"closing":3625.85,"entries":4,"difference":0}],
+    notes: [CHF_NOTE],
+  },
 };
