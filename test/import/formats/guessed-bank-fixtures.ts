@@ -3493,4 +3493,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":2200,"closing":3625.85,"entries":4,"difference":0}],
     notes: [CHF_NOTE],
   },
+  // An Italian account's list whose "Nome" is the holder's own name on every row (review of r4-qa31, n1.csv): it became
+  // every row's counterparty and the head of its description ("LUCA BIANCHI · ESSELUNGA MILANO"). One name on every row
+  // is no other party: left out, as a bare "Nombre". Out 31.75 + 46.00 + 12.60 = 90.35, in 1'690.00.
+  "it-nome-holder.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-04-03",-31.75,"CHF","ESSELUNGA MILANO"],
+      [3,"2026-04-07",-46,"CHF","TRATTORIA DEL PORTO GENOVA"],
+      [4,"2026-04-10",1690,"CHF","BONIFICO DA GAMMA SRL STIPENDIO"],
+      [5,"2026-04-14",-12.6,"CHF","TELEPASS PEDAGGI"],
+    ],
+    totals: [{"currency":"CHF","out":90.35,"outRows":3,"in":1690,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [CHF_NOTE],
+  },
 };
