@@ -217,6 +217,13 @@ const looksLikeCardPayment = (text: string): boolean => {
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
+/**
+ * The headers that joined a description after the content-hash ids were fixed (bc56641, round 4): Hype's "Nome" (the
+ * other party) and "Tipologia" (the kind), normalised. A file with no round-3 text column takes its ids from the
+ * description as it was read without them (idDescription).
+ */
+const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
+
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
 const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia"]);
 
@@ -704,8 +711,11 @@ export function guessColumns(
   fileName: string,
   flipSigns = false,
   byContent: readonly string[] = [],
+  asIdsWereFixed = false,
 ): ColumnPlan & { decimalKnown: boolean; contentNote: string | null } {
   const cols = columnsOf(header, sample);
+  // Read as when the ids were fixed: a header only a later word names is no word (its norm matches none).
+  if (asIdsWereFixed) for (const c of cols) if (JOINED_SINCE_IDS.has(c.norm)) c.norm = `\u0001${c.norm}`;
   const taken = new Set<number>();
   const missing: string[] = [];
   const take = (c: Column | undefined) => {
@@ -888,7 +898,20 @@ export function guessColumns(
     }
   }
 
+  // A file round 3 could not describe takes its ids from the description: as it was read when the words of
+  // JOINED_SINCE_IDS named nothing, so a month imported then is still known (review of r4-qa31: "Descrição" beside
+  // "Nome", and "Nome, Stato, Tipologia" read by content, came back as possible duplicates). Not readable then: none to keep.
+  let idDescription: ByDirection | undefined;
+  if (!asIdsWereFixed && idText === null && !mapping.descriptionColumn && byContent.length === 0 && description.out.concat(description.in).some((i) => JOINED_SINCE_IDS.has(cols[i]!.norm))) {
+    try {
+      idDescription = guessColumns(header, sample, mapping, fileName, flipSigns, [], true).description;
+    } catch {
+      idDescription = undefined;
+    }
+  }
+
   return {
+    ...(idDescription ? { idDescription } : {}),
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:

@@ -864,6 +864,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
       // written: that is kept (review of r4-qa13: the reference alone was the description).
       if (!plan.descriptionAsIs && idText !== description && !/\p{L}/u.test(description)) description = idText;
+      if (plan.idDescription) idText = joinTexts(texts(pick(plan.idDescription), idTextCell));
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {

@@ -3511,4 +3511,39 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: [CHF_NOTE],
   },
+  // A Portuguese account's list with "Nome" (the other party) beside "Descrição" (review of r4-qa31, n5.csv): "Nome" joins
+  // the description and is the counterparty, but "Descrição" is no round-3 word, so the ids were the description's and
+  // changed. They are taken from the description as read before "Nome" was a word (pass12-ids.test.ts pins them).
+  // 1'200.00 − 27.45 + 350.00 − 64.10 = 1'458.45 ✓.
+  "pt-descricao-nome.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-04-03",-27.45,"CHF","Continente Porto · COMPRA CARTAO"],
+      [3,"2026-04-06",350,"CHF","Ana Costa · TRF RECEBIDA"],
+      [4,"2026-04-11",-64.1,"CHF","Galp Energia · DD"],
+    ],
+    totals: [{"currency":"CHF","out":91.55,"outRows":2,"in":350,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1200,"closing":1458.45,"entries":3,"difference":0}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)",CHF_NOTE],
+  },
+  // An Italian payment app's list "id,Nome,Stato,Tipologia,…" (review of r4-qa31, n4.csv): read by content before (the
+  // description "Nome · Stato · Tipologia"), now by its words ("Nome · Tipologia", the status left out); the ids stay
+  // those of the description as read before (pass12-ids.test.ts). Out 1.80 + 53.40 = 55.20, in 22.00 + 40.00 = 62.00.
+  "it-nome-stato-tipologia.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-04-02",-1.8,"EUR","Caffe Roma · Pagamento"],
+      [3,"2026-04-04",22,"EUR","Paolo Neri · Ricezione"],
+      [4,"2026-04-06",-53.4,"EUR","Coop Lombardia · Pagamento"],
+      [5,"2026-04-08",40,"EUR","Conto Corrente · Ricarica"],
+    ],
+    totals: [{"currency":"EUR","out":55.2,"outRows":2,"in":62,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+  },
 };
