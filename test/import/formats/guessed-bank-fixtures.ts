@@ -3380,8 +3380,11 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Danske Bank (Lithuania)'s older CSV (qa31: a plugin's test copy, run as it is): its header names eleven columns, its
   // rows hold nine (Address, City and Country joined in one quoted cell), so the columns are taken by what they hold. A
   // credit whose "MemoDet" is empty and whose "Memo" is a long text with "pradinė suma" (original amount) in it was
-  // skipped as a total line, exit 0: a long text is a booking's, only a short cell labels a balance line. Every row is
-  // booked: out 6.50 + 2.00 = 8.50, in 1'200.00. No currency in the file: the data's main one, said in a note.
+  // skipped as a total line, exit 0: a long text is a booking's, only a cell that starts with the word labels a balance
+  // line. Every row is booked: out 6.50 + 2.00 = 8.50, in 1'200.00. No currency in the file: the data's main one, said in
+  // a note. The credit's description is empty: its texts stand under "City" and "Country" in the shifted row, columns
+  // no description takes, and "Name", "Memo", "MemoDet" are empty on it (left as it is: no simple rule tells them there
+  // from the address on the other rows).
   "danske-lt-memo-suma.csv": {
     format: "csv",
     layout: "guessed",
@@ -3545,5 +3548,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"EUR","out":55.2,"outRows":2,"in":62,"inRows":2}],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+  },
+  // An Italian card list with a "Tipologia" column (review of r4-qa31, n6.csv: what the word does besides joining the
+  // description): purchases ("Acquisto") written positive and a refund ("Rimborso") negative say a card's export, read
+  // with every sign turned; refused before "Tipologia" was a kind column's header, asking for --flip-signs. Out 64.90 +
+  // 31.00 + 4.60 = 100.50, in 22.50.
+  "it-tipologia-acquisto.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-04-03",-64.9,"CHF","ZALANDO SE · Acquisto"],
+      [3,"2026-04-06",-31,"CHF","PIZZERIA NAPOLI BERGAMO · Acquisto"],
+      [4,"2026-04-10",22.5,"CHF","ZALANDO RESO · Rimborso"],
+      [5,"2026-04-15",-4.6,"CHF","TRENORD BIGLIETTI · Acquisto"],
+    ],
+    totals: [{"currency":"CHF","out":100.5,"outRows":3,"in":22.5,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [CHF_NOTE,"a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
 };
