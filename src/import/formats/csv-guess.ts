@@ -199,9 +199,11 @@ const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPEND
 /**
  * An Italian card statement's line for the month's balance paid from the holder's current account ("PAGAMENTO CON
  * ADDEBITO SU VS C/C": a cooperative bank's (BCC) card list, written "304,68-" among purchases written positive; qa31:
- * refused, asking for --flip-signs). Tested on the text's start, as the card issuer's other payment lines.
+ * refused, asking for --flip-signs). The whole fixed line only, as the issuer's "thank you" lines: on a current account
+ * the words begin a debit's own text ("PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI"; review of r4-qa31: an account of
+ * mostly money in had every sign turned, exit 0).
  */
-const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\b/i;
+const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\W*$/i;
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
@@ -215,6 +217,13 @@ const looksLikeCardPayment = (text: string): boolean => {
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
+/**
+ * The headers that joined a description after the content-hash ids were fixed (bc56641, round 4): Hype's "Nome" (the
+ * other party) and "Tipologia" (the kind), normalised. A file with no round-3 text column takes its ids from the
+ * description as it was read without them (idDescription).
+ */
+const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
+
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
 const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia"]);
 
@@ -407,9 +416,11 @@ const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.nor
 /**
  * A bare "Nombre" is PayPal's other party only when it names one: not one name on every sampled row (a card's or an
  * account's holder), nor beside a holder's, merchant's or partner's column (review of qa24: a card export's
- * "Nombre;Comercio" lost every merchant to the cardholder's name).
+ * "Nombre;Comercio" lost every merchant to the cardholder's name). So is Hype's "Nome" (review of r4-qa31: the holder's
+ * "MARIO ROSSI" on every row became every row's counterparty).
  */
-const holderName = (c: Column, cols: readonly Column[]) => c.norm === "nombre" && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
+const BARE_NAMES = new Set(["nombre", "nome"]);
+const holderName = (c: Column, cols: readonly Column[]) => BARE_NAMES.has(c.norm) && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
 
 function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
@@ -813,8 +824,11 @@ export function guessColumns(
   fileName: string,
   flipSigns = false,
   byContent: readonly string[] = [],
+  asIdsWereFixed = false,
 ): ColumnPlan & { decimalKnown: boolean; contentNote: string | null } {
   const cols = columnsOf(header, sample);
+  // Read as when the ids were fixed: a header only a later word names is no word (its norm matches none).
+  if (asIdsWereFixed) for (const c of cols) if (JOINED_SINCE_IDS.has(c.norm)) c.norm = `\u0001${c.norm}`;
   const taken = new Set<number>();
   const missing: string[] = [];
   const take = (c: Column | undefined) => {
@@ -998,7 +1012,20 @@ export function guessColumns(
   }
 
   const appAccount = appAccountColumn(cols, taken);
+  // A file round 3 could not describe takes its ids from the description: as it was read when the words of
+  // JOINED_SINCE_IDS named nothing, so a month imported then is still known (review of r4-qa31: "Descrição" beside
+  // "Nome", and "Nome, Stato, Tipologia" read by content, came back as possible duplicates). Not readable then: none to keep.
+  let idDescription: ByDirection | undefined;
+  if (!asIdsWereFixed && idText === null && !mapping.descriptionColumn && byContent.length === 0 && description.out.concat(description.in).some((i) => JOINED_SINCE_IDS.has(cols[i]!.norm))) {
+    try {
+      idDescription = guessColumns(header, sample, mapping, fileName, flipSigns, [], true).description;
+    } catch {
+      idDescription = undefined;
+    }
+  }
+
   return {
+    ...(idDescription ? { idDescription } : {}),
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:

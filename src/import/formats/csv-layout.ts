@@ -270,6 +270,8 @@ export type ColumnPlan = {
   textParts: RegExp | null;
   /** The round-3 description's columns (the content-hash id's input), or null: the description itself. */
   idText: ByDirection | null;
+  /** The description's columns as read when the ids were fixed (the content-hash id's input when idText is null), when later words changed it. */
+  idDescription?: ByDirection;
   counterparty: ByDirection;
   purpose: readonly number[];
   referenceFact: number | null;

@@ -12,7 +12,7 @@ import { accountlessId } from "../ids.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -266,11 +266,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
    */
   const datedBalances: { day: string; amount: number; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
   /**
-   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:"): a
-   * label, short. A long text that only holds such a word is a booking's (Danske Bank LT's "Memo", "…, pradinė suma:
-   * USD0001,01" beside an empty "MemoDet"; qa31: the credit of 889.81 was skipped as a total line, exit 0).
+   * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:",
+   * "Endsaldo per 31.01.2026 (Kontoauszug Nr. 1/2026)", "Neuer Kontostand"): it starts with the word, or is a stated
+   * balance's label, whatever its length (TOTAL_LABEL).
    */
-  const balanceLabel = (x: string): boolean => x.trim().length <= 40 && TOTAL_LINE.test(normaliseHeader(x));
+  const balanceLabel = (x: string): boolean => {
+    const norm = normaliseHeader(x);
+    return TOTAL_LABEL.test(norm) || statedBalanceKind(norm) !== null;
+  };
   /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
   const datedBalanceText = (): { text: string; day: string } | null => {
     for (const i of plan.description.out) {
@@ -314,11 +317,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   /** The skipped entries of the lines that state a balance: each says "checked" only once a check ran (sayWhetherChecked). */
   const statedLines: { line: number; reason: string }[] = [];
+  const keptBalance = (reason: string): void => {
+    skip(reason);
+    statedLines.push(skipped[skipped.length - 1]!);
+  };
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
     if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     stateBalance(kind, amount, date);
-    skip(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
-    statedLines.push(skipped[skipped.length - 1]!);
+    keptBalance(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
   };
   /**
    * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
@@ -681,8 +687,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
         if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
           for (const c of statedHere) stateBalance(c.kind, c.amount, null);
-          skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}`);
-          return void statedLines.push(skipped[skipped.length - 1]!);
+          return keptBalance(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}`);
         }
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
@@ -723,8 +728,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
         if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
-        const bookDay = BOOK_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
+        // The book balance on its day ("Saldo contabile"): with a balance column, only a row that leaves it where it was, as
+        // "Saldo" below (review of r4-qa31, s4.csv: a booking of −250.00 called "Saldo contable" was dropped).
+        const bookDay = BOOK_BALANCE_TEXTS.has(norm) && (rowBalance() === null || lastBalance === null || interimBalance(amount)) ? dateIn.get(rawDate) : null;
         if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, rowBalance() ?? amount);
+        const availableDay = AVAILABLE_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
+        if (availableDay) return skip(`the available balance on ${availableDay} ("${oneLine(ownText)}"), no booking of its own: not checked (it counts what is not booked yet)`);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
         // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
         // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
@@ -858,6 +867,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
       // written: that is kept (review of r4-qa13: the reference alone was the description).
       if (!plan.descriptionAsIs && idText !== description && !/\p{L}/u.test(description)) description = idText;
+      if (plan.idDescription) idText = joinTexts(texts(pick(plan.idDescription), idTextCell));
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {

@@ -419,6 +419,14 @@ export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "ope
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 
 /**
+ * A cell that is a balance or total line's label, not a booking's text: it starts with such a word ("Endsaldo per
+ * 31.01.2026 (Kontoauszug Nr. 1/2026)", "Summe der Umsätze vom …"; review of r4-qa31: a long one was booked as money in,
+ * exit 0), however long. A text that only holds one further on is a booking's (Danske Bank LT's "Memo", "Mokejimo
+ * nurodymas …, pradinė suma: USD0001,01": qa31, skipped as a total line). Normalised.
+ */
+export const TOTAL_LABEL = new RegExp(`^${TOTAL_LINE.source}`);
+
+/**
  * Labels of the statement's own opening or closing balance written as a line of the table or a footer (Volksbank's and
  * Raiffeisen's (DE) "Anfangssaldo"/"Endsaldo" rows, comdirect's "Alter Kontostand"/"Neuer Kontostand", Caisse d'Epargne's
  * "Solde en fin de période" above the table and "Solde en début de période" under it), normalised:
@@ -458,6 +466,13 @@ export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "sal
  * closes it otherwise, as a "Saldo per 31.12.2025" line does (normalised).
  */
 export const BOOK_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo contabile", "saldo contable"]);
+
+/**
+ * The available balance written as a dated row of its own beside the book balance (a BCC's "Saldo disponibile" under its
+ * "Saldo contabile"; review of r4-qa31: booked as money in, exit 0), normalised: no booking, and not checked against the
+ * rows, as it counts what is not booked yet (authorised card payments, a credit line).
+ */
+export const AVAILABLE_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo disponibile", "saldo disponible"]);
 
 /**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au

@@ -8,7 +8,7 @@
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
-import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
@@ -953,7 +953,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns), kindsNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     const continuedIn = continuesText(plan, lines);
-    if (continuedIn) plan = { ...plan, continuationLines: true, description: { out: [...plan.description.out, ...continuedIn], in: [...plan.description.in, ...continuedIn] } };
+    const withContinued = (d: ByDirection): ByDirection => ({ out: [...d.out, ...continuedIn!], in: [...d.in, ...continuedIn!] });
+    if (continuedIn) plan = { ...plan, continuationLines: true, description: withContinued(plan.description), ...(plan.idDescription ? { idDescription: withContinued(plan.idDescription) } : {}) };
   }
   // One account named for every row (--account) over a money app's own accounts: the rows are that account's, as before qa33.
   if (plan.accountNotInId && opts.accountOverride?.trim()) plan = { ...plan, accountColumns: [], accountNotInId: undefined };

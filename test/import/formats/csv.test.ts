@@ -440,9 +440,13 @@ describe("a card export of no known layout (issue 32)", () => {
     const eur = { code: "EUR", from: "the main currency of your data" };
     expect(read(utf8(list("PAGAMENTO CON ADDEBITO SU VS C/C")), { fileName: "carta.csv", fallbackCurrency: eur }).rows.map((r) => r.amount)).toEqual([-23.9, 412.35, -58, -7.8]);
     // A payment made by card or a transfer out, on an account's list of mostly money in: nothing says a card's; refused as before.
-    for (const text of ["PAGAMENTO CON CARTA DI DEBITO", "PAGAMENTO CON BONIFICO SU C/C ESTERO", "ADDEBITO SU VS C/C PER PAGAMENTO"]) {
+    for (const text of ["PAGAMENTO CON CARTA DI DEBITO", "PAGAMENTO CON BONIFICO SU C/C ESTERO", "ADDEBITO SU VS C/C PER PAGAMENTO", "PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI"]) {
       expect(() => read(utf8(list(text)), { fileName: "carta.csv", fallbackCurrency: eur })).toThrow('carta.csv: 3 of the 4 amounts in "IMPORTO IN EURO" are positive, and nothing in the file');
     }
+    // A current account's debit whose text begins with the phrase and goes on (a tax payment): no card's line (review of
+    // r4-qa31, c1.csv: both client transfers and the takings became money out, exit 0). Read as written.
+    const account = "Data;Descrizione;Importo\n03/03/2026;BONIFICO DA CLIENTE VERDI FATTURA 31;1.450,00\n06/03/2026;BONIFICO DA CLIENTE NERI FATTURA 32;980,00\n10/03/2026;PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI;-615,00\n13/03/2026;INCASSO POS GIORNALIERO;275,40\n23/03/2026;COMMISSIONI TENUTA CONTO;-9,50\n";
+    expect(read(utf8(account), { fileName: "conto.csv", fallbackCurrency: eur }).rows.map((r) => r.amount)).toEqual([1450, 980, -615, 275.4, -9.5]);
   });
 
   test("a card's negative credit that starts as an ATM, EFTPOS or withdrawal line (a fee refund, a refund, a reversal) says nothing of an account: still refused (review of pass 26: every purchase was money in, exit 0)", () => {

@@ -48,3 +48,14 @@ test("Hype's \"Nome\" and \"Tipologia\" join the description, not the id: a mont
   expect(s.rows.toArray()[2]!.description).toBe("Acme Srl · STIPENDIO FEBBRAIO 2026 · Bonifico ordinario");
   expect(assignTransactionIds(s.rows, null)).toEqual(["h:d59912f6c13396cb", "h:7ef6362dabd7ee4d", "h:4bfc82e660c0773e", "h:fbfe9e6f2295f1d2", "h:ba1cad54db70208e"]);
 });
+
+test("a file with no round-3 text column keeps its ids when \"Nome\" or \"Tipologia\" now join its description (review of r4-qa31)", () => {
+  // Ids as bc56641 computed them (its parseStatement and assignTransactionIds over these files), when the description was
+  // "COMPRA CARTAO" (Nome left out), and "Caffe Roma · Approvato · Pagamento" (the text columns taken by what they hold).
+  const pt = read("pt-descricao-nome.csv", fixture("pt-descricao-nome.csv"));
+  expect(pt.rows.toArray().map((r) => [r.description, r.facts.counterparty])).toEqual([["Continente Porto · COMPRA CARTAO", "Continente Porto"], ["Ana Costa · TRF RECEBIDA", "Ana Costa"], ["Galp Energia · DD", "Galp Energia"]]);
+  expect(assignTransactionIds(pt.rows, null)).toEqual(["h:8ddae15d4fe96293", "h:bf7d078a31e02675", "h:316cf2f8ba40287a"]);
+  const it = read("it-nome-stato-tipologia.csv", fixture("it-nome-stato-tipologia.csv"));
+  expect(it.rows.toArray()[0]!.description).toBe("Caffe Roma · Pagamento");
+  expect(assignTransactionIds(it.rows, null)).toEqual(["h:a544b7dd9cb91836", "h:46fc27f70efb7fa4", "h:5ffab32b1dbaf438", "h:cf50e047a4ae4ff1"]);
+});
