@@ -40,9 +40,7 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
   const gaps: Gap[] = [];
   const overlaps: Overlap[] = [];
   let prev: Balance | null = null;
-  const kept = rows.filter(wanted);
-  latest.push(...unnamedLatest(kept.filter((b) => b.account === null)));
-  for (const b of kept.filter((b) => b.account !== null)) {
+  for (const b of rows.filter(wanted)) {
     const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
     // The previous statement imported again (a bank's file repeating its last month: MT940 files cut at month ends) is
     // no overlap: its balances chain as the first time (uqa4 F3).
@@ -64,29 +62,6 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
   }
   if (prev) latest.push(prev);
   return { latest, gaps, overlaps };
-}
-
-/**
- * The last balance of each account among statements that name none (a Revolut CSV, a Wise statement: uqa6 #3). Nothing
- * says two of them are one account, so one currency's latest is not one balance: a statement continues an earlier one
- * whose closing is its opening (next month's file), or repeats its start (the same account exported again, longer);
- * any other is another account's, and each account keeps its own last balance. A file stating no opening continues the
- * latest. In date order per currency.
- */
-function unnamedLatest(rows: readonly Balance[]): Balance[] {
-  const chains: Balance[] = [];
-  for (const b of rows) {
-    const ofCurrency = chains.map((c, k) => [c, k] as const).filter(([c]) => c.currency === b.currency);
-    const continues = ([c]: readonly [Balance, number]) =>
-      sameStatement(c, b) ||
-      b.openingBalance === null ||
-      cents(b.openingBalance) === cents(c.balance) ||
-      (b.openingDate !== null && b.openingDate === c.openingDate && c.openingBalance !== null && cents(b.openingBalance) === cents(c.openingBalance));
-    const hit = ofCurrency.findLast(continues) ?? (b.openingBalance === null ? ofCurrency.at(-1) : undefined);
-    if (!hit) chains.push(b);
-    else if (!sameStatement(hit[0], b)) chains[hit[1]] = b;
-  }
-  return chains.sort((a, b) => a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date));
 }
 
 /**
