@@ -13,7 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -493,9 +493,11 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
-    // … and about no one category: "Income vs spending for 2026." names Income in its heading, yet its spending is every
-    // spending category's ("Housing and groceries drove your spending of EUR 18'043.87" was flagged, uqa6 #8).
-    if (acrossCategories && tool === "income_vs_spending" && ctx.categories?.every((c) => c.toLowerCase() === "income")) delete ctx.categories;
+    // … and about all of them at once: "Income vs spending for 2026." names Income in its heading, yet its spending is every
+    // spending category's ("Housing and groceries drove your spending of EUR 18'043.87" was flagged, uqa6 #8). Not about no
+    // category: a single one said of it ("Groceries cost EUR 18'043.87") is still not its figure (rev-uqa6 #2). Its net and
+    // savings rate keep the heading's Income (no spending category's either).
+    if (acrossCategories && tool === "income_vs_spending" && /^spending$/i.test(own) && ctx.categories?.every((c) => c.toLowerCase() === "income")) ctx.categories = [EVERY_SPENDING_CATEGORY];
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));

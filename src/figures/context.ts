@@ -93,9 +93,14 @@ export type FigureContext = {
    * a figure a result labels the other way (income_vs_spending's "spending", compare_periods' "income") is not its figure.
    */
   flow?: "in" | "out";
+  /** Written as the whole spending ("your spending of CHF 18'043.87", "total spending came to …"): what the spending of all categories at once (EVERY_SPENDING_CATEGORY) may be said of, whatever categories its clause names. */
+  wholeSpending?: true;
   /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
   endpoint?: "from" | "to";
 };
+
+/** The category of a figure of all spending categories at once (income_vs_spending's spending): no one category's. */
+export const EVERY_SPENDING_CATEGORY = "all spending categories";
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */
 export type Measure = "average" | "median" | "net" | "current";
@@ -1325,7 +1330,7 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
   if (said.unit && about.unit && said.unit !== about.unit) return true;
-  if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
+  if (said.categories && about.categories && !shareOne(said.categories, about.categories) && !ofAllSpending(said, about.categories)) return true;
   if (said.periods && about.periods) {
     if (!anyOverlap(said.periods, about.periods) || yearOfAStraddle(said, about.periods)) return true;
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
@@ -1356,6 +1361,16 @@ export function saidOfAPart(said: FigureContext, about: FigureContext): boolean 
   if (!p || p.to - p.from < 27 || p.to - p.from > 300) return false;
   for (const s of spans) if (!(s.from <= p.from && p.to <= s.to) || (s.from === p.from && s.to === p.to)) return false;
   return true;
+}
+
+/**
+ * Whether a clause's categories may be said of the spending of every category at once: when it writes the figure as the
+ * whole spending ("Housing and groceries drove your spending of …"), or names Income only, no spending category ("spending
+ * was 86.3% of income": which way the money went is the flow's to tell, as before rev-uqa6 #2).
+ */
+function ofAllSpending(said: FigureContext, about: readonly string[]): boolean {
+  if (about[0] !== EVERY_SPENDING_CATEGORY) return false;
+  return !!said.wholeSpending || said.categories!.every((c) => c.toLowerCase() === "income");
 }
 
 /** A source about the rows not classified yet (Uncategorised): the category is unknown, not another one. */

@@ -1952,13 +1952,15 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
   });
 });
 
+const IVS_2025 =
+  "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).";
 describe("income_vs_spending's spending is every spending category's, not Income's (uqa6 #8)", () => {
   // Its heading "Income vs spending for 2026." names the category Income, and its spending total took it as what the
   // figure is about: "Housing and groceries drove your spending of EUR 18'043.87" (right) was flagged as found for Income.
   const t = oneCall(
     "income_vs_spending",
     { year: 2025 },
-    "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).",
+    IVS_2025,
   );
   test("right: the spending said beside the categories it holds", () => {
     expect(statuses(t, "Housing and groceries drove your spending of CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "grounded"]]);
@@ -1967,5 +1969,23 @@ describe("income_vs_spending's spending is every spending category's, not Income
   test("wrong: the spending said to be the income, the income said to be spending", () => {
     expect(statuses(t, "Your income was CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "mismatched"]]);
     expect(statuses(t, "You spent CHF 45'500.00 in 2025.")).toEqual([["CHF 45'500.00", "mismatched"]]);
+  });  // rev-uqa6 #2: the whole spending (or the net) said to be ONE category's is not its figure; only "spending of" it names
+  // the whole.
+  test("wrong: the whole spending or the net said to be one category's (Groceries, Housing, Dining, Transfers)", () => {
+    for (const a of [
+      "Groceries cost CHF 18'043.87 in 2025.",
+      "You spent CHF 18'043.87 on groceries in 2025.",
+      "Housing came to CHF 18'043.87 in 2025.",
+      "Your spending on groceries was CHF 18'043.87.",
+      "Dining cost you CHF 27'456.13 in 2025.",
+    ])
+      expect([a, statuses(t, a)]).toEqual([a, [[a.match(/CHF [\d']+\.\d\d/)![0], "mismatched"]]]);
+    // The transfers it reports aside (CHF -571.40) are no spending; its spending is not theirs.
+    const withTransfers = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Transfers"] }, { name: "income_vs_spending", input: { year: 2025 }, summary: IVS_2025 });
+    expect(statuses(withTransfers, "Transfers came to CHF 18'043.87.")).toEqual([["CHF 18'043.87", "mismatched"]]);
+  });
+  test("right: the whole spending and the net said as such", () => {
+    expect(statuses(t, "Your total spending came to CHF 18'043.87, leaving a net of CHF 27'456.13.")).toEqual([["CHF 18'043.87", "grounded"], ["CHF 27'456.13", "grounded"]]);
+    expect(statuses(t, "You saved 60.3% of your income.")).toEqual([["60.3%", "grounded"]]);
   });
 });
