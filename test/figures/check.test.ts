@@ -1950,6 +1950,24 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
     expect([f.status, f.said]).toEqual(["mismatched", "2025"]);
     expect(statuses(t, "In 2024 we paid Iberdrola CHF 810.85.")).toEqual([["CHF 810.85", "mismatched"]]);
   });
+  // rev-uqa6 #3: a range of years written with a dash or a slash is the range, not its one year.
+  test("right: the twelve months' total said of the two years it spans ('2024–2025', '2024 - 2025', '2024/25', '2024–25')", () => {
+    for (const a of ["Over 2024–2025 Iberdrola cost CHF 810.85.", "Over 2024 - 2025 Iberdrola cost CHF 810.85.", "In 2024/25 Iberdrola cost CHF 810.85.", "In the 2024–25 winter and summer Iberdrola cost CHF 810.85."])
+      expect([a, statuses(t, a)]).toEqual([a, [["CHF 810.85", "grounded"]]]);
+  });
+  // rev-uqa6 #3: a search over Nov 2024 – Oct 2025 whose rows all lie in 2025 (it says so: "10 transactions from 2025-01-05
+  // to 2025-10-05") is 2025's total; said of 2024, which holds none of its rows, it is not.
+  const gym = oneCall(
+    "search_transactions",
+    { search: "FitX", from: "2024-11-01", to: "2025-10-31" },
+    `Transactions matching "FitX" in all categories from 2024-11-01 to 2025-10-31: 10 matches. CHF: 10 transactions from 2025-01-05 to 2025-10-05. Money out: CHF 400.00 in 10 transactions (average CHF 40.00). Money in: none. Merchant names: FitX (10). Categories: Other (10).`,
+  );
+  test("right: a straddling search's total said of the year all its rows lie in", () => {
+    expect(statuses(gym, "In 2025 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "grounded"]]);
+  });
+  test("wrong: that total said of the year none of its rows lie in", () => {
+    expect(statuses(gym, "In 2024 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "mismatched"]]);
+  });
 });
 
 const IVS_2025 =
