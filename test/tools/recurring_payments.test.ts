@@ -388,4 +388,29 @@ describe("recurring_payments: a one-off paid to the landlord between two rents l
       f.cleanup();
     }
   });
+  // rev-uqa6 #4: the rent rises to 980 on 2026-10-01 and a 950 to the same landlord follows on 2026-10-05 (a deposit
+  // top-up). The 950 is the closer amount, so it was taken as the cycle's payment and the next date became 2026-11-05;
+  // the cycle's due date is its first payment within the series' amount spread (980 is 3.2% off 950): next 2026-11-01.
+  test("a rent rise then a 950 four days later: next expected 2026-11-01, not 2026-11-05", () => {
+    const rents = Array.from({ length: 11 }, (_, k) => {
+      const t = 10 + k;
+      return `${2025 + Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, "0")}-01`;
+    });
+    const rows = [
+      ...rents.map((d, k) => fixtureRow(700 + k, d, "TRANSFERENCIA ALQUILER VIVIENDA INMOBILIARIA TURIA SL", -950, "Inmobiliaria Turia", "Housing", EUR)),
+      fixtureRow(720, "2026-10-01", "TRANSFERENCIA ALQUILER VIVIENDA INMOBILIARIA TURIA SL", -980, "Inmobiliaria Turia", "Housing", EUR),
+      fixtureRow(721, "2026-10-05", "Sent money to INMOBILIARIA TURIA SL", -950, "Inmobiliaria Turia", "Housing", EUR),
+      fixtureRow(722, "2026-10-29", "Pago en LIDL", -30, "Lidl", "Groceries", EUR),
+    ];
+    const f = createFixture({ rows });
+    try {
+      const out = run(recurringPayments, f.db, {});
+      // The 980 stays listed as a one-off and the usual amount 950 (as before uqa6): only the due date moves.
+      expect(out.tables![0]!.rows.map((r) => [r[0], r[2], r[4], r[6], r[7], r[8], r[9], r[10], r[12]])).toEqual([
+        ["Inmobiliaria Turia", "monthly", 950, 12, "2025-11-01", "2026-10-05", "2026-11-01", 11400, "2026-10-01 one-off payment EUR 980.00"],
+      ]);
+    } finally {
+      f.cleanup();
+    }
+  });
 });
