@@ -1392,8 +1392,10 @@ function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 /**
  * Whether a total is said of one calendar year ("In 2025 …") while its source is a period that reaches into the year
- * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). Not for
- * rates, averages and bounds, which say nothing of the length of the period they were taken over.
+ * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). When the
+ * source states its rows' days (a search), those decide instead: rows all inside the year are its total, rows outside
+ * it are not (rev-uqa6 #3). A year range written in the clause ("2024–2025") is no one year. Not for rates, averages
+ * and bounds, which say nothing of the length of the period they were taken over.
  */
 function yearOfAStraddle(said: FigureContext, about: FigureContext): boolean {
   if (said.bound || said.per || said.measure || said.periods?.length !== 1) return false;

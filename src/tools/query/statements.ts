@@ -27,7 +27,10 @@ const sameStatement = (a: Balance, b: Balance) =>
 /**
  * The balances imports checked: the latest per account and currency, and each place where a
  * statement's opening differs from the previous statement's closing, which means a statement in
- * between was never imported (only for a named account). None without the table.
+ * between was never imported (only for a named account). Statements that name no account give one
+ * balance per currency, the latest: nothing stored tells them apart, and one that does not continue
+ * the previous may be another account's, follow a missing statement or re-export overlapping months
+ * (rev-uqa6 #1). None without the table.
  */
 export function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[]; overlaps: Overlap[] } {
   if (!db.hasTable("account_balances")) return { latest: [], gaps: [], overlaps: [] };
