@@ -229,24 +229,32 @@ describe("data_coverage: statements that name no account give one balance per cu
     });
     return got!;
   };
-  test("a missing March between two Revolut exports of one EUR account: one balance, April's 674.40, not February's 487.50 beside it", () => {
-    const got = balanceOf([
-      [null, "EUR", "2026-02-25", 487.5, "revolut-jan-feb.csv", "2026-01-05", 100, 4],
-      [null, "EUR", "2026-04-25", 674.4, "revolut-apr.csv", "2026-04-05", 407.5, 2],
-    ]);
-    expect(got.rows).toEqual([["(no account)", "EUR", "2026-04-25", 674.4, "revolut-apr.csv"]]);
-    expect(got.summary).toContain("Last verified balance: (no account) EUR 674.40 on 2026-04-25 (revolut-apr.csv).");
-    expect(got.summary).not.toContain("487.50");
-  });
-  test("Jan–Mar exported again as Feb–Apr (overlapping): one balance, 674.40, not Mar's 407.50 beside it", () => {
-    const got = balanceOf([
-      [null, "EUR", "2026-03-20", 407.5, "revolut-jan-mar.csv", "2026-01-05", 100, 5],
-      [null, "EUR", "2026-04-25", 674.4, "revolut-feb-apr.csv", "2026-02-10", 560, 5],
-    ]);
-    expect(got.rows).toEqual([["(no account)", "EUR", "2026-04-25", 674.4, "revolut-feb-apr.csv"]]);
-    expect(got.summary).toContain("Last verified balance: (no account) EUR 674.40 on 2026-04-25 (revolut-feb-apr.csv).");
-    expect(got.summary).not.toContain("407.50");
-  });
+  const cases: [string, BalanceRow[], string][] = [
+    [
+      "a missing March between two Revolut exports of one EUR account: one balance, April's 674.40, not February's 487.50 beside it",
+      [
+        [null, "EUR", "2026-02-25", 487.5, "revolut-jan-feb.csv", "2026-01-05", 100, 4],
+        [null, "EUR", "2026-04-25", 674.4, "revolut-apr.csv", "2026-04-05", 407.5, 2],
+      ],
+      "487.50",
+    ],
+    [
+      "Jan–Mar exported again as Feb–Apr (overlapping): one balance, 674.40, not Mar's 407.50 beside it",
+      [
+        [null, "EUR", "2026-03-20", 407.5, "revolut-jan-mar.csv", "2026-01-05", 100, 5],
+        [null, "EUR", "2026-04-25", 674.4, "revolut-feb-apr.csv", "2026-02-10", 560, 5],
+      ],
+      "407.50",
+    ],
+  ];
+  for (const [name, rows, stale] of cases)
+    test(name, () => {
+      const got = balanceOf(rows);
+      const file = rows[1]![4];
+      expect(got.rows).toEqual([["(no account)", "EUR", "2026-04-25", 674.4, file]]);
+      expect(got.summary).toContain(`Last verified balance: (no account) EUR 674.40 on 2026-04-25 (${file}).`);
+      expect(got.summary).not.toContain(stale);
+    });
   test("a Wise EUR statement and a Revolut CSV, both account-less: the latest, Revolut's 61.23 on 2026-10-20, named by its file", () => {
     // The summary names the date and the file of the balance it gives, so it is true of that file; Wise's 571.40 on
     // 2026-09-20 is not said to be the EUR balance (left: telling the two apart needs an account identity the imports
