@@ -1393,8 +1393,7 @@ function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
 /**
  * Whether a total is said of one calendar year ("In 2025 …") while its source is a period that reaches into the year
  * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). When the
- * source states its rows' days (a search), those decide instead: rows all inside the year are its total, rows outside
- * it are not (rev-uqa6 #3). A year range written in the clause ("2024–2025") is no one year. Not for rates, averages
+ * source states its rows' days (a search) and they all lie inside the year, it is the year's total (rev-uqa6 #3). A year range written in the clause ("2024–2025") is no one year. Not for rates, averages
  * and bounds, which say nothing of the length of the period they were taken over.
  */
 function yearOfAStraddle(said: FigureContext, about: FigureContext): boolean {
@@ -1402,8 +1401,8 @@ function yearOfAStraddle(said: FigureContext, about: FigureContext): boolean {
   const y = said.periods[0]!;
   if (y.from % 10000 !== 101 || y.to !== y.from + 1130) return false;
   // Its rows' own days when the source states them: a search over Nov 2024 – Oct 2025 whose rows all lie in 2025 is
-  // 2025's total (rev-uqa6 #3); said of a year none of them lie in, it is no total of that year.
-  if (about.rowDays) return !overlaps(y, about.rowDays) || (about.rowDays.from < y.from || about.rowDays.to > y.to);
+  // 2025's total (rev-uqa6 #3).
+  if (about.rowDays && y.from <= about.rowDays.from && about.rowDays.to <= y.to) return false;
   const meeting = about.periods!.filter((q) => overlaps(y, q));
   return meeting.length > 0 && meeting.every((q) => (q.from < y.from && q.to < y.to) || (q.from > y.from && q.to > y.to));
 }

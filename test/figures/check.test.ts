@@ -1968,6 +1968,16 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
   test("wrong: that total said of the year none of its rows lie in", () => {
     expect(statuses(gym, "In 2024 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "mismatched"]]);
   });
+  // A search from the start of 2025 on, its rows into 2026: its rows' days clear a year, never flag one the search's
+  // period would not ("Between 2025 and now" reads as 2025, and the period starting with it is no straddle).
+  test("right: a total from the start of a year on, said from that year on", () => {
+    const since = oneCall(
+      "search_transactions",
+      { search: "Iberdrola", from: "2025-01-01", to: "2026-10-29" },
+      `Transactions matching "Iberdrola" in all categories from 2025-01-01 to 2026-10-29: 22 matches. CHF: 22 transactions from 2025-01-08 to 2026-10-08. Money out: CHF 1'500.00 in 22 transactions (average CHF 68.18). Money in: none.`,
+    );
+    expect(statuses(since, "Between 2025 and now Iberdrola cost CHF 1'500.00.")).toEqual([["CHF 1'500.00", "grounded"]]);
+  });
 });
 
 const IVS_2025 =
