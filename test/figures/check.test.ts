@@ -1957,11 +1957,10 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
   });
   // rev-uqa6 #3: a search over Nov 2024 – Oct 2025 whose rows all lie in 2025 (it says so: "10 transactions from 2025-01-05
   // to 2025-10-05") is 2025's total; said of 2024, which holds none of its rows, it is not.
-  const gym = oneCall(
-    "search_transactions",
-    { search: "FitX", from: "2024-11-01", to: "2025-10-31" },
-    `Transactions matching "FitX" in all categories from 2024-11-01 to 2025-10-31: 10 matches. CHF: 10 transactions from 2025-01-05 to 2025-10-05. Money out: CHF 400.00 in 10 transactions (average CHF 40.00). Money in: none. Merchant names: FitX (10). Categories: Other (10).`,
-  );
+  /** A search for `term` over `from`…`to` whose `n` CHF rows lie on `first`…`last`, `out` money out in all. */
+  const searched = (term: string, [from, to]: [string, string], n: number, [first, last]: [string, string], out: string) =>
+    oneCall("search_transactions", { search: term, from, to }, `Transactions matching "${term}" in all categories from ${from} to ${to}: ${n} matches. CHF: ${n} transactions from ${first} to ${last}. Money out: ${out} in ${n} transactions. Money in: none.`);
+  const gym = searched("FitX", ["2024-11-01", "2025-10-31"], 10, ["2025-01-05", "2025-10-05"], "CHF 400.00");
   test("right: a straddling search's total said of the year all its rows lie in", () => {
     expect(statuses(gym, "In 2025 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "grounded"]]);
   });
@@ -1971,11 +1970,7 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
   // A search from the start of 2025 on, its rows into 2026: its rows' days clear a year, never flag one the search's
   // period would not ("Between 2025 and now" reads as 2025, and the period starting with it is no straddle).
   test("right: a total from the start of a year on, said from that year on", () => {
-    const since = oneCall(
-      "search_transactions",
-      { search: "Iberdrola", from: "2025-01-01", to: "2026-10-29" },
-      `Transactions matching "Iberdrola" in all categories from 2025-01-01 to 2026-10-29: 22 matches. CHF: 22 transactions from 2025-01-08 to 2026-10-08. Money out: CHF 1'500.00 in 22 transactions (average CHF 68.18). Money in: none.`,
-    );
+    const since = searched("Iberdrola", ["2025-01-01", "2026-10-29"], 22, ["2025-01-08", "2026-10-08"], "CHF 1'500.00");
     expect(statuses(since, "Between 2025 and now Iberdrola cost CHF 1'500.00.")).toEqual([["CHF 1'500.00", "grounded"]]);
   });
 });
