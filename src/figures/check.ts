@@ -1160,6 +1160,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money") {
       const flow = flowOf(answer, f, figures[i - 1]);
       if (flow) said.flow = flow;
+      if (WHOLE_SPENDING.test(answer.slice(Math.max(0, f.start - 40), f.start))) said.wholeSpending = true;
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
@@ -1294,6 +1295,8 @@ function otherEnd(index: FigureIndex, s: SourceFigure, endpoint: "from" | "to"):
 
 /** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
 const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
+/** The noun spending right before an amount ("your spending of", "total spending came to", "spending:"): the whole spending, whatever categories drove it. */
+const WHOLE_SPENDING = /\bspending(?:\s+(?:of|was|is|came\s+to|totall?ed|reached|at))?\s*:?\s*(?:[A-Z]{3}\s*)?$/i;
 /** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
 const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)|(went\s+out))\b/i;
 

@@ -12,8 +12,8 @@ import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
-import { readFigures, type FigureKind } from "./read.ts";
-import { categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { allMatches, readFigures, type FigureKind } from "./read.ts";
+import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
 export type SourceKind = FigureKind | "number";
@@ -224,6 +224,8 @@ function countNoun(after: string): string {
 
 /** The labels of a figure about all spending at once (when the call names no category). */
 const ACROSS_CATEGORIES = /^(?:total|spending|net|savings rate)$/i;
+/** A search's currency part: "CHF: 10 transactions from 2025-01-05 to 2025-10-05." (the days of its rows). */
+const ROW_DAYS = /\b[A-Z]{3}: \d+ transactions? from (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})\./g;
 
 /**
  * Figures that are no total or count of rows (SPEC §11.1: a link only where its rows total the figure), by their label: an
@@ -490,12 +492,20 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
+    // A search's amounts are of its currency's rows, whose days its summary states ("CHF: 10 transactions from 2025-01-05 to
+    // 2025-10-05. Money out: …"): a total of one year when they all lie in it, though the search ran longer (rev-uqa6 #3).
+    if (tool === "search_transactions" && f.kind === "money") {
+      const rows = allMatches(ROW_DAYS, output.summary.slice(0, f.start)).at(-1);
+      if (rows) ctx.rowDays = { from: Number(rows[1]!.replaceAll("-", "")), to: Number(rows[2]!.replaceAll("-", "")) };
+    }
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
     // clause names income first) is no one category's rows: the Transactions page's filters cannot select them.
     const acrossCategories = !call.categories?.length && ACROSS_CATEGORIES.test(own);
-    // … and about no one category: "Income vs spending for 2026." names Income in its heading, yet its spending is every
-    // spending category's ("Housing and groceries drove your spending of EUR 18'043.87" was flagged, uqa6 #8).
-    if (acrossCategories && tool === "income_vs_spending" && ctx.categories?.every((c) => c.toLowerCase() === "income")) delete ctx.categories;
+    // … and about all of them at once: "Income vs spending for 2026." names Income in its heading, yet its spending is every
+    // spending category's ("Housing and groceries drove your spending of EUR 18'043.87" was flagged, uqa6 #8). Not about no
+    // category: a single one said of it ("Groceries cost EUR 18'043.87") is still not its figure (rev-uqa6 #2). Its net and
+    // savings rate keep the heading's Income (no spending category's either).
+    if (acrossCategories && tool === "income_vs_spending" && /^spending$/i.test(own) && ctx.categories?.every((c) => c.toLowerCase() === "income")) ctx.categories = [EVERY_SPENDING_CATEGORY];
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));

@@ -93,9 +93,16 @@ export type FigureContext = {
    * a figure a result labels the other way (income_vs_spending's "spending", compare_periods' "income") is not its figure.
    */
   flow?: "in" | "out";
+  /** Written as the whole spending ("your spending of CHF 18'043.87", "total spending came to …"): what the spending of all categories at once (EVERY_SPENDING_CATEGORY) may be said of, whatever categories its clause names. */
+  wholeSpending?: true;
+  /** The days the rows of a source's figure lie on, when the source states them ("10 transactions from 2025-01-05 to 2025-10-05"): inside its period, maybe narrower. */
+  rowDays?: Span;
   /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
   endpoint?: "from" | "to";
 };
+
+/** The category of a figure of all spending categories at once (income_vs_spending's spending): no one category's. */
+export const EVERY_SPENDING_CATEGORY = "all spending categories";
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */
 export type Measure = "average" | "median" | "net" | "current";
@@ -356,6 +363,8 @@ const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
 /** A year, also possessive ("2024's total"), not a number's group ("2'024") nor its integer part ("2024.50"). */
 const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
+/** A range of years written with a dash or a slash ("2024–2025", "2024 - 2025", "2024/25", "2024-25"): both years, not the one (rev-uqa6 #3). */
+const YEAR_RANGE = /(?<![\d'’.,-])((?:19|20)\d{2})\s*[–—/-]\s*((?:19|20)?\d{2})(?!\d|['’]\d|[.,]\d|-\d)/g;
 /**
  * A quarter or a half, with its year or without ("the second quarter", "Q3 2025", "H1", "the first half of 2025"); a
  * range of months without a year ("July to December"). Without a year it is the year written last before it in the
@@ -512,6 +521,11 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     const mo = monthIndex(w);
     if (mo && /^\p{Lu}/u.test(w)) put({ start: m.index!, end: m.index! + m[0].length, dim: "month", value: mo });
   }
+  if (digits) periods(YEAR_RANGE, (m) => {
+    const y1 = Number(m[1]);
+    const y2 = m[2]!.length === 2 ? Math.floor(y1 / 100) * 100 + Number(m[2]) : Number(m[2]);
+    return y2 > y1 && y2 - y1 <= 10 ? { from: span(y1, 1).from, to: span(y2, 12).to } : null;
+  });
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
   if (thisYear && /\bthis year\b/i.test(text)) periods(THIS_YEAR, () => span(thisYear, 1, 12));
   if (lastYear && /\blast year/i.test(text)) periods(LAST_YEAR, () => span(lastYear, 1, 12));
@@ -1347,9 +1361,9 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
   if (said.unit && about.unit && !unitsAgree(said.unit, about.unit)) return true;
-  if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
+  if (said.categories && about.categories && !shareOne(said.categories, about.categories) && !ofAllSpending(said, about.categories)) return true;
   if (said.periods && about.periods) {
-    if (!anyOverlap(said.periods, about.periods) || yearOfAStraddle(said, about.periods)) return true;
+    if (!anyOverlap(said.periods, about.periods) || yearOfAStraddle(said, about)) return true;
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
   if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
   return !!(said.names && about.names && !anySameName(said.names, about.names));
@@ -1380,6 +1394,16 @@ export function saidOfAPart(said: FigureContext, about: FigureContext): boolean 
   return true;
 }
 
+/**
+ * Whether a clause's categories may be said of the spending of every category at once: when it writes the figure as the
+ * whole spending ("Housing and groceries drove your spending of …"), or names Income only, no spending category ("spending
+ * was 86.3% of income": which way the money went is the flow's to tell, as before rev-uqa6 #2).
+ */
+function ofAllSpending(said: FigureContext, about: readonly string[]): boolean {
+  if (about[0] !== EVERY_SPENDING_CATEGORY) return false;
+  return !!said.wholeSpending || said.categories!.every((c) => c.toLowerCase() === "income");
+}
+
 /** A source about the rows not classified yet (Uncategorised): the category is unknown, not another one. */
 export const unclassified = (about: FigureContext) => about.categories?.length === 1 && about.categories[0] === UNCATEGORISED;
 
@@ -1390,14 +1414,18 @@ function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 /**
  * Whether a total is said of one calendar year ("In 2025 …") while its source is a period that reaches into the year
- * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). Not for
- * rates, averages and bounds, which say nothing of the length of the period they were taken over.
+ * and out of it (Jul 2024 – Jun 2025, the data's last twelve months): that total is not the year's (uqa6 #2). When the
+ * source states its rows' days (a search) and they all lie inside the year, it is the year's total (rev-uqa6 #3). A year range written in the clause ("2024–2025") is no one year. Not for rates, averages
+ * and bounds, which say nothing of the length of the period they were taken over.
  */
-function yearOfAStraddle(said: FigureContext, about: readonly Span[]): boolean {
+function yearOfAStraddle(said: FigureContext, about: FigureContext): boolean {
   if (said.bound || said.per || said.measure || said.periods?.length !== 1) return false;
   const y = said.periods[0]!;
   if (y.from % 10000 !== 101 || y.to !== y.from + 1130) return false;
-  const meeting = about.filter((q) => overlaps(y, q));
+  // Its rows' own days when the source states them: a search over Nov 2024 – Oct 2025 whose rows all lie in 2025 is
+  // 2025's total (rev-uqa6 #3).
+  if (about.rowDays && y.from <= about.rowDays.from && about.rowDays.to <= y.to) return false;
+  const meeting = about.periods!.filter((q) => overlaps(y, q));
   return meeting.length > 0 && meeting.every((q) => (q.from < y.from && q.to < y.to) || (q.from > y.from && q.to > y.to));
 }
 function anyOverlap(a: readonly Span[], b: readonly Span[]): boolean {

@@ -64,6 +64,8 @@ const NOT_A_FIGURE_AT = new RegExp(
 );
 /** A month name just before a number: "March 14", "March 2025". */
 const MONTH_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}])(?:${MONTHS})\s+$`, "iu");
+/** A year and a dash or a slash just before a number: "2024–25". */
+const YEAR_RANGE_BEFORE = /(?<!\d)((?:19|20)\d{2})\s?[–—/-]\s?$/;
 /** A list number: alone at the start of its line, followed by "." or ")" and a space. */
 const LIST_NUMBER_AFTER = /^[.)]\s/;
 
@@ -258,6 +260,9 @@ function notAFigure(text: string, start: number, end: number, raw: string): bool
   if (raw.length <= 2 || raw.length === 4) {
     // A month's name ends in a space before the number.
     if (start > 0 && mayBe(text, start - 1, "") && MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
+    // The second year of a range of years ("2024–25", "2024 - 2025", rev-uqa6 #3).
+    const y1 = start > 4 ? YEAR_RANGE_BEFORE.exec(text.slice(Math.max(0, start - 7), start)) : null;
+    if (y1 && (raw.length === 2 ? Number(raw) === (Number(y1[1]) + 1) % 100 : Number(raw) > Number(y1[1]) && Number(raw) - Number(y1[1]) <= 10)) return true;
   }
   if (raw.length <= 3 && LIST_NUMBER_AFTER.test(text.slice(end, end + 2))) {
     const lineStart = text.lastIndexOf("\n", start - 1) + 1;

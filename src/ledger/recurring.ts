@@ -371,9 +371,12 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   const partRows: number[][] = parts.map(() => []);
   const extras: { row: number; cycle: number }[] = [];
   const lastCycleParts = new Set<number>();
-  // The last cycle's due date: its first payment to a part. A one-off that began the cycle (600 to the landlord 19 days
-  // after one rent, 11 before the next) is no due date (uqa6 #1: the next rent was put 20 days after the last one).
+  // The last cycle's due date: its first payment of a part's amount (within the series' spread), by date. A one-off that
+  // began the cycle (600 to the landlord 19 days after one rent, 11 before the next) is no due date (uqa6 #1: the next
+  // rent was put 20 days after the last one); a risen rent is, though a later payment is closer to the usual amount (a
+  // 980 rent on the 1st, a 950 top-up on the 5th: rev-uqa6 #4).
   let lastDue = Infinity;
+  for (const r of cycles.at(-1)!.rows) if (day(r) < lastDue && parts.some((m) => near(amount(r), m, spread))) lastDue = day(r);
   cycles.forEach((cy, ci) => {
     const pairs: { r: number; p: number; d: number }[] = [];
     for (const r of cy.rows) parts.forEach((m, p) => pairs.push({ r, p, d: Math.abs(amount(r) - m) / m }));
@@ -385,10 +388,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
       taken.add(x.r);
       filled.add(x.p);
       partRows[x.p]!.push(x.r);
-      if (ci === cycles.length - 1) {
-        lastCycleParts.add(x.p);
-        lastDue = Math.min(lastDue, day(x.r));
-      }
+      if (ci === cycles.length - 1) lastCycleParts.add(x.p);
     }
     for (const r of cy.rows) if (!taken.has(r)) extras.push({ row: r, cycle: ci });
   });

@@ -1957,15 +1957,40 @@ describe("a year's figure written from a period that straddles two years (uqa6 #
     expect([f.status, f.said]).toEqual(["mismatched", "2025"]);
     expect(statuses(t, "In 2024 we paid Iberdrola CHF 810.85.")).toEqual([["CHF 810.85", "mismatched"]]);
   });
+  // rev-uqa6 #3: a range of years written with a dash or a slash is the range, not its one year.
+  test("right: the twelve months' total said of the two years it spans ('2024–2025', '2024 - 2025', '2024/25', '2024–25')", () => {
+    for (const a of ["Over 2024–2025 Iberdrola cost CHF 810.85.", "Over 2024 - 2025 Iberdrola cost CHF 810.85.", "In 2024/25 Iberdrola cost CHF 810.85.", "In the 2024–25 winter and summer Iberdrola cost CHF 810.85."])
+      expect([a, statuses(t, a)]).toEqual([a, [["CHF 810.85", "grounded"]]]);
+  });
+  // rev-uqa6 #3: a search over Nov 2024 – Oct 2025 whose rows all lie in 2025 (it says so: "10 transactions from 2025-01-05
+  // to 2025-10-05") is 2025's total; said of 2024, which holds none of its rows, it is not.
+  /** A search for `term` over `from`…`to` whose `n` CHF rows lie on `first`…`last`, `out` money out in all. */
+  const searched = (term: string, [from, to]: [string, string], n: number, [first, last]: [string, string], out: string) =>
+    oneCall("search_transactions", { search: term, from, to }, `Transactions matching "${term}" in all categories from ${from} to ${to}: ${n} matches. CHF: ${n} transactions from ${first} to ${last}. Money out: ${out} in ${n} transactions. Money in: none.`);
+  const gym = searched("FitX", ["2024-11-01", "2025-10-31"], 10, ["2025-01-05", "2025-10-05"], "CHF 400.00");
+  test("right: a straddling search's total said of the year all its rows lie in", () => {
+    expect(statuses(gym, "In 2025 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "grounded"]]);
+  });
+  test("wrong: that total said of the year none of its rows lie in", () => {
+    expect(statuses(gym, "In 2024 you paid FitX CHF 400.00.")).toEqual([["CHF 400.00", "mismatched"]]);
+  });
+  // A search from the start of 2025 on, its rows into 2026: its rows' days clear a year, never flag one the search's
+  // period would not ("Between 2025 and now" reads as 2025, and the period starting with it is no straddle).
+  test("right: a total from the start of a year on, said from that year on", () => {
+    const since = searched("Iberdrola", ["2025-01-01", "2026-10-29"], 22, ["2025-01-08", "2026-10-08"], "CHF 1'500.00");
+    expect(statuses(since, "Between 2025 and now Iberdrola cost CHF 1'500.00.")).toEqual([["CHF 1'500.00", "grounded"]]);
+  });
 });
 
+const IVS_2025 =
+  "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).";
 describe("income_vs_spending's spending is every spending category's, not Income's (uqa6 #8)", () => {
   // Its heading "Income vs spending for 2026." names the category Income, and its spending total took it as what the
   // figure is about: "Housing and groceries drove your spending of EUR 18'043.87" (right) was flagged as found for Income.
   const t = oneCall(
     "income_vs_spending",
     { year: 2025 },
-    "Income vs spending for 2025. CHF: income CHF 45'500.00, spending CHF 18'043.87, net CHF 27'456.13, savings rate 60.3%. Not counted as spending or income: moved to own accounts CHF -571.40 (Transfers, net).",
+    IVS_2025,
   );
   test("right: the spending said beside the categories it holds", () => {
     expect(statuses(t, "Housing and groceries drove your spending of CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "grounded"]]);
@@ -1974,6 +1999,24 @@ describe("income_vs_spending's spending is every spending category's, not Income
   test("wrong: the spending said to be the income, the income said to be spending", () => {
     expect(statuses(t, "Your income was CHF 18'043.87 in 2025.")).toEqual([["CHF 18'043.87", "mismatched"]]);
     expect(statuses(t, "You spent CHF 45'500.00 in 2025.")).toEqual([["CHF 45'500.00", "mismatched"]]);
+  });  // rev-uqa6 #2: the whole spending (or the net) said to be ONE category's is not its figure; only "spending of" it names
+  // the whole.
+  test("wrong: the whole spending or the net said to be one category's (Groceries, Housing, Dining, Transfers)", () => {
+    for (const a of [
+      "Groceries cost CHF 18'043.87 in 2025.",
+      "You spent CHF 18'043.87 on groceries in 2025.",
+      "Housing came to CHF 18'043.87 in 2025.",
+      "Your spending on groceries was CHF 18'043.87.",
+      "Dining cost you CHF 27'456.13 in 2025.",
+    ])
+      expect([a, statuses(t, a)]).toEqual([a, [[a.match(/CHF [\d']+\.\d\d/)![0], "mismatched"]]]);
+    // The transfers it reports aside (CHF -571.40) are no spending; its spending is not theirs.
+    const withTransfers = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Transfers"] }, { name: "income_vs_spending", input: { year: 2025 }, summary: IVS_2025 });
+    expect(statuses(withTransfers, "Transfers came to CHF 18'043.87.")).toEqual([["CHF 18'043.87", "mismatched"]]);
+  });
+  test("right: the whole spending and the net said as such", () => {
+    expect(statuses(t, "Your total spending came to CHF 18'043.87, leaving a net of CHF 27'456.13.")).toEqual([["CHF 18'043.87", "grounded"], ["CHF 27'456.13", "grounded"]]);
+    expect(statuses(t, "You saved 60.3% of your income.")).toEqual([["60.3%", "grounded"]]);
   });
 });
 

@@ -368,24 +368,34 @@ describe("recurring_payments: a one-off paid to the landlord between two rents l
   // October rent 11 days later joined it, and the series' next date was 2026-09-20 + 31 = 2026-10-21: in the past, before
   // the last rent. The rent's own cycles are its 1st-of-the-month payments: last 2026-10-01, median gap 30.5 → 31 days,
   // next 2026-11-01; the 600 is listed as a one-off.
-  test("next expected 2026-11-01, the 600 a one-off", () => {
-    const rents = Array.from({ length: 12 }, (_, k) => {
-      const t = 10 + k;
-      return `${2025 + Math.floor(t / 12)}-${String((t % 12) + 1).padStart(2, "0")}-01`;
-    });
-    const rows = [
-      ...rents.map((d, k) => fixtureRow(700 + k, d, "TRANSFERENCIA ALQUILER VIVIENDA INMOBILIARIA TURIA SL", -950, "Inmobiliaria Turia", "Housing", EUR)),
-      fixtureRow(720, "2026-09-20", "Sent money to INMOBILIARIA TURIA SL", -600, "Inmobiliaria Turia", "Housing", EUR),
-      fixtureRow(721, "2026-10-29", "Pago en LIDL", -30, "Lidl", "Groceries", EUR),
-    ];
+  const RENT = "TRANSFERENCIA ALQUILER VIVIENDA INMOBILIARIA TURIA SL";
+  /** The landlord's series as the table lists it (name, cadence, usual, payments, first, last, next, total, one-offs): `n` rents of 950 on the 1st from 2025-11, then `more`. */
+  const landlord = (n: number, more: ReturnType<typeof fixtureRow>[]) => {
+    const rents = Array.from({ length: n }, (_, k) => `${2025 + Math.floor((10 + k) / 12)}-${String(((10 + k) % 12) + 1).padStart(2, "0")}-01`);
+    const rows = [...rents.map((d, k) => fixtureRow(700 + k, d, RENT, -950, "Inmobiliaria Turia", "Housing", EUR)), ...more, fixtureRow(729, "2026-10-29", "Pago en LIDL", -30, "Lidl", "Groceries", EUR)];
     const f = createFixture({ rows });
     try {
-      const out = run(recurringPayments, f.db, {});
-      expect(out.tables![0]!.rows.map((r) => [r[0], r[2], r[4], r[6], r[7], r[8], r[9], r[10], r[12]])).toEqual([
-        ["Inmobiliaria Turia", "monthly", 950, 12, "2025-11-01", "2026-10-01", "2026-11-01", 11400, "2026-09-20 one-off payment EUR 600.00"],
-      ]);
+      return run(recurringPayments, f.db, {}).tables![0]!.rows.map((r) => [r[0], r[2], r[4], r[6], r[7], r[8], r[9], r[10], r[12]]);
     } finally {
       f.cleanup();
     }
+  };
+  test("next expected 2026-11-01, the 600 a one-off", () => {
+    expect(landlord(12, [fixtureRow(720, "2026-09-20", "Sent money to INMOBILIARIA TURIA SL", -600, "Inmobiliaria Turia", "Housing", EUR)])).toEqual([
+      ["Inmobiliaria Turia", "monthly", 950, 12, "2025-11-01", "2026-10-01", "2026-11-01", 11400, "2026-09-20 one-off payment EUR 600.00"],
+    ]);
+  });
+  // rev-uqa6 #4: the rent rises to 980 on 2026-10-01 and a 950 to the same landlord follows on 2026-10-05 (a deposit
+  // top-up). The 950 is the closer amount, so it was taken as the cycle's payment and the next date became 2026-11-05;
+  // the cycle's due date is its first payment within the series' amount spread (980 is 3.2% off 950): next 2026-11-01.
+  // The 980 stays listed as a one-off and the usual amount 950 (as before uqa6): only the due date moves.
+  test("a rent rise then a 950 four days later: next expected 2026-11-01, not 2026-11-05", () => {
+    const more = [
+      fixtureRow(720, "2026-10-01", RENT, -980, "Inmobiliaria Turia", "Housing", EUR),
+      fixtureRow(721, "2026-10-05", "Sent money to INMOBILIARIA TURIA SL", -950, "Inmobiliaria Turia", "Housing", EUR),
+    ];
+    expect(landlord(11, more)).toEqual([
+      ["Inmobiliaria Turia", "monthly", 950, 12, "2025-11-01", "2026-10-05", "2026-11-01", 11400, "2026-10-01 one-off payment EUR 980.00"],
+    ]);
   });
 });

@@ -27,7 +27,10 @@ const sameStatement = (a: Balance, b: Balance) =>
 /**
  * The balances imports checked: the latest per account and currency, and each place where a
  * statement's opening differs from the previous statement's closing, which means a statement in
- * between was never imported (only for a named account). None without the table.
+ * between was never imported (only for a named account). Statements that name no account give one
+ * balance per currency, the latest: nothing stored tells them apart, and one that does not continue
+ * the previous may be another account's, follow a missing statement or re-export overlapping months
+ * (rev-uqa6 #1). None without the table.
  */
 export function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[]; overlaps: Overlap[] } {
   if (!db.hasTable("account_balances")) return { latest: [], gaps: [], overlaps: [] };
@@ -40,9 +43,7 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
   const gaps: Gap[] = [];
   const overlaps: Overlap[] = [];
   let prev: Balance | null = null;
-  const kept = rows.filter(wanted);
-  latest.push(...unnamedLatest(kept.filter((b) => b.account === null)));
-  for (const b of kept.filter((b) => b.account !== null)) {
+  for (const b of rows.filter(wanted)) {
     const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
     // The previous statement imported again (a bank's file repeating its last month: MT940 files cut at month ends) is
     // no overlap: its balances chain as the first time (uqa4 F3).
@@ -64,29 +65,6 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
   }
   if (prev) latest.push(prev);
   return { latest, gaps, overlaps };
-}
-
-/**
- * The last balance of each account among statements that name none (a Revolut CSV, a Wise statement: uqa6 #3). Nothing
- * says two of them are one account, so one currency's latest is not one balance: a statement continues an earlier one
- * whose closing is its opening (next month's file), or repeats its start (the same account exported again, longer);
- * any other is another account's, and each account keeps its own last balance. A file stating no opening continues the
- * latest. In date order per currency.
- */
-function unnamedLatest(rows: readonly Balance[]): Balance[] {
-  const chains: Balance[] = [];
-  for (const b of rows) {
-    const ofCurrency = chains.map((c, k) => [c, k] as const).filter(([c]) => c.currency === b.currency);
-    const continues = ([c]: readonly [Balance, number]) =>
-      sameStatement(c, b) ||
-      b.openingBalance === null ||
-      cents(b.openingBalance) === cents(c.balance) ||
-      (b.openingDate !== null && b.openingDate === c.openingDate && c.openingBalance !== null && cents(b.openingBalance) === cents(c.openingBalance));
-    const hit = ofCurrency.findLast(continues) ?? (b.openingBalance === null ? ofCurrency.at(-1) : undefined);
-    if (!hit) chains.push(b);
-    else if (!sameStatement(hit[0], b)) chains[hit[1]] = b;
-  }
-  return chains.sort((a, b) => a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date));
 }
 
 /**
