@@ -14,12 +14,13 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
+import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { bareSignMark, columnName, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
-export type Column = { index: number; name: string; norm: string; values: string[] };
+/** `eras`: the file is Japanese, its dates may be written in era years ("R03.03.01": eraDatesIn). */
+export type Column = { index: number; name: string; norm: string; values: string[]; eras: boolean };
 /** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
 const unnamed = (c: Column): boolean => c.norm === "" || c.name === columnName(c.index);
 
@@ -54,7 +55,7 @@ function fits(col: Column, role: Role): boolean {
   switch (role) {
     case "date":
     case "valueDate":
-      return share(col.values, looksLikeDate) >= 0.5;
+      return share(col.values, (v) => looksLikeDate(v, col.eras)) >= 0.5;
     case "amount":
     case "balance":
     case "originalAmount":
@@ -76,7 +77,7 @@ function fits(col: Column, role: Role): boolean {
     case "card":
       return !allEmpty(col.values);
     default:
-      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v)) < 0.8;
+      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v, col.eras)) < 0.8;
   }
 }
 
@@ -262,7 +263,19 @@ export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly Cs
 
 /** The header's columns with their sampled values. */
 function columnsOf(header: CsvRecord, sample: readonly CsvRecord[]): Column[] {
-  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  const eras = eraDatesIn(header, sample);
+  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? ""), eras }));
+}
+
+/**
+ * Whether a file's dates may be written in Japanese era years ("R03.03.01", SMBC's "年月日（和暦）"): its header is written
+ * in Japanese or names the era date (年月日, 和暦); a file without a header, when its rows' text is Japanese. Nowhere else:
+ * "S12.05.10" is a place's, a seat's or a part's code there, and such a column was taken for the dates of a headerless
+ * file (review of r4-qa32: 1937-05-10 for 2026-02-03, exit 0) or decided the order of the real ones (a GBP file refused).
+ */
+export function eraDatesIn(header: CsvRecord, sample: readonly CsvRecord[]): boolean {
+  if (!header.fields.every((f, i) => f === columnName(i))) return header.fields.some(japaneseCell);
+  return sample.some((r) => r.fields.some(japaneseCell));
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -893,6 +906,7 @@ export function guessColumns(
     emptyDateTakesPrevious: false,
     dateWhenEmpty: null,
     dateOrders: [],
+    ...(date.eras ? { eraDates: true as const } : {}),
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
@@ -944,7 +958,7 @@ function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number
   for (const c of cols) {
     if (taken.has(c.index) || notTheCurrency(c.norm, cols.map((o) => o.norm)) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
-    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
+    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v, c.eras));
     // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
     // every row booked in the data's main currency, exit 0): a column taken as the currency makes such a row a bad row;
     // one not taken cannot tell the rows' currencies, so the file is refused.
@@ -1055,14 +1069,16 @@ export function headerlessMapping(
   // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
   // A short line that still holds a date and an amount is a booking with its last cells left off (a row without the other
   // party: review of r4-qa13, s1.csv, where leaving it out broke the balance's walk and refused the file): it counts.
-  const booking = (r: CsvRecord) => r.fields.some(looksLikeDate) && r.fields.some((v) => /\d/.test(v) && !looksLikeDate(v) && looksLikeAmount(v.trim()));
+  const eras = eraDatesIn(header, sample);
+  const isDate = (v: string) => looksLikeDate(v, eras);
+  const booking = (r: CsvRecord) => r.fields.some(isDate) && r.fields.some((v) => /\d/.test(v) && !isDate(v) && looksLikeAmount(v.trim()));
   const rows = sample.filter((r) => r.fields.length >= header.fields.length || booking(r));
   const cols = header.fields.map((name, index) => {
     const values = (rows.length * 2 >= sample.length ? rows : sample).map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
   });
   type Col = (typeof cols)[number];
-  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
+  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(isDate));
   // Whole numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
   // easybank and French test files run as they are: refused, "2 of amounts"); with a decimal mark ("-0001200.00") they
   // are zero-padded amounts (review of r4-qa13, h2.csv: refused).

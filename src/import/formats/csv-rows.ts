@@ -60,9 +60,10 @@ export type TableSource = {
 /** A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated). */
 export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null };
 
-const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
+/** A cell's date in one of the orders (`eras`: a Japanese file's era years too), or null. */
+const parseDateIn = (raw: string, orders: readonly DateOrder[], eras = false) => {
   for (const o of orders) {
-    const d = parseDate(raw, o);
+    const d = parseDate(raw, o, eras);
     if (d) return d;
   }
   return null;
@@ -265,7 +266,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     for (const i of plan.description.out) {
       const text = oneLine(cell(i)).trim();
       const raw = datedBalanceDay(text);
-      const day = raw === null ? null : parseDateIn(raw, plan.dateOrders);
+      const day = raw === null ? null : parseDateIn(raw, plan.dateOrders, plan.eraDates);
       if (day) return { text, day };
     }
     return null;
@@ -476,7 +477,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return [...out, ...inn];
   };
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
-  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
+  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders, plan.eraDates));
 
   /**
    * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
@@ -560,7 +561,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       // (Its first line of figures is its own, dated or not ("Statement Date"); a dated line after it is a booking again,
       // the summary's block ended without a blank line: review of impl5, the next month's rows were skipped as the summary.)
-      if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim())) summary = null;
+      if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates)) summary = null;
       if (summary !== null) {
         summaryFigures = true;
         return skip(`the statement's summary (${summary}), not a booking`);
@@ -677,7 +678,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         // Dated otherwise but neither booked nor with an amount: a card hold (ING Bank Śląski's "Kwota blokady" rows, with no
         // "Data księgowania"; QA round 4, pass 9: called a balance or note line).
-        if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim()))) {
+        if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim(), plan.eraDates))) {
           return skip(`not booked: no ${name(plan.date)} and no amount (a pending payment or a hold)`);
         }
         // A charge on a line of its own (a "Fees" cell under a payment, its amount column empty): money moved that no row
@@ -739,7 +740,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       let date: string | null;
       const otherDate = rawDate === "" && plan.dateWhenEmpty !== null ? cell(plan.dateWhenEmpty).trim() : "";
       if (otherDate !== "") {
-        date = parseDateIn(otherDate, plan.dateOrders);
+        date = parseDateIn(otherDate, plan.dateOrders, plan.eraDates);
         if (!date) return bad(`${name(plan.dateWhenEmpty!)} "${otherDate}" is not a real date`);
         datedByOther++;
       } else if (rawDate === "") {
