@@ -380,13 +380,25 @@ const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.nor
  */
 const holderName = (c: Column, cols: readonly Column[]) => c.norm === "nombre" && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
 
+/**
+ * A column headed as the statement's opening or closing balance that states it, no balance after each row. An opening
+ * one never is that (a balance before each row, "Open Balance": taken as the balance after, every sign was turned). A
+ * closing one filled on every row and changing from row to row is the balance after each row under another name (HDFC's
+ * "Closing Balance", "Close Balance": review of r4-qa32, left to the content walk, a doubled row was no balance column at
+ * all, and passed unchecked, exit 0); of one value on every row, or filled on some rows only, it states the balance.
+ */
+function statedBalance(c: Column): boolean {
+  const kind = statedBalanceKind(c.norm);
+  return kind === "opening" || (kind === "closing" && !(c.values.length >= 2 && c.values.every((v) => v.trim() !== "") && !constant(c.values)));
+}
+
 function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
   if (role === "currency" && notTheCurrency(c.norm, cols.map((o) => o.norm))) return null;
   // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
-  if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
+  if (role === "balance" && statedBalance(c)) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
   // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
