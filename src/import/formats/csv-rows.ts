@@ -11,7 +11,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, columnName, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -709,7 +709,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
-        const labelled = statedBalanceKind(norm);
+        const labelled = statedBalanceText(norm);
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
         if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
