@@ -14,12 +14,13 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
+import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
-export type Column = { index: number; name: string; norm: string; values: string[] };
+/** `eras`: the file is Japanese, its dates may be written in era years ("R03.03.01": eraDatesIn). */
+export type Column = { index: number; name: string; norm: string; values: string[]; eras: boolean };
 /** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
 const unnamed = (c: Column): boolean => c.norm === "" || c.name === columnName(c.index);
 
@@ -54,7 +55,7 @@ function fits(col: Column, role: Role): boolean {
   switch (role) {
     case "date":
     case "valueDate":
-      return share(col.values, looksLikeDate) >= 0.5;
+      return share(col.values, (v) => looksLikeDate(v, col.eras)) >= 0.5;
     case "amount":
     case "balance":
     case "originalAmount":
@@ -76,7 +77,7 @@ function fits(col: Column, role: Role): boolean {
     case "card":
       return !allEmpty(col.values);
     default:
-      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v)) < 0.8;
+      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v, col.eras)) < 0.8;
   }
 }
 
@@ -277,7 +278,19 @@ export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly Cs
 
 /** The header's columns with their sampled values. */
 function columnsOf(header: CsvRecord, sample: readonly CsvRecord[]): Column[] {
-  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  const eras = eraDatesIn(header, sample);
+  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? ""), eras }));
+}
+
+/**
+ * Whether a file's dates may be written in Japanese era years ("R03.03.01", SMBC's "年月日（和暦）"): its header is written
+ * in Japanese or names the era date (年月日, 和暦); a file without a header, when its rows' text is Japanese. Nowhere else:
+ * "S12.05.10" is a place's, a seat's or a part's code there, and such a column was taken for the dates of a headerless
+ * file (review of r4-qa32: 1937-05-10 for 2026-02-03, exit 0) or decided the order of the real ones (a GBP file refused).
+ */
+export function eraDatesIn(header: CsvRecord, sample: readonly CsvRecord[]): boolean {
+  if (!header.fields.every((f, i) => f === columnName(i))) return header.fields.some(japaneseCell);
+  return sample.some((r) => r.fields.some(japaneseCell));
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -422,13 +435,25 @@ const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.nor
 const BARE_NAMES = new Set(["nombre", "nome"]);
 const holderName = (c: Column, cols: readonly Column[]) => BARE_NAMES.has(c.norm) && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
 
+/**
+ * A column headed as the statement's opening or closing balance that states it, no balance after each row. An opening
+ * one never is that (a balance before each row, "Open Balance": taken as the balance after, every sign was turned). A
+ * closing one filled on every row and changing from row to row is the balance after each row under another name (HDFC's
+ * "Closing Balance", "Close Balance": review of r4-qa32, left to the content walk, a doubled row was no balance column at
+ * all, and passed unchecked, exit 0); of one value on every row, or filled on some rows only, it states the balance.
+ */
+function statedBalance(c: Column): boolean {
+  const kind = statedBalanceKind(c.norm);
+  return kind === "opening" || (kind === "closing" && !(c.values.length >= 2 && c.values.every((v) => v.trim() !== "") && !constant(c.values)));
+}
+
 function tierFor(c: Column, role: Role, cols: readonly Column[]): number | null {
   if (role === "amount" && !NOT_THE_AMOUNT.test(c.norm) && signedMoneyUnderMarks(c)) return 1;
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null || signedMoneyUnderMarks(c))) return null;
   if (role === "currency" && notTheCurrency(c.norm, cols.map((o) => o.norm))) return null;
   // The statement's opening or closing balance in a column ("Ending Balance", csb43's "final_balance") is no balance after each row.
-  if (role === "balance" && statedBalanceKind(c.norm) !== null) return null;
+  if (role === "balance" && statedBalance(c)) return null;
   // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
   // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
@@ -997,15 +1022,19 @@ export function guessColumns(
     // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
     // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
     // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
-    const positive = amounts.filter((a) => a > 0).length;
-    const mixed = positive < amounts.length;
+    // (Not the lines that state the statement's balance, Standard Bank's "OPEN BALANCE" and "CLOSE BALANCE" beside its
+    // rows: no bookings, they made a file of two credits and a purchase "4 of the 5 amounts positive", refused; review of r4-qa32.)
+    const statesBalance = (r: number) => cols.some((c) => statedBalanceKind(normaliseHeader(c.values[r] ?? "")) !== null);
+    const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+    const positive = booked.filter((a) => a > 0).length;
+    const mixed = positive < booked.length;
     // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
     // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
     const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
-    if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
+    if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
       const name = cols[money.amount]!.name.trim();
       throw new NeedsColumnMapping(
-        `${fileName}: ${positive} of the ${amounts.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
+        `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
           `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
       );
     }
@@ -1040,6 +1069,7 @@ export function guessColumns(
     emptyDateTakesPrevious: false,
     dateWhenEmpty: null,
     dateOrders: [],
+    ...(date.eras ? { eraDates: true as const } : {}),
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
@@ -1091,7 +1121,7 @@ function unreadCurrencyColumn(cols: readonly Column[], taken: ReadonlySet<number
   for (const c of cols) {
     if (taken.has(c.index) || notTheCurrency(c.norm, cols.map((o) => o.norm)) || headerTier(c.norm, "currency") === null) continue;
     const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
-    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v));
+    const unread = filled.filter((v) => !isCurrencyCode(v) && !looksLikeAmount(v) && !looksLikeDate(v, c.eras));
     // Any such cell (review of r4-left8: "Punkte" beside three "EUR", the column under 80 % codes was passed over and
     // every row booked in the data's main currency, exit 0): a column taken as the currency makes such a row a bad row;
     // one not taken cannot tell the rows' currencies, so the file is refused.
@@ -1202,14 +1232,16 @@ export function headerlessMapping(
   // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
   // A short line that still holds a date and an amount is a booking with its last cells left off (a row without the other
   // party: review of r4-qa13, s1.csv, where leaving it out broke the balance's walk and refused the file): it counts.
-  const booking = (r: CsvRecord) => r.fields.some(looksLikeDate) && r.fields.some((v) => /\d/.test(v) && !looksLikeDate(v) && looksLikeAmount(v.trim()));
+  const eras = eraDatesIn(header, sample);
+  const isDate = (v: string) => looksLikeDate(v, eras);
+  const booking = (r: CsvRecord) => r.fields.some(isDate) && r.fields.some((v) => /\d/.test(v) && !isDate(v) && looksLikeAmount(v.trim()));
   const rows = sample.filter((r) => r.fields.length >= header.fields.length || booking(r));
   const cols = header.fields.map((name, index) => {
     const values = (rows.length * 2 >= sample.length ? rows : sample).map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
   });
   type Col = (typeof cols)[number];
-  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
+  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(isDate));
   // Whole numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
   // easybank and French test files run as they are: refused, "2 of amounts"); with a decimal mark ("-0001200.00") they
   // are zero-padded amounts (review of r4-qa13, h2.csv: refused).

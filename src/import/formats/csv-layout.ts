@@ -235,6 +235,8 @@ export type ColumnPlan = {
   emptyDateTakesPrevious: boolean;
   dateWhenEmpty: number | null;
   dateOrders: readonly DateOrder[];
+  /** A Japanese file's dates may be written in era years ("R03.03.01": csv-guess.ts, eraDatesIn). */
+  eraDates?: true;
   valueDate: number | null;
   money:
     | { kind: "split"; debit: number; credit: number }

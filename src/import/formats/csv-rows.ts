@@ -12,7 +12,7 @@ import { accountlessId } from "../ids.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -61,9 +61,10 @@ export type TableSource = {
 /** A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated). */
 export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null };
 
-const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
+/** A cell's date in one of the orders (`eras`: a Japanese file's era years too), or null. */
+const parseDateIn = (raw: string, orders: readonly DateOrder[], eras = false) => {
   for (const o of orders) {
-    const d = parseDate(raw, o);
+    const d = parseDate(raw, o, eras);
     if (d) return d;
   }
   return null;
@@ -279,7 +280,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     for (const i of plan.description.out) {
       const text = oneLine(cell(i)).trim();
       const raw = datedBalanceDay(text);
-      const day = raw === null ? null : parseDateIn(raw, plan.dateOrders);
+      const day = raw === null ? null : parseDateIn(raw, plan.dateOrders, plan.eraDates);
       if (day) return { text, day };
     }
     return null;
@@ -493,7 +494,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return [...out, ...inn];
   };
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
-  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
+  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders, plan.eraDates));
 
   /**
    * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
@@ -577,7 +578,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       // (Its first line of figures is its own, dated or not ("Statement Date"); a dated line after it is a booking again,
       // the summary's block ended without a blank line: review of impl5, the next month's rows were skipped as the summary.)
-      if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim())) summary = null;
+      if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates)) summary = null;
       if (summary !== null) {
         summaryFigures = true;
         return skip(`the statement's summary (${summary}), not a booking`);
@@ -693,7 +694,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         // Dated otherwise but neither booked nor with an amount: a card hold (ING Bank Śląski's "Kwota blokady" rows, with no
         // "Data księgowania"; QA round 4, pass 9: called a balance or note line).
-        if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim()))) {
+        if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim(), plan.eraDates))) {
           return skip(`not booked: no ${name(plan.date)} and no amount (a pending payment or a hold)`);
         }
         // A charge on a line of its own (a "Fees" cell under a payment, its amount column empty): money moved that no row
@@ -724,7 +725,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
-        const labelled = statedBalanceKind(norm);
+        const labelled = statedBalanceText(norm);
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
         if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
@@ -761,7 +762,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       let date: string | null;
       const otherDate = rawDate === "" && plan.dateWhenEmpty !== null ? cell(plan.dateWhenEmpty).trim() : "";
       if (otherDate !== "") {
-        date = parseDateIn(otherDate, plan.dateOrders);
+        date = parseDateIn(otherDate, plan.dateOrders, plan.eraDates);
         if (!date) return bad(`${name(plan.dateWhenEmpty!)} "${otherDate}" is not a real date`);
         datedByOther++;
       } else if (rawDate === "") {

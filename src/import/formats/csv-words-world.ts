@@ -136,6 +136,12 @@ export const WORLD_STATUS_HEADERS = ["статус", "статус операц�
 /** Status words of rows that moved no money (Alipay's "交易关闭": an order closed unpaid; T-Bank's "FAILED" is listed already). */
 export const WORLD_NOT_BOOKED = ["交易关闭", "支付失败", "已关闭", "отклонена", "отменена", "в обработке"];
 
+/** Kana, or the words only Japanese writes so (Chinese has 交易 and 余额 for 取引 and 残高). */
+export const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}]|円|残高|取引|預入|引出/u;
+
+/** A cell of a Japanese file (whose dates may be written in era years, "R03.03.01"): Japanese words, or the era date's header (年月日, 和暦: SMBC's "年月日（和暦）"). */
+export const japaneseCell = (f: string): boolean => JAPANESE.test(f) || /和暦|年月日/.test(f);
+
 /**
  * The currency a header says by the script or the words it is written in, where only one country's banks write them:
  * Japanese kana or 円 (JPY), Hangul or 원 (KRW), simplified Chinese statement words (CNY: mainland banks, Alipay, WeChat
@@ -143,8 +149,7 @@ export const WORLD_NOT_BOOKED = ["交易关闭", "支付失败", "已关闭", "�
  * Russian, Serbian, Bulgarian and traditional Chinese otherwise are left out: several countries, several currencies.
  */
 export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string }[] = [
-  // Kana, or the words only Japanese writes so (Chinese has 交易 and 余额 for 取引 and 残高).
-  { test: /[\p{Script=Hiragana}\p{Script=Katakana}]|円|残高|取引|預入|引出/u, code: "JPY", what: "Japanese" },
+  { test: JAPANESE, code: "JPY", what: "Japanese" },
   { test: /\p{Script=Hangul}/u, code: "KRW", what: "Korean" },
   { test: /金额|余额|交易对方|收\/支|币种|账户|账号/, code: "CNY", what: "simplified Chinese" },
   { test: /\p{Script=Hebrew}/u, code: "ILS", what: "Hebrew" },

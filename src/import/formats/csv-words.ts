@@ -434,7 +434,7 @@ export const TOTAL_LABEL = new RegExp(`^${TOTAL_LINE.source}`);
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
   // Standard Bank's (ZA) "OPEN BALANCE" and "CLOSE BALANCE" lines (QA round 4, pass 32: skipped unread, a real file of 625
-  // rows not checked though its balances agree).
+  // rows not checked though its balances agree). Labels only (LABEL_ONLY_BALANCES).
   ["open balance", "opening"],
   ["close balance", "closing"],
   ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek", "initial balance", "inngaende saldo", "ingaende saldo", "solde en debut de periode", "balance at start of period"].map((t) => [t, "opening"] as const),
@@ -484,6 +484,16 @@ export function datedBalanceDay(text: string): string | null {
 
 /** Whether a (normalised) cell is the label of a stated opening or closing balance. */
 export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(norm.replace(/(?: \d{1,4}){3}$/, "")) ?? null;
+
+/**
+ * Standard Bank's words state a balance only as a label in a cell of their own, beside an empty description (its "OPEN
+ * BALANCE" under "BANK ACTIVITY STATUS"): a booking's own text "Open balance" or "Close balance" (an account opened, a
+ * card closed) is a booking (review of r4-qa32: such a row was dropped as the statement's opening balance, unchecked, exit 0).
+ */
+const LABEL_ONLY_BALANCES: ReadonlySet<string> = new Set(["open balance", "close balance"]);
+
+/** Whether a row's own (normalised) text is the label of a stated opening or closing balance, as a row of its own writes it (Banco do Brasil's "Saldo Anterior"). */
+export const statedBalanceText = (norm: string): "opening" | "closing" | null => (LABEL_ONLY_BALANCES.has(norm) ? null : statedBalanceKind(norm));
 
 /** A booking's state as banks write it in a status column, when no money moved (yet). */
 export const NOT_BOOKED = [

@@ -10,7 +10,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
-import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
+import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -116,6 +116,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       probe.push({ r, end });
       return probe.length < PROBE_RECORDS && (end - start < PROBE_CHARS || probe.length < PROBE_AT_LEAST);
     }, start, firstLine);
+    // A Japanese file's era dates ("R03.03.01") are dates of its rows, and only there (csv-guess.ts, eraDatesIn).
+    const eras = probe.some(({ r }) => r.fields.some(japaneseCell));
+    const looksLikeData = (fields: readonly string[]) => looksLikeDataIn(fields, eras);
     let layout: BankLayout | null = null;
     let at = probe.findIndex(({ r }) => {
       const cells = headerCells(r.fields);
@@ -129,7 +132,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // Nor is a row with a cell of another delimiter's holding tab-separated data (a date and an amount): a tab-separated
     // booking split at its decimal commas (ABN AMRO's TAB export whose first booking says "Naam: … Omschrijving: …"; QA
     // round 21: refused). A stray tab in a header cell ("Omschrijving\t") leaves the header one (review of QA round 21: refused).
-    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t") && looksLikeData(f.split("\t").map((p) => p.trim()))))))) >= 0;
+    const found = at >= 0 || (at = headerAmong(probe.map(({ r }) => r), looksLikeData, (r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate) && (delimiter === "\t" || !r.fields.some((f) => f.includes("\t") && looksLikeData(f.split("\t").map((p) => p.trim()))))))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -143,7 +146,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     // first column; QA round 4, pass 23: read as the first row, refused). Any other line of data above the rows is a
     // booking (review of pass 23: a booking with a blank booking date on top was taken for the account's line and lost
     // with exit 0). The account's line is skipped with its reason (readCsv), never dropped unsaid.
-    const dateAt = (fields: readonly string[]) => fields.findIndex((f) => looksLikeDate(f));
+    const dateAt = (fields: readonly string[]) => fields.findIndex((f) => looksLikeDate(f, eras));
     const dataBelow = (i: number) => probe.slice(i + 1).filter(({ r }) => r.fields.length >= 2 && looksLikeData(r.fields)).map(({ r }) => r.fields);
     const accountLine = (i: number) => {
       const fields = probe[i]!.r.fields;
@@ -209,7 +212,7 @@ const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d
  * export from a peer's test: that row was taken for the header and the file refused). A booking dated by a word right
  * under the header (comdirect's "offen") names fewer roles than the header: the header stays.
  */
-function headerAmong(records: readonly CsvRecord[], mayBeHeader: (r: CsvRecord) => boolean): number {
+function headerAmong(records: readonly CsvRecord[], looksLikeData: (fields: readonly string[]) => boolean, mayBeHeader: (r: CsvRecord) => boolean): number {
   let at = records.findIndex(mayBeHeader);
   if (at < 0) return -1;
   // (Read on from the header only until a booking: a file's first header is read as before, record by record.)
@@ -226,8 +229,9 @@ function headerAmong(records: readonly CsvRecord[], mayBeHeader: (r: CsvRecord) 
 /** A cell that is an account's number: masked as statements print it ("****4821", "XXXX 1234") or an IBAN. */
 const ACCOUNT_NUMBER_CELL = new RegExp(`^[*Xx•]{2,}[ *Xx•-]*\\d{2,}$|${IBAN_CELL.source}`);
 
-/** A record holding a date and an amount in cells of their own: a data row, no header. */
-const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
+/** A record holding a date and an amount in cells of their own: a data row, no header (`eras`: a Japanese file's era dates are dates). */
+const looksLikeDataIn = (fields: readonly string[], eras: boolean) => fields.some((f) => looksLikeDate(f, eras)) && fields.some((f) => !looksLikeDate(f, eras) && /\d/.test(f) && looksLikeAmount(f));
+const looksLikeData = (fields: readonly string[]) => looksLikeDataIn(fields, false);
 
 /**
  * Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:",
@@ -666,12 +670,12 @@ const ORDER_WORDS: Record<DateOrder, string> = { YMD: "year first", DMY: "day-fi
  * all its dates in one notation, so where one column's dates all fit both orders another's may tell it (QA round 4, pass
  * 15: Revolut's export re-saved by a spreadsheet, "2/4/2026 17:59", was refused although its other column had "2/25/2026").
  */
-function siblingDateColumns(date: number, width: number, sample: readonly CsvRecord[]): number[] {
+function siblingDateColumns(date: number, width: number, sample: readonly CsvRecord[], eras = false): number[] {
   const out: number[] = [];
   for (let c = 0; c < width; c++) {
     if (c === date) continue;
     const cells = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
-    if (cells.length > 0 && cells.filter((v) => looksLikeDate(v)).length / cells.length >= 0.8) out.push(c);
+    if (cells.length > 0 && cells.filter((v) => looksLikeDate(v, eras)).length / cells.length >= 0.8) out.push(c);
   }
   return out;
 }
@@ -791,12 +795,12 @@ function vote(
   opts: ReadOptions,
 ): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null; decimalNote: string | null } {
   const mapping = opts.mapping ?? {};
-  const dates = new DateVotes();
-  const siblingDates = new DateVotes();
+  const dates = new DateVotes(plan.eraDates);
+  const siblingDates = new DateVotes(plan.eraDates);
   const decimals = new DecimalVotes();
   const moneyCols = moneyCells(plan.money);
   if (plan.balance !== null) moneyCols.push(plan.balance);
-  const siblings = mapping.dateFormat ? [] : siblingDateColumns(plan.date, plan.names.length, sample).filter((c) => !moneyCols.includes(c));
+  const siblings = mapping.dateFormat ? [] : siblingDateColumns(plan.date, plan.names.length, sample, plan.eraDates).filter((c) => !moneyCols.includes(c));
   const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
     for (const c of siblings) siblingDates.add(r.fields[c] ?? "");

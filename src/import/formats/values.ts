@@ -263,6 +263,8 @@ const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d
  * Japanese era years (wareki) as Japanese banks write them: SMBC's meisai.csv "年月日（和暦）" column holds "R03.03.01"
  * (Reiwa 3 = 2021). The era's first year and its last year number: Reiwa from 2019, Heisei 1989–2019 (31), Shōwa
  * 1926–1989 (64). QA round 4, pass 32: the file was refused, no date column found.
+ * Read only when the caller says the file is Japanese (`eras`): elsewhere "S12.05.10" is a place's, a seat's or a part's
+ * code, and a column of them was taken for the dates (review of r4-qa32: 1937-05-10 for 2026-02-03, exit 0).
  */
 const ERAS: Record<string, { first: number; last: number }> = { R: { first: 2019, last: 99 }, H: { first: 1989, last: 31 }, S: { first: 1926, last: 64 } };
 const ERA_DATE = /^([RHS])(\d{1,2})([./-])(\d{1,2})\3(\d{1,2})$/;
@@ -276,7 +278,7 @@ function eraDate(s: string): DateShape | null {
   return { a: String(era.first + n - 1), sep: m[3]!, b: m[4]!, c: m[5]! };
 }
 
-function dateShape(raw: string): DateShape | null {
+function dateShape(raw: string, eras = false): DateShape | null {
   // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
   // AIB's card export writes the time first: "14:32, 05/01/2026" (QA round 4, pass 18: no date column was found).
   const s = raw
@@ -303,7 +305,7 @@ function dateShape(raw: string): DateShape | null {
   // Japanese, Chinese and Korean written dates: "2026年2月3日" (Sony Bank), "2026년 2월 3일".
   const written = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*\d{1,2}:\d{2}.*)?$/.exec(s);
   if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
-  const era = eraDate(s);
+  const era = eras ? eraDate(s) : null;
   if (era) return era;
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
@@ -325,8 +327,11 @@ export class DateVotes {
   private shaped = 0;
   private colons = 0;
 
+  /** `eras`: Japanese era dates are dates (a Japanese file's column). */
+  constructor(private readonly eras = false) {}
+
   add(v: string): void {
-    const d = dateShape(v);
+    const d = dateShape(v, this.eras);
     if (!d) return;
     this.shaped++;
     if (d.sep === ":") this.colons++;
@@ -356,15 +361,15 @@ export class DateVotes {
   }
 }
 
-export function guessDateOrder(values: readonly string[]): DateGuess {
-  const votes = new DateVotes();
+export function guessDateOrder(values: readonly string[], eras = false): DateGuess {
+  const votes = new DateVotes(eras);
   for (const v of values) votes.add(v);
   return votes.result();
 }
 
-/** True when the text has the shape of a date in some order (a column's content check). */
-export function looksLikeDate(raw: string): boolean {
-  return dateShape(raw) !== null;
+/** True when the text has the shape of a date in some order (a column's content check); `eras`: a Japanese file's era dates too. */
+export function looksLikeDate(raw: string, eras = false): boolean {
+  return dateShape(raw, eras) !== null;
 }
 
 /** A real calendar date as YYYY-MM-DD, or null. */
@@ -404,11 +409,11 @@ function tenCharDate(s: string, order: DateOrder): string | null | undefined {
   return order === "DMY" ? isoDate(year, n(3), n(0)) : isoDate(year, n(0), n(3));
 }
 
-/** The date in a cell under the given order (two-digit years are 20xx), or null when not a real date. */
-export function parseDate(raw: string, order: DateOrder): string | null {
+/** The date in a cell under the given order (two-digit years are 20xx), or null when not a real date; `eras`: a Japanese file's era dates too. */
+export function parseDate(raw: string, order: DateOrder, eras = false): string | null {
   const ten = tenCharDate(raw, order);
   if (ten !== undefined) return ten;
-  const d = dateShape(raw);
+  const d = dateShape(raw, eras);
   if (!d) return null;
   const year = (s: string) => (s.length === 2 ? 2000 + Number(s) : Number(s));
   // A month by its name says its own order, whatever the column's.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { currencyInAmount, DecimalVotes, guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
+import { currencyInAmount, DecimalVotes, guessDateOrder, guessDecimal, looksLikeDate, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
 
 describe("parseAmount", () => {
   test("grouping marks, signs before and after, parentheses, currency codes", () => {
@@ -168,19 +168,28 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect(parseDate("2026/2/3", "DMY")).toBeNull();
   });
 
-  test("Japanese era dates (SMBC's 年月日（和暦） \"R03.03.01\") are year-first dates of their era; no such era year, none (QA round 4, pass 32)", () => {
-    expect(parseDate("R03.03.01", "YMD")).toBe("2021-03-01");
+  test("Japanese era dates (SMBC's 年月日（和暦） \"R03.03.01\") are year-first dates of their era in a Japanese file; no such era year, none (QA round 4, pass 32)", () => {
+    expect(parseDate("R03.03.01", "YMD", true)).toBe("2021-03-01");
     // The change of era: Heisei 31 ended on 30 April 2019, Reiwa 1 began on 1 May 2019; Shōwa 64 ended on 7 January 1989.
-    expect(parseDate("H31.04.30", "YMD")).toBe("2019-04-30");
-    expect(parseDate("R01.05.01", "YMD")).toBe("2019-05-01");
-    expect(parseDate("S64.01.07", "YMD")).toBe("1989-01-07");
-    expect(parseDate("H1.1.8", "YMD")).toBe("1989-01-08");
-    expect(parseDate("R03.03.01", "DMY")).toBeNull();
-    expect(parseDate("H32.01.01", "YMD")).toBeNull();
-    expect(parseDate("R00.05.01", "YMD")).toBeNull();
-    expect(parseDate("R03.02.30", "YMD")).toBeNull();
-    expect(parseDate("X03.03.01", "YMD")).toBeNull();
-    expect(guessDateOrder(["R03.03.01", "R03.04.08"])).toEqual({ order: "YMD" });
+    expect(parseDate("H31.04.30", "YMD", true)).toBe("2019-04-30");
+    expect(parseDate("R01.05.01", "YMD", true)).toBe("2019-05-01");
+    expect(parseDate("S64.01.07", "YMD", true)).toBe("1989-01-07");
+    expect(parseDate("H1.1.8", "YMD", true)).toBe("1989-01-08");
+    expect(parseDate("R03.03.01", "DMY", true)).toBeNull();
+    expect(parseDate("H32.01.01", "YMD", true)).toBeNull();
+    expect(parseDate("R00.05.01", "YMD", true)).toBeNull();
+    expect(parseDate("R03.02.30", "YMD", true)).toBeNull();
+    expect(parseDate("X03.03.01", "YMD", true)).toBeNull();
+    expect(guessDateOrder(["R03.03.01", "R03.04.08"], true)).toEqual({ order: "YMD" });
+    expect(looksLikeDate("S12.05.10", true)).toBe(true);
+  });
+
+  test("elsewhere an era-shaped text is no date: a place's, a seat's or a part's code \"S12.05.10\" (review of r4-qa32: taken for the dates, 1937-05-10)", () => {
+    expect(looksLikeDate("S12.05.10")).toBe(false);
+    expect(parseDate("R03.03.01", "YMD")).toBeNull();
+    expect(guessDateOrder(["S12.05.10", "H03.11.22"])).toEqual({ none: true });
+    // …nor does it vote the order of the file's other dates.
+    expect(guessDateOrder(["02/03/2026", "S12.05.10", "H03.11.22"])).toEqual({ ambiguous: true });
   });
 
   test("day-first dates with Romanian, Spanish, Portuguese and Indonesian month names (ING Romania's 03 februarie 2026)", () => {
