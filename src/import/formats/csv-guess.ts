@@ -321,6 +321,30 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
 }
 
 /**
+ * Money apps that book a balance the user set on an account as a row (no money moved), known by header words no bank's
+ * export has together (normalised), and the cells that mark such a row. As data: one line per app. (qa33 also booked a
+ * money app's rows to the account names its column holds; review of qa33: a bank's statement and an app's export of the
+ * same bookings, under the IBAN and the app's name, were no longer possible duplicates and were booked twice, so the rows
+ * stay without an account, as before.)
+ */
+const APP_BALANCE_SETS: readonly { app: string; with: readonly string[]; column: string; equals: readonly string[] }[] = [
+  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
+  { app: "Cashew", with: ["account", "subcategory name", "emoji"], column: "title", equals: ["balance correction"] },
+  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
+  { app: "Toshl", with: ["account", "in main currency", "main currency"], column: "category", equals: ["reconciliation"] },
+];
+
+/** The skip rule of a money app's rows that set a balance in the app (APP_BALANCE_SETS), if the header is that app's. */
+function appBalanceSetSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  for (const sig of APP_BALANCE_SETS) {
+    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
+    const set = cols.find((x) => x.norm === sig.column);
+    if (set) return [{ column: set.index, equals: sig.equals, reason: `a balance set in ${sig.app} ("${sig.equals[0]}"), not money that moved` }];
+  }
+  return [];
+}
+
+/**
  * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
  * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
  * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
@@ -330,44 +354,6 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
  * round 3 made them.
  */
-/**
- * Money apps' exports of every account of the user in one file, each row naming its own account by the name the user
- * gave it ("Maybank", "Cash", "Primary Checking (7812)"), known by header words no bank's export has together (qa33:
- * Spendee's, Wallet's, Money Lover's, Bluecoins', Monefy's, Cashew's, Monarch's and Mobills' rows were booked to one
- * unnamed account, the two legs of a transfer between two of them in one pool): the account's column, and the columns
- * that must be beside it (normalised). As data: one line per app.
- */
-const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[]; balanceSet?: { column: string; equals: readonly string[] } }[] = [
-  { app: "Spendee", account: "wallet", with: ["category name", "author"] },
-  { app: "Wallet (BudgetBakers)", account: "account", with: ["ref currency amount", "payment type"] },
-  { app: "Money Lover", account: "account", with: ["exclude report", "event"] },
-  { app: "Bluecoins", account: "account", with: ["category group", "set time"] },
-  { app: "Bluecoins", account: "account", with: ["item or payee", "account type"] },
-  { app: "Monefy", account: "account", with: ["converted amount"] },
-  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
-  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"], balanceSet: { column: "title", equals: ["balance correction"] } },
-  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
-  { app: "Toshl", account: "account", with: ["in main currency", "main currency"], balanceSet: { column: "category", equals: ["reconciliation"] } },
-  { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
-  { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
-];
-
-/**
- * A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, with the skip rule of the rows
- * that set a balance in the app (no money moved), or undefined.
- */
-function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): { column: Column; skip: ColumnPlan["skip"] } | undefined {
-  for (const sig of APP_ACCOUNT_COLUMNS) {
-    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
-    const c = cols.find((x) => x.norm === sig.account && !taken.has(x.index));
-    if (!c || !c.values.every((v) => v.trim() !== "")) continue;
-    const set = sig.balanceSet && cols.find((x) => x.norm === sig.balanceSet!.column);
-    const reason = `a balance set in ${sig.app} ("${sig.balanceSet?.equals[0]}"), not money that moved`;
-    return { column: c, skip: set ? [{ column: set.index, equals: sig.balanceSet!.equals, reason }] : [] };
-  }
-  return undefined;
-}
-
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
@@ -960,7 +946,6 @@ export function guessColumns(
     }
   }
 
-  const appAccount = appAccountColumn(cols, taken);
   return {
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
@@ -1003,9 +988,9 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    ...(appAccount ? { accountColumns: [appAccount.column.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
+    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...(appAccount?.skip ?? []), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...appBalanceSetSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

@@ -281,11 +281,6 @@ export type ColumnPlan = {
   detailAmount: number | null;
   sector: number | null;
   accountColumns: readonly number[];
-  /**
-   * The account column is a money app's (csv-guess.ts APP_ACCOUNT_COLUMNS), read since qa33: a row's id stays the one it had
-   * when its account was not read (the content hash without an account), so a file imported before is still imported.
-   */
-  accountNotInId?: true;
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;
