@@ -624,30 +624,34 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
 }
 
 /** A money app's kinds of a row: an expense, an income, or a transfer between two of the user's own accounts. */
-const APP_KINDS = new Set(["expense", "income", "transfer"]);
+/** A money app's kinds of a row that say money out or in (KIND_MARKS): "Expense", "Income" (German "Ausgabe", "Einnahme"). */
+const APP_KINDS = new Set(["expense", "income", "ausgabe", "einnahme"]);
+
+/** 1Money's columns of a one-line transfer's two accounts (normalised): only with them is its "Transfer" such a move. */
+const ONE_MONEY_ACCOUNTS = ["from account", "to account to category"];
 
 /**
- * A money app's column of row kinds, "Expense", "Income" and "Transfer" only, beside amounts written without signs
- * (1Money's TYPE; qa33: every expense was booked as money in, with only a hint to flip them all, which would have made
- * the income money out): an expense is money out, an income money in. Its transfers are skipped (appTransferSkip).
+ * A money app's column of row kinds, "Expense" and "Income", beside amounts written without signs (1Money's TYPE; qa33:
+ * every expense was booked as money in, with only a hint to flip them all, which would have made the income money out):
+ * an expense is money out, an income money in. Any other kind is no sign: the reader refuses its row, naming its line,
+ * wherever it is in the file (review of qa33: a "Refund", German kinds, or a "Transfer" without 1Money's accounts made
+ * the column declined, and every row was booked as money in). 1Money's transfers are skipped (appTransferSkip).
  */
 function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => {
-    if (c === amount || taken.has(c.index) || !KIND_HEADERS.has(c.norm)) return false;
-    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
-    return kinds.length === c.values.length && kinds.every((k) => APP_KINDS.has(k)) && kinds.includes("expense");
-  });
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => APP_KINDS.has(normaliseHeader(v))));
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
 }
 
 /**
- * The transfers of a money app's kinds column (appKindMarks): a move between two of the user's own accounts in the app,
- * its amount unsigned and its two accounts in other columns. The rows are read as one account, in which such a move
- * takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ * The transfers of 1Money's kinds column (appKindMarks): a move between two of the user's own accounts in the app, its
+ * amount unsigned and its two accounts in the columns ONE_MONEY_ACCOUNTS. The rows are read as one account, in which
+ * such a move takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ * Without those columns a "Transfer" may be money that left (review of qa33: a rent paid was skipped as "between two of
+ * your own accounts"): no skip, the reader refuses it as a kind that is no sign.
  */
 function appTransferSkip(cols: readonly Column[], money: ColumnPlan["money"]): ColumnPlan["skip"] {
-  if (money.kind !== "indicator" || money.app !== true) return [];
+  if (money.kind !== "indicator" || money.app !== true || !ONE_MONEY_ACCOUNTS.every((n) => cols.some((c) => c.norm === n))) return [];
   return [{ column: money.indicator, equals: ["transfer"], reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }];
 }
 

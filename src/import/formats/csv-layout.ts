@@ -240,7 +240,7 @@ export type ColumnPlan = {
     | { kind: "split"; debit: number; credit: number }
     | { kind: "signed"; amount: number }
     /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
-    /** `app`: its kinds are a money app's, "Expense", "Income", "Transfer" (csv-guess.ts appKindMarks). */
+    /** `app`: its kinds are a money app's, "Expense" and "Income" (csv-guess.ts appKindMarks; 1Money's "Transfer" skipped by appTransferSkip). */
     | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1; letters?: true; numbers?: true; kinds?: true; app?: true }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };

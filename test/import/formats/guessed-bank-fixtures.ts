@@ -141,6 +141,58 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // A bank's statement of unsigned amounts and a "Type" of Income/Expense/Transfer, without 1Money's two account columns
+  // (review of qa33: its "Transfer", a rent paid, was skipped as "between two of your own accounts"): Expense out, Income
+  // in, the Transfer a bad row naming its line, never skipped. Out 23.40 + 12.15 = 35.55; in 3'100.00.
+  "type-transfer-no-app.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-04-01", 3100, "CHF", "Lohn Beispiel AG · Income"],
+      [3, "2026-04-02", -23.4, "CHF", "Coop Pronto · Expense"],
+      [5, "2026-04-06", -12.15, "CHF", "Denner Bern · Expense"],
+    ],
+    totals: [{ currency: "CHF", out: 35.55, outRows: 2, in: 3100, inRows: 1 }],
+    bad: [{ line: 4, reason: 'Type "Transfer" is neither debit nor credit' }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ["the amounts carry no sign: \"Type\" gave them, its expenses as money out, its incomes as money in"],
+  },
+  // 1Money's export with German kinds (review of qa33: Einnahme/Ausgabe/Überweisung, every row booked as money in, exit
+  // 0): Ausgabe out, Einnahme in, the Überweisung (a kind not known) a bad row naming its line. Out 23.40 + 12.15; in 3'100.
+  "onemoney-german-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-04-01", 3100, "EUR", "Lohn April · Einnahme"],
+      [3, "2026-04-02", -23.4, "EUR", "Bäcker · Ausgabe"],
+      [5, "2026-04-19", -12.15, "EUR", "Kino · Ausgabe"],
+    ],
+    totals: [{ currency: "EUR", out: 35.55, outRows: 2, in: 3100, inRows: 1 }],
+    bad: [{ line: 4, reason: 'TYPE "Überweisung" is neither debit nor credit' }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ["the amounts carry no sign: \"TYPE\" gave them, its expenses as money out, its incomes as money in"],
+  },
+  // An app's export of unsigned amounts whose "Type" also says "Refund" (review of qa33: the column was declined, all
+  // rows money in): a refund is money in, an expense out. Out 89.90 + 6.20 = 96.10; in 3'100.00 + 89.90 = 3'189.90.
+  "app-kinds-refund.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-04-01", 3100, "EUR", "Salary · Income"],
+      [3, "2026-04-02", -89.9, "EUR", "Jacket · Expense"],
+      [4, "2026-04-05", 89.9, "EUR", "Jacket returned · Refund"],
+      [5, "2026-04-07", -6.2, "EUR", "Bakery · Expense"],
+    ],
+    totals: [{ currency: "EUR", out: 96.1, outRows: 2, in: 3189.9, inRows: 2 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["the amounts carry no sign: \"Type\" gave them, its expenses as money out, its incomes as money in"],
+  },
   // 1Money's export (qa33, a public project's 1Money fixture run blind): unsigned amounts, TYPE "Expense"/"Income"/
   // "Transfer", a transfer written once for both of its own accounts (FROM ACCOUNT → TO ACCOUNT). Every row was booked
   // as money in (the expenses as income), with only a hint to flip them all. Expense → out, Income → in (the kind stays
