@@ -39,12 +39,6 @@ function contentId(account: string | null, date: string, amount: number, currenc
   return `h:${digestBytes.toString("hex", 0, 8)}`;
 }
 
-/**
- * A row's content-hash id without its account (ColumnPlan.accountNotInId: a money app's rows, whose accounts were not read
- * before), as the row's reference: the id it had then.
- */
-export const accountlessId = (date: string, amount: number, currency: string, idText: string): string => contentId(null, date, amount, currency, idText);
-
 /** The first (`at` 0) or second (4) 32 bits of `digest`. */
 const digestWord = (at: number) => ((digest[at]! << 24) | (digest[at + 1]! << 16) | (digest[at + 2]! << 8) | digest[at + 3]!) >>> 0;
 

@@ -349,6 +349,30 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
 }
 
 /**
+ * Money apps that book a balance the user set on an account as a row (no money moved), known by header words no bank's
+ * export has together (normalised), and the cells that mark such a row. As data: one line per app. (qa33 also booked a
+ * money app's rows to the account names its column holds; review of qa33: a bank's statement and an app's export of the
+ * same bookings, under the IBAN and the app's name, were no longer possible duplicates and were booked twice, so the rows
+ * stay without an account, as before.)
+ */
+const APP_BALANCE_SETS: readonly { app: string; with: readonly string[]; column: string; equals: readonly string[] }[] = [
+  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
+  { app: "Cashew", with: ["account", "subcategory name", "emoji"], column: "title", equals: ["balance correction"] },
+  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
+  { app: "Toshl", with: ["account", "in main currency", "main currency"], column: "category", equals: ["reconciliation"] },
+];
+
+/** The skip rule of a money app's rows that set a balance in the app (APP_BALANCE_SETS), if the header is that app's. */
+function appBalanceSetSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  for (const sig of APP_BALANCE_SETS) {
+    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
+    const set = cols.find((x) => x.norm === sig.column);
+    if (set) return [{ column: set.index, equals: sig.equals, reason: `a balance set in ${sig.app} ("${sig.equals[0]}"), not money that moved` }];
+  }
+  return [];
+}
+
+/**
  * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
  * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
  * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
@@ -358,44 +382,6 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
  * round 3 made them.
  */
-/**
- * Money apps' exports of every account of the user in one file, each row naming its own account by the name the user
- * gave it ("Maybank", "Cash", "Primary Checking (7812)"), known by header words no bank's export has together (qa33:
- * Spendee's, Wallet's, Money Lover's, Bluecoins', Monefy's, Cashew's, Monarch's and Mobills' rows were booked to one
- * unnamed account, the two legs of a transfer between two of them in one pool): the account's column, and the columns
- * that must be beside it (normalised). As data: one line per app.
- */
-const APP_ACCOUNT_COLUMNS: readonly { app: string; account: string; with: readonly string[]; balanceSet?: { column: string; equals: readonly string[] } }[] = [
-  { app: "Spendee", account: "wallet", with: ["category name", "author"] },
-  { app: "Wallet (BudgetBakers)", account: "account", with: ["ref currency amount", "payment type"] },
-  { app: "Money Lover", account: "account", with: ["exclude report", "event"] },
-  { app: "Bluecoins", account: "account", with: ["category group", "set time"] },
-  { app: "Bluecoins", account: "account", with: ["item or payee", "account type"] },
-  { app: "Monefy", account: "account", with: ["converted amount"] },
-  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
-  { app: "Cashew", account: "account", with: ["subcategory name", "emoji"], balanceSet: { column: "title", equals: ["balance correction"] } },
-  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
-  { app: "Toshl", account: "account", with: ["in main currency", "main currency"], balanceSet: { column: "category", equals: ["reconciliation"] } },
-  { app: "Monarch Money", account: "account", with: ["merchant", "original statement"] },
-  { app: "Mobills", account: "conta", with: ["categoria", "subcategoria", "descricao"] },
-];
-
-/**
- * A money app's own-accounts column (APP_ACCOUNT_COLUMNS), filled on every sampled row, with the skip rule of the rows
- * that set a balance in the app (no money moved), or undefined.
- */
-function appAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): { column: Column; skip: ColumnPlan["skip"] } | undefined {
-  for (const sig of APP_ACCOUNT_COLUMNS) {
-    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
-    const c = cols.find((x) => x.norm === sig.account && !taken.has(x.index));
-    if (!c || !c.values.every((v) => v.trim() !== "")) continue;
-    const set = sig.balanceSet && cols.find((x) => x.norm === sig.balanceSet!.column);
-    const reason = `a balance set in ${sig.app} ("${sig.balanceSet?.equals[0]}"), not money that moved`;
-    return { column: c, skip: set ? [{ column: set.index, equals: sig.balanceSet!.equals, reason }] : [] };
-  }
-  return undefined;
-}
-
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
@@ -680,30 +666,34 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
 }
 
 /** A money app's kinds of a row: an expense, an income, or a transfer between two of the user's own accounts. */
-const APP_KINDS = new Set(["expense", "income", "transfer"]);
+/** A money app's kinds of a row that say money out or in (KIND_MARKS): "Expense", "Income" (German "Ausgabe", "Einnahme"). */
+const APP_KINDS = new Set(["expense", "income", "ausgabe", "einnahme"]);
+
+/** 1Money's columns of a one-line transfer's two accounts (normalised): only with them is its "Transfer" such a move. */
+const ONE_MONEY_ACCOUNTS = ["from account", "to account to category"];
 
 /**
- * A money app's column of row kinds, "Expense", "Income" and "Transfer" only, beside amounts written without signs
- * (1Money's TYPE; qa33: every expense was booked as money in, with only a hint to flip them all, which would have made
- * the income money out): an expense is money out, an income money in. Its transfers are skipped (appTransferSkip).
+ * A money app's column of row kinds, "Expense" and "Income", beside amounts written without signs (1Money's TYPE; qa33:
+ * every expense was booked as money in, with only a hint to flip them all, which would have made the income money out):
+ * an expense is money out, an income money in. Any other kind is no sign: the reader refuses its row, naming its line,
+ * wherever it is in the file (review of qa33: a "Refund", German kinds, or a "Transfer" without 1Money's accounts made
+ * the column declined, and every row was booked as money in). 1Money's transfers are skipped (appTransferSkip).
  */
 function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => {
-    if (c === amount || taken.has(c.index) || !KIND_HEADERS.has(c.norm)) return false;
-    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
-    return kinds.length === c.values.length && kinds.every((k) => APP_KINDS.has(k)) && kinds.includes("expense");
-  });
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => APP_KINDS.has(normaliseHeader(v))));
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
 }
 
 /**
- * The transfers of a money app's kinds column (appKindMarks): a move between two of the user's own accounts in the app,
- * its amount unsigned and its two accounts in other columns. The rows are read as one account, in which such a move
- * takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ * The transfers of 1Money's kinds column (appKindMarks): a move between two of the user's own accounts in the app, its
+ * amount unsigned and its two accounts in the columns ONE_MONEY_ACCOUNTS. The rows are read as one account, in which
+ * such a move takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
+ * Without those columns a "Transfer" may be money that left (review of qa33: a rent paid was skipped as "between two of
+ * your own accounts"): no skip, the reader refuses it as a kind that is no sign.
  */
 function appTransferSkip(cols: readonly Column[], money: ColumnPlan["money"]): ColumnPlan["skip"] {
-  if (money.kind !== "indicator" || money.app !== true) return [];
+  if (money.kind !== "indicator" || money.app !== true || !ONE_MONEY_ACCOUNTS.every((n) => cols.some((c) => c.norm === n))) return [];
   return [{ column: money.indicator, equals: ["transfer"], reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }];
 }
 
@@ -1040,7 +1030,6 @@ export function guessColumns(
     }
   }
 
-  const appAccount = appAccountColumn(cols, taken);
   // A file round 3 could not describe takes its ids from the description: as it was read when the words of
   // JOINED_SINCE_IDS named nothing, so a month imported then is still known (review of r4-qa31: "Descrição" beside
   // "Nome", and "Nome, Stato, Tipologia" read by content, came back as possible duplicates). Not readable then: none to keep.
@@ -1097,9 +1086,9 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    ...(appAccount ? { accountColumns: [appAccount.column.index], accountNotInId: true as const } : { accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null) }),
+    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...(appAccount?.skip ?? []), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...appBalanceSetSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
     continuationLines: false,
     sections: SECTION_TITLES,
   };

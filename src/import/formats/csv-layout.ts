@@ -242,7 +242,7 @@ export type ColumnPlan = {
     | { kind: "split"; debit: number; credit: number }
     | { kind: "signed"; amount: number }
     /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
-    /** `app`: its kinds are a money app's, "Expense", "Income", "Transfer" (csv-guess.ts appKindMarks). */
+    /** `app`: its kinds are a money app's, "Expense" and "Income" (csv-guess.ts appKindMarks; 1Money's "Transfer" skipped by appTransferSkip). */
     | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1; letters?: true; numbers?: true; kinds?: true; dashes?: true; app?: true }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
@@ -285,11 +285,6 @@ export type ColumnPlan = {
   detailAmount: number | null;
   sector: number | null;
   accountColumns: readonly number[];
-  /**
-   * The account column is a money app's (csv-guess.ts APP_ACCOUNT_COLUMNS), read since qa33: a row's id stays the one it had
-   * when its account was not read (the content hash without an account), so a file imported before is still imported.
-   */
-  accountNotInId?: true;
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;

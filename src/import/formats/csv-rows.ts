@@ -8,7 +8,6 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
-import { accountlessId } from "../ids.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
@@ -915,8 +914,6 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const account = lineAccount(true);
 
       const signed = flip * amount;
-      // A money app's account, read since qa33: the row keeps the id it had without it (ColumnPlan.accountNotInId).
-      if (reference === null && plan.accountNotInId && account !== null) reference = accountlessId(date, signed === 0 ? 0 : signed, currency, idText);
       if (runningCents !== null) runningCents += cents(amount);
       if (amount < 0) outCents -= cents(amount);
       else inCents += cents(amount);

@@ -960,8 +960,6 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const withContinued = (d: ByDirection): ByDirection => ({ out: [...d.out, ...continuedIn!], in: [...d.in, ...continuedIn!] });
     if (continuedIn) plan = { ...plan, continuationLines: true, description: withContinued(plan.description), ...(plan.idDescription ? { idDescription: withContinued(plan.idDescription) } : {}) };
   }
-  // One account named for every row (--account) over a money app's own accounts: the rows are that account's, as before qa33.
-  if (plan.accountNotInId && opts.accountOverride?.trim()) plan = { ...plan, accountColumns: [], accountNotInId: undefined };
   refuseAmountsInCents(plan, sample, fileName);
   // (Every row's cell, not the sample's alone: forEachRecord reads the rest of the file only when the rule may apply.)
   const everyCell = (column: number): string[] => {
