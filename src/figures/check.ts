@@ -1668,8 +1668,6 @@ function approvedTotal(index: FigureIndex, f: ReadFigure, said: FigureContext, s
 }
 const ofCurrencyOf = (f: ReadFigure, currency: string) => !f.currency || !currency || f.currency === currency;
 
-/** The most totals of one call a share of a derived whole may take as its part. */
-const MAX_CALL_TOTALS = 6;
 /** Per index, per call, the figures about the whole of what the call asked (no category, no name): a total something is a share of. */
 const callTotals = new WeakMap<FigureIndex, Map<string, SourceFigure[]>>();
 function totalsOfCall(index: FigureIndex, callId: string): readonly SourceFigure[] {
@@ -1708,12 +1706,7 @@ function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Ba
     const whole = Math.abs(w.f.value);
     if (!whole) continue;
     const parts: FigureSource[] = [...w.checked.sources, ...written.filter((b) => b !== w).map(writtenSource)];
-    // A call's totals only when it has a few (a month's budgets): a result by month has dozens, and some share of them is
-    // near any percentage.
-    for (const id of new Set(w.checked.sources.map((x) => x.callId))) {
-      const totals = id ? totalsOfCall(index, id) : [];
-      if (totals.length <= MAX_CALL_TOTALS) parts.push(...totals.map((x) => source(x, index.lexicon)));
-    }
+    for (const id of new Set(w.checked.sources.map((x) => x.callId))) if (id) parts.push(...totalsOfCall(index, id).map((x) => source(x, index.lexicon)));
     // A share of a sum of two is near either term's share, and nothing in "the budgeted categories were 30.4% of it" says
     // which term it means ("69.6%", the others', would pass): no term of a sum of two is a part here.
     const pair = w.checked.operation === "sum" && w.checked.sources.length === 2;
