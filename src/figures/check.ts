@@ -1198,7 +1198,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore(), backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(f, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && SAVINGS.test(answer.slice(sentenceStart(answer, f.start), f.start))) checked = savingsRate(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "points") checked = writtenPoints(f, rates.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start))).slice(-2)) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && f.kind === "percent") rates.push({ f, checked, said });
@@ -1776,19 +1775,6 @@ function sumOfNamed(index: FigureIndex, f: ReadFigure, said: FigureContext, befo
 
 /** A clause saying a period had nothing ("nothing at all in 2026 for", "no spending on", "zero in June"). */
 const NOTHING = /\b(?:nothing|zero)\b|\bno\s+(?:spending|payments?|transactions?|costs?|purchases?)\b/i;
-
-/**
- * A year at a monthly amount the answer wrote before it in its sentence: "At CHF 428.80 a month, Alex's premium costs
- * CHF 5'145.60 a year". The nearest MAX_STEPS amounts said per month, × 12: a handful of products.
- */
-function writtenYearly(f: ReadFigure, sentence: readonly Backed[]): AnswerFigure | null {
-  const r = intervalOf(f);
-  for (const b of sentence.filter((x) => x.f.kind === "money" && x.said.per === "month" && (x.f.currency ?? "") === (f.currency ?? "") && x.f.end <= f.start).slice(-MAX_STEPS).reverse()) {
-    const v = Math.abs(b.f.value) * 12;
-    if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", months: 12, sources: [writtenSource(b)] };
-  }
-  return null;
-}
 
 /** A savings rate said before a percentage in its sentence ("your savings rate went from 26.2%", "you kept 21.2% of it"). */
 const SAVINGS = /\bsavings\s+rate\b|\b(?:kept|saved|put\s+aside)\b/i;

@@ -2113,25 +2113,3 @@ describe("figacc3: two figures share the rate written after the second ('CHF 150
     ]);
   });
 });
-
-describe("figacc3: a year at a monthly amount the answer wrote in its sentence (SPEC §11.1 derived)", () => {
-  const t = () => oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 5'145.60 in 12 transactions (average CHF 428.80).");
-  test("right: at CHF 428.80 a month the premium costs CHF 5'145.60 a year — and CHF 5'145.60 found as it is; a year at CHF 400.00 a month is CHF 4'800.00", () => {
-    const u = oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 4'000.00 in 10 transactions (average CHF 400.00).");
-    // Before, nothing gave CHF 4'800.00: the monthly amount the answer wrote is an average per payment, not a month's.
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'800.00 a year.")).toEqual([
-      ["CHF 400.00", "grounded"],
-      ["CHF 4'800.00", "derived"],
-    ]);
-    expect(statuses(t(), "At CHF 428.80 a month the premium costs CHF 5'145.60 a year.")).toEqual([
-      ["CHF 428.80", "grounded"],
-      ["CHF 5'145.60", "grounded"],
-    ]);
-  });
-  test("wrong: CHF 4'080.00 a year (two digits swapped), CHF 4'800.00 not said a year, a monthly amount in another sentence", () => {
-    const u = oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 4'000.00 in 10 transactions (average CHF 400.00).");
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'080.00 a year.").at(-1)).toEqual(["CHF 4'080.00", "ungrounded"]);
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'800.00.").at(-1)).toEqual(["CHF 4'800.00", "ungrounded"]);
-    expect(statuses(u, "The premium is CHF 400.00 a month. Its cost is CHF 4'800.00 a year.").at(-1)).toEqual(["CHF 4'800.00", "ungrounded"]);
-  });
-});
