@@ -890,8 +890,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         if (g.kind !== "money" && g.kind !== "count" && g.kind !== "number") continue;
         // The kind of the result fits what the clause compares: how many (counts) only when it says so ("as many"), else
         // how much ("housing 4.8 times transport" is no ratio of their transaction counts).
-        // A turn with no amounts the model read (a count by month) compares how many whatever the clause says.
-        if (g.kind === "count" ? !said.ofCounts && index.seen.some((h) => h.kind === "money") : g.kind === "money" && said.ofCounts) continue;
+        if (g.kind === "count" ? !said.ofCounts : g.kind === "money" && said.ofCounts) continue;
         if (eachRatio(g.values, g.values, r, (k, i) => tryPair("ratio", g, k, g, i)) && found) return found;
       }
       return null;
