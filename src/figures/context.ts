@@ -942,11 +942,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (measures && MEASURE_WORDS.test(near)) {
-      const m = MEASURE_BEFORE.exec(before);
-      // "the median of 327 earlier payments": a count of things after "median of" / "average of" is how many the measure
-      // is over, not a median itself.
-      const over = !!m && out[i]!.unit !== undefined && /\bof\s*:?\s*\(?\s*$/i.test(m[0]);
-      const measure = (over ? undefined : m?.[1]) ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
+      const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
       if (RED_AFTER.test(after) || RED_BEFORE.test(before)) out[i]!.balance = -1;
