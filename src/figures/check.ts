@@ -1195,7 +1195,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore(), backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && SAVINGS.test(answer.slice(sentenceStart(answer, f.start), f.start))) checked = savingsRate(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "points") checked = writtenPoints(f, rates.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start))).slice(-2)) ?? checked;
@@ -1686,21 +1686,20 @@ function totalsOfCall(index: FigureIndex, callId: string): readonly SourceFigure
 }
 
 /**
- * A share whose whole is an amount the answer itself derived earlier in its paragraph (a sum, a total after an approval:
- * no figure of the turn has it): "your budgets now total CHF 4'300.00, … February's budgeted spending would be 88.4% of
- * that", "… come to CHF 154.00; the Migros payment is the biggest at 41.4% of it", "Together that's CHF 736.60. The April
- * shop … 65.2% of the year's groceries". Its part is one of that whole's own operands, an amount the answer wrote just
- * before it in its sentence, or a total of a call the whole was derived from (about no category or name). Bounded: the
- * nearest MAX_STEPS derived amounts of the paragraph, each a handful of parts.
+ * A share whose whole is an amount the answer itself derived earlier in its sentence (a sum, a total after an approval: no
+ * figure of the turn has it): "your budgets now total CHF 4'300.00, … February's budgeted spending would be 88.4% of that",
+ * "… come to CHF 154.00; the Migros payment is the biggest at 41.4% of it". Its part is one of that whole's own operands,
+ * an amount the answer wrote just before it in its sentence, or a total of a call the whole was derived from (about no
+ * category or name). Bounded: the nearest MAX_STEPS derived amounts, each a handful of parts.
  */
-function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Backed[], paragraph: readonly Backed[]): AnswerFigure | null {
+function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
   // Written to a tenth of a per cent: a rounded share is near many a part's (as everywhere, a rounded figure is derived
   // only from operands the clause names).
   if (r.lo <= 0 || r.hi > 100 || isRounded(f)) return null;
-  const money = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start;
-  const written = sentence.filter(money).slice(-MAX_STEPS);
-  for (const w of paragraph.filter((b) => money(b) && b.checked.status === "derived").slice(-MAX_STEPS).reverse()) {
+  const money = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
+  const written = money.slice(-MAX_STEPS);
+  for (const w of money.filter((b) => b.checked.status === "derived").slice(-MAX_STEPS).reverse()) {
     const whole = Math.abs(w.f.value);
     if (!whole) continue;
     const parts: FigureSource[] = [...w.checked.sources, ...written.filter((b) => b !== w).map(writtenSource)];
