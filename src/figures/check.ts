@@ -1162,12 +1162,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
-    // "Nothing at all in 2026 for household (CHF 500.00 before), shopping (CHF 399.83) …": an amount in brackets in a clause
-    // that says its period had nothing is what there was another time, not that period's.
-    if (said.periods && f.kind === "money" && /\(\s*$/.test(answer.slice(Math.max(0, f.start - 3), f.start)) && NOTHING.test(answer.slice(sentenceStart(answer, f.start), f.start))) {
-      said.periods = undefined;
-      said.month = undefined;
-    }
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1770,9 +1764,6 @@ function sumOfNamed(index: FigureIndex, f: ReadFigure, said: FigureContext, befo
   }
   return null;
 }
-
-/** A clause saying a period had nothing ("nothing at all in 2026 for", "no spending on", "zero in June"). */
-const NOTHING = /\b(?:nothing|zero)\b|\bno\s+(?:spending|payments?|transactions?|costs?|purchases?)\b/i;
 
 /** A savings rate said before a percentage in its sentence ("your savings rate went from 26.2%", "you kept 21.2% of it"). */
 const SAVINGS = /\bsavings\s+rate\b|\b(?:kept|saved|put\s+aside)\b/i;
