@@ -1136,8 +1136,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];
-  /** The answer's percentages so far that the turn backs: percentage points between the two of a sentence. */
-  const rates: Backed[] = [];
   /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
   const later: { at: number; said: FigureContext }[] = [];
   /** Unfound amounts said to be each item's or all items' ("CHF 16.67 each", "came to CHF 360"): looked at once their sentence is read. */
@@ -1191,9 +1189,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && SAVINGS.test(answer.slice(sentenceStart(answer, f.start), f.start))) checked = savingsRate(index, f, said) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "points") checked = writtenPoints(f, rates.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start))).slice(-2)) ?? checked;
-    if ((checked.status === "derived" || checked.status === "grounded") && f.kind === "percent") rates.push({ f, checked, said });
     // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
@@ -1763,49 +1758,6 @@ function sumOfNamed(index: FigureIndex, f: ReadFigure, said: FigureContext, befo
     return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: items.map((x) => source(x, index.lexicon)) };
   }
   return null;
-}
-
-/** A savings rate said before a percentage in its sentence ("your savings rate went from 26.2%", "you kept 21.2% of it"). */
-const SAVINGS = /\bsavings\s+rate\b|\b(?:kept|saved|put\s+aside)\b/i;
-
-/**
- * A savings rate: what was kept of the income, (income − spending) ÷ income, of an income and a spending one call gives for
- * one period (compare_periods' "income CHF 17'314.79 → CHF 16'963.78" beside its total spending): two steps the model takes
- * without a tool. Only said of saving, of a period the answer does not contradict; bounded by the call's pairs.
- */
-/** Per index, the amounts the model read that a result says are money in or out, of no other category or name: made once. */
-const flowFigures = new WeakMap<FigureIndex, SourceFigure[]>();
-function savingsRate(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure | null {
-  const r = intervalOf(f);
-  let flows = flowFigures.get(index);
-  if (!flows) flowFigures.set(index, (flows = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((x) => !x.change && !x.ctx.categories?.some((c) => c !== "Income") && !x.ctx.names && flowOfSource(x) !== null) : []))));
-  for (const income of flows) {
-    if (flowOfSource(income) !== "in" || !income.value) continue;
-    for (const spending of flows) {
-      if (flowOfSource(spending) !== "out" || spending.callId !== income.callId || spending.currency !== income.currency || JSON.stringify(spending.ctx.periods) !== JSON.stringify(income.ctx.periods)) continue;
-      if (contradicts({ ...said, categories: undefined, flow: undefined }, { ...income.ctx, categories: undefined })) continue;
-      const inV = Math.abs(income.value);
-      const net = inV - Math.abs(spending.value);
-      const rate = (100 * net) / inV;
-      if ((f.value < 0) !== (net < 0) || Math.abs(rate) < Math.abs(r.lo) || Math.abs(rate) > Math.abs(r.hi)) continue;
-      const kept: FigureSource = { tool: "this answer", callId: "", where: "income − spending", value: net, text: `${income.currency} ${net.toFixed(2)}` };
-      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [kept, source(income, index.lexicon), source(spending, index.lexicon)] };
-    }
-  }
-  return null;
-}
-
-/**
- * Percentage points between the two percentages the answer wrote last before them in their sentence, each backed by the
- * turn: "your savings rate went from 26.2% to 21.2%, 5.0 percentage points down". One pair, licensed by where it stands.
- */
-function writtenPoints(f: ReadFigure, pair: readonly Backed[]): AnswerFigure | null {
-  if (pair.length !== 2) return null;
-  const r = intervalOf(f);
-  const [a, b] = pair as [Backed, Backed];
-  const d = Math.abs(a.f.value - b.f.value);
-  if (d < Math.abs(r.lo) || d > Math.abs(r.hi)) return null;
-  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "points", sources: [writtenSource(a), writtenSource(b)] };
 }
 
 /** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */

@@ -2014,25 +2014,6 @@ describe("figacc3: a total of the things a sentence names, one item of a list ea
   });
 });
 
-describe("figacc3: a savings rate from a call's income and spending, and percentage points between two rates the sentence wrote (SPEC §11.1 derived: percentage points)", () => {
-  const t = () => monthsCompared(7, 8, "CHF: total spending CHF 12'771.22 → CHF 13'361.36 (+CHF 590.14, +4.6%); income CHF 17'314.79 → CHF 16'963.78.");
-  test("right: the savings rate went from 26.2% to 21.2% (each (income − spending) ÷ income of its month), 5.0 percentage points down", () => {
-    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 5.0 percentage points down.")).toEqual([
-      ["26.2%", "derived"],
-      ["21.2%", "derived"],
-      ["5.0 percentage points", "derived"],
-    ]);
-  });
-  test("wrong: a rate off by a digit (26.7%), of July said of August (26.2% in August), points that are not their gap (4.0)", () => {
-    expect(statuses(t(), "Your savings rate went from 26.7% to 21.2%.")).toEqual([
-      ["26.7%", "ungrounded"],
-      ["21.2%", "derived"],
-    ]);
-    expect(statuses(t(), "In August your savings rate was 26.2%.")).toEqual([["26.2%", "ungrounded"]]);
-    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 4.0 percentage points down.").at(-1)).toEqual(["4.0 percentage points", "ungrounded"]);
-  });
-});
-
 describe("figacc3: two figures share the rate written after the second ('CHF 150.67 and EUR 9.20 a day') (SPEC §11.1 derived: a period's divisors)", () => {
   const t = () => oneCall("spending_by_category", { year: 2025, month: 6 }, "Spending by category for 2025-06. CHF: total CHF 4'520.20 over 21 transactions. EUR: total EUR 276.00 over 31 transactions.");
   test("right: about CHF 150.67 and EUR 9.20 a day (4'520.20 and 276.00 over June's 30 days)", () => {
