@@ -1187,7 +1187,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
     // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
@@ -1654,56 +1653,6 @@ function approvedTotal(index: FigureIndex, f: ReadFigure, said: FigureContext, s
   return null;
 }
 const ofCurrencyOf = (f: ReadFigure, currency: string) => !f.currency || !currency || f.currency === currency;
-
-/** Per index, per call, the figures about the whole of what the call asked (no category, no name): a total something is a share of. */
-const callTotals = new WeakMap<FigureIndex, Map<string, SourceFigure[]>>();
-function totalsOfCall(index: FigureIndex, callId: string): readonly SourceFigure[] {
-  let byCall = callTotals.get(index);
-  if (!byCall) {
-    callTotals.set(index, (byCall = new Map()));
-    for (const g of index.seen) {
-      if (g.kind !== "money") continue;
-      for (const x of g.flat) {
-        if (x.change || x.ctx.categories || x.ctx.names || x.ctx.measure || x.ctx.per) continue;
-        const at = byCall.get(x.callId);
-        if (at) at.push(x);
-        else byCall.set(x.callId, [x]);
-      }
-    }
-  }
-  return byCall.get(callId) ?? [];
-}
-
-/**
- * A share whose whole is an amount the answer itself derived earlier in its sentence (a sum, a total after an approval: no
- * figure of the turn has it): "your budgets now total CHF 4'300.00, … February's budgeted spending would be 88.4% of that",
- * "… come to CHF 154.00; the Migros payment is the biggest at 41.4% of it". Its part is one of that whole's own operands,
- * an amount the answer wrote just before it in its sentence, or a total of a call the whole was derived from (about no
- * category or name). Bounded: the nearest MAX_STEPS derived amounts, each a handful of parts.
- */
-function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Backed[]): AnswerFigure | null {
-  const r = intervalOf(f);
-  // Written to a tenth of a per cent: a rounded share is near many a part's (as everywhere, a rounded figure is derived
-  // only from operands the clause names).
-  if (r.lo <= 0 || r.hi > 100 || isRounded(f)) return null;
-  const money = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
-  const written = money.slice(-MAX_STEPS);
-  for (const w of money.filter((b) => b.checked.status === "derived").slice(-MAX_STEPS).reverse()) {
-    const whole = Math.abs(w.f.value);
-    if (!whole) continue;
-    const parts: FigureSource[] = [...w.checked.sources, ...written.filter((b) => b !== w).map(writtenSource)];
-    for (const id of new Set(w.checked.sources.map((x) => x.callId))) if (id) parts.push(...totalsOfCall(index, id).map((x) => source(x, index.lexicon)));
-    // A share of a sum of two is near either term's share, and nothing in "the budgeted categories were 30.4% of it" says
-    // which term it means ("69.6%", the others', would pass): no term of a sum of two is a part here.
-    const pair = w.checked.operation === "sum" && w.checked.sources.length === 2;
-    for (const part of parts) {
-      const v = (100 * Math.abs(part.value)) / whole;
-      if (pair && parts.some((q) => Math.abs(Math.abs(q.value) + Math.abs(part.value) - whole) < 0.005)) continue;
-      if (Math.abs(part.value) < whole && v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [part, writtenSource(w)] };
-    }
-  }
-  return null;
-}
 
 /** Per index, the amounts the model read, by name or category and value in cents ("Spotify|2195"). */
 const readAmounts = new WeakMap<FigureIndex, Set<string>>();
