@@ -1186,7 +1186,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
     // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
@@ -1593,66 +1592,6 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
   if (pct > Math.max(Math.abs(r.lo), Math.abs(r.hi)) || pct < Math.min(Math.abs(r.lo), Math.abs(r.hi))) return null;
   return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "percent_change", sources: [writtenSource(a), writtenSource(b)] };
 }
-
-/** A budget approved in this turn and the budgets of a budget_status call it changes: the budgets as they are now. */
-type Approved = { old: SourceFigure; items: SourceFigure[]; total: number };
-const approvals = new WeakMap<FigureIndex, Approved[]>();
-/** A result figure's label: the last part of where it stood ("Total budget", "budget", "was"). */
-const labelOf = (s: SourceFigure) => s.where.slice(s.where.lastIndexOf(" · ") + 3).trim();
-
-/**
- * The budgets of each budget_status call of the turn with a budget an approval of this turn changed (its outcome's "now"
- * in place of its "was"), when that call's budgets add up to its "Total budget" (the list is whole). Made once per index.
- */
-function approvedBudgets(index: FigureIndex): Approved[] {
-  let out = approvals.get(index);
-  if (out) return out;
-  out = [];
-  const all = index.seen.flatMap((g) => (g.kind === "money" ? g.flat : []));
-  const outcomes = all.filter((s) => s.outcome && s.ctx.categories?.length === 1);
-  for (const was of outcomes) {
-    if (labelOf(was) !== "was") continue;
-    const now = outcomes.find((s) => s !== was && s.callId === was.callId && s.currency === was.currency && s.ctx.categories![0] === was.ctx.categories![0] && /\bnow$/i.test(labelOf(s)));
-    if (!now) continue;
-    for (const old of all) {
-      if (old.outcome || old.tool !== "budget_status" || old.currency !== was.currency || !/^total budget$/i.test(labelOf(old))) continue;
-      const budgets = all.filter((s) => s.callId === old.callId && !s.outcome && !s.change && s.currency === old.currency && labelOf(s) === "budget" && s.ctx.categories?.length === 1 && sameClause(s, old)).sort((a, b) => a.clause - b.clause);
-      const replaced = budgets.filter((s) => s.ctx.categories![0] === was.ctx.categories![0] && Math.abs(Math.abs(s.value) - Math.abs(was.value)) < 0.005);
-      const sum = budgets.reduce((t, s) => t + Math.abs(s.value), 0);
-      if (replaced.length !== 1 || Math.abs(sum - Math.abs(old.value)) > 0.005) continue;
-      const items = budgets.map((s) => (s === replaced[0] ? now : s));
-      out.push({ old, items, total: sum - Math.abs(was.value) + Math.abs(now.value) });
-    }
-  }
-  approvals.set(index, out);
-  return out;
-}
-/** Two figures of one call about the same period (a budget line and the total of its month). */
-const sameClause = (a: SourceFigure, b: SourceFigure) => JSON.stringify(a.ctx.periods ?? null) === JSON.stringify(b.ctx.periods ?? null);
-
-/**
- * The budgets' total after a budget approved in this turn ("the Groceries budget is now CHF 1'700.00 (was CHF 1'500.00)"
- * beside a month's budgets of CHF 4'100.00: "your budgets now total CHF 4'300.00"): the sum of the call's budgets with the
- * approved one's new amount; and, written as a change ("1.8% less"), the change from the call's total to it, when the
- * answer wrote that new total before it in its sentence. One sum per approval and call: no search.
- */
-function approvedTotal(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
-  const approved = approvedBudgets(index);
-  if (!approved.length) return null;
-  const r = intervalOf(f);
-  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
-  for (const a of approved) {
-    if (f.kind === "money" && ofCurrencyOf(f, a.old.currency) && a.total >= r.lo && a.total <= r.hi) return { ...result, operation: "sum", sources: a.items.map((s) => source(s, index.lexicon)) };
-    if (f.kind !== "percent" || said.sign === undefined) continue;
-    const to = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start).at(-1);
-    if (!to || Math.abs(Math.abs(to.f.value) - a.total) > 0.005) continue;
-    const from = Math.abs(a.old.value);
-    const pct = (100 * (a.total - from)) / from;
-    if (Math.sign(pct) === said.sign && Math.abs(pct) >= Math.abs(r.lo) && Math.abs(pct) <= Math.abs(r.hi)) return { ...result, operation: "percent_change", sources: [source(a.old, index.lexicon), writtenSource(to)] };
-  }
-  return null;
-}
-const ofCurrencyOf = (f: ReadFigure, currency: string) => !f.currency || !currency || f.currency === currency;
 
 /** Per index, the amounts the model read, by name or category and value in cents ("Spotify|2195"). */
 const readAmounts = new WeakMap<FigureIndex, Set<string>>();
