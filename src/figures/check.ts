@@ -1280,7 +1280,7 @@ function otherEnd(index: FigureIndex, s: SourceFigure, endpoint: "from" | "to"):
 /** Words that say money came in or went out: the last of them before an amount in its clause says which it is. */
 const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen(?:t|d|ds|ding)|expenses?|outgoings|money\s+out))\b/gi;
 /** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
-const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)|(went\s+out))\b/i;
+const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)(?!\s+(?:well\s+|just\s+|far\s+)?(?:under|over|at|below|above|lower|higher|ahead|behind))|(went\s+out))\b/i;
 
 /**
  * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its

@@ -1195,6 +1195,13 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     // Swapped, each is found only as the other flow (before, the first passed: no flow word before it).
     expect(statuses(t, "In 2025 CHF 23'305.40 came in and CHF 56'400.00 went out.")).toEqual([["CHF 23'305.40", "mismatched"], ["CHF 56'400.00", "mismatched"]]);
   });
+  test("'came in under/over/below …' after an amount is a comparison, not money in: right, the spending came in well under the income; wrong, the income said so", () => {
+    const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 56'400.00, spending CHF 23'305.40, net CHF 33'094.60.");
+    // Before, "came in" was read as the spending's flow: the right spending was mismatched as money in (review rev-figacc3 #11).
+    expect(statuses(t, "In 2025 your total of CHF 23'305.40 came in well under your income of CHF 56'400.00.")).toEqual([["CHF 23'305.40", "grounded"], ["CHF 56'400.00", "grounded"]]);
+    expect(statuses(t, "In 2025 your total of CHF 23'305.40 came in below budget.")).toEqual([["CHF 23'305.40", "grounded"]]);
+    expect(statuses(t, "In 2025 your spending of CHF 56'400.00 came in well under your income.")).toEqual([["CHF 56'400.00", "mismatched"]]);
+  });
   test("a share of a list only when the list is the whole: right, of the three (the clause says how many), or of a list its call's total adds up; wrong, of a top 3 with the rest in 'Other', of the first 4 rows of 9", () => {
     const top = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, top_n: 3 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%); 2. Coop CHF 2'500.00 (100 tx, avg CHF 25.00, 25.0%); 3. Aldi CHF 1'500.00 (60 tx, avg CHF 25.00, 15.0%); Other (4 merchants) CHF 3'000.00 (120 tx, 30.0%).");
     // Before, Migros ÷ the top three's sum (3'000 ÷ 7'000) passed as Migros' share of all groceries (the tool says 30.0 %).
