@@ -689,6 +689,8 @@ const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)
 
 /** Words that make payments a recurring series. */
 const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
+/** Words after "regular payments" in their clause that say which of them: the active or the ended ones. */
+const ACTIVE_OR_ENDED = /^[^\d,;.:()\n]*\b(?:active|ended|stopped|cancell?ed|running|inactive|lapsed)\b/i;
 /** The family of "regular payments": series or their rows (unitsAgree). */
 const RECURRING = "recurring";
 /** Whether two count families agree: the same, or "regular payments" beside series or rows. */
@@ -700,7 +702,9 @@ export function unitAfter(after: string): string | undefined {
   if (!m) return undefined;
   // "13 regular payments", "5 recurring payments", "4 standing orders": the series of a recurring_payments result ("13
   // series") or the rows that came at their usual amount (unusual_transactions' "122 … expected"): either family.
-  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2])) return RECURRING;
+  // Not when its clause says which of them ("6 regular payments are still active"): the series count includes ended ones,
+  // so such a count is read as before (a count of payments), as the "N active" it is said to be.
+  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2]) && !ACTIVE_OR_ENDED.test(after.slice(m[0].length))) return RECURRING;
   for (const w of [m[1], m[2], m[3]]) {
     if (!w) break;
     const u = UNITS[w.toLowerCase()];

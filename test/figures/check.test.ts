@@ -1958,6 +1958,15 @@ describe("figacc3: 'regular payments' counts series or their rows (SPEC §11.1 c
     expect(statuses(u, "36 regular payments were at their expected amount.")).toEqual([["36", "ungrounded"]]);
     expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
   });
+  test("'active' / 'ended' said of regular payments: right, 3 are still active (the 3 active); wrong, 6 are still active (all 6 series, some ended)", () => {
+    // Before, the count of all series passed for the active ones (review rev-figacc3 #10).
+    expect(statuses(t, "3 regular payments are still active.")).toEqual([["3", "grounded"]]);
+    expect(statuses(t, "6 regular payments are still active.")).toEqual([["6", "mismatched"]]);
+  });
+  test("regular payments agree with series or rows only: 7 regular payments where 7 counts merchants is mismatched", () => {
+    const m = turn([{ name: "merchant_breakdown", input: { category: "Groceries", year: 2025 }, summary: "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%)." }]);
+    expect(statuses(m, "I found 7 regular payments.")).toEqual([["7", "mismatched"]]);
+  });
 });
 
 describe("figacc3: a total of the things a sentence names, one item of a list each (SPEC §11.1 derived: a sum of figures of one list)", () => {
