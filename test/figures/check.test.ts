@@ -1991,6 +1991,11 @@ describe("figacc3: a total of the things a sentence names, one item of a list ea
     expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'002.20 in 2025.").at(-1)).toEqual(["CHF 2'002.20", "ungrounded"]);
     expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'022.20 in 2025.").at(-1)).toEqual(["CHF 2'022.20", "derived"]);
   });
+  // The rule's bound on context (review rev-figacc3 #13: no test held it).
+  test("wrong: the four's 2025 sum said of 2024 (a list about what the sentence contradicts)", () => {
+    expect(statuses(subscriptions(), "Swisscom, Spotify, Netflix and Apple came to CHF 2'002.20 in 2025.")).toEqual([["CHF 2'002.20", "derived"]]);
+    expect(statuses(subscriptions(), "In 2024 Swisscom, Spotify, Netflix and Apple came to CHF 2'002.20.")).toEqual([["CHF 2'002.20", "ungrounded"]]);
+  });
 });
 
 describe("figacc3: two figures share the rate written after the second ('CHF 150.67 and EUR 9.20 a day') (SPEC §11.1 derived: a period's divisors)", () => {
