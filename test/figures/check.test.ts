@@ -1945,6 +1945,46 @@ describe("figtune: a sum adds parts, never a part to the whole it is in (SPEC §
   });
 });
 
+describe("figacc3: the budgets' total after a budget approved in this turn (SPEC §11.1 sources: an approval's outcome, its totals)", () => {
+  const month = "Budgets for 2026-02 (a full month).\n- Groceries: budget CHF 1'500.00, spent CHF 1'637.70, remaining CHF -137.70, 109.2% used — OVER BUDGET.\n- Transport: budget CHF 600.00, spent CHF 534.79, remaining CHF 65.21, 89.1% used.\n- Dining: budget CHF 800.00, spent CHF 657.70, remaining CHF 142.30, 82.2% used.\n- Shopping: budget CHF 1'200.00, spent CHF 968.87, remaining CHF 231.13, 80.7% used.\nTotal budget CHF 4'100.00, total spent CHF 3'799.06 (92.7%).";
+  const approved = (summary: string) => {
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary }]);
+    t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+    return t;
+  };
+  test("right: the budgets now total CHF 4'300.00 (4'100.00 with Groceries' 1'500.00 now 1'700.00): derived", () => {
+    const t = approved(month);
+    const [total] = t.check("Your budgets now total CHF 4'300.00.", "");
+    expect([total!.status, total!.operation, figureNote(total!)]).toEqual(["derived", "sum", "CHF 1'700.00 + CHF 600.00 + CHF 800.00 + CHF 1'200.00 (sum) · set_budget · approval outcome · Groceries budget is now (Groceries · CHF · a month): CHF 1'700.00; budget_status · summary · budget (2026-02 · Transport · CHF): CHF 600.00; budget_status · summary · budget (2026-02 · Dining · CHF): CHF 800.00; budget_status · summary · budget (2026-02 · Shopping · CHF): CHF 1'200.00"]);
+    expect(statuses(t, "With the new Groceries budget, your budgets come to CHF 4'300.00 a month.")).toEqual([["CHF 4'300.00", "derived"]]);
+  });
+  test("wrong: CHF 4'400.00 (a digit off); no change in per cent of the new total is derived", () => {
+    const t = approved(month);
+    expect(statuses(t, "Your budgets now total CHF 4'400.00.")).toEqual([["CHF 4'400.00", "ungrounded"]]);
+    expect(statuses(t, "Your budgets now total CHF 4'300.00; the Groceries budget is 4.9% higher than before.")).toEqual([["CHF 4'300.00", "derived"], ["4.9%", "ungrounded"]]);
+  });
+  test("wrong: the new total said of the budgets before the change, or of spending, or of the month as it was (review rev-figacc3 #1)", () => {
+    const t = approved(month);
+    expect(statuses(t, "Before the change your budgets totalled CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "In February you spent CHF 4'300.00 in total.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "Now February went over: CHF 3'799.06 spent against CHF 4'300.00 budgeted.")).toEqual([["CHF 3'799.06", "grounded"], ["CHF 4'300.00", "ungrounded"]]);
+  });
+  test("two approvals: only the total with both changes (review rev-figacc3 #2)", () => {
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: month }]);
+    t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+    t.recordOutcome({ id: "toolu_b", name: "set_budget", input: {} }, "Approved by the user: the Dining budget is now CHF 900.00 a month (was CHF 800.00).");
+    expect(statuses(t, "After both changes your budgets now total CHF 4'400.00.")).toEqual([["CHF 4'400.00", "derived"]]);
+    expect(statuses(t, "After both changes your budgets now total CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "After both changes your budgets now total CHF 4'200.00.")).toEqual([["CHF 4'200.00", "ungrounded"]]);
+  });
+  test("wrong: no total after the approval when the call's budgets do not add up to its total (a budget left out of the list)", () => {
+    // The sum of the listed budgets with the new amount (4'300.00) is not the total of all budgets (review rev-figacc3 #12).
+    const t = approved(month.replace("Total budget CHF 4'100.00", "Total budget CHF 5'100.00"));
+    expect(statuses(t, "Your budgets now total CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "Your budgets now total CHF 5'300.00.")).toEqual([["CHF 5'300.00", "ungrounded"]]);
+  });
+});
+
 describe("figacc3: 'regular payments' counts series or their rows (SPEC §11.1 counts: a count is of what its noun says)", () => {
   const t = turn([{ name: "recurring_payments", input: {}, summary: "Recurring payments: 6 series, 3 active. Helsana (Insurance) quarterly CHF 260.40, 5 payments; Livit AG (Housing) monthly CHF 2'000.00, 12 payments." }]);
   test("right: 6 regular payments (the 6 series), 12 regular payments of Livit AG (its rows)", () => {
