@@ -687,6 +687,8 @@ const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
+/** After a count, its things and a name or place in its clause: "460 payments at Coop", "227 earlier payments to Migros". */
+const NAMED_AFTER_COUNT = /^\s+(?:[\p{L}-]+\s+){1,3}(?:at|to|from|with|for|in|on|by)\s+\p{Lu}/u;
 /** Words that make payments a recurring series. */
 const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
 /** Words after "regular payments" in their clause that say which of them: the active or the ended ones. */
@@ -946,7 +948,13 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (measures && MEASURE_WORDS.test(near)) {
-      const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
+      const m = MEASURE_BEFORE.exec(before);
+      // "the median of 327 earlier payments": a count of things after "median of" / "average of" is how many the measure
+      // is over, not a median itself.
+      // Not when a name or place follows in its clause ("the median of 460 payments at Coop"): the count keeps the measure
+      // (and so is checked as before), since nothing here binds it to that name.
+      const over = !!m && out[i]!.unit !== undefined && /\bof\s*:?\s*\(?\s*$/i.test(m[0]) && !NAMED_AFTER_COUNT.test(after);
+      const measure = (over ? undefined : m?.[1]) ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
       if (RED_AFTER.test(after) || RED_BEFORE.test(before)) out[i]!.balance = -1;

@@ -2058,3 +2058,23 @@ describe("figacc3: two figures share the rate written after the second ('CHF 150
     ]);
   });
 });
+
+describe("figacc3: a count after 'median of' / 'average of' is how many the measure is over, not a median (SPEC §11.1 counts)", () => {
+  const t = () =>
+    oneCall(
+      "unusual_transactions",
+      { from: "2025-01-01", to: "2025-06-30" },
+      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
+    );
+  test("right: the usual Migros amount is the median of 460 earlier payments", () => {
+    // Before, "median of" made the count a median: no median of the turn is 460, so it was mismatched.
+    expect(statuses(t(), "The usual Migros amount is the median of 460 earlier payments.")).toEqual([["460", "grounded"]]);
+  });
+  test("wrong: the median of 406 earlier payments (a digit swap); Coop's 227 said of Migros", () => {
+    expect(statuses(t(), "The usual Migros amount is the median of 406 earlier payments.")).toEqual([["406", "ungrounded"]]);
+    expect(statuses(t(), "The usual Migros amount is the median of 227 earlier payments.")).toEqual([["227", "mismatched"]]);
+  });
+  test("wrong: the median of 460 payments at Coop (Migros' count, said of Coop: review rev-figacc3 #9)", () => {
+    expect(statuses(t(), "The median of 460 payments at Coop was CHF 13.05.")).toEqual([["460", "mismatched"], ["CHF 13.05", "grounded"]]);
+  });
+});
