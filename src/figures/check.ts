@@ -890,8 +890,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         if (g.kind !== "money" && g.kind !== "count" && g.kind !== "number") continue;
         // The kind of the result fits what the clause compares: how many (counts) only when it says so ("as many"), else
         // how much ("housing 4.8 times transport" is no ratio of their transaction counts).
-        // A turn with no amounts the model read (a count by month) compares how many whatever the clause says.
-        if (g.kind === "count" ? !said.ofCounts && index.seen.some((h) => h.kind === "money") : g.kind === "money" && said.ofCounts) continue;
+        if (g.kind === "count" ? !said.ofCounts : g.kind === "money" && said.ofCounts) continue;
         if (eachRatio(g.values, g.values, r, (k, i) => tryPair("ratio", g, k, g, i)) && found) return found;
       }
       return null;
@@ -1137,8 +1136,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];
-  /** The answer's percentages so far that the turn backs: percentage points between the two of a sentence. */
-  const rates: Backed[] = [];
   /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
   const later: { at: number; said: FigureContext }[] = [];
   /** Unfound amounts said to be each item's or all items' ("CHF 16.67 each", "came to CHF 360"): looked at once their sentence is read. */
@@ -1164,12 +1161,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
-    // "Nothing at all in 2026 for household (CHF 500.00 before), shopping (CHF 399.83) …": an amount in brackets in a clause
-    // that says its period had nothing is what there was another time, not that period's.
-    if (said.periods && f.kind === "money" && /\(\s*$/.test(answer.slice(Math.max(0, f.start - 3), f.start)) && NOTHING.test(answer.slice(sentenceStart(answer, f.start), f.start))) {
-      said.periods = undefined;
-      said.month = undefined;
-    }
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1196,13 +1187,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "percent")) checked = approvedTotal(index, f, said, sentenceBefore()) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined) checked = shareOfDerived(index, f, sentenceBefore(), backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = approvedTotal(index, f, answer.slice(sentenceStart(answer, f.start), f.start), answer.slice(f.end, f.end + 30)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = sumOfNamed(index, f, said, answer.slice(sentenceStart(answer, f.start), f.start)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(f, sentenceBefore()) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && SAVINGS.test(answer.slice(sentenceStart(answer, f.start), f.start))) checked = savingsRate(index, f, said) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "points") checked = writtenPoints(f, rates.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start))).slice(-2)) ?? checked;
-    if ((checked.status === "derived" || checked.status === "grounded") && f.kind === "percent") rates.push({ f, checked, said });
     // An amount said to be a gap to the average is that gap and nothing else: not another difference of two figures of the turn that has its value (highest − lowest, the average − another month).
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
@@ -1298,7 +1284,7 @@ const FLOW_WORDS = /\b(?:(income|earn(?:ed|ings?|s)?|came\s+in|money\s+in)|(spen
 /** The noun spending right before an amount ("your spending of", "total spending came to", "spending:"): the whole spending, whatever categories drove it. */
 const WHOLE_SPENDING = /\bspending(?:\s+(?:of|was|is|came\s+to|totall?ed|reached|at))?\s*:?\s*(?:[A-Z]{3}\s*)?$/i;
 /** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
-const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)|(went\s+out))\b/i;
+const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)(?!\s+(?:well\s+|just\s+|far\s+)?(?:under|over|at|below|above|lower|higher|ahead|behind))|(went\s+out))\b/i;
 
 /**
  * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
@@ -1611,15 +1597,16 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
   return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "percent_change", sources: [writtenSource(a), writtenSource(b)] };
 }
 
-/** A budget approved in this turn and the budgets of a budget_status call it changes: the budgets as they are now. */
+/** The budgets of a budget_status call with every budget approved in this turn in place: the budgets as they are now. */
 type Approved = { old: SourceFigure; items: SourceFigure[]; total: number };
 const approvals = new WeakMap<FigureIndex, Approved[]>();
 /** A result figure's label: the last part of where it stood ("Total budget", "budget", "was"). */
 const labelOf = (s: SourceFigure) => s.where.slice(s.where.lastIndexOf(" · ") + 3).trim();
 
 /**
- * The budgets of each budget_status call of the turn with a budget an approval of this turn changed (its outcome's "now"
- * in place of its "was"), when that call's budgets add up to its "Total budget" (the list is whole). Made once per index.
+ * The budgets of each budget_status call of the turn with every approval of this turn in place (each outcome's "now" for
+ * its "was"), when that call's budgets add up to its "Total budget" (the list is whole) and each approved category is one
+ * of them at its old amount: with two approvals, only the total with both. Made once per index.
  */
 function approvedBudgets(index: FigureIndex): Approved[] {
   let out = approvals.get(index);
@@ -1627,108 +1614,56 @@ function approvedBudgets(index: FigureIndex): Approved[] {
   out = [];
   const all = index.seen.flatMap((g) => (g.kind === "money" ? g.flat : []));
   const outcomes = all.filter((s) => s.outcome && s.ctx.categories?.length === 1);
+  const changes: { was: SourceFigure; now: SourceFigure }[] = [];
   for (const was of outcomes) {
     if (labelOf(was) !== "was") continue;
     const now = outcomes.find((s) => s !== was && s.callId === was.callId && s.currency === was.currency && s.ctx.categories![0] === was.ctx.categories![0] && /\bnow$/i.test(labelOf(s)));
-    if (!now) continue;
-    for (const old of all) {
-      if (old.outcome || old.tool !== "budget_status" || old.currency !== was.currency || !/^total budget$/i.test(labelOf(old))) continue;
-      const budgets = all.filter((s) => s.callId === old.callId && !s.outcome && !s.change && s.currency === old.currency && labelOf(s) === "budget" && s.ctx.categories?.length === 1 && sameClause(s, old)).sort((a, b) => a.clause - b.clause);
-      const replaced = budgets.filter((s) => s.ctx.categories![0] === was.ctx.categories![0] && Math.abs(Math.abs(s.value) - Math.abs(was.value)) < 0.005);
-      const sum = budgets.reduce((t, s) => t + Math.abs(s.value), 0);
-      if (replaced.length !== 1 || Math.abs(sum - Math.abs(old.value)) > 0.005) continue;
-      const items = budgets.map((s) => (s === replaced[0] ? now : s));
-      out.push({ old, items, total: sum - Math.abs(was.value) + Math.abs(now.value) });
-    }
+    if (now) changes.push({ was, now });
+  }
+  for (const old of changes.length ? all : []) {
+    if (old.outcome || old.tool !== "budget_status" || !/^total budget$/i.test(labelOf(old))) continue;
+    const budgets = all.filter((s) => s.callId === old.callId && !s.outcome && !s.change && s.currency === old.currency && labelOf(s) === "budget" && s.ctx.categories?.length === 1 && samePeriods(s, old)).sort((a, b) => a.clause - b.clause);
+    const sum = budgets.reduce((t, s) => t + Math.abs(s.value), 0);
+    if (Math.abs(sum - Math.abs(old.value)) > 0.005) continue;
+    // Every approval of the turn in place, each its category's one budget at its old amount, or no total of this call.
+    const items = budgets.slice();
+    let total = sum;
+    const whole = changes.every(({ was, now }) => {
+      const at = budgets.flatMap((s, i) => (s.ctx.categories![0] === was.ctx.categories![0] ? [i] : []));
+      if (was.currency !== old.currency || at.length !== 1 || Math.abs(Math.abs(budgets[at[0]!]!.value) - Math.abs(was.value)) >= 0.005 || items[at[0]!] !== budgets[at[0]!]) return false;
+      items[at[0]!] = now;
+      total += Math.abs(now.value) - Math.abs(was.value);
+      return true;
+    });
+    if (whole) out.push({ old, items, total });
   }
   approvals.set(index, out);
   return out;
 }
-/** Two figures of one call about the same period (a budget line and the total of its month). */
-const sameClause = (a: SourceFigure, b: SourceFigure) => JSON.stringify(a.ctx.periods ?? null) === JSON.stringify(b.ctx.periods ?? null);
+/** Two figures of one call about the same periods (a budget line and the total of its month). */
+const samePeriods = (a: SourceFigure, b: SourceFigure) => JSON.stringify(a.ctx.periods ?? null) === JSON.stringify(b.ctx.periods ?? null);
+
+/** Words before an amount in its sentence that say it is the budgets as they are after the change. */
+const AS_NOW = /\b(?:now|new|after|from\s+now\s+on|updated|would|will)\b/i;
+/** Words that say it is the budgets as they were, or spending: "before", "was", "spent … against … budgeted". */
+const AS_BEFORE = /\b(?:before|was|were|previous(?:ly)?|old|earlier|spen[dt]|spending|against|used|of\s+the)\b/i;
+const AS_BEFORE_AFTER = /^\s*(?:budgeted|spent|before|earlier|previously|in\s+spending)\b/i;
 
 /**
- * The budgets' total after a budget approved in this turn ("the Groceries budget is now CHF 1'700.00 (was CHF 1'500.00)"
- * beside a month's budgets of CHF 4'100.00: "your budgets now total CHF 4'300.00"): the sum of the call's budgets with the
- * approved one's new amount; and, written as a change ("1.8% less"), the change from the call's total to it, when the
- * answer wrote that new total before it in its sentence. One sum per approval and call: no search.
+ * The budgets' total after the budgets approved in this turn ("the Groceries budget is now CHF 1'700.00 (was CHF
+ * 1'500.00)" beside a month's budgets of CHF 4'100.00: "your budgets now total CHF 4'300.00"): the sum of the call's
+ * budgets with every approved one's new amount, only when its sentence says it is the budgets as they are now (now, new,
+ * after, would) and nothing before it says it is as they were or spending. One sum per call: no search.
  */
-function approvedTotal(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
-  const approved = approvedBudgets(index);
-  if (!approved.length) return null;
+function approvedTotal(index: FigureIndex, f: ReadFigure, before: string, after: string): AnswerFigure | null {
+  if (f.kind !== "money" || !AS_NOW.test(before) || AS_BEFORE.test(before) || AS_BEFORE_AFTER.test(after)) return null;
   const r = intervalOf(f);
-  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
-  for (const a of approved) {
-    if (f.kind === "money" && ofCurrencyOf(f, a.old.currency) && a.total >= r.lo && a.total <= r.hi) return { ...result, operation: "sum", sources: a.items.map((s) => source(s, index.lexicon)) };
-    if (f.kind !== "percent" || said.sign === undefined) continue;
-    const to = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start).at(-1);
-    if (!to || Math.abs(Math.abs(to.f.value) - a.total) > 0.005) continue;
-    const from = Math.abs(a.old.value);
-    const pct = (100 * (a.total - from)) / from;
-    if (Math.sign(pct) === said.sign && Math.abs(pct) >= Math.abs(r.lo) && Math.abs(pct) <= Math.abs(r.hi)) return { ...result, operation: "percent_change", sources: [source(a.old, index.lexicon), writtenSource(to)] };
+  for (const a of approvedBudgets(index)) {
+    if (ofCurrencyOf(f, a.old.currency) && a.total >= r.lo && a.total <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: a.items.map((s) => source(s, index.lexicon)) };
   }
   return null;
 }
 const ofCurrencyOf = (f: ReadFigure, currency: string) => !f.currency || !currency || f.currency === currency;
-
-/** The most totals of one call a share of a derived whole may take as its part. */
-const MAX_CALL_TOTALS = 6;
-/** Per index, per call, the figures about the whole of what the call asked (no category, no name): a total something is a share of. */
-const callTotals = new WeakMap<FigureIndex, Map<string, SourceFigure[]>>();
-function totalsOfCall(index: FigureIndex, callId: string): readonly SourceFigure[] {
-  let byCall = callTotals.get(index);
-  if (!byCall) {
-    callTotals.set(index, (byCall = new Map()));
-    for (const g of index.seen) {
-      if (g.kind !== "money") continue;
-      for (const x of g.flat) {
-        if (x.change || x.ctx.categories || x.ctx.names || x.ctx.measure || x.ctx.per) continue;
-        const at = byCall.get(x.callId);
-        if (at) at.push(x);
-        else byCall.set(x.callId, [x]);
-      }
-    }
-  }
-  return byCall.get(callId) ?? [];
-}
-
-/**
- * A share whose whole is an amount the answer itself derived earlier in its paragraph (a sum, a total after an approval:
- * no figure of the turn has it): "your budgets now total CHF 4'300.00, … February's budgeted spending would be 88.4% of
- * that", "… come to CHF 154.00; the Migros payment is the biggest at 41.4% of it", "Together that's CHF 736.60. The April
- * shop … 65.2% of the year's groceries". Its part is one of that whole's own operands, an amount the answer wrote just
- * before it in its sentence, or a total of a call the whole was derived from (about no category or name). Bounded: the
- * nearest MAX_STEPS derived amounts of the paragraph, each a handful of parts.
- */
-function shareOfDerived(index: FigureIndex, f: ReadFigure, sentence: readonly Backed[], paragraph: readonly Backed[]): AnswerFigure | null {
-  const r = intervalOf(f);
-  // Written to a tenth of a per cent: a rounded share is near many a part's (as everywhere, a rounded figure is derived
-  // only from operands the clause names).
-  if (r.lo <= 0 || r.hi > 100 || isRounded(f)) return null;
-  const money = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start;
-  const written = sentence.filter(money).slice(-MAX_STEPS);
-  for (const w of paragraph.filter((b) => money(b) && b.checked.status === "derived").slice(-MAX_STEPS).reverse()) {
-    const whole = Math.abs(w.f.value);
-    if (!whole) continue;
-    const parts: FigureSource[] = [...w.checked.sources, ...written.filter((b) => b !== w).map(writtenSource)];
-    // A call's totals only when it has a few (a month's budgets): a result by month has dozens, and some share of them is
-    // near any percentage.
-    for (const id of new Set(w.checked.sources.map((x) => x.callId))) {
-      const totals = id ? totalsOfCall(index, id) : [];
-      if (totals.length <= MAX_CALL_TOTALS) parts.push(...totals.map((x) => source(x, index.lexicon)));
-    }
-    // A share of a sum of two is near either term's share, and nothing in "the budgeted categories were 30.4% of it" says
-    // which term it means ("69.6%", the others', would pass): no term of a sum of two is a part here.
-    const pair = w.checked.operation === "sum" && w.checked.sources.length === 2;
-    for (const part of parts) {
-      const v = (100 * Math.abs(part.value)) / whole;
-      if (pair && parts.some((q) => Math.abs(Math.abs(q.value) + Math.abs(part.value) - whole) < 0.005)) continue;
-      if (Math.abs(part.value) < whole && v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [part, writtenSource(w)] };
-    }
-  }
-  return null;
-}
-
 /** Per index, the amounts the model read, by name or category and value in cents ("Spotify|2195"). */
 const readAmounts = new WeakMap<FigureIndex, Set<string>>();
 /** Whether the model read an amount of the same thing and value as a figure it did not see (a table's cell beside its summary). */
@@ -1782,65 +1717,6 @@ function sumOfNamed(index: FigureIndex, f: ReadFigure, said: FigureContext, befo
     return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: items.map((x) => source(x, index.lexicon)) };
   }
   return null;
-}
-
-/** A clause saying a period had nothing ("nothing at all in 2026 for", "no spending on", "zero in June"). */
-const NOTHING = /\b(?:nothing|zero)\b|\bno\s+(?:spending|payments?|transactions?|costs?|purchases?)\b/i;
-
-/**
- * A year at a monthly amount the answer wrote before it in its sentence: "At CHF 428.80 a month, Alex's premium costs
- * CHF 5'145.60 a year". The nearest MAX_STEPS amounts said per month, × 12: a handful of products.
- */
-function writtenYearly(f: ReadFigure, sentence: readonly Backed[]): AnswerFigure | null {
-  const r = intervalOf(f);
-  for (const b of sentence.filter((x) => x.f.kind === "money" && x.said.per === "month" && (x.f.currency ?? "") === (f.currency ?? "") && x.f.end <= f.start).slice(-MAX_STEPS).reverse()) {
-    const v = Math.abs(b.f.value) * 12;
-    if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", months: 12, sources: [writtenSource(b)] };
-  }
-  return null;
-}
-
-/** A savings rate said before a percentage in its sentence ("your savings rate went from 26.2%", "you kept 21.2% of it"). */
-const SAVINGS = /\bsavings\s+rate\b|\b(?:kept|saved|put\s+aside)\b/i;
-
-/**
- * A savings rate: what was kept of the income, (income − spending) ÷ income, of an income and a spending one call gives for
- * one period (compare_periods' "income CHF 17'314.79 → CHF 16'963.78" beside its total spending): two steps the model takes
- * without a tool. Only said of saving, of a period the answer does not contradict; bounded by the call's pairs.
- */
-/** Per index, the amounts the model read that a result says are money in or out, of no other category or name: made once. */
-const flowFigures = new WeakMap<FigureIndex, SourceFigure[]>();
-function savingsRate(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure | null {
-  const r = intervalOf(f);
-  let flows = flowFigures.get(index);
-  if (!flows) flowFigures.set(index, (flows = index.seen.flatMap((g) => (g.kind === "money" ? g.flat.filter((x) => !x.change && !x.ctx.categories?.some((c) => c !== "Income") && !x.ctx.names && flowOfSource(x) !== null) : []))));
-  for (const income of flows) {
-    if (flowOfSource(income) !== "in" || !income.value) continue;
-    for (const spending of flows) {
-      if (flowOfSource(spending) !== "out" || spending.callId !== income.callId || spending.currency !== income.currency || JSON.stringify(spending.ctx.periods) !== JSON.stringify(income.ctx.periods)) continue;
-      if (contradicts({ ...said, categories: undefined, flow: undefined }, { ...income.ctx, categories: undefined })) continue;
-      const inV = Math.abs(income.value);
-      const net = inV - Math.abs(spending.value);
-      const rate = (100 * net) / inV;
-      if ((f.value < 0) !== (net < 0) || Math.abs(rate) < Math.abs(r.lo) || Math.abs(rate) > Math.abs(r.hi)) continue;
-      const kept: FigureSource = { tool: "this answer", callId: "", where: "income − spending", value: net, text: `${income.currency} ${net.toFixed(2)}` };
-      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [kept, source(income, index.lexicon), source(spending, index.lexicon)] };
-    }
-  }
-  return null;
-}
-
-/**
- * Percentage points between the two percentages the answer wrote last before them in their sentence, each backed by the
- * turn: "your savings rate went from 26.2% to 21.2%, 5.0 percentage points down". One pair, licensed by where it stands.
- */
-function writtenPoints(f: ReadFigure, pair: readonly Backed[]): AnswerFigure | null {
-  if (pair.length !== 2) return null;
-  const r = intervalOf(f);
-  const [a, b] = pair as [Backed, Backed];
-  const d = Math.abs(a.f.value - b.f.value);
-  if (d < Math.abs(r.lo) || d > Math.abs(r.hi)) return null;
-  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "points", sources: [writtenSource(a), writtenSource(b)] };
 }
 
 /** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */

@@ -702,8 +702,12 @@ const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
+/** After a count, its things and a name or place in its clause: "460 payments at Coop", "227 earlier payments to Migros". */
+const NAMED_AFTER_COUNT = /^\s+(?:[\p{L}-]+\s+){1,3}(?:at|to|from|with|for|in|on|by)\s+\p{Lu}/u;
 /** Words that make payments a recurring series. */
 const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
+/** Words after "regular payments" in their clause that say which of them: the active or the ended ones. */
+const ACTIVE_OR_ENDED = /^[^\d,;.:()\n]*\b(?:active|ended|stopped|cancell?ed|running|inactive|lapsed)\b/i;
 /** The family of "regular payments": series or their rows (unitsAgree). */
 const RECURRING = "recurring";
 /** Whether two count families agree: the same, or "regular payments" beside series or rows. */
@@ -715,7 +719,9 @@ export function unitAfter(after: string): string | undefined {
   if (!m) return undefined;
   // "13 regular payments", "5 recurring payments", "4 standing orders": the series of a recurring_payments result ("13
   // series") or the rows that came at their usual amount (unusual_transactions' "122 … expected"): either family.
-  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2])) return RECURRING;
+  // Not when its clause says which of them ("6 regular payments are still active"): the series count includes ended ones,
+  // so such a count is read as before (a count of payments), as the "N active" it is said to be.
+  if (REGULAR.test(m[1]!) && m[2] && /^(?:payments|orders|debits|charges)$/i.test(m[2]) && !ACTIVE_OR_ENDED.test(after.slice(m[0].length))) return RECURRING;
   for (const w of [m[1], m[2], m[3]]) {
     if (!w) break;
     const u = UNITS[w.toLowerCase()];
@@ -960,7 +966,9 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const m = MEASURE_BEFORE.exec(before);
       // "the median of 327 earlier payments": a count of things after "median of" / "average of" is how many the measure
       // is over, not a median itself.
-      const over = !!m && out[i]!.unit !== undefined && /\bof\s*:?\s*\(?\s*$/i.test(m[0]);
+      // Not when a name or place follows in its clause ("the median of 460 payments at Coop"): the count keeps the measure
+      // (and so is checked as before), since nothing here binds it to that name.
+      const over = !!m && out[i]!.unit !== undefined && /\bof\s*:?\s*\(?\s*$/i.test(m[0]) && !NAMED_AFTER_COUNT.test(after);
       const measure = (over ? undefined : m?.[1]) ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";

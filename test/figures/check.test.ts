@@ -1195,6 +1195,13 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     // Swapped, each is found only as the other flow (before, the first passed: no flow word before it).
     expect(statuses(t, "In 2025 CHF 23'305.40 came in and CHF 56'400.00 went out.")).toEqual([["CHF 23'305.40", "mismatched"], ["CHF 56'400.00", "mismatched"]]);
   });
+  test("'came in under/over/below …' after an amount is a comparison, not money in: right, the spending came in well under the income; wrong, the income said so", () => {
+    const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 56'400.00, spending CHF 23'305.40, net CHF 33'094.60.");
+    // Before, "came in" was read as the spending's flow: the right spending was mismatched as money in (review rev-figacc3 #11).
+    expect(statuses(t, "In 2025 your total of CHF 23'305.40 came in well under your income of CHF 56'400.00.")).toEqual([["CHF 23'305.40", "grounded"], ["CHF 56'400.00", "grounded"]]);
+    expect(statuses(t, "In 2025 your total of CHF 23'305.40 came in below budget.")).toEqual([["CHF 23'305.40", "grounded"]]);
+    expect(statuses(t, "In 2025 your spending of CHF 56'400.00 came in well under your income.")).toEqual([["CHF 56'400.00", "mismatched"]]);
+  });
   test("a share of a list only when the list is the whole: right, of the three (the clause says how many), or of a list its call's total adds up; wrong, of a top 3 with the rest in 'Other', of the first 4 rows of 9", () => {
     const top = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, top_n: 3 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%); 2. Coop CHF 2'500.00 (100 tx, avg CHF 25.00, 25.0%); 3. Aldi CHF 1'500.00 (60 tx, avg CHF 25.00, 15.0%); Other (4 merchants) CHF 3'000.00 (120 tx, 30.0%).");
     // Before, Migros ÷ the top three's sum (3'000 ÷ 7'000) passed as Migros' share of all groceries (the tool says 30.0 %).
@@ -2027,38 +2034,35 @@ describe("figacc3: the budgets' total after a budget approved in this turn (SPEC
     t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
     return t;
   };
-  test("right: the budgets now total CHF 4'300.00 (4'100.00 with Groceries' 1'500.00 now 1'700.00), 4.9% more: derived", () => {
+  test("right: the budgets now total CHF 4'300.00 (4'100.00 with Groceries' 1'500.00 now 1'700.00): derived", () => {
     const t = approved(month);
-    const [total, change] = t.check("Your budgets now total CHF 4'300.00, 4.9% more than before.", "");
+    const [total] = t.check("Your budgets now total CHF 4'300.00.", "");
     expect([total!.status, total!.operation, figureNote(total!)]).toEqual(["derived", "sum", "CHF 1'700.00 + CHF 600.00 + CHF 800.00 + CHF 1'200.00 (sum) · set_budget · approval outcome · Groceries budget is now (Groceries · CHF · a month): CHF 1'700.00; budget_status · summary · budget (2026-02 · Transport · CHF): CHF 600.00; budget_status · summary · budget (2026-02 · Dining · CHF): CHF 800.00; budget_status · summary · budget (2026-02 · Shopping · CHF): CHF 1'200.00"]);
-    expect([change!.status, change!.operation]).toEqual(["derived", "percent_change"]);
+    expect(statuses(t, "With the new Groceries budget, your budgets come to CHF 4'300.00 a month.")).toEqual([["CHF 4'300.00", "derived"]]);
   });
-  test("wrong: CHF 4'400.00 (a digit off), 4.7% more (200 over the new total, not the old), 4.9% less (the wrong way): not found", () => {
+  test("wrong: CHF 4'400.00 (a digit off); no change in per cent of the new total is derived", () => {
     const t = approved(month);
     expect(statuses(t, "Your budgets now total CHF 4'400.00.")).toEqual([["CHF 4'400.00", "ungrounded"]]);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00, 4.7% more than before.")).toEqual([["CHF 4'300.00", "derived"], ["4.7%", "ungrounded"]]);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00, 4.9% less than before.")).toEqual([["CHF 4'300.00", "derived"], ["4.9%", "ungrounded"]]);
+    expect(statuses(t, "Your budgets now total CHF 4'300.00; the Groceries budget is 4.9% higher than before.")).toEqual([["CHF 4'300.00", "derived"], ["4.9%", "ungrounded"]]);
   });
-  test("right: a share of the new total the answer derived in its sentence (the month's spent CHF 3'799.06 ÷ CHF 4'300.00 = 88.4%): derived", () => {
+  test("wrong: the new total said of the budgets before the change, or of spending, or of the month as it was (review rev-figacc3 #1)", () => {
     const t = approved(month);
-    const [, share] = t.check("Your budgets now total CHF 4'300.00, and February's budgeted spending would be 88.4% of that.", "");
-    expect([share!.status, figureNote(share!)]).toEqual(["derived", "CHF 3'799.06 ÷ CHF 4'300.00 (ratio) · budget_status · summary · total spent (2026-02 · CHF): CHF 3'799.06; this answer · derived above: CHF 4'300.00"]);
+    expect(statuses(t, "Before the change your budgets totalled CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "In February you spent CHF 4'300.00 in total.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "Now February went over: CHF 3'799.06 spent against CHF 4'300.00 budgeted.")).toEqual([["CHF 3'799.06", "grounded"], ["CHF 4'300.00", "ungrounded"]]);
   });
-  test("wrong: a share of a derived whole off by a little (88.9%), rounded (about 95%: the old total budget 4'100.00 over the new, a rounded share is near many a part's), or either term's share of a sum of two (69.6%: which term, nothing says): not found", () => {
-    const t = approved(month + "\nUnbudgeted spending (categories without a budget): CHF 8'696.43.");
-    expect(statuses(t, "Your budgets now total CHF 4'300.00, and February's budgeted spending would be 88.9% of that.")).toEqual([["CHF 4'300.00", "derived"], ["88.9%", "ungrounded"]]);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00, and February's budgeted spending would be about 95% of that.")).toEqual([["CHF 4'300.00", "derived"], ["95%", "ungrounded"]]);
-    // 8'696.43 ÷ 12'495.49 is the unbudgeted categories' share, said of the budgeted ones.
-    expect(statuses(t, "Outside your budgets you spent CHF 8'696.43, so the whole month came to CHF 12'495.49; the budgeted categories were 69.6% of it.")).toEqual([["CHF 8'696.43", "grounded"], ["CHF 12'495.49", "derived"], ["69.6%", "ungrounded"]]);
-  });
-  test("right: a share of a whole the answer derived earlier in its paragraph (88.4% of the new total, a sentence later): derived; wrong: off by a little, or the whole in another paragraph", () => {
-    const t = approved(month);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00. February's budgeted spending would be 88.4% of that.")).toEqual([["CHF 4'300.00", "derived"], ["88.4%", "derived"]]);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00. February's budgeted spending would be 88.9% of that.")).toEqual([["CHF 4'300.00", "derived"], ["88.9%", "ungrounded"]]);
-    expect(statuses(t, "Your budgets now total CHF 4'300.00.\n\nFebruary's budgeted spending would be 88.4% of that.")).toEqual([["CHF 4'300.00", "derived"], ["88.4%", "ungrounded"]]);
+  test("two approvals: only the total with both changes (review rev-figacc3 #2)", () => {
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: month }]);
+    t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+    t.recordOutcome({ id: "toolu_b", name: "set_budget", input: {} }, "Approved by the user: the Dining budget is now CHF 900.00 a month (was CHF 800.00).");
+    expect(statuses(t, "After both changes your budgets now total CHF 4'400.00.")).toEqual([["CHF 4'400.00", "derived"]]);
+    expect(statuses(t, "After both changes your budgets now total CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
+    expect(statuses(t, "After both changes your budgets now total CHF 4'200.00.")).toEqual([["CHF 4'200.00", "ungrounded"]]);
   });
   test("wrong: no total after the approval when the call's budgets do not add up to its total (a budget left out of the list)", () => {
+    // The sum of the listed budgets with the new amount (4'300.00) is not the total of all budgets (review rev-figacc3 #12).
     const t = approved(month.replace("Total budget CHF 4'100.00", "Total budget CHF 5'100.00"));
+    expect(statuses(t, "Your budgets now total CHF 4'300.00.")).toEqual([["CHF 4'300.00", "ungrounded"]]);
     expect(statuses(t, "Your budgets now total CHF 5'300.00.")).toEqual([["CHF 5'300.00", "ungrounded"]]);
   });
 });
@@ -2075,6 +2079,15 @@ describe("figacc3: 'regular payments' counts series or their rows (SPEC §11.1 c
     expect(statuses(t, "I found 7 regular payments.")).toEqual([["7", "ungrounded"]]);
     expect(statuses(u, "36 regular payments were at their expected amount.")).toEqual([["36", "ungrounded"]]);
     expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
+  });
+  test("'active' / 'ended' said of regular payments: right, 3 are still active (the 3 active); wrong, 6 are still active (all 6 series, some ended)", () => {
+    // Before, the count of all series passed for the active ones (review rev-figacc3 #10).
+    expect(statuses(t, "3 regular payments are still active.")).toEqual([["3", "grounded"]]);
+    expect(statuses(t, "6 regular payments are still active.")).toEqual([["6", "mismatched"]]);
+  });
+  test("regular payments agree with series or rows only: 7 regular payments where 7 counts merchants is mismatched", () => {
+    const m = turn([{ name: "merchant_breakdown", input: { category: "Groceries", year: 2025 }, summary: "Merchants for spending on Groceries for 2025. CHF: total CHF 10'000.00 over 400 transactions at 7 merchants. 1. Migros CHF 3'000.00 (120 tx, avg CHF 25.00, 30.0%)." }]);
+    expect(statuses(m, "I found 7 regular payments.")).toEqual([["7", "mismatched"]]);
   });
 });
 
@@ -2100,78 +2113,10 @@ describe("figacc3: a total of the things a sentence names, one item of a list ea
     expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'002.20 in 2025.").at(-1)).toEqual(["CHF 2'002.20", "ungrounded"]);
     expect(statuses(t, "Swisscom CHF 1'368.00, Spotify CHF 263.40, Netflix CHF 205.80, Sunrise CHF 140.00 — CHF 2'022.20 in 2025.").at(-1)).toEqual(["CHF 2'022.20", "derived"]);
   });
-});
-
-describe("figacc3: a savings rate from a call's income and spending, and percentage points between two rates the sentence wrote (SPEC §11.1 derived: percentage points)", () => {
-  const t = () => monthsCompared(7, 8, "CHF: total spending CHF 12'771.22 → CHF 13'361.36 (+CHF 590.14, +4.6%); income CHF 17'314.79 → CHF 16'963.78.");
-  test("right: the savings rate went from 26.2% to 21.2% (each (income − spending) ÷ income of its month), 5.0 percentage points down", () => {
-    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 5.0 percentage points down.")).toEqual([
-      ["26.2%", "derived"],
-      ["21.2%", "derived"],
-      ["5.0 percentage points", "derived"],
-    ]);
-  });
-  test("wrong: a rate off by a digit (26.7%), of July said of August (26.2% in August), points that are not their gap (4.0)", () => {
-    expect(statuses(t(), "Your savings rate went from 26.7% to 21.2%.")).toEqual([
-      ["26.7%", "ungrounded"],
-      ["21.2%", "derived"],
-    ]);
-    expect(statuses(t(), "In August your savings rate was 26.2%.")).toEqual([["26.2%", "ungrounded"]]);
-    expect(statuses(t(), "Your savings rate went from 26.2% to 21.2%, 4.0 percentage points down.").at(-1)).toEqual(["4.0 percentage points", "ungrounded"]);
-  });
-});
-
-describe("figacc3: an amount in brackets in a clause saying its period had nothing is another period's (SPEC §11.1 context check)", () => {
-  const t = () =>
-    oneCall(
-      "compare_periods",
-      { a: { from: "2024-01-01", to: "2024-06-30" }, b: { from: "2025-01-01", to: "2025-06-30" } },
-      "Spending: 2024-01-01…2024-06-30 (a) vs 2025-01-01…2025-06-30 (b). CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Shopping CHF 500.00 → CHF 0.00 (CHF -500.00, -100.0%); Travel CHF 399.83 → CHF 0.00 (CHF -399.83, -100.0%); Dining CHF 1'500.00 → CHF 1'600.00 (+CHF 100.00, +6.7%).",
-    );
-  test("right: nothing at all in 2025 for shopping (CHF 500.00 before) or travel (CHF 399.83)", () => {
-    // Before, both were mismatched as said of 2025 (they are 2024's).
-    expect(statuses(t(), "Nothing at all in 2025 for shopping (CHF 500.00 before) or travel (CHF 399.83).")).toEqual([
-      ["CHF 500.00", "grounded"],
-      ["CHF 399.83", "grounded"],
-    ]);
-  });
-  test("wrong: the amount off by a digit in the brackets (CHF 399.38); a 2024 amount said of 2025 with no 'nothing' (shopping cost CHF 500.00 in 2025)", () => {
-    expect(statuses(t(), "Nothing at all in 2025 for shopping (CHF 500.00 before) or travel (CHF 399.38).")).toEqual([
-      ["CHF 500.00", "grounded"],
-      ["CHF 399.38", "ungrounded"],
-    ]);
-    expect(statuses(t(), "In 2025 shopping cost CHF 500.00.")).toEqual([["CHF 500.00", "mismatched"]]);
-  });
-});
-
-describe("figacc3: a count after 'median of' / 'average of' is how many the measure is over, not a median (SPEC §11.1 counts)", () => {
-  const t = () =>
-    oneCall(
-      "unusual_transactions",
-      { from: "2025-01-01", to: "2025-06-30" },
-      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
-    );
-  test("right: the usual Migros amount is the median of 460 earlier payments", () => {
-    // Before, "median of" made the count a median: no median of the turn is 460, so it was mismatched.
-    expect(statuses(t(), "The usual Migros amount is the median of 460 earlier payments.")).toEqual([["460", "grounded"]]);
-  });
-  test("wrong: the median of 406 earlier payments (a digit swap); Coop's 227 said of Migros", () => {
-    expect(statuses(t(), "The usual Migros amount is the median of 406 earlier payments.")).toEqual([["406", "ungrounded"]]);
-    expect(statuses(t(), "The usual Migros amount is the median of 227 earlier payments.")).toEqual([["227", "mismatched"]]);
-  });
-});
-
-describe("figacc3: a ratio of counts in a turn with no amounts (a count by month) (SPEC §11.1 derived: 'times' ratios)", () => {
-  const counts = "Count of money-out payments (spending on Dining) by month for 2025. CHF: count 66 over 66 rows. 2025-01 25 (25); 2025-02 41 (41).";
-  test("right: February was about 1.6 times January (41 ÷ 25 visits; the call counts, it has no amounts)", () => {
-    const t = oneCall("spending_breakdown", { group_by: ["month"], metric: "count", categories: ["Dining"], year: 2025 }, counts);
-    expect(statuses(t, "February was about 1.6 times January.")).toEqual([["1.6 times", "derived"]]);
-  });
-  test("wrong: 2.6 times (no ratio of its counts); 1.6 times in a turn with amounts, not said of how many (a ratio of amounts is meant)", () => {
-    const t = oneCall("spending_breakdown", { group_by: ["month"], metric: "count", categories: ["Dining"], year: 2025 }, counts);
-    expect(statuses(t, "February was about 2.6 times January.")).toEqual([["2.6 times", "ungrounded"]]);
-    const withAmounts = oneCall("spending_breakdown", { group_by: ["month"], categories: ["Dining"], year: 2025 }, "Spending on Dining by month for 2025. CHF: total CHF 1'000.00 over 66 rows. 2025-01 CHF 500.00 (25 tx); 2025-02 CHF 500.00 (41 tx).");
-    expect(statuses(withAmounts, "February was about 1.6 times January.")).toEqual([["1.6 times", "ungrounded"]]);
+  // The rule's bound on context (review rev-figacc3 #13: no test held it).
+  test("wrong: the four's 2025 sum said of 2024 (a list about what the sentence contradicts)", () => {
+    expect(statuses(subscriptions(), "Swisscom, Spotify, Netflix and Apple came to CHF 2'002.20 in 2025.")).toEqual([["CHF 2'002.20", "derived"]]);
+    expect(statuses(subscriptions(), "In 2024 Swisscom, Spotify, Netflix and Apple came to CHF 2'002.20.")).toEqual([["CHF 2'002.20", "ungrounded"]]);
   });
 });
 
@@ -2196,35 +2141,22 @@ describe("figacc3: two figures share the rate written after the second ('CHF 150
   });
 });
 
-describe("figacc3: a year at a monthly amount the answer wrote in its sentence (SPEC §11.1 derived)", () => {
-  const t = () => oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 5'145.60 in 12 transactions (average CHF 428.80).");
-  test("right: at CHF 428.80 a month the premium costs CHF 5'145.60 a year — and CHF 5'145.60 found as it is; a year at CHF 400.00 a month is CHF 4'800.00", () => {
-    const u = oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 4'000.00 in 10 transactions (average CHF 400.00).");
-    // Before, nothing gave CHF 4'800.00: the monthly amount the answer wrote is an average per payment, not a month's.
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'800.00 a year.")).toEqual([
-      ["CHF 400.00", "grounded"],
-      ["CHF 4'800.00", "derived"],
-    ]);
-    expect(statuses(t(), "At CHF 428.80 a month the premium costs CHF 5'145.60 a year.")).toEqual([
-      ["CHF 428.80", "grounded"],
-      ["CHF 5'145.60", "grounded"],
-    ]);
+describe("figacc3: a count after 'median of' / 'average of' is how many the measure is over, not a median (SPEC §11.1 counts)", () => {
+  const t = () =>
+    oneCall(
+      "unusual_transactions",
+      { from: "2025-01-01", to: "2025-06-30" },
+      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
+    );
+  test("right: the usual Migros amount is the median of 460 earlier payments", () => {
+    // Before, "median of" made the count a median: no median of the turn is 460, so it was mismatched.
+    expect(statuses(t(), "The usual Migros amount is the median of 460 earlier payments.")).toEqual([["460", "grounded"]]);
   });
-  test("wrong: CHF 4'080.00 a year (two digits swapped), CHF 4'800.00 not said a year, a monthly amount in another sentence", () => {
-    const u = oneCall("search_transactions", { search: "Helsana", year: 2025 }, "Transactions matching \"Helsana\" for 2025: 12 matches. CHF: 12 transactions. Money out: CHF 4'000.00 in 10 transactions (average CHF 400.00).");
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'080.00 a year.").at(-1)).toEqual(["CHF 4'080.00", "ungrounded"]);
-    expect(statuses(u, "At CHF 400.00 a month the premium costs CHF 4'800.00.").at(-1)).toEqual(["CHF 4'800.00", "ungrounded"]);
-    expect(statuses(u, "The premium is CHF 400.00 a month. Its cost is CHF 4'800.00 a year.").at(-1)).toEqual(["CHF 4'800.00", "ungrounded"]);
+  test("wrong: the median of 406 earlier payments (a digit swap); Coop's 227 said of Migros", () => {
+    expect(statuses(t(), "The usual Migros amount is the median of 406 earlier payments.")).toEqual([["406", "ungrounded"]]);
+    expect(statuses(t(), "The usual Migros amount is the median of 227 earlier payments.")).toEqual([["227", "mismatched"]]);
   });
-});
-
-describe("figacc3: a share of a derived whole takes a call's totals as its part only when the call has a few (SPEC §11.1: the search stays bounded)", () => {
-  test("wrong: 20.6% of a derived CHF 5'999.00 is no share of it when its call gives a total per month (April's spending CHF 1'234.56 among a dozen)", () => {
-    const months = ["01", "02", "03", "04", "05", "06", "07", "08"].map((m, i) => `2025-${m} CHF 9'000.00 / CHF ${m === "04" ? "1'234.56" : `${6000 + i}.00`} / CHF ${m === "04" ? "7'765.44" : `${3000 - i}.00`}`);
-    const t = oneCall("income_vs_spending", { from: "2025-01-01", to: "2025-08-31" }, `Income vs spending from 2025-01-01 to 2025-08-31. CHF: income CHF 72'000.00, spending CHF 43'262.56, net CHF 28'737.44. Per month (income / spending / net): ${months.join("; ")}.`);
-    expect(statuses(t, "You kept CHF 3'000.00 in January and CHF 2'999.00 in February, CHF 5'999.00 together; that is 20.6% of it.").slice(-2)).toEqual([
-      ["CHF 5'999.00", "derived"],
-      ["20.6%", "ungrounded"],
-    ]);
+  test("wrong: the median of 460 payments at Coop (Migros' count, said of Coop: review rev-figacc3 #9)", () => {
+    expect(statuses(t(), "The median of 460 payments at Coop was CHF 13.05.")).toEqual([["460", "mismatched"], ["CHF 13.05", "grounded"]]);
   });
 });
