@@ -47,7 +47,8 @@
  *   stop 50 (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4o.md (held-out-r4o.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
- *   blind to the checker and never run through it; not yet scored.
+ *   blind to the checker and never run through it before its one scoring; scored once at the checker of
+ *   stop 51 (HELD-OUT.md).
  *
  * An answers file, one case per `## ` heading:
  *
