@@ -609,6 +609,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // The amount, with its sign.
       legs = null;
       let amount: number | null;
+      /** A row with an amount and no mark in a "+"/"–" column: a bad row unless it is a balance or total line. */
+      let unmarked: string | null = null;
       const m = plan.money;
       if (m.kind === "split") {
         const d = money(m.debit);
@@ -648,10 +650,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
           const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
-          if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
+          // (A "+"/"–" column's empty cell: a balance or total line has none, and is listed as such below.)
+          if (sign === undefined && m.dashes && mark === "") unmarked = name(m.indicator);
+          else if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
-          amount = sign * Math.abs(a);
+          amount = (sign ?? 1) * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
         else if (a !== null && plan.purchasesPositive) amount = -a;
       }
@@ -786,6 +790,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (kind) return statedLine(kind, said!, rowBalance() ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
+      if (unmarked !== null) return bad(`${unmarked} is empty: no mark of money out or in`);
       for (const c of plan.checkDates) {
         const v = cell(c.column).trim();
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);

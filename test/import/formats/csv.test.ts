@@ -1001,19 +1001,44 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
 
 describe("a sign column of '+' and '–' beside unsigned amounts (issue 31's leftover: refused, or under a '+/-' header ignored and every row money in)", () => {
   const rows = (marks: [string, string, string]) => `2026-03-01,Coop Bern,${marks[0]},45.10,EUR\n2026-03-02,Salary,${marks[1]},3000.00,EUR\n2026-03-03,Rent,${marks[2]},1500.00,EUR\n`;
-  test("read as the rows' signs under any header, with an en dash, a hyphen or a minus; by hand: −45.10, +3'000.00, −1'500.00", () => {
-    for (const header of ["+/-", "Sign", "Vorzeichen", "X"]) {
+  test("read as the rows' signs under a header that names a sign, with an en dash, a hyphen or a minus; by hand: −45.10, +3'000.00, −1'500.00", () => {
+    for (const header of ["+/-", "±", "+/\u2212", "Sign", "Vorzeichen", "Signe", "Segno"]) {
       for (const dash of ["\u2013", "-", "\u2212", "\u2010"]) {
         const s = parse(`Date,Description,${header},Amount,Currency\n${rows([dash, "+", dash])}`);
         expect([header, dash, brief(s.rows)]).toEqual([header, dash, [[2, "2026-03-01", -45.1, "EUR", "Coop Bern"], [3, "2026-03-02", 3000, "EUR", "Salary"], [4, "2026-03-03", -1500, "EUR", "Rent"]]]);
       }
     }
   });
+  test("under a header that names no sign ('Beleg', a receipt kept or none; 'Receipt'; 'X'), the marks are no signs: the unsigned amounts stay money in, as before (review of impl6: Lohn and Zins were booked as money out)", () => {
+    for (const header of ["Beleg", "Receipt", "X"]) {
+      const s = parse(`Date,Description,${header},Amount,Currency\n${rows(["+", "\u2013", "\u2013"])}`);
+      expect([header, brief(s.rows)]).toEqual([header, [[2, "2026-03-01", 45.1, "EUR", "Coop Bern"], [3, "2026-03-02", 3000, "EUR", "Salary"], [4, "2026-03-03", 1500, "EUR", "Rent"]]]);
+    }
+  });
+  test("under a header that names a sign, one kind of mark is enough: a month of purchases, every row '–', is all money out (review of impl6: all money in, exit 0)", () => {
+    for (const [header, dash] of [["+/-", "\u2013"], ["Sign", "\u2013"], ["+/-", "-"], ["Vorzeichen", "\u2212"]] as const) {
+      const s = parse(`Date,Description,${header},Amount,Currency\n${rows([dash, dash, dash])}`);
+      expect([header, dash, brief(s.rows).map((r) => r[2])]).toEqual([header, dash, [-45.1, -3000, -1500]]);
+    }
+    // Every row "+": all money in.
+    expect(brief(parse(`Date,Description,+/-,Amount,Currency\n${rows(["+", "+", "+"])}`).rows).map((r) => r[2])).toEqual([45.1, 3000, 1500]);
+  });
+  test("a balance or total line without a mark is no booking: skipped as such, not refused as an unmarked row (review of impl6: refused whole, 'its value \"\"')", () => {
+    const head = "Datum;Buchungstext;+/-;Betrag;Währung\n02.03.2026;Coop Bern;\u2013;45.10;CHF\n05.03.2026;Lohn;+;3000.00;CHF\n10.03.2026;Miete Wohnung;\u2013;1500.00;CHF\n";
+    const saldo = parse(`${head}31.03.2026;Saldo per 31.03.2026;;1454.90;CHF\n`);
+    expect(brief(saldo.rows).map((r) => r[2])).toEqual([-45.1, 3000, -1500]);
+    expect(saldo.skipped.map((x) => [x.line, x.reason])).toEqual([[5, `the statement's balance on 2026-03-31 ("Saldo per 31.03.2026"), kept, not checked (the statement states its closing balance only)`]]);
+    const total = parse(`${head};Total;;4545.10;CHF\n`);
+    expect(brief(total.rows).map((r) => r[2])).toEqual([-45.1, 3000, -1500]);
+    expect(total.skipped.map((x) => [x.line, x.reason])).toEqual([[5, "a total or balance line, no booking of its own"]]);
+    // An unmarked row that is no balance line is still refused, naming its line.
+    expect(() => parse(`${head}12.03.2026;Migros;;30.00;CHF\n`)).toThrow('bank.csv: line 5: the column "+/-" marks money out and in, but this line has no mark in it, so the sign of its row cannot be told');
+  });
   test("a mark that is neither, or none on a row with an amount, is refused naming its line", () => {
     expect(() => parse(`Date,Description,+/-,Amount,Currency\n${rows(["\u2013", "+", "?"])}`)).toThrow('bank.csv: line 4: the column "+/-" marks money out and in, but its value "?" is neither a debit nor a credit mark');
-    expect(() => parse(`Date,Description,Sign,Amount,Currency\n${rows(["\u2013", "", "+"])}`)).toThrow('bank.csv: line 3: the column "Sign" marks money out and in, but its value "" is neither a debit nor a credit mark');
+    expect(() => parse(`Date,Description,Sign,Amount,Currency\n${rows(["\u2013", "", "+"])}`)).toThrow('bank.csv: line 3: the column "Sign" marks money out and in, but this line has no mark in it, so the sign of its row cannot be told');
   });
-  test("amounts that carry their own signs beside it: a column named as the sign is refused as before; a dash among Dr/Cr marks is no minus", () => {
+  test("amounts that carry their own signs beside it: a column named as the sign is refused as before", () => {
     expect(() => parse("Date,Description,Sign,Amount,Currency\n2026-03-01,Coop Bern,\u2013,-45.10,EUR\n2026-03-02,Salary,+,3000.00,EUR\n")).toThrow('bank.csv: line 2: the column "Sign" marks money out and in, but its value "\u2013" is neither a debit nor a credit mark');
   });
 });
