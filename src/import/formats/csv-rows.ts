@@ -1082,10 +1082,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     reconciliation.push(r);
     sayWhetherChecked(statedLines.splice(0), r);
   }
-  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, notes);
+  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, NO_ROWS_OF_ITS_CURRENCY, notes);
   // Balance lines no check took up (no rows in the statement's currency): kept, and said so (review of r4-qa28: a closing
   // balance with nothing to check it against was said "checked against its rows").
-  sayWhetherChecked(statedLines, { status: "none", basis: "no rows of its currency to check it against" });
+  sayWhetherChecked(statedLines, { status: "none", basis: NO_ROWS_OF_ITS_CURRENCY });
 
   // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
   // card export of purchases written positive, with no payment row in it, was imported as income without a word).
@@ -1130,6 +1130,9 @@ function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean):
   };
 }
 
+/** Why a balance line was not checked when no check of its currency ran. */
+const NO_ROWS_OF_ITS_CURRENCY = "no rows of its currency to check it against";
+
 /**
  * What a balance line a layout's rule names (its skipped entries) became: "checked against its rows" when its account
  * and currency reconciled (ok or off), else why not — never "checked" when no check ran (review of r4-left). `r` null:
@@ -1142,10 +1145,14 @@ function sayWhetherChecked(lines: readonly { reason: string }[], r: Pick<Reconci
 
 /**
  * The balance lines that name their day and neither open nor close the statement ("Solde au 31/01/2026" between January's
- * rows and February's), each checked against one that does (or the file's first): that balance plus the rows between the
- * two lines, in the file's order or its reverse, must make it. One that does not sets the statement's check off at its
- * line (issue 31's leftover: such a line was said "checked against its rows" and nothing had checked it). Without a
- * statement's check to join (rows of several currencies, none of its own) a line is only kept, and says so.
+ * rows and February's), each checked against the balance lines next to it in the file: the one before (else after) it
+ * and the rows between the two must make it, added when the later line in the file names the later day, taken off when
+ * it names the earlier (a newest-first statement). Each pair decides its own direction, so exports joined in any order
+ * are read (review of impl6: two months joined newest month first were refused); two lines with no row between and
+ * different days and balances are the seam of two joined exports, no check; two lines of one day with rows between
+ * agree in either direction. A line that agrees with neither neighbour sets the statement's check off at its line (issue
+ * 31's leftover: such a line was said "checked against its rows" and nothing had checked it). Without a statement's
+ * check to join (rows of several currencies, none of its own) a line is only kept, and says so (`unchecked`).
  */
 function checkDatedBalances(
   lines: readonly { day: string; amount: number; entry: { line: number; reason: string }; before: ReadonlyMap<string, { n: number; cents: number }> }[],
@@ -1153,30 +1160,35 @@ function checkDatedBalances(
   key: string | undefined,
   sign: 1 | -1,
   statement: Reconciliation | null,
+  unchecked: string,
   notes: string[],
 ): void {
-  const anchor = ends[0] ?? lines[0];
-  for (const m of lines) {
-    if (ends.includes(m)) continue;
-    if (m === anchor || key === undefined || statement === null) {
-      sayWhetherChecked([m.entry], { status: "none", basis: m === anchor ? "no other balance of the statement to check it against" : "no rows of its currency to check it against" });
-      continue;
-    }
-    const at = (d: typeof m) => d.before.get(key) ?? { n: 0, cents: 0 };
-    // Days in the file's order: the rows between add up; in its reverse (newest first), they take away.
-    const forward = anchor!.entry.line < m.entry.line === anchor!.day <= m.day;
-    const betweenCents = (forward ? 1 : -1) * sign * (at(m).cents - at(anchor!).cents);
-    const rows = Math.abs(at(m).n - at(anchor!).n);
-    const expected = cents(anchor!.amount) + betweenCents;
-    if (expected === cents(m.amount)) {
-      sayWhetherChecked([m.entry], statement);
-      continue;
-    }
+  type Line = (typeof lines)[number];
+  const at = (d: Line) => (key === undefined ? undefined : d.before.get(key)) ?? { n: 0, cents: 0 };
+  /** What `m` should say by its neighbour `n` and the rows between them (one figure, two for one day), or null at a seam. */
+  const by = (m: Line, n: Line): { expected: number[]; rows: number } | null => {
+    const [early, late] = n.entry.line < m.entry.line ? [n, m] : [m, n];
+    const rows = at(late).n - at(early).n;
+    const between = sign * (at(late).cents - at(early).cents);
+    if (rows === 0 && n.day !== m.day && cents(n.amount) !== cents(m.amount)) return null;
+    const ways = early.day < late.day ? [1] : early.day > late.day ? [-1] : rows === 0 ? [1] : [1, -1];
+    return { expected: ways.map((w) => (m === late ? cents(early.amount) + w * between : cents(late.amount) - w * between)), rows };
+  };
+  lines.forEach((m, i) => {
+    if (ends.includes(m)) return;
+    if (key === undefined || statement === null) return sayWhetherChecked([m.entry], { status: "none", basis: unchecked });
+    const checks = [lines[i - 1], lines[i + 1]].flatMap((n) => {
+      const c = n ? by(m, n) : null;
+      return c ? [{ n: n!, ...c }] : [];
+    });
+    if (checks.length === 0) return sayWhetherChecked([m.entry], { status: "none", basis: "no other balance of the statement with rows to check it against" });
+    if (checks.some((c) => c.expected.includes(cents(m.amount)))) return sayWhetherChecked([m.entry], statement);
+    const { n, expected: [expected], rows } = checks[0]!;
     const money = (c: number) => formatMoney(c / 100, statement.currency);
-    m.entry.reason += `, disagrees with its rows: the balance on ${anchor!.day} and the rows ${forward ? "since" : "between"} make ${money(expected)}`;
-    notes.push(`line ${m.entry.line}: the statement's balance on ${m.day} is ${money(cents(m.amount))}, but its balance on ${anchor!.day} (${money(cents(anchor!.amount))}) and the ${rows === 1 ? "row" : `${rows} rows`} ${forward ? "since" : "between"} make ${money(expected)} (off by ${money(expected - cents(m.amount))})`);
-    if (statement.status !== "off") Object.assign(statement, { status: "off", difference: (expected - cents(m.amount)) / 100, line: m.entry.line });
-  }
+    m.entry.reason += `, disagrees with its rows: the balance on ${n.day} and the rows between make ${money(expected!)}`;
+    notes.push(`line ${m.entry.line}: the statement's balance on ${m.day} is ${money(cents(m.amount))}, but its balance on ${n.day} (${money(cents(n.amount))}) and the ${rows === 1 ? "row" : `${rows} rows`} between make ${money(expected!)} (off by ${money(Math.abs(expected! - cents(m.amount)))})`);
+    if (statement.status !== "off") Object.assign(statement, { status: "off", difference: (expected! - cents(m.amount)) / 100, line: m.entry.line });
+  });
 }
 
 /** The statement's own balance as a payment app names it in its funding and destination columns ("Venmo balance"). */

@@ -846,7 +846,68 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 10]]);
     expect([off.dataLines, off.rows.length, off.skipped.length]).toEqual([3, 1, 2]);
   });
-  test("newest first, a month's balance between the months is checked against the rows between it and the closing one", () => {
+  test("two monthly exports joined newest month first: each middle line is checked against the balance next to it in the file, with the rows between (review of impl6: refused, off by CHF 2'109.40)", () => {
+    const joined = (first: string, last: string) =>
+      [
+        `31/01/2026;${first};;;Solde au 31/01/2026;`,
+        "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+        "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+        "28/02/2026;3800,00;;;Solde au 28/02/2026;",
+        "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+        "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+        "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+        `31/01/2026;${last};;;Solde au 31/01/2026;`,
+      ].join("\n");
+    // By hand: 2'000.00 − 45.30 + 2'000.00 = 3'954.70 on 31.01; 3'954.70 − 120.00 − 34.70 = 3'800.00 on 28.02 ✓.
+    const ok = read(utf8(joined("3954,70", "3954,70")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", 2000, 3800, 0]]);
+    expect(ok.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [4, "checked against its rows"], [5, "checked against its rows"], [8, "checked against its rows"]]);
+    // January's closing line says 3'900.00: 2'000.00 and the 2 rows between make 3'954.70, off at its own line (8).
+    const lastOff = read(utf8(joined("3954,70", "3900,00")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(lastOff.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 54.7, 8]]);
+    expect(lastOff.notes.filter((n) => n.startsWith("line "))).toEqual(["line 8: the statement's balance on 2026-01-31 is CHF 3'900.00, but its balance on 2025-12-31 (CHF 2'000.00) and the 2 rows between make CHF 3'954.70 (off by CHF 54.70)"]);
+    // February's opening line says 3'900.00: 3'800.00 on 28.02 less the 2 rows between makes 3'954.70, off at line 1.
+    const firstOff = read(utf8(joined("3900,00", "3954,70")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(firstOff.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 54.7, 1]]);
+    expect(firstOff.skipped[0]!.reason).toBe(`the statement's balance on 2026-01-31 ("Solde au 31/01/2026"), disagrees with its rows: the balance on 2026-02-28 and the rows between make CHF 3'954.70`);
+  });
+  test("newest first, a month's balance that is wrong is caught at its line, off by as much as the refusal says (review of impl6: 'off by CHF -100.00')", () => {
+    const lines = [
+      "31/03/2026;3550,00;;;Solde au 31/03/2026;",
+      "04/03/2026;-250,00;Carte;;CB FNAC PARIS;",
+      "28/02/2026;3900,00;;;Solde au 28/02/2026;",
+      "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+      "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+      "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+      "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+    ];
+    // By hand: 3'550.00 on 31.03 less March's −250.00 = 3'800.00 on 28.02, not 3'900.00; 31.01's 3'954.70 agrees with 31.12's.
+    const s = read(utf8(lines.join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(s.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", -100, 3]]);
+    expect(s.notes.filter((n) => n.startsWith("line "))).toEqual(["line 3: the statement's balance on 2026-02-28 is CHF 3'900.00, but its balance on 2026-03-31 (CHF 3'550.00) and the row between make CHF 3'800.00 (off by CHF 100.00)"]);
+    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [3, "disagrees with its rows: the balance on 2026-03-31 and the rows between make CHF 3'800.00"], [6, "checked against its rows"], [9, "checked against its rows"]]);
+  });
+  test("two balance lines of one day with no row between (one export's close, the next one's open) agree, and the lines beside them are checked", () => {
+    const lines = [
+      "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+      "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+      "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+      "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+      "28/02/2026;3800,00;;;Solde au 28/02/2026;",
+    ];
+    const s = read(utf8(lines.join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [4, "checked against its rows"], [5, "checked against its rows"], [8, "checked against its rows"]]);
+    // The second 31.01 line says 3'950.00: its twin of the same day says 3'954.70, and 28.02's 3'800.00 less the 2 rows between makes 3'954.70.
+    const off = read(utf8(lines.map((l, i) => (i === 4 ? l.replace("3954,70", "3950,00") : l)).join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 4.7, 5]]);
+  });
+  test("newest first, a month's balance between the months is checked against the balance line above it in the file (here the closing one, 28.02) and the rows between", () => {
     const months = (january: string) =>
       [
         "Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift CHF;Belastung CHF",
@@ -863,7 +924,7 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     // −150.00 stated on 31.01: −210.00 + 70.00 = −140.00, off by 10.00 at line 4 (the ends still meet: −100 − 110 = −210).
     const off = read(utf8(months("150.00")), { fileName: "cembra.csv" });
     expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 10, 4]]);
-    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2025-12-31 and the rows between make CHF -140.00`);
+    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2026-02-28 and the rows between make CHF -140.00`);
   });
 });
 
