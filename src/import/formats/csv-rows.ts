@@ -1082,10 +1082,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     reconciliation.push(r);
     sayWhetherChecked(statedLines.splice(0), r);
   }
-  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, NO_ROWS_OF_ITS_CURRENCY, notes);
+  // (Rows of several currencies and a balance that names none: which rows it is the balance of cannot be told.)
+  const unchecked = new Set([...groups.values()].map((g) => g.currency)).size > 1 && stated?.currency == null ? "rows of several currencies, and no currency stated for the balance" : "no rows of its currency to check it against";
+  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, unchecked, notes);
   // Balance lines no check took up (no rows in the statement's currency): kept, and said so (review of r4-qa28: a closing
   // balance with nothing to check it against was said "checked against its rows").
-  sayWhetherChecked(statedLines, { status: "none", basis: NO_ROWS_OF_ITS_CURRENCY });
+  sayWhetherChecked(statedLines, { status: "none", basis: unchecked });
 
   // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
   // card export of purchases written positive, with no payment row in it, was imported as income without a word).
@@ -1129,9 +1131,6 @@ function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean):
     firstLine: Math.min(...done.map((c) => c.chain.line(0))),
   };
 }
-
-/** Why a balance line was not checked when no check of its currency ran. */
-const NO_ROWS_OF_ITS_CURRENCY = "no rows of its currency to check it against";
 
 /**
  * What a balance line a layout's rule names (its skipped entries) became: "checked against its rows" when its account

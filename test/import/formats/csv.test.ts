@@ -907,6 +907,12 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     const off = read(utf8(lines.map((l, i) => (i === 4 ? l.replace("3954,70", "3950,00") : l)).join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
     expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 4.7, 5]]);
   });
+  test("rows of two currencies and balance lines that state none: kept, not checked, and said why (review of impl6: 'no rows of its currency' beside two EUR rows)", () => {
+    const text = "Date;Montant;Devise;Libellé\n31/12/2025;2000,00;EUR;Solde au 31/12/2025\n05/01/2026;-45,30;EUR;CB CARREFOUR\n15/01/2026;-20,00;USD;AMAZON US\n31/01/2026;1954,70;EUR;Solde au 31/01/2026\n03/02/2026;-120,00;EUR;PRLV SEPA EDF\n28/02/2026;1834,70;EUR;Solde au 28/02/2026\n";
+    const s = read(utf8(text), { fileName: "lcl.csv" });
+    expect(s.reconciliation.map((r) => [r.currency, r.status])).toEqual([["EUR", "none"], ["USD", "none"]]);
+    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "kept, not checked (rows of several currencies, and no currency stated for the balance)"]));
+  });
   test("newest first, a month's balance between the months is checked against the balance line above it in the file (here the closing one, 28.02) and the rows between", () => {
     const months = (january: string) =>
       [
