@@ -263,7 +263,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
    * booked before it (count and cents per account and currency): the earliest and latest open and close the statement,
    * every other one is checked against the rows between it and one of those once every row is read.
    */
-  const datedBalances: { day: string; amount: number; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
+  const datedBalances: { day: string; amount: number; currency: string | null; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
   /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
   const datedBalanceText = (): { text: string; day: string } | null => {
     for (const i of plan.description.out) {
@@ -276,7 +276,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const datedBalanceLine = (said: { text: string; day: string }, amount: number): void => {
     skip(`the statement's balance on ${said.day} ("${said.text}")`);
-    datedBalances.push({ day: said.day, amount, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
+    // (Its currency cell, when it names one: in a file of several currencies, the rows it is the balance of.)
+    const currency = plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase();
+    datedBalances.push({ day: said.day, amount, currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -1010,6 +1012,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     statedLines.push(...datedEnds.map((d) => d.entry));
   }
+  // The dated lines' own currency, when those that open and close the statement name one and the same, the rows of one
+  // account in it (review of impl6: a file of EUR and USD rows with "Solde au" lines in EUR checked none of them).
+  const endCurrency = datedEnds[0]?.currency ?? null;
+  const datedCurrency = endCurrency !== null && datedEnds.every((d) => d.currency === endCurrency) && [...groups.values()].filter((g) => g.currency === endCurrency).length === 1 ? endCurrency : null;
   // The preamble's, else what lines of the table or its footer state.
   const both = {
     opening: src.stated?.opening ?? statedInLines.opening,
@@ -1017,7 +1023,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // A balance stated without its day (comdirect's "Alter/Neuer Kontostand") is the one before the first row / after the last.
     from: src.stated?.from ?? statedInLines.from ?? firstDay,
     until: src.stated?.until ?? statedInLines.until ?? lastDay,
-    currency: src.stated?.currency ?? null,
+    currency: src.stated?.currency ?? datedCurrency,
   };
   const stated = both.opening !== null || both.closing !== null ? both : null;
   const statedKey = stated ? ([...groups.keys()].find((k) => groups.get(k)!.currency === stated.currency) ?? (groups.size === 1 ? [...groups.keys()][0] : undefined)) : undefined;

@@ -907,11 +907,18 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     const off = read(utf8(lines.map((l, i) => (i === 4 ? l.replace("3954,70", "3950,00") : l)).join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
     expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 4.7, 5]]);
   });
-  test("rows of two currencies and balance lines that state none: kept, not checked, and said why (review of impl6: 'no rows of its currency' beside two EUR rows)", () => {
-    const text = "Date;Montant;Devise;Libellé\n31/12/2025;2000,00;EUR;Solde au 31/12/2025\n05/01/2026;-45,30;EUR;CB CARREFOUR\n15/01/2026;-20,00;USD;AMAZON US\n31/01/2026;1954,70;EUR;Solde au 31/01/2026\n03/02/2026;-120,00;EUR;PRLV SEPA EDF\n28/02/2026;1834,70;EUR;Solde au 28/02/2026\n";
-    const s = read(utf8(text), { fileName: "lcl.csv" });
-    expect(s.reconciliation.map((r) => [r.currency, r.status])).toEqual([["EUR", "none"], ["USD", "none"]]);
-    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "kept, not checked (rows of several currencies, and no currency stated for the balance)"]));
+  test("rows of two currencies: balance lines whose currency cell names one check that currency's rows; lines that state none are kept, not checked, and say why (review of impl6: 'no rows of its currency' beside two EUR rows)", () => {
+    const text = (cur: string) => `Date;Montant;Devise;Libellé\n31/12/2025;2000,00;${cur};Solde au 31/12/2025\n05/01/2026;-45,30;EUR;CB CARREFOUR\n15/01/2026;-20,00;USD;AMAZON US\n31/01/2026;1954,70;${cur};Solde au 31/01/2026\n03/02/2026;-120,00;EUR;PRLV SEPA EDF\n28/02/2026;1834,70;${cur};Solde au 28/02/2026\n`;
+    // By hand: EUR 2'000.00 − 45.30 = 1'954.70 on 31.01 ✓; − 120.00 = 1'834.70 on 28.02 ✓; the USD row has no balance.
+    const eur = read(utf8(text("EUR")), { fileName: "lcl.csv" });
+    expect(eur.reconciliation.map((r) => [r.currency, r.status, r.opening, r.closing, r.difference])).toEqual([["EUR", "ok", 2000, 1834.7, 0], ["USD", "none", null, null, null]]);
+    expect(eur.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "checked against its rows"]));
+    // 31.01 said 1'900.00: off at its line by 54.70 (the USD row is not counted into EUR's balance).
+    const wrong = read(utf8(text("EUR").replace("1954,70", "1900,00")), { fileName: "lcl.csv" });
+    expect(wrong.reconciliation.map((r) => [r.currency, r.status, r.difference, r.line])).toEqual([["EUR", "off", 54.7, 5], ["USD", "none", null, undefined]]);
+    const none = read(utf8(text("")), { fileName: "lcl.csv" });
+    expect(none.reconciliation.map((r) => [r.currency, r.status])).toEqual([["EUR", "none"], ["USD", "none"]]);
+    expect(none.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "kept, not checked (rows of several currencies, and no currency stated for the balance)"]));
   });
   test("newest first, a month's balance between the months is checked against the balance line above it in the file (here the closing one, 28.02) and the rows between", () => {
     const months = (january: string) =>
