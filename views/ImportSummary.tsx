@@ -42,9 +42,11 @@ const NO_TICKS: SummaryTicks = { accept: new Set(), skipBad: new Set() };
  * files)", disabled, stayed on the page): every file imported, files waiting for a tick, nothing new in them, or none
  * that can be read as it stands.
  */
-function nothingToImport(rows: readonly ImportSummaryRow[], ready: number, waiting: number): string {
+function nothingToImport(rows: readonly ImportSummaryRow[], ready: readonly ImportSummaryRow[], waiting: number): string {
   if (waiting > 0) return "Nothing to import with the others yet: tick a file's box above to import it too.";
-  if (ready > 0) return "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).";
+  // (Exports of a period with no bookings: nothing in them is imported already.)
+  if (ready.length > 0 && ready.every((r) => r.new + r.duplicates + r.possible + r.badOrSkipped === 0)) return "Nothing to import: the files left hold no bookings (a period with none).";
+  if (ready.length > 0) return "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).";
   const imported = rows.filter((r) => r.result !== null).length;
   if (imported === rows.length) return "Nothing left to import: every file of this drop is imported.";
   return imported > 0 ? "Nothing left to import: the files of this drop that could be read are imported." : "Nothing to import yet: no file of this drop can be read as it stands.";
@@ -142,7 +144,7 @@ export function ImportSummary({ group, rows, ticked = NO_TICKS }: { group: strin
           </button>
         ) : (
           <p class="import-all-none" role="status">
-            {nothingToImport(rows, ready.length, waiting)}
+            {nothingToImport(rows, ready, waiting)}
           </p>
         )}
         {waiting ? <p class="muted import-all-waiting">{waiting === 1 ? "1 file waits for its tick (import anyway, or import without the bad rows) and is not counted." : `${formatCount(waiting)} files wait for their tick (import anyway, or import without the bad rows) and are not counted.`}</p> : null}

@@ -80,12 +80,22 @@ export function currencyDefaults(db: Database | null): { fallbackCurrency: Fallb
   };
 }
 
+/**
+ * The currency the file's drop decided (`drop`), said as it was when the files were dropped once the data says otherwise
+ * (another file of the drop imported meanwhile: review of impl6, "your data has no currency yet" beside its EUR rows);
+ * without a drop's, the data's (`now`).
+ */
+function dropCurrency(drop: FallbackCurrency | undefined, now: FallbackCurrency): FallbackCurrency {
+  if (!drop || (drop.code === now.code && drop.from === now.from)) return drop ?? now;
+  return { ...drop, from: drop.noData ? "budget-chat's default, as for the other files of this drop: your data had no currency when they were dropped" : `${drop.from} when this drop was made, as for its other files` };
+}
+
 /** The preview of a statement's text (decoded already; `sha256` and `bytes` of its file). Throws what the reader throws. */
 export function previewText(text: string, file: { sha256: string; bytes: number }, req: PreviewRequest): StatementPreview {
   const db = openTarget(req.target);
   try {
     const defaults = currencyDefaults(db);
-    const readOptions: ParseOptions = { ...req.options, fileName: req.fileName, ...defaults, fallbackCurrency: req.fallbackCurrency ?? defaults.fallbackCurrency };
+    const readOptions: ParseOptions = { ...req.options, fileName: req.fileName, ...defaults, fallbackCurrency: dropCurrency(req.fallbackCurrency, defaults.fallbackCurrency) };
     let status = new Uint8Array(1024);
     let counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     let rows: PreviewRow[] = [];

@@ -130,6 +130,11 @@ describe("import views", () => {
     expect(said([row("a"), row("b", { result: "imported 2 transactions" })])).toBe(
       "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).",
     );
+    // Exports of a period with no bookings (no rows at all): not said to be imported already (review of impl6).
+    expect(said([row("a", { duplicates: 0 }), row("b", { duplicates: 0 })])).toBe("Nothing to import: the files left hold no bookings (a period with none).");
+    expect(said([row("a", { duplicates: 0 }), row("b")])).toBe(
+      "Nothing new to import: every row of the files left is already imported or in another file of this drop (a possible duplicate is imported from its own file's preview, once ticked there).",
+    );
     expect(said([row("a", { waitsForTick: true, new: 2, willImport: 2, badRows: 1 })])).toBe("Nothing to import with the others yet: tick a file's box above to import it too.");
   });
 

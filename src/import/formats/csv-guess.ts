@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, TOTAL_LINE, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
@@ -635,7 +635,7 @@ function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet
 function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
   const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[asciiMinus(v.trim())]);
-  const column = cols.find((c) => c !== amount && !taken.has(c.index) && !LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
   return column ? { indicator: column.index, numbers: true } : undefined;
 }
 
@@ -665,7 +665,6 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
 
-/** A money app's kinds of a row: an expense, an income, or a transfer between two of the user's own accounts. */
 /** A money app's kinds of a row that say money out or in (KIND_MARKS): "Expense", "Income" (German "Ausgabe", "Einnahme"). */
 const APP_KINDS = new Set(["expense", "income", "ausgabe", "einnahme"]);
 
@@ -717,10 +716,11 @@ function unreadIndicator(cols: readonly Column[], sample: readonly CsvRecord[], 
   }
 }
 
-/** The refusal of a sign column's value that is no mark of money out or in, naming its line (the sample's `r`th row). */
+/** The refusal of a sign column's value that is no mark of money out or in (or of a row it leaves unmarked), naming its line (the sample's `r`th row). */
 function unreadMark(c: Column, r: number, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping {
+  const v = c.values[r]!.trim();
   return new NeedsColumnMapping(
-    `${fileName}: line ${sample[r]!.line}: the column "${c.name.trim()}" marks money out and in, but its value "${c.values[r]!.trim()}" is neither a debit nor a credit mark, so the sign of its rows cannot be told; ` +
+    `${fileName}: line ${sample[r]!.line}: the column "${c.name.trim()}" marks money out and in, but ${v === "" ? "this line has no mark in it, so the sign of its row" : `its value "${v}" is neither a debit nor a credit mark, so the sign of its rows`} cannot be told; ` +
       "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
   );
 }
@@ -729,22 +729,29 @@ function unreadMark(c: Column, r: number, sample: readonly CsvRecord[], fileName
 const dashSign = (v: string): 1 | -1 | undefined => DASH_MARKS[asciiMinus(v.trim())];
 /** A cell of one or two characters that are neither letters nor digits: a mark ("+", "–", "?", "*"). */
 const MARK_CELL = /^[^\p{L}\p{N}\s]{1,2}$/u;
+/** A header made of the sign marks themselves: "+/-", "±", "+/−", "-/+". */
+const SIGN_SYMBOL_HEADER = /^(?:±|\+\s*\/?\s*[-\u2010-\u2013\u2212]|[-\u2010-\u2013\u2212]\s*\/?\s*\+)$/u;
+
+/** A header that names the rows' sign ("Sign", "Vorzeichen", "Segno", "D/C", "+/-"), not one that only sometimes does ("Type"). */
+const namesSign = (c: Column): boolean => SIGN_SYMBOL_HEADER.test(c.name.trim()) || (!LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null);
 
 /**
- * A column of "+" and "–" (a dash, hyphen or minus) beside amounts written without a sign (issue 31's leftover: refused,
- * the dash taken for a placeholder; under a "+/-" header ignored, and every row booked as money in, exit 0): its marks
- * sign the amounts, as an indicator column's do (SPEC §10.1: first), when every row with an amount has one of the two and
- * both are written. A balance column, when the file has one, checks them as it checks any sign. A column of such marks
- * with another one ("?", or none on a row with an amount) is refused, naming that line: its row's sign cannot be told.
+ * A column of "+" and "–" (a dash, hyphen or minus) under a header that names a sign ("+/-", "Sign", "Vorzeichen"),
+ * beside amounts written without a sign (issue 31's leftover: refused, the dash taken for a placeholder; under a "+/-"
+ * header ignored, and every row booked as money in, exit 0): its marks sign the amounts, as an indicator column's do
+ * (SPEC §10.1: first), when every row with an amount has one of them; one kind alone is enough (a month of purchases,
+ * every row "–"). Under any other header such marks are a flag ("Beleg": a receipt kept or none) and sign nothing (review
+ * of impl6: a salary beside such a flag was booked as money out). A balance column, when the file has one, checks them
+ * as it checks any sign. A mark that is neither ("?"), or none on a row with an amount that is no balance or total line,
+ * is refused, naming that line: its row's sign cannot be told.
  */
 function dashMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>, sample: readonly CsvRecord[], fileName: string): { indicator: number; dashes: true } | undefined {
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const signs = (c: Column) => c.values.map(dashSign);
-  const column = cols.find(
-    (c) => c !== amount && !taken.has(c.index) && signs(c).includes(1) && signs(c).includes(-1) && c.values.every((v) => v.trim() === "" || MARK_CELL.test(v.trim())),
-  );
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && c.values.some((v) => dashSign(v) !== undefined) && c.values.every((v) => v.trim() === "" || MARK_CELL.test(v.trim())));
   if (!column) return undefined;
-  const r = column.values.findIndex((v, r) => dashSign(v) === undefined && amount.values[r]!.trim() !== "");
+  // (A balance or total line has no mark: readRows lists it as such.)
+  const balanceLine = (r: number) => cols.some((o) => o !== amount && TOTAL_LINE.test(normaliseHeader(o.values[r] ?? "")));
+  const r = column.values.findIndex((v, r) => dashSign(v) === undefined && amount.values[r]!.trim() !== "" && !(v.trim() === "" && balanceLine(r)));
   if (r >= 0) throw unreadMark(column, r, sample, fileName);
   return { indicator: column.index, dashes: true };
 }

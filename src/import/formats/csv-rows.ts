@@ -261,10 +261,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let lastDay: string | null = null;
   /**
    * Balance lines that name their day ("Saldo per 31.12.2025"), in file order, each with its skipped entry and the rows
-   * booked before it (count and cents per account and currency): the earliest and latest open and close the statement,
-   * every other one is checked against the rows between it and one of those once every row is read.
+   * booked before it (count and cents per account and currency), and the currency its line names: the earliest and latest
+   * open and close the statement, every other one is checked against the balance line next to it in the file and the rows
+   * between them once every row is read.
    */
-  const datedBalances: { day: string; amount: number; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
+  const datedBalances: { day: string; amount: number; currency: string | null; entry: { line: number; reason: string }; before: Map<string, { n: number; cents: number }> }[] = [];
   /**
    * A cell that labels a balance or total line in another column than the booking text ("Anfangssaldo", "Saldo:",
    * "Endsaldo per 31.01.2026 (Kontoauszug Nr. 1/2026)", "Neuer Kontostand"): it starts with the word, or is a stated
@@ -286,7 +287,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const datedBalanceLine = (said: { text: string; day: string }, amount: number): void => {
     skip(`the statement's balance on ${said.day} ("${said.text}")`);
-    datedBalances.push({ day: said.day, amount, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
+    // (Its currency cell, when it names one: in a file of several currencies, the rows it is the balance of.)
+    const currency = plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase();
+    datedBalances.push({ day: said.day, amount, currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -622,6 +625,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // The amount, with its sign.
       legs = null;
       let amount: number | null;
+      /** A row with an amount and no mark in a "+"/"–" column: a bad row unless it is a balance or total line. */
+      let unmarked: string | null = null;
       const m = plan.money;
       if (m.kind === "split") {
         const d = money(m.debit);
@@ -661,10 +666,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
           const mark = cell(m.indicator).trim();
           const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
-          if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
+          // (A "+"/"–" column's empty cell: a balance or total line has none, and is listed as such below.)
+          if (sign === undefined && m.dashes && mark === "") unmarked = name(m.indicator);
+          else if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
-          amount = sign * Math.abs(a);
+          amount = (sign ?? 1) * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
         else if (a !== null && plan.purchasesPositive) amount = -a;
       }
@@ -804,6 +811,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (kind) return statedLine(kind, said!, rowBalance() ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
+      if (unmarked !== null) return bad(`${unmarked} is empty: no mark of money out or in`);
       for (const c of plan.checkDates) {
         const v = cell(c.column).trim();
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
@@ -1024,6 +1032,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     statedLines.push(...datedEnds.map((d) => d.entry));
   }
+  // The dated lines' own currency, when those that open and close the statement name one and the same, the rows of one
+  // account in it (review of impl6: a file of EUR and USD rows with "Solde au" lines in EUR checked none of them).
+  const endCurrency = datedEnds[0]?.currency ?? null;
+  const datedCurrency = endCurrency !== null && datedEnds.every((d) => d.currency === endCurrency) && [...groups.values()].filter((g) => g.currency === endCurrency).length === 1 ? endCurrency : null;
   // The preamble's, else what lines of the table or its footer state.
   const both = {
     opening: src.stated?.opening ?? statedInLines.opening,
@@ -1031,7 +1043,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // A balance stated without its day (comdirect's "Alter/Neuer Kontostand") is the one before the first row / after the last.
     from: src.stated?.from ?? statedInLines.from ?? firstDay,
     until: src.stated?.until ?? statedInLines.until ?? lastDay,
-    currency: src.stated?.currency ?? null,
+    currency: src.stated?.currency ?? datedCurrency,
   };
   const stated = both.opening !== null || both.closing !== null ? both : null;
   const statedKey = stated ? ([...groups.keys()].find((k) => groups.get(k)!.currency === stated.currency) ?? (groups.size === 1 ? [...groups.keys()][0] : undefined)) : undefined;
@@ -1096,10 +1108,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     reconciliation.push(r);
     sayWhetherChecked(statedLines.splice(0), r);
   }
-  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, notes);
+  // (Rows of several currencies and a balance that names none: which rows it is the balance of cannot be told.)
+  const unchecked = new Set([...groups.values()].map((g) => g.currency)).size > 1 && stated?.currency == null ? "rows of several currencies, and no currency stated for the balance" : "no rows of its currency to check it against";
+  checkDatedBalances(datedBalances, datedEnds, statedKey, invertAll ? -1 : 1, statedCheck, unchecked, notes);
   // Balance lines no check took up (no rows in the statement's currency): kept, and said so (review of r4-qa28: a closing
   // balance with nothing to check it against was said "checked against its rows").
-  sayWhetherChecked(statedLines, { status: "none", basis: "no rows of its currency to check it against" });
+  sayWhetherChecked(statedLines, { status: "none", basis: unchecked });
 
   // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
   // card export of purchases written positive, with no payment row in it, was imported as income without a word).
@@ -1156,10 +1170,14 @@ function sayWhetherChecked(lines: readonly { reason: string }[], r: Pick<Reconci
 
 /**
  * The balance lines that name their day and neither open nor close the statement ("Solde au 31/01/2026" between January's
- * rows and February's), each checked against one that does (or the file's first): that balance plus the rows between the
- * two lines, in the file's order or its reverse, must make it. One that does not sets the statement's check off at its
- * line (issue 31's leftover: such a line was said "checked against its rows" and nothing had checked it). Without a
- * statement's check to join (rows of several currencies, none of its own) a line is only kept, and says so.
+ * rows and February's), each checked against the balance lines next to it in the file: the one before (else after) it
+ * and the rows between the two must make it, added when the later line in the file names the later day, taken off when
+ * it names the earlier (a newest-first statement). Each pair decides its own direction, so exports joined in any order
+ * are read (review of impl6: two months joined newest month first were refused); two lines with no row between and
+ * different days and balances are the seam of two joined exports, no check; two lines of one day with rows between
+ * agree in either direction. A line that agrees with neither neighbour sets the statement's check off at its line (issue
+ * 31's leftover: such a line was said "checked against its rows" and nothing had checked it). Without a statement's
+ * check to join (rows of several currencies, none of its own) a line is only kept, and says so (`unchecked`).
  */
 function checkDatedBalances(
   lines: readonly { day: string; amount: number; entry: { line: number; reason: string }; before: ReadonlyMap<string, { n: number; cents: number }> }[],
@@ -1167,30 +1185,35 @@ function checkDatedBalances(
   key: string | undefined,
   sign: 1 | -1,
   statement: Reconciliation | null,
+  unchecked: string,
   notes: string[],
 ): void {
-  const anchor = ends[0] ?? lines[0];
-  for (const m of lines) {
-    if (ends.includes(m)) continue;
-    if (m === anchor || key === undefined || statement === null) {
-      sayWhetherChecked([m.entry], { status: "none", basis: m === anchor ? "no other balance of the statement to check it against" : "no rows of its currency to check it against" });
-      continue;
-    }
-    const at = (d: typeof m) => d.before.get(key) ?? { n: 0, cents: 0 };
-    // Days in the file's order: the rows between add up; in its reverse (newest first), they take away.
-    const forward = anchor!.entry.line < m.entry.line === anchor!.day <= m.day;
-    const betweenCents = (forward ? 1 : -1) * sign * (at(m).cents - at(anchor!).cents);
-    const rows = Math.abs(at(m).n - at(anchor!).n);
-    const expected = cents(anchor!.amount) + betweenCents;
-    if (expected === cents(m.amount)) {
-      sayWhetherChecked([m.entry], statement);
-      continue;
-    }
+  type Line = (typeof lines)[number];
+  const at = (d: Line) => (key === undefined ? undefined : d.before.get(key)) ?? { n: 0, cents: 0 };
+  /** What `m` should say by its neighbour `n` and the rows between them (one figure, two for one day), or null at a seam. */
+  const by = (m: Line, n: Line): { expected: number[]; rows: number } | null => {
+    const [early, late] = n.entry.line < m.entry.line ? [n, m] : [m, n];
+    const rows = at(late).n - at(early).n;
+    const between = sign * (at(late).cents - at(early).cents);
+    if (rows === 0 && n.day !== m.day && cents(n.amount) !== cents(m.amount)) return null;
+    const ways = early.day < late.day ? [1] : early.day > late.day ? [-1] : rows === 0 ? [1] : [1, -1];
+    return { expected: ways.map((w) => (m === late ? cents(early.amount) + w * between : cents(late.amount) - w * between)), rows };
+  };
+  lines.forEach((m, i) => {
+    if (ends.includes(m)) return;
+    if (key === undefined || statement === null) return sayWhetherChecked([m.entry], { status: "none", basis: unchecked });
+    const checks = [lines[i - 1], lines[i + 1]].flatMap((n) => {
+      const c = n ? by(m, n) : null;
+      return c ? [{ n: n!, ...c }] : [];
+    });
+    if (checks.length === 0) return sayWhetherChecked([m.entry], { status: "none", basis: "no other balance of the statement with rows to check it against" });
+    if (checks.some((c) => c.expected.includes(cents(m.amount)))) return sayWhetherChecked([m.entry], statement);
+    const { n, expected: [expected], rows } = checks[0]!;
     const money = (c: number) => formatMoney(c / 100, statement.currency);
-    m.entry.reason += `, disagrees with its rows: the balance on ${anchor!.day} and the rows ${forward ? "since" : "between"} make ${money(expected)}`;
-    notes.push(`line ${m.entry.line}: the statement's balance on ${m.day} is ${money(cents(m.amount))}, but its balance on ${anchor!.day} (${money(cents(anchor!.amount))}) and the ${rows === 1 ? "row" : `${rows} rows`} ${forward ? "since" : "between"} make ${money(expected)} (off by ${money(expected - cents(m.amount))})`);
-    if (statement.status !== "off") Object.assign(statement, { status: "off", difference: (expected - cents(m.amount)) / 100, line: m.entry.line });
-  }
+    m.entry.reason += `, disagrees with its rows: the balance on ${n.day} and the rows between make ${money(expected!)}`;
+    notes.push(`line ${m.entry.line}: the statement's balance on ${m.day} is ${money(cents(m.amount))}, but its balance on ${n.day} (${money(cents(n.amount))}) and the ${rows === 1 ? "row" : `${rows} rows`} between make ${money(expected!)} (off by ${money(Math.abs(expected! - cents(m.amount)))})`);
+    if (statement.status !== "off") Object.assign(statement, { status: "off", difference: (expected! - cents(m.amount)) / 100, line: m.entry.line });
+  });
 }
 
 /** The statement's own balance as a payment app names it in its funding and destination columns ("Venmo balance"). */

@@ -905,7 +905,81 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 10]]);
     expect([off.dataLines, off.rows.length, off.skipped.length]).toEqual([3, 1, 2]);
   });
-  test("newest first, a month's balance between the months is checked against the rows between it and the closing one", () => {
+  test("two monthly exports joined newest month first: each middle line is checked against the balance next to it in the file, with the rows between (review of impl6: refused, off by CHF 2'109.40)", () => {
+    const joined = (first: string, last: string) =>
+      [
+        `31/01/2026;${first};;;Solde au 31/01/2026;`,
+        "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+        "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+        "28/02/2026;3800,00;;;Solde au 28/02/2026;",
+        "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+        "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+        "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+        `31/01/2026;${last};;;Solde au 31/01/2026;`,
+      ].join("\n");
+    // By hand: 2'000.00 − 45.30 + 2'000.00 = 3'954.70 on 31.01; 3'954.70 − 120.00 − 34.70 = 3'800.00 on 28.02 ✓.
+    const ok = read(utf8(joined("3954,70", "3954,70")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", 2000, 3800, 0]]);
+    expect(ok.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [4, "checked against its rows"], [5, "checked against its rows"], [8, "checked against its rows"]]);
+    // January's closing line says 3'900.00: 2'000.00 and the 2 rows between make 3'954.70, off at its own line (8).
+    const lastOff = read(utf8(joined("3954,70", "3900,00")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(lastOff.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 54.7, 8]]);
+    expect(lastOff.notes.filter((n) => n.startsWith("line "))).toEqual(["line 8: the statement's balance on 2026-01-31 is CHF 3'900.00, but its balance on 2025-12-31 (CHF 2'000.00) and the 2 rows between make CHF 3'954.70 (off by CHF 54.70)"]);
+    // February's opening line says 3'900.00: 3'800.00 on 28.02 less the 2 rows between makes 3'954.70, off at line 1.
+    const firstOff = read(utf8(joined("3900,00", "3954,70")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(firstOff.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 54.7, 1]]);
+    expect(firstOff.skipped[0]!.reason).toBe(`the statement's balance on 2026-01-31 ("Solde au 31/01/2026"), disagrees with its rows: the balance on 2026-02-28 and the rows between make CHF 3'954.70`);
+  });
+  test("newest first, a month's balance that is wrong is caught at its line, off by as much as the refusal says (review of impl6: 'off by CHF -100.00')", () => {
+    const lines = [
+      "31/03/2026;3550,00;;;Solde au 31/03/2026;",
+      "04/03/2026;-250,00;Carte;;CB FNAC PARIS;",
+      "28/02/2026;3900,00;;;Solde au 28/02/2026;",
+      "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+      "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+      "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+      "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+    ];
+    // By hand: 3'550.00 on 31.03 less March's −250.00 = 3'800.00 on 28.02, not 3'900.00; 31.01's 3'954.70 agrees with 31.12's.
+    const s = read(utf8(lines.join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(s.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", -100, 3]]);
+    expect(s.notes.filter((n) => n.startsWith("line "))).toEqual(["line 3: the statement's balance on 2026-02-28 is CHF 3'900.00, but its balance on 2026-03-31 (CHF 3'550.00) and the row between make CHF 3'800.00 (off by CHF 100.00)"]);
+    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [3, "disagrees with its rows: the balance on 2026-03-31 and the rows between make CHF 3'800.00"], [6, "checked against its rows"], [9, "checked against its rows"]]);
+  });
+  test("two balance lines of one day with no row between (one export's close, the next one's open) agree, and the lines beside them are checked", () => {
+    const lines = [
+      "31/12/2025;2000,00;;;Solde au 31/12/2025;",
+      "05/01/2026;-45,30;Carte;;CB CARREFOUR CITY 04/01;",
+      "15/01/2026;2000,00;Virement;;VIR SEPA EMPLOYEUR;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "31/01/2026;3954,70;;;Solde au 31/01/2026;",
+      "03/02/2026;-120,00;Prélèvement;;PRLV SEPA EDF;",
+      "10/02/2026;-34,70;Carte;;CB BOULANGERIE DU PORT;",
+      "28/02/2026;3800,00;;;Solde au 28/02/2026;",
+    ];
+    const s = read(utf8(lines.join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+    expect(s.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([[1, "checked against its rows"], [4, "checked against its rows"], [5, "checked against its rows"], [8, "checked against its rows"]]);
+    // The second 31.01 line says 3'950.00: its twin of the same day says 3'954.70, and 28.02's 3'800.00 less the 2 rows between makes 3'954.70.
+    const off = read(utf8(lines.map((l, i) => (i === 4 ? l.replace("3954,70", "3950,00") : l)).join("\n")), { fileName: "lcl.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+    expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 4.7, 5]]);
+  });
+  test("rows of two currencies: balance lines whose currency cell names one check that currency's rows; lines that state none are kept, not checked, and say why (review of impl6: 'no rows of its currency' beside two EUR rows)", () => {
+    const text = (cur: string) => `Date;Montant;Devise;Libellé\n31/12/2025;2000,00;${cur};Solde au 31/12/2025\n05/01/2026;-45,30;EUR;CB CARREFOUR\n15/01/2026;-20,00;USD;AMAZON US\n31/01/2026;1954,70;${cur};Solde au 31/01/2026\n03/02/2026;-120,00;EUR;PRLV SEPA EDF\n28/02/2026;1834,70;${cur};Solde au 28/02/2026\n`;
+    // By hand: EUR 2'000.00 − 45.30 = 1'954.70 on 31.01 ✓; − 120.00 = 1'834.70 on 28.02 ✓; the USD row has no balance.
+    const eur = read(utf8(text("EUR")), { fileName: "lcl.csv" });
+    expect(eur.reconciliation.map((r) => [r.currency, r.status, r.opening, r.closing, r.difference])).toEqual([["EUR", "ok", 2000, 1834.7, 0], ["USD", "none", null, null, null]]);
+    expect(eur.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "checked against its rows"]));
+    // 31.01 said 1'900.00: off at its line by 54.70 (the USD row is not counted into EUR's balance).
+    const wrong = read(utf8(text("EUR").replace("1954,70", "1900,00")), { fileName: "lcl.csv" });
+    expect(wrong.reconciliation.map((r) => [r.currency, r.status, r.difference, r.line])).toEqual([["EUR", "off", 54.7, 5], ["USD", "none", null, undefined]]);
+    const none = read(utf8(text("")), { fileName: "lcl.csv" });
+    expect(none.reconciliation.map((r) => [r.currency, r.status])).toEqual([["EUR", "none"], ["USD", "none"]]);
+    expect(none.skipped.map((x) => [x.line, x.reason.replace(/.*\), /, "")])).toEqual([2, 5, 7].map((l) => [l, "kept, not checked (rows of several currencies, and no currency stated for the balance)"]));
+  });
+  test("newest first, a month's balance between the months is checked against the balance line above it in the file (here the closing one, 28.02) and the rows between", () => {
     const months = (january: string) =>
       [
         "Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift CHF;Belastung CHF",
@@ -922,7 +996,7 @@ describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra)
     // −150.00 stated on 31.01: −210.00 + 70.00 = −140.00, off by 10.00 at line 4 (the ends still meet: −100 − 110 = −210).
     const off = read(utf8(months("150.00")), { fileName: "cembra.csv" });
     expect(off.reconciliation.map((r) => [r.status, r.difference, r.line])).toEqual([["off", 10, 4]]);
-    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2025-12-31 and the rows between make CHF -140.00`);
+    expect(off.skipped[1]!.reason).toBe(`the statement's balance on 2026-01-31 ("Saldo per 31.01.2026 zu unseren Gunsten"), disagrees with its rows: the balance on 2026-02-28 and the rows between make CHF -140.00`);
   });
 });
 
@@ -1060,19 +1134,44 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
 
 describe("a sign column of '+' and '–' beside unsigned amounts (issue 31's leftover: refused, or under a '+/-' header ignored and every row money in)", () => {
   const rows = (marks: [string, string, string]) => `2026-03-01,Coop Bern,${marks[0]},45.10,EUR\n2026-03-02,Salary,${marks[1]},3000.00,EUR\n2026-03-03,Rent,${marks[2]},1500.00,EUR\n`;
-  test("read as the rows' signs under any header, with an en dash, a hyphen or a minus; by hand: −45.10, +3'000.00, −1'500.00", () => {
-    for (const header of ["+/-", "Sign", "Vorzeichen", "X"]) {
+  test("read as the rows' signs under a header that names a sign, with an en dash, a hyphen or a minus; by hand: −45.10, +3'000.00, −1'500.00", () => {
+    for (const header of ["+/-", "±", "+/\u2212", "Sign", "Vorzeichen", "Signe", "Segno"]) {
       for (const dash of ["\u2013", "-", "\u2212", "\u2010"]) {
         const s = parse(`Date,Description,${header},Amount,Currency\n${rows([dash, "+", dash])}`);
         expect([header, dash, brief(s.rows)]).toEqual([header, dash, [[2, "2026-03-01", -45.1, "EUR", "Coop Bern"], [3, "2026-03-02", 3000, "EUR", "Salary"], [4, "2026-03-03", -1500, "EUR", "Rent"]]]);
       }
     }
   });
+  test("under a header that names no sign ('Beleg', a receipt kept or none; 'Receipt'; 'X'), the marks are no signs: the unsigned amounts stay money in, as before (review of impl6: Lohn and Zins were booked as money out)", () => {
+    for (const header of ["Beleg", "Receipt", "X"]) {
+      const s = parse(`Date,Description,${header},Amount,Currency\n${rows(["+", "\u2013", "\u2013"])}`);
+      expect([header, brief(s.rows)]).toEqual([header, [[2, "2026-03-01", 45.1, "EUR", "Coop Bern"], [3, "2026-03-02", 3000, "EUR", "Salary"], [4, "2026-03-03", 1500, "EUR", "Rent"]]]);
+    }
+  });
+  test("under a header that names a sign, one kind of mark is enough: a month of purchases, every row '–', is all money out (review of impl6: all money in, exit 0)", () => {
+    for (const [header, dash] of [["+/-", "\u2013"], ["Sign", "\u2013"], ["+/-", "-"], ["Vorzeichen", "\u2212"]] as const) {
+      const s = parse(`Date,Description,${header},Amount,Currency\n${rows([dash, dash, dash])}`);
+      expect([header, dash, brief(s.rows).map((r) => r[2])]).toEqual([header, dash, [-45.1, -3000, -1500]]);
+    }
+    // Every row "+": all money in.
+    expect(brief(parse(`Date,Description,+/-,Amount,Currency\n${rows(["+", "+", "+"])}`).rows).map((r) => r[2])).toEqual([45.1, 3000, 1500]);
+  });
+  test("a balance or total line without a mark is no booking: skipped as such, not refused as an unmarked row (review of impl6: refused whole, 'its value \"\"')", () => {
+    const head = "Datum;Buchungstext;+/-;Betrag;Währung\n02.03.2026;Coop Bern;\u2013;45.10;CHF\n05.03.2026;Lohn;+;3000.00;CHF\n10.03.2026;Miete Wohnung;\u2013;1500.00;CHF\n";
+    const saldo = parse(`${head}31.03.2026;Saldo per 31.03.2026;;1454.90;CHF\n`);
+    expect(brief(saldo.rows).map((r) => r[2])).toEqual([-45.1, 3000, -1500]);
+    expect(saldo.skipped.map((x) => [x.line, x.reason])).toEqual([[5, `the statement's balance on 2026-03-31 ("Saldo per 31.03.2026"), kept, not checked (the statement states its closing balance only)`]]);
+    const total = parse(`${head};Total;;4545.10;CHF\n`);
+    expect(brief(total.rows).map((r) => r[2])).toEqual([-45.1, 3000, -1500]);
+    expect(total.skipped.map((x) => [x.line, x.reason])).toEqual([[5, "a total or balance line, no booking of its own"]]);
+    // An unmarked row that is no balance line is still refused, naming its line.
+    expect(() => parse(`${head}12.03.2026;Migros;;30.00;CHF\n`)).toThrow('bank.csv: line 5: the column "+/-" marks money out and in, but this line has no mark in it, so the sign of its row cannot be told');
+  });
   test("a mark that is neither, or none on a row with an amount, is refused naming its line", () => {
     expect(() => parse(`Date,Description,+/-,Amount,Currency\n${rows(["\u2013", "+", "?"])}`)).toThrow('bank.csv: line 4: the column "+/-" marks money out and in, but its value "?" is neither a debit nor a credit mark');
-    expect(() => parse(`Date,Description,Sign,Amount,Currency\n${rows(["\u2013", "", "+"])}`)).toThrow('bank.csv: line 3: the column "Sign" marks money out and in, but its value "" is neither a debit nor a credit mark');
+    expect(() => parse(`Date,Description,Sign,Amount,Currency\n${rows(["\u2013", "", "+"])}`)).toThrow('bank.csv: line 3: the column "Sign" marks money out and in, but this line has no mark in it, so the sign of its row cannot be told');
   });
-  test("amounts that carry their own signs beside it: a column named as the sign is refused as before; a dash among Dr/Cr marks is no minus", () => {
+  test("amounts that carry their own signs beside it: a column named as the sign is refused as before", () => {
     expect(() => parse("Date,Description,Sign,Amount,Currency\n2026-03-01,Coop Bern,\u2013,-45.10,EUR\n2026-03-02,Salary,+,3000.00,EUR\n")).toThrow('bank.csv: line 2: the column "Sign" marks money out and in, but its value "\u2013" is neither a debit nor a credit mark');
   });
 });

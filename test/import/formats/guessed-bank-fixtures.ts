@@ -2683,14 +2683,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":450,"outRows":4,"in":2000,"inRows":1}],
     skipped: [
       {"line":1,"reason":"the statement's balance on 2025-12-31 (\"Solde au 31/12/2025\"), checked against its rows"},
-      {"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), disagrees with its rows: the balance on 2025-12-31 and the rows since make CHF 3'954.70"},
+      {"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), disagrees with its rows: the balance on 2025-12-31 and the rows between make CHF 3'954.70"},
       {"line":7,"reason":"the statement's balance on 2026-02-28 (\"Solde au 28/02/2026\"), checked against its rows"},
       {"line":9,"reason":"the statement's balance on 2026-03-31 (\"Solde au 31/03/2026\"), checked against its rows"},
     ],
     reconciliation: [{"currency":"CHF","status":"off","opening":2000,"closing":3550,"entries":5,"difference":54.7,"line":4}],
     notes: [
       "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
-      "line 4: the statement's balance on 2026-01-31 is CHF 3'900.00, but its balance on 2025-12-31 (CHF 2'000.00) and the 2 rows since make CHF 3'954.70 (off by CHF 54.70)",
+      "line 4: the statement's balance on 2026-01-31 is CHF 3'900.00, but its balance on 2025-12-31 (CHF 2'000.00) and the 2 rows between make CHF 3'954.70 (off by CHF 54.70)",
     ],
   },
   // BCV (Banque Cantonale Vaudoise): Débit/Crédit positive, "'" thousands, a Solde column, newest first, no currency anywhere but
