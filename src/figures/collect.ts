@@ -470,6 +470,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   /** Where that amount ends. */
   let amountEnd = 0;
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
+  /** A search's currency parts with the days of their rows (ROW_DAYS), read once for all its amounts. */
+  const rowDayParts = tool === "search_transactions" ? allMatches(ROW_DAYS, output.summary) : [];
   read.forEach((f, i) => {
     const prevEnd = end;
     const own = summaryLabel(output.summary.slice(end, f.start), label);
@@ -495,7 +497,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A search's amounts are of its currency's rows, whose days its summary states ("CHF: 10 transactions from 2025-01-05 to
     // 2025-10-05. Money out: …"): a total of one year when they all lie in it, though the search ran longer (rev-uqa6 #3).
     if (tool === "search_transactions" && f.kind === "money") {
-      const rows = allMatches(ROW_DAYS, output.summary.slice(0, f.start)).at(-1);
+      const rows = rowDayParts.findLast((m) => m.index + m[0].length <= f.start);
       if (rows) ctx.rowDays = { from: Number(rows[1]!.replaceAll("-", "")), to: Number(rows[2]!.replaceAll("-", "")) };
     }
     // The spending of all spending categories at once (a total; income_vs_spending's spending, net and savings rate, whose
