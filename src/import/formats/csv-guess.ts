@@ -15,7 +15,7 @@ import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, TOTAL_LINE, type Role } from "./csv-words.ts";
+import { APP_KIND_MARKS, bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, TOTAL_LINE, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
 
@@ -665,9 +665,6 @@ function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<n
   return column ? { indicator: column.index, kinds: true } : undefined;
 }
 
-/** A money app's kinds of a row that say money out or in (KIND_MARKS): "Expense", "Income" (German "Ausgabe", "Einnahme"). */
-const APP_KINDS = new Set(["expense", "income", "ausgabe", "einnahme"]);
-
 /** 1Money's columns of a one-line transfer's two accounts (normalised): only with them is its "Transfer" such a move. */
 const ONE_MONEY_ACCOUNTS = ["from account", "to account to category"];
 
@@ -680,7 +677,7 @@ const ONE_MONEY_ACCOUNTS = ["from account", "to account to category"];
  */
 function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => APP_KINDS.has(normaliseHeader(v))));
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v))));
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
 }
 

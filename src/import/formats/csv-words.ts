@@ -374,11 +374,14 @@ export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
  * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds
  * "Purchase" (csv-guess.ts kindMarks): in a bank account's, a "Payment" is money out.
  */
+/** A money app's kinds of a row that say money out or in (1Money's TYPE; csv-guess.ts appKindMarks), normalised. */
+export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = { expense: -1, income: 1, ausgabe: -1, einnahme: 1 };
+
 export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
   purchase: -1, purchases: -1, "interest charge": -1, "interest charged": -1, interest: -1, fee: -1, "late fee": -1, "annual fee": -1, "cash advance": -1,
   payment: 1, "payment received": 1, "payment thank you": 1, return: 1, refund: 1, credit: 1, "statement credit": 1,
-  // A money app's kinds of a row (1Money's TYPE; csv-guess.ts appKindMarks), also read beside a card's "Purchase".
-  expense: -1, income: 1, ausgabe: -1, einnahme: 1,
+  // A money app's kinds too, also read beside a card's "Purchase".
+  ...APP_KIND_MARKS,
 };
 
 /**
