@@ -7,103 +7,20 @@
  * Signs, in SPEC §10.1's order: an indicator column (S/H, D/C, CRDT/DBIT, Af/Bij, +/−…) with an
  * amount column; else a debit and a credit column ("Montant débité" is a debit column, never a
  * signed amount); else one signed amount column. A card export (a card-number column) whose
- * amounts are mostly positive writes purchases positive: they are turned to money out.
+ * amounts are mostly positive writes purchases positive: they are turned to money out. (The sign rules are
+ * in csv-signs.ts, the rules of the rows skipped in csv-skips.ts, the columns' content tests in csv-columns.ts.)
  * What cannot be decided is asked for: the error names the columns found and the flags that settle it.
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { APP_KIND_MARKS, bareSignMark, columnName, DASH_MARKS, headerTier, IBAN_CELL, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, TOTAL_LINE, type Role } from "./csv-words.ts";
+import { bareSignMark, headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
-import { asciiMinus, looksLikeDate, MINUS_MARK, parseAmount, SIGN_MARK } from "./values.ts";
-
-/** `eras`: the file is Japanese, its dates may be written in era years ("R03.03.01": eraDatesIn). */
-export type Column = { index: number; name: string; norm: string; values: string[]; eras: boolean };
-/** A column with no header of its own: blank, named "column N" by its place (csv.ts, tableHeader). */
-const unnamed = (c: Column): boolean => c.norm === "" || c.name === columnName(c.index);
-
-// A column's role is judged on its first filled values: enough to tell, cheap on a large file.
-const SAMPLE = 500;
-
-function share(values: readonly string[], test: (v: string) => boolean): number {
-  let filled = 0;
-  let passed = 0;
-  for (const v of values) {
-    if (v.trim() === "") continue;
-    filled++;
-    if (test(v)) passed++;
-    if (filled === SAMPLE) break;
-  }
-  return filled === 0 ? 0 : passed / filled;
-}
-
-/**
- * An amount read with a point as its decimal mark, or else a comma: enough to tell its sign and size while the
- * columns are guessed, before the whole column has decided its mark.
- */
-const eitherMark = (v: string): number | null => parseAmount(v, ".") ?? parseAmount(v, ",");
-
-export const looksLikeAmount = (v: string) => eitherMark(v) !== null;
-/** A code (three letters), or a currency written otherwise that names one ("€", "US$", "Fr."). */
-const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim()) || ISO_CURRENCIES.has(isoCurrencyOf(raw));
-const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
-
-/** Does the column's content fit the role? (Empty columns fit nothing that must be read.) */
-function fits(col: Column, role: Role): boolean {
-  switch (role) {
-    case "date":
-    case "valueDate":
-      return share(col.values, (v) => looksLikeDate(v, col.eras)) >= 0.5;
-    case "amount":
-    case "balance":
-    case "originalAmount":
-    case "fees":
-    case "rate":
-      return share(col.values, looksLikeAmount) >= 0.5;
-    case "debit":
-    case "credit":
-    case "detail":
-      // A statement without any income has an empty credit column, and that is still the column.
-      return allEmpty(col.values) || share(col.values, looksLikeAmount) >= 0.5;
-    case "currency":
-    case "originalCurrency":
-      return share(col.values, isCurrencyCode) >= 0.8;
-    case "indicator":
-      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1 || unmarkedIcici(col);
-    case "reference":
-    case "iban":
-    case "card":
-      return !allEmpty(col.values);
-    default:
-      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v, col.eras)) < 0.8;
-  }
-}
-
-// Sparkasse's "Info" ("Umsatz gebucht" / "Umsatz vorgemerkt"), when its header is written so that no layout knows it (QA
-// round 4, pass 15: a CSV-MT940 export headed "Begünstigter/Zahlungspflichtiger" booked its pending row as spending).
-/** NOT_BOOKED's words as written with their accents (the skip rule compares a cell lower-cased, accents kept). */
-const NOT_BOOKED_ACCENTED = ["refusé", "refusée", "annulé", "annulée", "rejeté", "rejetée", "échoué", "échouée", "zurückgewiesen", "rückgängig gemacht"];
-const STATUS_HEADERS = ["status", "state", "statetype", "state type", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", "cleared", ...WORLD_STATUS_HEADERS];
-
-/**
- * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
- * rows not booked are skipped, as the known layouts skip theirs (QA round 4: a declined hotel charge was spending).
- */
-function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
-  // A status column's words of its own beside known ones (BNP Paribas Fortis: "Geweigerd" beside a word not listed) still
-  // mark the known rows not booked: one unknown word must not let a refused payment through as spending.
-  // A status column whose sampled rows are all booked still gets the rule: a refused payment after the sample (a file of
-  // more than its 500 records) is no spending either (QA round 4, pass 15).
-  const status =
-    cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v)))) ??
-    cols.find((c) => STATUS_HEADERS.includes(c.norm) && fits(c, "text"));
-  if (!status) return [];
-  // The skip rule compares the cell lower-cased: the words, their accented spellings, and the sampled ones as written.
-  const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
-  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...NOT_BOOKED_ACCENTED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
-}
+import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
+import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
+import { skipRules } from "./csv-skips.ts";
+import { appKindMarks, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -117,105 +34,6 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
   return kept.length > 0 ? kept : party;
 }
 
-/** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
-const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
-
-/**
- * The amount column: the best by header, unless it carries no sign and a "Debit/Credit" column of signed money beside it
- * writes the same amounts signed (review of QA round 21: "Amount" 45.20 beside "Debit/Credit" −45.20 was read, every
- * row booked as money in): that column then.
- */
-function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
-  const best = amounts[0];
-  if (!best || best.values.some((v) => MINUS_MARK.test(v) || v.includes("("))) return best;
-  const sameAmounts = (c: Column) => c.values.every((v, r) => Math.abs(centsOf(v)) === Math.abs(centsOf(best.values[r])));
-  return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
-}
-
-/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
-function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
-  const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
-  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
-}
-
-/** A balance cell PayPal's older activity export writes on a row that moved no money. */
-const ELIDED_BALANCE = ["...", "\u2026"];
-/** Kinds of a PayPal row that moved no money (an invoice, a cart's item, an order, an authorisation, a request). */
-const NO_MONEY_KINDS = ["invoice sent", "invoice received", "shopping cart item", "order", "authorization", "authorisation", "request received", "request sent", "payment request", "money request"];
-/** Statuses of such a row (an invoice's "Paid"/"Unpaid", an order's "Placed"). */
-const NO_MONEY_STATUSES = ["paid", "unpaid", "placed"];
-
-/**
- * PayPal's older activity export (no balance-impact column) writes "..." as the balance of a row that moved no money
- * ("Invoice Sent", "Paid"; QA round 4, pass 26: booked, the file was refused as off by the invoice's amount). Skipped
- * only where its kind or its status says so, or its amount is no money: a completed payment with "..." is booked (the
- * balance check says it is outside its check; review of pass 26: one was skipped as "moved no money", exit 0).
- */
-function elidedBalanceSkip(cols: readonly Column[], balance: Column | null, amount: number | null): ColumnPlan["skip"] {
-  if (!balance || cols.some((c) => BALANCE_IMPACT_HEADERS.includes(c.norm))) return [];
-  const reason = "no effect on the balance (its balance is written \"...\": an invoice or order that moved no money)";
-  const kind = cols.find((c) => KIND_HEADERS.has(c.norm));
-  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm));
-  const when: { column: number; equals: readonly string[] }[] = [
-    ...(kind ? [{ column: kind.index, equals: NO_MONEY_KINDS }] : []),
-    ...(status ? [{ column: status.index, equals: NO_MONEY_STATUSES }] : []),
-    ...(amount !== null ? [{ column: amount, equals: ["", ...ELIDED_BALANCE] }] : []),
-  ];
-  return when.map((and) => ({ column: balance.index, equals: ELIDED_BALANCE, and, reason }));
-}
-
-// "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
-// purchases were read as income), where a bank account writes a payment it received positive.
-/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
-/**
- * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
- * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
- * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
- */
-const ISSUER_THANKS = new RegExp(
-  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
-    "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
-    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
-    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
-  "i",
-);
-/**
- * Amex France's line for its direct debit of the card's balance ("PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"): its issuer's
- * payment line only in a file with the card holder's column ("Titulaire de la carte"); French bank words that a current
- * account's debit may start with too (review of r4-uqa5: one such debit in a month of credits turned every sign).
- */
-const AMEX_FR_THANKS = /^\W*pr[ée]l[èe]vement\s+automatique(?:\s+enregistr[ée])?\W+merci\b/i;
-
-/**
- * A booking text that starts as spending does: a card payment at a till or a cash withdrawal ("EFTPOS PURCHASE …", "ATM
- * WITHDRAWAL …", "CASH WITHDRAWAL …"). Only with no word of money given back in it (SPENDING_UNDONE): a card's credits
- * start so too ("ATM FEE REFUND", "EFTPOS REFUND …", "Withdrawal reversal …"; review of pass 26).
- */
-const SPENDING_TEXT = /^\s*(?:eftpos\s+purchase|(?:atm|cash)\s+withdrawal)\b/i;
-/** A word that makes a spending text the money given back (a refund, a reversal, a rebate, a return, a credit). */
-const SPENDING_UNDONE = /\b(?:refund(?:ed|s)?|revers(?:al|ed)|rebate|return(?:ed)?|credit(?:ed)?|cr)\b/i;
-const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPENDING_UNDONE.test(text);
-
-/**
- * An Italian card statement's line for the month's balance paid from the holder's current account ("PAGAMENTO CON
- * ADDEBITO SU VS C/C": a cooperative bank's (BCC) card list, written "304,68-" among purchases written positive; qa31:
- * refused, asking for --flip-signs). The whole fixed line only, as the issuer's "thank you" lines: on a current account
- * the words begin a debit's own text ("PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI"; review of r4-qa31: an account of
- * mostly money in had every sign turned, exit 0).
- */
-const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\W*$/i;
-/** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
-const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
-
-/** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
-const looksLikeCardPayment = (text: string): boolean => {
-  const t = text.trim().slice(0, 200);
-  return t !== "" && (CARD_PAYMENT.test(t) || ISSUER_THANKS.test(t) || HOLDER_PAYMENT.test(t));
-};
-
-/** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
-const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /**
@@ -224,9 +42,6 @@ const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlun
  * description as it was read without them (idDescription).
  */
 const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
-
-/** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
-const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia"]);
 
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
@@ -242,59 +57,6 @@ function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[
   const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3) && varies(x));
   return c ? [c.index] : [];
 }
-
-/**
- * The sign a file writes its purchases with, told by a column of the rows' kinds: +1 when the rows it calls purchases
- * are mostly positive (a card export, although it has no card column and no "thank you" payment: QA round 4, Apple
- * Card's every purchase read as income), −1 when mostly negative, 0 when no column names purchases.
- */
-function purchasesSign(cols: readonly Column[], amounts: readonly string[]): number {
-  // Purchases positive say a card's convention only beside a row of the other sign (the payment to the card, a return):
-  // with every amount positive they say nothing of it (review of stop 46: a payment of 500.00 was negated with the purchases).
-  const someNegative = amounts.some((v) => (eitherMark(v) ?? 0) < 0);
-  for (const c of cols) {
-    if (!KIND_HEADERS.has(c.norm)) continue;
-    let positive = 0;
-    let negative = 0;
-    c.values.forEach((v, r) => {
-      if (!PURCHASE_KINDS.has(normaliseHeader(v))) return;
-      const a = eitherMark(amounts[r] ?? "") ?? 0;
-      if (a > 0) positive++;
-      else if (a < 0) negative++;
-    });
-    if (positive + negative > 0) return positive > negative ? (someNegative ? 1 : 0) : positive < negative ? -1 : 0;
-  }
-  return 0;
-}
-
-/**
- * Whether a file read with a layout of purchases written negative calls its positive rows purchases ("Sale" 23.99 under
- * Chase's card header, from another tool; QA of stop 46: every purchase was money in): the file, not the layout, says how.
- */
-export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
-  const cols = columnsOf(header, sample);
-  return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
-}
-
-/** The header's columns with their sampled values. */
-function columnsOf(header: CsvRecord, sample: readonly CsvRecord[]): Column[] {
-  const eras = eraDatesIn(header, sample);
-  return header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? ""), eras }));
-}
-
-/**
- * Whether a file's dates may be written in Japanese era years ("R03.03.01", SMBC's "年月日（和暦）"): its header is written
- * in Japanese or names the era date (年月日, 和暦); a file without a header, when its rows' text is Japanese. Nowhere else:
- * "S12.05.10" is a place's, a seat's or a part's code there, and such a column was taken for the dates of a headerless
- * file (review of r4-qa32: 1937-05-10 for 2026-02-03, exit 0) or decided the order of the real ones (a GBP file refused).
- */
-export function eraDatesIn(header: CsvRecord, sample: readonly CsvRecord[]): boolean {
-  if (!header.fields.every((f, i) => f === columnName(i))) return header.fields.some(japaneseCell);
-  return sample.some((r) => r.fields.some(japaneseCell));
-}
-
-/** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
-const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
 
 /** Headers that are something else than the row's own signed amount. */
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
@@ -314,16 +76,6 @@ const OWN_ACCOUNT_TEXT = new Set([
   // csb43's "short_name": the account holder's, on every row.
   "short name",
 ]);
-
-/**
- * A column headed as debit and credit together whose values are signed money, not marks, is the signed amount
- * (Nationwide's midata export: "Debit/Credit" of "-£52.00" and "+£5.00"; QA round 21: refused, "cannot tell which columns
- * hold the amount"). After an amount column headed so.
- */
-const signedMoneyUnderMarks = (c: Column) =>
-  c.values.some((v) => /^\s*[-(]/.test(v)) &&
-  c.values.every((v) => v.trim() === "" || (looksLikeAmount(v) && indicatorSign(v) === undefined)) &&
-  headerTier(c.norm, "indicator") !== null;
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
 // (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
@@ -346,30 +98,6 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
   if (!move || values.some((v) => eitherMark(v) === null)) return false;
   const holds = (r: number, forward: boolean) => (forward ? centsOf(values[r - 1]) + move(r) === centsOf(values[r]) : centsOf(values[r]) + move(r - 1) === centsOf(values[r - 1]));
   return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
-}
-
-/**
- * Money apps that book a balance the user set on an account as a row (no money moved), known by header words no bank's
- * export has together (normalised), and the cells that mark such a row. As data: one line per app. (qa33 also booked a
- * money app's rows to the account names its column holds; review of qa33: a bank's statement and an app's export of the
- * same bookings, under the IBAN and the app's name, were no longer possible duplicates and were booked twice, so the rows
- * stay without an account, as before.)
- */
-const APP_BALANCE_SETS: readonly { app: string; with: readonly string[]; column: string; equals: readonly string[] }[] = [
-  // Cashew books a balance the user sets as a row titled "Balance correction" (qa33: its opening balance was income).
-  { app: "Cashew", with: ["account", "subcategory name", "emoji"], column: "title", equals: ["balance correction"] },
-  // Toshl books a balance the user sets on an account as an entry of its category "Reconciliation".
-  { app: "Toshl", with: ["account", "in main currency", "main currency"], column: "category", equals: ["reconciliation"] },
-];
-
-/** The skip rule of a money app's rows that set a balance in the app (APP_BALANCE_SETS), if the header is that app's. */
-function appBalanceSetSkip(cols: readonly Column[]): ColumnPlan["skip"] {
-  for (const sig of APP_BALANCE_SETS) {
-    if (!sig.with.every((n) => cols.some((c) => c.norm === n))) continue;
-    const set = cols.find((x) => x.norm === sig.column);
-    if (set) return [{ column: set.index, equals: sig.equals, reason: `a balance set in ${sig.app} ("${sig.equals[0]}"), not money that moved` }];
-  }
-  return [];
 }
 
 /**
@@ -478,8 +206,6 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
-const centsOf = (v: string | undefined) => Math.round((eitherMark(v ?? "") ?? 0) * 100);
-
 /** Each sampled row's amount in cents by the money columns (one signed column, or a debit and a credit one), or null. */
 function rowCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: number) => number) | null {
   if (money.kind === "signed") return (r) => centsOf(cols[money.amount]!.values[r]);
@@ -567,197 +293,6 @@ function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], take
   const walking = cols.filter((c) => !taken.has(c.index) && !AVAILABLE.test(c.norm) && balanceWalks(c.values, amount));
   return walking.length === 1 ? walking[0] : undefined;
 }
-
-/** ICICI Bank's card column "BillingAmountSign" with nothing in it: a statement of purchases only (oneSided). */
-const unmarkedIcici = (c: Column): boolean => c.norm === "billing amount sign" && c.values.length > 0 && c.values.every((v) => v.trim() === "");
-
-/**
- * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
- * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
- * "neither debit nor credit"): an empty cell is the other side. Only that shape: the credit marker alone, on a card where
- * purchases go unmarked, over several empty cells. A column that writes "Debit" and leaves one row empty says nothing
- * of that row (review of r4-qa13, i1.csv: its blank was booked as money in): it stays a bad row.
- */
-function oneSided(indicator: Column): { blank?: 1 | -1 } {
-  const written = indicator.values.filter((v) => v.trim() !== "");
-  // ICICI Bank's card column, empty on every row of a statement of purchases only (QA round 4, qa29's blind pass: read
-  // without it, every purchase was money in): its empty cell is a purchase's, as beside its "CR".
-  if (unmarkedIcici(indicator)) return { blank: -1 };
-  const signs = new Set(written.map((v) => indicatorSign(v)));
-  return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
-}
-
-/**
- * A column taken for debit/credit marks by its values alone (no header word names it so) that contradicts the signs the
- * amounts are written with on some rows and not on others: a register's cleared "C", a status's "D"… say something else
- * than the money's side (review of stop 46: a Cleared column of C turned every signed amount into money in). The
- * amounts' own signs stand then.
- */
-function contradictsSigns(indicator: Column, amount: Column): boolean {
-  if (headerTier(indicator.norm, "indicator") !== null) return false;
-  const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
-  if (!amounts.some((a) => a < 0)) return false; // unsigned amounts: the marks are what signs them
-  // Marks that agree with every signed row, or disagree with every one (a card's export: DEBIT beside 45.20, CREDIT beside
-  // −300.00), are the money's side; marks that agree with some rows and not others are not.
-  let agree = 0;
-  let disagree = 0;
-  amounts.forEach((a, r) => {
-    const mark = indicatorSign(indicator.values[r] ?? "");
-    if (a === 0 || (mark !== 1 && mark !== -1)) return;
-    if (Math.sign(a) === mark) agree++;
-    else disagree++;
-  });
-  return agree > 0 && disagree > 0;
-}
-
-/**
- * A column of debit/credit marks on all rows but one, or nine in ten, both kinds written, beside amounts that carry no sign
- * (bank2ynab's Austrian test export: "O"/"I" on 70 rows, "EUR" on three): its marks sign the amounts, and a row it leaves
- * unmarked is a bad row, named by its line (QA of stop 46: its 73 rows were all money in, with only a hint to flip signs).
- */
-function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; letters?: true } | undefined {
-  // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own.
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  for (const c of cols) {
-    if (c === amount || taken.has(c.index)) continue;
-    const letters = c.values.some((v) => indicatorSign(v) === undefined && LETTER_MARKS[v.trim().toLowerCase()] !== undefined);
-    const signs = c.values.map((v) => indicatorSign(v) ?? LETTER_MARKS[v.trim().toLowerCase()]);
-    const marked = signs.filter((x) => x === 1 || x === -1).length;
-    if (marked >= 5 && c.values.length - marked <= Math.max(1, 0.1 * c.values.length) && signs.includes(1) && signs.includes(-1)) return { indicator: c.index, ...(letters ? { letters: true as const } : {}) };
-  }
-  return undefined;
-}
-
-/**
- * A column headed as a sign ("Sign", "Vorzeichen", "Segno") of 1 and −1 on every row, both written, beside amounts that
- * carry no sign: its numbers sign the amounts (review of QA round 21: "Sign" −1 ignored, every row money in).
- */
-function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[asciiMinus(v.trim())]);
-  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
-  return column ? { indicator: column.index, numbers: true } : undefined;
-}
-
-/**
- * A card statement's column of row kinds ("Purchase", "Payment", "Interest Charge", KIND_MARKS) beside amounts written
- * without signs: every filled cell a known kind, "Purchase" among them (a card's: in a bank account's a "Payment" is
- * money out), and a payment to the card.
- */
-function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true } | undefined {
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => {
-    if (c === amount || taken.has(c.index)) return false;
-    // (A kind is a word or two: a column of longer texts is none, and is not normalised cell by cell.)
-    if (c.values.some((v) => v.length > 40)) return false;
-    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
-    const signs = kinds.map((k) => KIND_MARKS[k]);
-    // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
-    if (!(kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment")))) return false;
-    // Each row of a "Payment" whose kind does not say it is the card's ("Payment received") says so in its texts ("Payment
-    // received - thank you", "AUTOPAY"): a checking account's "Payment" rows (a bill paid, a Zelle payment sent) are money
-    // out, and signed as a card's they were read as money in (review of r4-left8).
-    return c.values.every((v, row) => {
-      if (normaliseHeader(v) !== "payment") return true;
-      return cols.some((o) => o !== c && o !== amount && looksLikeCardPayment(o.values[row] ?? ""));
-    });
-  });
-  return column ? { indicator: column.index, kinds: true } : undefined;
-}
-
-/** 1Money's columns of a one-line transfer's two accounts (normalised): only with them is its "Transfer" such a move. */
-const ONE_MONEY_ACCOUNTS = ["from account", "to account to category"];
-
-/**
- * A money app's column of row kinds, "Expense" and "Income", beside amounts written without signs (1Money's TYPE; qa33:
- * every expense was booked as money in, with only a hint to flip them all, which would have made the income money out):
- * an expense is money out, an income money in. Any other kind is no sign: the reader refuses its row, naming its line,
- * wherever it is in the file (review of qa33: a "Refund", German kinds, or a "Transfer" without 1Money's accounts made
- * the column declined, and every row was booked as money in). 1Money's transfers are skipped (appTransferSkip).
- */
-function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v))));
-  return column ? { indicator: column.index, kinds: true, app: true } : undefined;
-}
-
-/**
- * The transfers of 1Money's kinds column (appKindMarks): a move between two of the user's own accounts in the app, its
- * amount unsigned and its two accounts in the columns ONE_MONEY_ACCOUNTS. The rows are read as one account, in which
- * such a move takes nothing out and brings nothing in: skipped, said (booked as money in, it was counted as income).
- * Without those columns a "Transfer" may be money that left (review of qa33: a rent paid was skipped as "between two of
- * your own accounts"): no skip, the reader refuses it as a kind that is no sign.
- */
-function appTransferSkip(cols: readonly Column[], money: ColumnPlan["money"]): ColumnPlan["skip"] {
-  if (money.kind !== "indicator" || money.app !== true || !ONE_MONEY_ACCOUNTS.every((n) => cols.some((c) => c.norm === n))) return [];
-  return [{ column: money.indicator, equals: ["transfer"], reason: "a transfer between two of your own accounts in the app (one line for both sides): no money came in or went out" }];
-}
-
-/** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
-const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
-
-/**
- * A column headed as a debit/credit indicator ("Soll/Haben", "Segno", "D/C"…) with a value that is neither, beside
- * values that are (QA round 4: "Dare/Avere" holding D and A was dropped as a text, and every Dare amount read as
- * money in): reading its amounts as signed would give the rows it marks out the wrong sign, without a word. Refused,
- * naming the value, so the signs are set by hand.
- */
-function unreadIndicator(cols: readonly Column[], sample: readonly CsvRecord[], fileName: string, read: ColumnPlan["money"] | undefined): void {
-  for (const c of cols) {
-    if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
-    // (A column of "+" and "–" that signs the amounts: dashMarks.)
-    if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
-    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v) === undefined);
-    if (r < 0 || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
-    throw unreadMark(c, r, sample, fileName);
-  }
-}
-
-/** The refusal of a sign column's value that is no mark of money out or in (or of a row it leaves unmarked), naming its line (the sample's `r`th row). */
-function unreadMark(c: Column, r: number, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping {
-  const v = c.values[r]!.trim();
-  return new NeedsColumnMapping(
-    `${fileName}: line ${sample[r]!.line}: the column "${c.name.trim()}" marks money out and in, but ${v === "" ? "this line has no mark in it, so the sign of its row" : `its value "${v}" is neither a debit nor a credit mark, so the sign of its rows`} cannot be told; ` +
-      "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
-  );
-}
-
-/** "+" or a dash alone in a cell: 1 or −1 (DASH_MARKS); anything else, an empty cell too, undefined. */
-const dashSign = (v: string): 1 | -1 | undefined => DASH_MARKS[asciiMinus(v.trim())];
-/** A cell of one or two characters that are neither letters nor digits: a mark ("+", "–", "?", "*"). */
-const MARK_CELL = /^[^\p{L}\p{N}\s]{1,2}$/u;
-/** A header made of the sign marks themselves: "+/-", "±", "+/−", "-/+". */
-const SIGN_SYMBOL_HEADER = /^(?:±|\+\s*\/?\s*[-\u2010-\u2013\u2212]|[-\u2010-\u2013\u2212]\s*\/?\s*\+)$/u;
-
-/** A header that names the rows' sign ("Sign", "Vorzeichen", "Segno", "D/C", "+/-"), not one that only sometimes does ("Type"). */
-const namesSign = (c: Column): boolean => SIGN_SYMBOL_HEADER.test(c.name.trim()) || (!LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null);
-
-/**
- * A column of "+" and "–" (a dash, hyphen or minus) under a header that names a sign ("+/-", "Sign", "Vorzeichen"),
- * beside amounts written without a sign (issue 31's leftover: refused, the dash taken for a placeholder; under a "+/-"
- * header ignored, and every row booked as money in, exit 0): its marks sign the amounts, as an indicator column's do
- * (SPEC §10.1: first), when every row with an amount has one of them; one kind alone is enough (a month of purchases,
- * every row "–"). Under any other header such marks are a flag ("Beleg": a receipt kept or none) and sign nothing (review
- * of impl6: a salary beside such a flag was booked as money out). A balance column, when the file has one, checks them
- * as it checks any sign. A mark that is neither ("?"), or none on a row with an amount that is no balance or total line,
- * is refused, naming that line: its row's sign cannot be told.
- */
-function dashMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>, sample: readonly CsvRecord[], fileName: string): { indicator: number; dashes: true } | undefined {
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
-  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && c.values.some((v) => dashSign(v) !== undefined) && c.values.every((v) => v.trim() === "" || MARK_CELL.test(v.trim())));
-  if (!column) return undefined;
-  // (A balance or total line has no mark: readRows lists it as such.)
-  const balanceLine = (r: number) => cols.some((o) => o !== amount && TOTAL_LINE.test(normaliseHeader(o.values[r] ?? "")));
-  const r = column.values.findIndex((v, r) => dashSign(v) === undefined && amount.values[r]!.trim() !== "" && !(v.trim() === "" && balanceLine(r)));
-  if (r >= 0) throw unreadMark(column, r, sample, fileName);
-  return { indicator: column.index, dashes: true };
-}
-
-export const listColumns = (cols: readonly { name: string }[]) =>
-  cols
-    .filter((c) => c.name.trim() !== "")
-    .map((c) => `"${c.name.trim()}"`)
-    .join(", ");
 
 /** A day and a month with no year: "4月30日" (JA Bank), "30.04.", "30/04". */
 const YEARLESS_DATE = /^\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*日|\d{1,2}[./]\d{1,2}\.?)\s*$/u;
@@ -975,64 +510,9 @@ export function guessColumns(
     throw guessFailure(fileName, header.line, cols, missing);
   }
 
-  // A card export with one signed column of mostly positive amounts writes purchases positive: a card-number column says
-  // it is a card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that
-  // is negative where a bank account would show a payment received as money in.
-  let purchasesPositive = false;
-  if (money.kind === "signed") {
-    const values = cols[money.amount]!.values;
-    const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
-    const texts = description.out.map((i) => cols[i]!.values);
-    const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200)) || CARD_SETTLEMENT.test(t[r] ?? "")));
-    // The issuer's fixed line for a payment, written negative, with at least half of the other rows positive (the
-    // purchases): Aqua's card export of a payment, a refund and two purchases, half of them negative (QA round 21,
-    // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
-    // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
-    // its salary in, turned every sign (review of QA round 21).
-    const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
-    const thanks = (t: string) => ISSUER_THANKS.test(t) || (cardHolder && AMEX_FR_THANKS.test(t));
-    const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => thanks((t[r] ?? "").slice(0, 80))));
-    const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
-    const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
-    // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
-    // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
-    const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
-    // A card-number column alone, amounts of both signs: an account's export that names the card a payment was made with
-    // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
-    // turned). Only with every amount positive does the card column say the purchases are written so.
-    const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
-    // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
-    // bank's own credits, all negative, one of them the holder's payment ("Ihre Zahlung": Cornèr's card export; QA round
-    // 4, pass 20: its purchases were money in, or the file refused). The sides alone say nothing: an account's export
-    // names the card on its cash deposits too (review of pass 20: every sign of one was turned, the rent money in).
-    const cardCells = card?.values ?? [];
-    const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
-    const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [{ amount: eitherMark(v) ?? 0, r }] : [])).filter((a) => a.amount !== 0);
-    const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
-    const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
-    const byKind = purchasesSign(cols, values);
-    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
-    // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
-    // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
-    // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
-    // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
-    // (Not the lines that state the statement's balance, Standard Bank's "OPEN BALANCE" and "CLOSE BALANCE" beside its
-    // rows: no bookings, they made a file of two credits and a purchase "4 of the 5 amounts positive", refused; review of r4-qa32.)
-    const statesBalance = (r: number) => cols.some((c) => statedBalanceKind(normaliseHeader(c.values[r] ?? "")) !== null);
-    const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
-    const positive = booked.filter((a) => a > 0).length;
-    const mixed = positive < booked.length;
-    // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
-    // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
-    const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
-    if (!purchasesPositive && mixed && byKind === 0 && !balance && !spentNegative && (!mapping.amountColumn || byContent.length > 0) && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
-      const name = cols[money.amount]!.name.trim();
-      throw new NeedsColumnMapping(
-        `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
-          `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
-      );
-    }
-  }
+  // A card export writes its purchases positive, and says so (writesPurchasesPositive).
+  const purchasesPositive =
+    money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName);
 
   // A file round 3 could not describe takes its ids from the description: as it was read when the words of
   // JOINED_SINCE_IDS named nothing, so a month imported then is still known (review of r4-qa31: "Descrição" beside
@@ -1092,7 +572,7 @@ export function guessColumns(
     sector: null,
     accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
     checkDates: [],
-    skip: [...statusSkip(cols), ...memoSkip(cols), ...appTransferSkip(cols, money), ...appBalanceSetSkip(cols), ...elidedBalanceSkip(cols, balance ?? null, money.kind === "signed" ? money.amount : null)],
+    skip: skipRules(cols, money, balance ?? null),
     continuationLines: false,
     sections: SECTION_TITLES,
   };

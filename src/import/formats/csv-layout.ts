@@ -235,14 +235,14 @@ export type ColumnPlan = {
   emptyDateTakesPrevious: boolean;
   dateWhenEmpty: number | null;
   dateOrders: readonly DateOrder[];
-  /** A Japanese file's dates may be written in era years ("R03.03.01": csv-guess.ts, eraDatesIn). */
+  /** A Japanese file's dates may be written in era years ("R03.03.01": csv-columns.ts, eraDatesIn). */
   eraDates?: true;
   valueDate: number | null;
   money:
     | { kind: "split"; debit: number; credit: number }
     | { kind: "signed"; amount: number }
     /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
-    /** `app`: its kinds are a money app's, "Expense" and "Income" (csv-guess.ts appKindMarks; 1Money's "Transfer" skipped by appTransferSkip). */
+    /** `app`: its kinds are a money app's, "Expense" and "Income" (csv-signs.ts appKindMarks; 1Money's "Transfer" skipped by csv-skips.ts appTransferSkip). */
     | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1; letters?: true; numbers?: true; kinds?: true; dashes?: true; app?: true }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };

@@ -349,7 +349,7 @@ for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normalise
 
 /**
  * Out/in by their first letter, as YNAB-minded exports flag rows "O"/"I" (QA of stop 46: bank2ynab's flag column of an
- * Austrian export, every outflow booked as money in). Only beside amounts that carry no sign (csv-guess.ts mostlyMarks):
+ * Austrian export, every outflow booked as money in). Only beside amounts that carry no sign (csv-signs.ts mostlyMarks):
  * "O"/"I" are as often a register's outstanding, a channel's online/in-store (review of stop 46: such a column turned
  * signed amounts round).
  */
@@ -357,13 +357,13 @@ export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
 
 /**
  * A sign column's numbers for money in and out ("Sign" 1 / −1 beside unsigned amounts; review of QA round 21: every row
- * was money in). Read only under a header that names a sign (csv-guess.ts numberMarks): a 1 elsewhere is a count.
+ * was money in). Read only under a header that names a sign (csv-signs.ts numberMarks): a 1 elsewhere is a count.
  */
 export const NUMBER_MARKS: Readonly<Record<string, 1 | -1>> = { "1": 1, "+1": 1, "-1": -1 };
 
 /**
  * A sign column's "+" and "–" (any dash or minus, as values.ts asciiMinus reads it) beside unsigned amounts. Read only in
- * a column of these two marks and nothing else (csv-guess.ts dashMarks): a lone dash among other marks (a Dr/Cr column's
+ * a column of these two marks and nothing else (csv-signs.ts dashMarks): a lone dash among other marks (a Dr/Cr column's
  * "–") is a placeholder for nothing, no minus (indicatorSign).
  */
 export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
@@ -372,9 +372,9 @@ export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
  * A card statement's kinds of rows beside amounts written without signs (normalised): purchases, interest and fees
  * are money out, payments to the card, returns and credits money in (review of stop 47: a card's statement of
  * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds
- * "Purchase" (csv-guess.ts kindMarks): in a bank account's, a "Payment" is money out.
+ * "Purchase" (csv-signs.ts kindMarks): in a bank account's, a "Payment" is money out.
  */
-/** A money app's kinds of a row that say money out or in (1Money's TYPE; csv-guess.ts appKindMarks), normalised. */
+/** A money app's kinds of a row that say money out or in (1Money's TYPE; csv-signs.ts appKindMarks), normalised. */
 export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = { expense: -1, income: 1, ausgabe: -1, einnahme: 1 };
 
 export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {

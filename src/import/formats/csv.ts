@@ -7,7 +7,9 @@
  */
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
+import { listColumns, looksLikeAmount } from "./csv-columns.ts";
+import { guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
+import { kindSaysPurchasesPositive } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -116,7 +118,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       probe.push({ r, end });
       return probe.length < PROBE_RECORDS && (end - start < PROBE_CHARS || probe.length < PROBE_AT_LEAST);
     }, start, firstLine);
-    // A Japanese file's era dates ("R03.03.01") are dates of its rows, and only there (csv-guess.ts, eraDatesIn).
+    // A Japanese file's era dates ("R03.03.01") are dates of its rows, and only there (csv-columns.ts, eraDatesIn).
     const eras = probe.some(({ r }) => r.fields.some(japaneseCell));
     const looksLikeData = (fields: readonly string[]) => looksLikeDataIn(fields, eras);
     let layout: BankLayout | null = null;
@@ -1079,7 +1081,7 @@ function oneSidedNote(plan: ColumnPlan): string | null {
   return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
 }
 
-/** What the reader read the signs from when a column of row kinds gave them (csv-guess.ts kindMarks). */
+/** What the reader read the signs from when a column of row kinds gave them (csv-signs.ts kindMarks). */
 function kindsNote(plan: ColumnPlan): string | null {
   if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
   const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);

@@ -1,0 +1,343 @@
+/**
+ * How a CSV of no known layout signs its amounts (csv-guess.ts), in SPEC §10.1's order: a column of marks beside
+ * unsigned amounts (debit/credit letters, "+"/"–", 1/−1, a card's or a money app's row kinds), which amount column
+ * carries the sign, and whether a card export writes its purchases positive. What cannot be told is refused, naming
+ * the line.
+ */
+import { NeedsColumnMapping } from "../../core/errors.ts";
+import type { CsvRecord } from "./delimited.ts";
+import { type ColumnPlan } from "./csv-layout.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { asciiMinus, MINUS_MARK, SIGN_MARK } from "./values.ts";
+import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
+
+/**
+ * The amount column: the best by header, unless it carries no sign and a "Debit/Credit" column of signed money beside it
+ * writes the same amounts signed (review of QA round 21: "Amount" 45.20 beside "Debit/Credit" −45.20 was read, every
+ * row booked as money in): that column then.
+ */
+export function signedBesideUnsigned(amounts: readonly Column[]): Column | undefined {
+  const best = amounts[0];
+  if (!best || best.values.some((v) => MINUS_MARK.test(v) || v.includes("("))) return best;
+  const sameAmounts = (c: Column) => c.values.every((v, r) => Math.abs(centsOf(v)) === Math.abs(centsOf(best.values[r])));
+  return amounts.find((c) => c !== best && signedMoneyUnderMarks(c) && sameAmounts(c)) ?? best;
+}
+
+// "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
+// purchases were read as income), where a bank account writes a payment it received positive.
+/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/**
+ * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
+ * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
+ * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
+ */
+const ISSUER_THANKS = new RegExp(
+  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
+    "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
+    "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
+    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
+  "i",
+);
+/**
+ * Amex France's line for its direct debit of the card's balance ("PRELEVEMENT AUTOMATIQUE ENREGISTRE-MERCI"): its issuer's
+ * payment line only in a file with the card holder's column ("Titulaire de la carte"); French bank words that a current
+ * account's debit may start with too (review of r4-uqa5: one such debit in a month of credits turned every sign).
+ */
+const AMEX_FR_THANKS = /^\W*pr[ée]l[èe]vement\s+automatique(?:\s+enregistr[ée])?\W+merci\b/i;
+
+/**
+ * A booking text that starts as spending does: a card payment at a till or a cash withdrawal ("EFTPOS PURCHASE …", "ATM
+ * WITHDRAWAL …", "CASH WITHDRAWAL …"). Only with no word of money given back in it (SPENDING_UNDONE): a card's credits
+ * start so too ("ATM FEE REFUND", "EFTPOS REFUND …", "Withdrawal reversal …"; review of pass 26).
+ */
+const SPENDING_TEXT = /^\s*(?:eftpos\s+purchase|(?:atm|cash)\s+withdrawal)\b/i;
+/** A word that makes a spending text the money given back (a refund, a reversal, a rebate, a return, a credit). */
+const SPENDING_UNDONE = /\b(?:refund(?:ed|s)?|revers(?:al|ed)|rebate|return(?:ed)?|credit(?:ed)?|cr)\b/i;
+const isSpending = (text: string): boolean => SPENDING_TEXT.test(text) && !SPENDING_UNDONE.test(text);
+
+/**
+ * An Italian card statement's line for the month's balance paid from the holder's current account ("PAGAMENTO CON
+ * ADDEBITO SU VS C/C": a cooperative bank's (BCC) card list, written "304,68-" among purchases written positive; qa31:
+ * refused, asking for --flip-signs). The whole fixed line only, as the issuer's "thank you" lines: on a current account
+ * the words begin a debit's own text ("PAGAMENTO CON ADDEBITO SU VS C/C F24 TRIBUTI"; review of r4-qa31: an account of
+ * mostly money in had every sign turned, exit 0).
+ */
+const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|vostro|suo|il suo)\s+c\/c\W*$/i;
+/** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
+const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
+
+/** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
+const looksLikeCardPayment = (text: string): boolean => {
+  const t = text.trim().slice(0, 200);
+  return t !== "" && (CARD_PAYMENT.test(t) || ISSUER_THANKS.test(t) || HOLDER_PAYMENT.test(t));
+};
+
+/** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
+const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
+/**
+ * The sign a file writes its purchases with, told by a column of the rows' kinds: +1 when the rows it calls purchases
+ * are mostly positive (a card export, although it has no card column and no "thank you" payment: QA round 4, Apple
+ * Card's every purchase read as income), −1 when mostly negative, 0 when no column names purchases.
+ */
+function purchasesSign(cols: readonly Column[], amounts: readonly string[]): number {
+  // Purchases positive say a card's convention only beside a row of the other sign (the payment to the card, a return):
+  // with every amount positive they say nothing of it (review of stop 46: a payment of 500.00 was negated with the purchases).
+  const someNegative = amounts.some((v) => (eitherMark(v) ?? 0) < 0);
+  for (const c of cols) {
+    if (!KIND_HEADERS.has(c.norm)) continue;
+    let positive = 0;
+    let negative = 0;
+    c.values.forEach((v, r) => {
+      if (!PURCHASE_KINDS.has(normaliseHeader(v))) return;
+      const a = eitherMark(amounts[r] ?? "") ?? 0;
+      if (a > 0) positive++;
+      else if (a < 0) negative++;
+    });
+    if (positive + negative > 0) return positive > negative ? (someNegative ? 1 : 0) : positive < negative ? -1 : 0;
+  }
+  return 0;
+}
+
+/**
+ * Whether a file read with a layout of purchases written negative calls its positive rows purchases ("Sale" 23.99 under
+ * Chase's card header, from another tool; QA of stop 46: every purchase was money in): the file, not the layout, says how.
+ */
+export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
+  const cols = columnsOf(header, sample);
+  return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
+}
+
+/** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
+const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
+
+/**
+ * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
+ * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
+ * "neither debit nor credit"): an empty cell is the other side. Only that shape: the credit marker alone, on a card where
+ * purchases go unmarked, over several empty cells. A column that writes "Debit" and leaves one row empty says nothing
+ * of that row (review of r4-qa13, i1.csv: its blank was booked as money in): it stays a bad row.
+ */
+export function oneSided(indicator: Column): { blank?: 1 | -1 } {
+  const written = indicator.values.filter((v) => v.trim() !== "");
+  // ICICI Bank's card column, empty on every row of a statement of purchases only (QA round 4, qa29's blind pass: read
+  // without it, every purchase was money in): its empty cell is a purchase's, as beside its "CR".
+  if (unmarkedIcici(indicator)) return { blank: -1 };
+  const signs = new Set(written.map((v) => indicatorSign(v)));
+  return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
+}
+
+/**
+ * A column taken for debit/credit marks by its values alone (no header word names it so) that contradicts the signs the
+ * amounts are written with on some rows and not on others: a register's cleared "C", a status's "D"… say something else
+ * than the money's side (review of stop 46: a Cleared column of C turned every signed amount into money in). The
+ * amounts' own signs stand then.
+ */
+export function contradictsSigns(indicator: Column, amount: Column): boolean {
+  if (headerTier(indicator.norm, "indicator") !== null) return false;
+  const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
+  if (!amounts.some((a) => a < 0)) return false; // unsigned amounts: the marks are what signs them
+  // Marks that agree with every signed row, or disagree with every one (a card's export: DEBIT beside 45.20, CREDIT beside
+  // −300.00), are the money's side; marks that agree with some rows and not others are not.
+  let agree = 0;
+  let disagree = 0;
+  amounts.forEach((a, r) => {
+    const mark = indicatorSign(indicator.values[r] ?? "");
+    if (a === 0 || (mark !== 1 && mark !== -1)) return;
+    if (Math.sign(a) === mark) agree++;
+    else disagree++;
+  });
+  return agree > 0 && disagree > 0;
+}
+
+/**
+ * A column of debit/credit marks on all rows but one, or nine in ten, both kinds written, beside amounts that carry no sign
+ * (bank2ynab's Austrian test export: "O"/"I" on 70 rows, "EUR" on three): its marks sign the amounts, and a row it leaves
+ * unmarked is a bad row, named by its line (QA of stop 46: its 73 rows were all money in, with only a hint to flip signs).
+ */
+export function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; letters?: true } | undefined {
+  // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own.
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  for (const c of cols) {
+    if (c === amount || taken.has(c.index)) continue;
+    const letters = c.values.some((v) => indicatorSign(v) === undefined && LETTER_MARKS[v.trim().toLowerCase()] !== undefined);
+    const signs = c.values.map((v) => indicatorSign(v) ?? LETTER_MARKS[v.trim().toLowerCase()]);
+    const marked = signs.filter((x) => x === 1 || x === -1).length;
+    if (marked >= 5 && c.values.length - marked <= Math.max(1, 0.1 * c.values.length) && signs.includes(1) && signs.includes(-1)) return { indicator: c.index, ...(letters ? { letters: true as const } : {}) };
+  }
+  return undefined;
+}
+
+/**
+ * A column headed as a sign ("Sign", "Vorzeichen", "Segno") of 1 and −1 on every row, both written, beside amounts that
+ * carry no sign: its numbers sign the amounts (review of QA round 21: "Sign" −1 ignored, every row money in).
+ */
+export function numberMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; numbers: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const signs = (c: Column) => c.values.map((v) => NUMBER_MARKS[asciiMinus(v.trim())]);
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && signs(c).every((s) => s !== undefined) && signs(c).includes(1) && signs(c).includes(-1));
+  return column ? { indicator: column.index, numbers: true } : undefined;
+}
+
+/**
+ * A card statement's column of row kinds ("Purchase", "Payment", "Interest Charge", KIND_MARKS) beside amounts written
+ * without signs: every filled cell a known kind, "Purchase" among them (a card's: in a bank account's a "Payment" is
+ * money out), and a payment to the card.
+ */
+export function kindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => {
+    if (c === amount || taken.has(c.index)) return false;
+    // (A kind is a word or two: a column of longer texts is none, and is not normalised cell by cell.)
+    if (c.values.some((v) => v.length > 40)) return false;
+    const kinds = c.values.map((v) => normaliseHeader(v)).filter((v) => v !== "");
+    const signs = kinds.map((k) => KIND_MARKS[k]);
+    // (A payment to the card among them: a column of purchases and refunds only, Curve's "Type", signs nothing the amounts do not.)
+    if (!(kinds.length > 0 && signs.every((s) => s !== undefined) && kinds.some((k) => k === "purchase" || k === "purchases") && kinds.some((k) => k.startsWith("payment")))) return false;
+    // Each row of a "Payment" whose kind does not say it is the card's ("Payment received") says so in its texts ("Payment
+    // received - thank you", "AUTOPAY"): a checking account's "Payment" rows (a bill paid, a Zelle payment sent) are money
+    // out, and signed as a card's they were read as money in (review of r4-left8).
+    return c.values.every((v, row) => {
+      if (normaliseHeader(v) !== "payment") return true;
+      return cols.some((o) => o !== c && o !== amount && looksLikeCardPayment(o.values[row] ?? ""));
+    });
+  });
+  return column ? { indicator: column.index, kinds: true } : undefined;
+}
+
+/**
+ * A money app's column of row kinds, "Expense" and "Income", beside amounts written without signs (1Money's TYPE; qa33:
+ * every expense was booked as money in, with only a hint to flip them all, which would have made the income money out):
+ * an expense is money out, an income money in. Any other kind is no sign: the reader refuses its row, naming its line,
+ * wherever it is in the file (review of qa33: a "Refund", German kinds, or a "Transfer" without 1Money's accounts made
+ * the column declined, and every row was booked as money in). 1Money's transfers are skipped (appTransferSkip).
+ */
+export function appKindMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; kinds: true; app: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v))));
+  return column ? { indicator: column.index, kinds: true, app: true } : undefined;
+}
+
+/** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
+const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
+
+/**
+ * A column headed as a debit/credit indicator ("Soll/Haben", "Segno", "D/C"…) with a value that is neither, beside
+ * values that are (QA round 4: "Dare/Avere" holding D and A was dropped as a text, and every Dare amount read as
+ * money in): reading its amounts as signed would give the rows it marks out the wrong sign, without a word. Refused,
+ * naming the value, so the signs are set by hand.
+ */
+export function unreadIndicator(cols: readonly Column[], sample: readonly CsvRecord[], fileName: string, read: ColumnPlan["money"] | undefined): void {
+  for (const c of cols) {
+    if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
+    // (A column of "+" and "–" that signs the amounts: dashMarks.)
+    if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
+    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v) === undefined);
+    if (r < 0 || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
+    throw unreadMark(c, r, sample, fileName);
+  }
+}
+
+/** The refusal of a sign column's value that is no mark of money out or in (or of a row it leaves unmarked), naming its line (the sample's `r`th row). */
+function unreadMark(c: Column, r: number, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping {
+  const v = c.values[r]!.trim();
+  return new NeedsColumnMapping(
+    `${fileName}: line ${sample[r]!.line}: the column "${c.name.trim()}" marks money out and in, but ${v === "" ? "this line has no mark in it, so the sign of its row" : `its value "${v}" is neither a debit nor a credit mark, so the sign of its rows`} cannot be told; ` +
+      "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
+  );
+}
+
+/** "+" or a dash alone in a cell: 1 or −1 (DASH_MARKS); anything else, an empty cell too, undefined. */
+const dashSign = (v: string): 1 | -1 | undefined => DASH_MARKS[asciiMinus(v.trim())];
+/** A cell of one or two characters that are neither letters nor digits: a mark ("+", "–", "?", "*"). */
+const MARK_CELL = /^[^\p{L}\p{N}\s]{1,2}$/u;
+/** A header made of the sign marks themselves: "+/-", "±", "+/−", "-/+". */
+const SIGN_SYMBOL_HEADER = /^(?:±|\+\s*\/?\s*[-\u2010-\u2013\u2212]|[-\u2010-\u2013\u2212]\s*\/?\s*\+)$/u;
+
+/** A header that names the rows' sign ("Sign", "Vorzeichen", "Segno", "D/C", "+/-"), not one that only sometimes does ("Type"). */
+const namesSign = (c: Column): boolean => SIGN_SYMBOL_HEADER.test(c.name.trim()) || (!LOOSE_INDICATOR_HEADERS.has(c.norm) && headerTier(c.norm, "indicator") !== null);
+
+/**
+ * A column of "+" and "–" (a dash, hyphen or minus) under a header that names a sign ("+/-", "Sign", "Vorzeichen"),
+ * beside amounts written without a sign (issue 31's leftover: refused, the dash taken for a placeholder; under a "+/-"
+ * header ignored, and every row booked as money in, exit 0): its marks sign the amounts, as an indicator column's do
+ * (SPEC §10.1: first), when every row with an amount has one of them; one kind alone is enough (a month of purchases,
+ * every row "–"). Under any other header such marks are a flag ("Beleg": a receipt kept or none) and sign nothing (review
+ * of impl6: a salary beside such a flag was booked as money out). A balance column, when the file has one, checks them
+ * as it checks any sign. A mark that is neither ("?"), or none on a row with an amount that is no balance or total line,
+ * is refused, naming that line: its row's sign cannot be told.
+ */
+export function dashMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>, sample: readonly CsvRecord[], fileName: string): { indicator: number; dashes: true } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && namesSign(c) && c.values.some((v) => dashSign(v) !== undefined) && c.values.every((v) => v.trim() === "" || MARK_CELL.test(v.trim())));
+  if (!column) return undefined;
+  // (A balance or total line has no mark: readRows lists it as such.)
+  const balanceLine = (r: number) => cols.some((o) => o !== amount && TOTAL_LINE.test(normaliseHeader(o.values[r] ?? "")));
+  const r = column.values.findIndex((v, r) => dashSign(v) === undefined && amount.values[r]!.trim() !== "" && !(v.trim() === "" && balanceLine(r)));
+  if (r >= 0) throw unreadMark(column, r, sample, fileName);
+  return { indicator: column.index, dashes: true };
+}
+
+/**
+ * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
+ * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
+ * card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that is negative
+ * where a bank account would show a payment received as money in. `textColumns`: the description's columns, where such
+ * payments are named. `askWhenUnsure`: refuse a file of nearly all positive amounts that nothing else tells (false when
+ * the user named the amount column or flipped the signs: that says it).
+ */
+export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string): boolean {
+  const values = cols[amount]!.values;
+  const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const texts = textColumns.map((i) => cols[i]!.values);
+  const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200)) || CARD_SETTLEMENT.test(t[r] ?? "")));
+  // The issuer's fixed line for a payment, written negative, with at least half of the other rows positive (the
+  // purchases): Aqua's card export of a payment, a refund and two purchases, half of them negative (QA round 21,
+  // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
+  // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
+  // its salary in, turned every sign (review of QA round 21).
+  const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
+  const thanks = (t: string) => ISSUER_THANKS.test(t) || (cardHolder && AMEX_FR_THANKS.test(t));
+  const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => thanks((t[r] ?? "").slice(0, 80))));
+  const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
+  // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
+  // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
+  const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+  // A card-number column alone, amounts of both signs: an account's export that names the card a payment was made with
+  // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
+  // turned). Only with every amount positive does the card column say the purchases are written so.
+  const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
+  // The card number on the purchases and refunds, mostly positive, and none on the payments to the card and the
+  // bank's own credits, all negative, one of them the holder's payment ("Ihre Zahlung": Cornèr's card export; QA round
+  // 4, pass 20: its purchases were money in, or the file refused). The sides alone say nothing: an account's export
+  // names the card on its cash deposits too (review of pass 20: every sign of one was turned, the rent money in).
+  const cardCells = card?.values ?? [];
+  const withCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() !== "" ? [eitherMark(v) ?? 0] : [])).filter((a) => a !== 0);
+  const withoutCard = values.flatMap((v, r) => ((cardCells[r] ?? "").trim() === "" ? [{ amount: eitherMark(v) ?? 0, r }] : [])).filter((a) => a.amount !== 0);
+  const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
+  const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
+  const byKind = purchasesSign(cols, values);
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides;
+  // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
+  // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
+  // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
+  // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
+  // (Not the lines that state the statement's balance, Standard Bank's "OPEN BALANCE" and "CLOSE BALANCE" beside its
+  // rows: no bookings, they made a file of two credits and a purchase "4 of the 5 amounts positive", refused; review of r4-qa32.)
+  const statesBalance = (r: number) => cols.some((c) => statedBalanceKind(normaliseHeader(c.values[r] ?? "")) !== null);
+  const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const positive = booked.filter((a) => a > 0).length;
+  const mixed = positive < booked.length;
+  // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
+  // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
+  const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  if (!told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
+    const name = cols[amount]!.name.trim();
+    throw new NeedsColumnMapping(
+      `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
+        `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+    );
+  }
+  return told;
+}
