@@ -92,6 +92,9 @@ export const WORDS: Record<Role, string[][]> = {
       // Swedish, Danish, Norwegian, Finnish (Handelsbanken's "Reskontradatum" is its booking day; "Transaktionsdatum"
       // beside it is the day of the purchase).
       "reskontradatum", "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
+      // Nordea Finland's Swedish 'Transaktioner' export: "Bokningsdag" beside "Valutadag" and "Betalningsdag" (qa34: its
+      // rows were dated by the payment day, a day before the booking).
+      "bokningsdag",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
       // Polish; Czech and Slovak (ČSOB's, Raiffeisen CZ's "Datum zaúčtování", beside its "Datum provedení").
@@ -100,7 +103,7 @@ export const WORDS: Record<Role, string[][]> = {
       "data lancamento", "data do lancamento",
       // Deutsche Bank's card export: "Eingangstag", the day a purchase was booked (beside "Belegdatum", the receipt's).
       "eingangstag"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "betalningsdag", "tapahtumapaiva", "data operacji", "data transakcji",
       // Sabadell's "F. Operativa" (Spain). (ING España's only date, "F. VALOR", is read as the value date, which dates a
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
@@ -207,7 +210,9 @@ export const WORDS: Record<Role, string[][]> = {
     "auftraggebername", "auftraggeber name"]],
   party: [["counterparty", "counterparty name", "counter party", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
-    "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
+    "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker",
+    // Nordea Finland's Swedish export: "Mottagare/Betalare" (qa34: the other party left out of every row).
+    "mottagare betalare", "betalare mottagare", "nimi", "nazev protiuctu",
     // Erste's George (Austria); Czech (ČSOB's "název účtu protiúčtu", Raiffeisen CZ's "Název obchodníka"); Polish (ING's
     // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",

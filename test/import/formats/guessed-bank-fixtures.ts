@@ -1182,6 +1182,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":134.6,"outRows":2,"in":2850,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
   },
+  // Nordea Finland's older Swedish 'Transaktioner' export (qa34's blind pass): tab-separated, the account on a line of its own,
+  // a blank line after each record. "Bokningsdag" (booking day) and "Mottagare/Betalare" (the other party) were no known
+  // words: the rows were dated by "Betalningsdag" (a day early on lines 5 and 11) and kept only "Meddelande" (a city, or
+  // nothing). EUR from the IBAN's country. Out 12.40 + 89.00 = 101.40, in 2'450.00 + 54.90 = 2'504.90.
+  "nordea-fi-transaktioner.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: "FI2112345600000785",
+    dataLines: 4,
+    rows: [
+      [5, "2026-02-03", -12.4, "EUR", "VFI*Kahvila Esimerkki · ESPOO"],
+      [7, "2026-02-05", 2450, "EUR", "ESIMERKKI OY · Palkka helmikuu"],
+      [9, "2026-02-09", 54.9, "EUR", "KAUPPA OY"],
+      [11, "2026-02-10", -89, "EUR", "Helen Oy"],
+    ],
+    totals: [{ currency: "EUR", out: 101.4, outRows: 2, in: 2504.9, inRows: 2 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["the currency EUR (from the IBAN's country (FI)) for every row"],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
