@@ -257,6 +257,8 @@ export const WORDS: Record<Role, string[][]> = {
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
     "zprava", "popis prikazce", "popis pro prijemce", "av pole",
+    // Bank Pekao's "Tytułem" (Poland: the transfer's title; qa34's blind pass: left out of every row).
+    "tytulem",
     // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
     "toelichting", "vwz",
     // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).

@@ -1201,6 +1201,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: ["the currency EUR (from the IBAN's country (FI)) for every row"],
   },
+  // Bank Pekao's "Lista operacji" (Poland; qa34's blind pass): "Tytułem", the transfer's title, was no known word and left
+  // out of every row (a card row's title is its masked card number, kept as written). Booking day first, PLN. Out 23.45 +
+  // 59.99 = 83.44, in 120.00 + 350.00 = 470.00.
+  "pekao-pl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-12", -23.45, "PLN", "SKLEP PRZYKŁAD K.2 KRAKOW · *********0014321 · TRANSAKCJA KARTĄ PŁATNICZĄ"],
+      [3, "2026-03-11", 120, "PLN", "ANNA NOWAK · Zwrot za bilety · PRZELEW KRAJOWY MIĘDZYBANKOWY"],
+      [4, "2026-03-10", -59.99, "PLN", "PAYU · BLIK REF       70000000001 · PŁATNOŚĆ BLIK"],
+      [5, "2026-03-09", 350, "PLN", "GMINA PRZYKŁADOWO · ekwiwalent za luty 2026 · PRZELEW KRAJOWY MIĘDZYBANKOWY"],
+    ],
+    totals: [{ currency: "PLN", out: 83.44, outRows: 2, in: 470, inRows: 2 }],
+    reconciliation: [{ currency: "PLN", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
