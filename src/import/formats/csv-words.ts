@@ -217,6 +217,8 @@ export const WORDS: Record<Role, string[][]> = {
     // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
     "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca",
+    // Air Bank's (Czech) "Název protistrany", the other party (qa34's blind pass: left out; a card payment had no text at all).
+    "nazev protistrany",
     // KBC's card export (Belgium): "Handelaar", the merchant.
     "handelaar",
     // Knab's "Tegenrekeninghouder" (the other account's holder), Belfius's French "Nom contrepartie contient" (QA round 4, pass 15).

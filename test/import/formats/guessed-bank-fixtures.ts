@@ -1218,6 +1218,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "PLN", out: 83.44, outRows: 2, in: 470, inRows: 2 }],
     reconciliation: [{ currency: "PLN", status: "none", opening: null, closing: null, entries: 4, difference: null }],
   },
+  // Air Bank's account history (Czech Republic; qa34's blind pass): "Název protistrany", the other party, was no known word
+  // and was left out (the card payment on line 4 had no text at all); "Datum zaúčtování" the booking day, written dd/mm/yyyy.
+  // Out 8'500.00 + 312.90 = 8'812.90, in 41'200.00.
+  "airbank-cz.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-03-14", -8500, "CZK", "Pavel Dvořák · nájem březen"],
+      [3, "2026-03-12", 41200, "CZK", "Vzor s.r.o. · mzda 02/2026"],
+      [4, "2026-03-10", -312.9, "CZK", "Potraviny U Mostu"],
+    ],
+    totals: [{ currency: "CZK", out: 8812.9, outRows: 2, in: 41200, inRows: 1 }],
+    reconciliation: [{ currency: "CZK", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
