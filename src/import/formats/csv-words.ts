@@ -231,6 +231,8 @@ export const WORDS: Record<Role, string[][]> = {
     "=nome"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "libelles", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
+    // Danske Bank Sweden's "Specifikation" (qa34's blind pass: refused, "cannot tell which columns hold the description").
+    "specifikation",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
     // Indian banks (HDFC's "Narration", "Particulars"; QA round 4, pass 9: refused).
     "narration", "particulars",

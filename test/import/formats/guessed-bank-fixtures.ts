@@ -1234,6 +1234,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "CZK", out: 8812.9, outRows: 2, in: 41200, inRows: 1 }],
     reconciliation: [{ currency: "CZK", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // Danske Bank Sweden's "Transaktioner" (latin-1, newest first; qa34's blind pass): "Specifikation" was no known word, the
+  // file refused as having no description. Line 2 "Reserverad" is skipped as not booked; SEK from "Belopp" (no currency
+  // column). Newest first: 12'610.50 + 389.50 = 13'000.00 + 1'000.00 = 14'000.00 − 450.00 = 13'550.00 − 13'550.00 = 0.00
+  // opening ✓. Out 389.50 + 1'000.00 = 1'389.50, in 450.00 + 13'550.00 = 14'000.00.
+  "danske-se.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [3, "2026-03-19", -389.5, "SEK", "ICA NARA SOLNA"],
+      [4, "2026-03-18", -1000, "SEK", "Swish till Lisa Berg"],
+      [5, "2026-03-18", 450, "SEK", "Swish från Erik Lund"],
+      [6, "2026-03-17", 13550, "SEK", "Lön Exempel AB"],
+    ],
+    totals: [{ currency: "SEK", out: 1389.5, outRows: 2, in: 14000, inRows: 2 }],
+    skipped: [{ line: 2, reason: "not booked (pending, declined or cancelled): no money moved" }],
+    reconciliation: [{ currency: "SEK", status: "ok", opening: 0, closing: 12610.5, entries: 4, difference: 0 }],
+    notes: ["the currency SEK (from the column \"Belopp\" (Belopp, a Swedish bank's word)) for every row"],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
