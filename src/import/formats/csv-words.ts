@@ -521,6 +521,9 @@ export const NOT_BOOKED = [
   "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
+  // Nordea Finland's netbank export in Swedish writes "Reserverat" where a reservation's booking day goes (qa34's blind pass:
+  // the whole file refused as having a bad date).
+  "reserverat",
   // Satispay's "NOT APPROVED" (a payment the other side refused; QA round 4, pass 18: imported as spending).
   "not approved", "non approvato",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),

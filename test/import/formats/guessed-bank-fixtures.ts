@@ -1254,6 +1254,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "SEK", status: "ok", opening: 0, closing: 12610.5, entries: 4, difference: 0 }],
     notes: ["the currency SEK (from the column \"Belopp\" (Belopp, a Swedish bank's word)) for every row"],
   },
+  // Nordea Finland's netbank export in Swedish (qa34's blind pass): a reservation has "Reserverat" where its booking day goes;
+  // the whole file was refused for that "bad date". Line 2 is skipped as not booked; dates written 2026/03/24. Out 15.00 +
+  // 42.10 = 57.10, in 1'200.00.
+  "nordea-fi-reserverat.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [3, "2026-03-24", -15, "EUR", "Nordea Bank Abp"],
+      [4, "2026-03-23", 1200, "EUR", "Esimerkki Oy · Palkka maaliskuu"],
+      [5, "2026-03-20", -42.1, "EUR", "S-Market Keskusta"],
+    ],
+    totals: [{ currency: "EUR", out: 57.1, outRows: 2, in: 1200, inRows: 1 }],
+    skipped: [{ line: 2, reason: "not booked yet (\"Reserverat\" where its date goes): no money moved" }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
