@@ -1271,6 +1271,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{ line: 2, reason: "not booked yet (\"Reserverat\" where its date goes): no money moved" }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // ING Bank Śląski's "Lista transakcji" (cp1250) opened as UTF-8 and saved again, every Polish letter a U+FFFD (qa34's
+  // blind pass, a real export pasted so): "Tytu\ufffd" read as no word, the title left out of every row. Line 9, a hold with
+  // no booking day and its amount only under "Kwota blokady", is skipped. Out 12.50, in 45.00.
+  "ing-pl-lost-letters.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [10, "2026-02-28", -12.5, "PLN", "PIEKARNIA ZIARNO WARSZAWA PL · P\ufffdatno\ufffd\ufffd kart\ufffd 27.02.2026 Nr karty 4246xx1111"],
+      [11, "2026-02-26", 45, "PLN", "KOWALSKA EWA UL. POLNA 3 00-001 WARSZAWA · zwrot za obiad"],
+    ],
+    totals: [{ currency: "PLN", out: 12.5, outRows: 1, in: 45, inRows: 1 }],
+    skipped: [{ line: 9, reason: "not booked: no Data ksi\ufffdgowania and no amount (a pending payment or a hold)" }],
+    reconciliation: [{ currency: "PLN", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+  },
   // SpareBank 1 (Norway): "Inn"/"Ut" were no known words: refused; with them read, its kroner were the data's main currency (CHF) until "Inn" named NOK (QA round 4, sixth pass). Out 312.40 + 9'800.00 = 10'112.40, in 32'500.00.
   "sparebank1-no.csv": {
     format: "csv",
