@@ -1186,6 +1186,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "money") checked = fullYearAtPace(index, f, said, clauseAround(answer, f)) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "count") checked = everyItem(index, f, said, answer.slice(Math.max(0, f.start - 20), f.start), answer.slice(f.end, f.end + 30)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined && OF_PRONOUN.test(answer.slice(f.end, f.end + 12))) checked = shareOfAntecedent(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
@@ -1429,6 +1430,28 @@ function fullYearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, 
       if (!Number.isInteger(m) || m < 1 || m >= 12) continue;
       const v = (Math.abs(t.value) * 12) / m;
       if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "pace", months: m, sources: [source(t, index.lexicon)] };
+    }
+  }
+  return null;
+}
+
+/**
+ * A count of rows said per month ("318 transactions in all … about 53 a month") as the rows of a whole breakdown the model
+ * read — every item of one list of row counts, each about another account, merchant or category (all the call's rows, not
+ * a run of them) — over the months of the period its clause is about (saidDivisors). Only whole lists of row counts: a
+ * part of the breakdown is a part's rate, which its clause would name.
+ */
+function rowsPerMonth(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure | null {
+  const r = intervalOf(f);
+  const months = saidDivisors(index, said).months;
+  for (const l of index.lists) {
+    const n = l.figures.length;
+    if (l.kind !== "count" || n < 2 || !l.figures[0]!.seen || !l.figures.every((x) => x.ctx.unit === "rows" && !x.change && !contradicts({ ...said, per: undefined }, x.ctx))) continue;
+    const items = new Set(l.figures.map((x) => x.ctx.names?.[0] ?? x.ctx.categories?.[0]));
+    if (items.size !== n || items.has(undefined)) continue;
+    for (const m of months) {
+      const v = l.prefix[n]! / m;
+      if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "monthly_average", months: m, sources: l.figures.map((x) => source(x, index.lexicon)) };
     }
   }
   return null;

@@ -34,7 +34,8 @@ export function figureNote(f: AnswerFigure): string {
   const all = f.sources.map(source).join("; ");
   switch (f.operation) {
     case "monthly_average":
-      return `${a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${all}`;
+      // A whole list's rows over the months (several sources): their sum ÷ the months.
+      return `${f.sources.length > 1 ? `(${f.sources.map((s) => s.text).join(" + ")})` : a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${all}`;
     case "average":
       return `${a.text} ÷ ${f.divisor ?? "?"} ${PER[f.per ?? "week"].unit} (${PER[f.per ?? "week"].average} average) · ${all}`;
     case "percent_change":

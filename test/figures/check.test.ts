@@ -2274,3 +2274,38 @@ describe("figacc5: a full year at the pace of a shorter period is its call's tot
     expect(statuses(turn([h2025]), "At this pace a full year of dining would be about CHF 18'000.")).toEqual([["CHF 18'000", "ungrounded"]]);
   });
 });
+
+describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
+  const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
+  const t = () =>
+    turnOver(
+      { ...VOCABULARY, accounts },
+      {
+        name: "data_coverage",
+        input: { from: "2025-01-01", to: "2025-06-30" },
+        summary: `Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-01-01 to 2025-06-30 per account and currency: ${accounts.map((a, i) => `${a} CHF: 2025-01-01 to 2025-06-30, ${[60, 61, 59][i]} rows, 6 months with data, no gap months, last transaction 97 days before today`).join("; ")}.`,
+      },
+    );
+  test("right: about 30 a month (60 + 61 + 59 = 180 rows over six months)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 30 a month.")).toEqual([
+      ["180", "derived"],
+      ["30", "derived"],
+    ]);
+  });
+  test("wrong: over the wrong number of months (180 ÷ 5 = 36)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 36 a month.")).toEqual([
+      ["180", "derived"],
+      ["36", "ungrounded"],
+    ]);
+  });
+  test("wrong: a part of the breakdown (the first two accounts, 121 ÷ 6 = 20)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 20 a month.")).toEqual([
+      ["180", "derived"],
+      ["20", "ungrounded"],
+    ]);
+  });
+  test("wrong: the whole's rate said of one account, or of another year", () => {
+    expect(statuses(t(), "Visa 4417 had about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(t(), "In 2024 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+  });
+});
