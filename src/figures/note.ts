@@ -34,7 +34,8 @@ export function figureNote(f: AnswerFigure): string {
   const all = f.sources.map(source).join("; ");
   switch (f.operation) {
     case "monthly_average":
-      return `${a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${all}`;
+      // A whole list's rows over the months (several sources): their sum ÷ the months.
+      return `${f.sources.length > 1 ? `(${f.sources.map((s) => s.text).join(" + ")})` : a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${all}`;
     case "average":
       return `${a.text} ÷ ${f.divisor ?? "?"} ${PER[f.per ?? "week"].unit} (${PER[f.per ?? "week"].average} average) · ${all}`;
     case "percent_change":
@@ -49,6 +50,10 @@ export function figureNote(f: AnswerFigure): string {
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     case "yearly":
       return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
+    case "pace":
+      return `${a.text} ÷ ${f.months ?? "?"} months × 12 (a full year at this pace) · ${all}`;
+    case "items":
+      return `${f.sources.length} in all (${f.sources.map((s) => s.about ?? s.where).join("; ")}) · ${all}`;
     case "share_of_list":
       return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;
     default:

@@ -2160,3 +2160,152 @@ describe("figacc3: a count after 'median of' / 'average of' is how many the meas
     expect(statuses(t(), "The median of 460 payments at Coop was CHF 13.05.")).toEqual([["460", "mismatched"], ["CHF 13.05", "grounded"]]);
   });
 });
+
+describe("figacc5: a share 'of it' is of the amount written last before it, over a part about what its own clause names (SPEC §11.1 ratios)", () => {
+  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
+  test("right: dining was 22.3% of it (3'000.00 ÷ the written 13'431.20 = 22.34 %)", () => {
+    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 22.3% of it.")).toEqual([
+      ["CHF 13'431.20", "derived"],
+      ["22.3%", "derived"],
+    ]);
+  });
+  test("wrong: the share of the wrong whole (3'000.00 ÷ groceries, housing and travel's 15'434.50 = 19.4 %, said of the 13'431.20)", () => {
+    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 19.4% of it.")).toEqual([
+      ["CHF 13'431.20", "derived"],
+      ["19.4%", "ungrounded"],
+    ]);
+  });
+  test("wrong: the right share on the wrong category (dining's 22.3 % said of travel)", () => {
+    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and travel was 22.3% of it.")).toEqual([
+      ["CHF 13'431.20", "derived"],
+      ["22.3%", "ungrounded"],
+    ]);
+  });
+  test("wrong: the share of the wrong year (2025's groceries, 82.6 % of 9'000.00, said of 2024); right: 2024's 72.2 %", () => {
+    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 82.6% of it.")).toEqual([
+      ["CHF 9'000.00", "derived"],
+      ["82.6%", "ungrounded"],
+    ]);
+    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 72.2% of it.")).toEqual([
+      ["CHF 9'000.00", "derived"],
+      ["72.2%", "derived"],
+    ]);
+  });
+  test("wrong: of the farther amount (3'000.00 ÷ 7'431.20 = 40.4 %: 'it' is the housing amount written last); right: 50.0 %", () => {
+    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 40.4% of it.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["40.4%", "ungrounded"],
+    ]);
+    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 50.0% of it.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["50.0%", "derived"],
+    ]);
+  });
+  test("wrong: a clause that names nothing has no part ('the rest was 22.3 % of it', though dining's 3'000.00 fits)", () => {
+    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and the rest was 22.3% of it.")).toEqual([
+      ["CHF 13'431.20", "derived"],
+      ["22.3%", "ungrounded"],
+    ]);
+  });
+});
+
+describe("figacc5: 'all N accounts' / 'all N budgets' is how many of them one call shows (SPEC §11.1 counts)", () => {
+  const vocabulary = { ...VOCABULARY, accounts: ["Visa 4417", "Savings Account", "Main Account"] };
+  const coverage = (from: string, to: string, accounts: string[]): Call => ({
+    name: "data_coverage",
+    input: { from, to },
+    summary: `The data runs from 2024-01-01 to 2025-12-31. Coverage from ${from} to ${to} per account and currency: ${accounts.map((a, i) => `${a} CHF: ${from} to ${to}, ${40 + i} rows, 6 months with data, no gap months`).join("; ")}.`,
+  });
+  const turnOf = (calls: Call[]) => {
+    const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: [] }));
+    return t;
+  };
+  const three = () => turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account", "Main Account"])]);
+  test("right: all 3 accounts (three accounts in one coverage call)", () => {
+    expect(statuses(three(), "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "derived"]]);
+  });
+  test("wrong: all 4 accounts (one more than the call shows)", () => {
+    expect(statuses(three(), "Yes, all 4 accounts have data in each of the months.")).toEqual([["4", "ungrounded"]]);
+  });
+  test("wrong: all 3 accounts gathered across two calls (two in one period, the third in another)", () => {
+    const t = turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account"]), coverage("2024-01-01", "2024-06-30", ["Main Account"])]);
+    expect(statuses(t, "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "ungrounded"]]);
+  });
+  const budgets = () =>
+    oneCall(
+      "budget_status",
+      { year: 2025, month: 7 },
+      "Budgets for 2025-07 (a full month).\n- Housing: budget CHF 2'200.00, spent CHF 2'150.00, remaining CHF 50.00, 97.7% used.\n- Groceries: budget CHF 550.00, spent CHF 470.00, remaining CHF 80.00, 85.5% used.\n- Dining: budget CHF 150.00, spent CHF 0.00, remaining CHF 150.00, 0.0% used.\nTotal budget CHF 2'900.00, total spent CHF 2'620.00 (90.3%).",
+    );
+  test("right: you kept all 3 budgets (three budget lines of July)", () => {
+    expect(statuses(budgets(), "In July 2025 you kept all 3 budgets.")).toEqual([["3", "derived"]]);
+  });
+  test("wrong: all 5 budgets; all 3 budgets said of August (the call is July's)", () => {
+    expect(statuses(budgets(), "In July 2025 you kept all 5 budgets.")).toEqual([["5", "ungrounded"]]);
+    expect(statuses(budgets(), "In August 2025 you kept all 3 budgets.")).toEqual([["3", "ungrounded"]]);
+  });
+});
+
+describe("figacc5: a full year at the pace of a shorter period is its call's total × 12 ÷ its months (SPEC §11.1 derived)", () => {
+  const half = (year: number, total: string, rows: string): Call => ({
+    name: "spending_by_category",
+    input: { from: `${year}-01-01`, to: `${year}-06-30` },
+    summary: `Spending by category from ${year}-01-01 to ${year}-06-30. CHF: total CHF ${total} over 150 transactions in 3 categories: ${rows}.`,
+  });
+  const h2025 = half(2025, "9'000.00", "Groceries CHF 3'700.00 (41.1%, 90 tx); Housing CHF 3'600.00 (40.0%, 6 tx); Dining CHF 1'700.00 (18.9%, 54 tx)");
+  const h2024 = half(2024, "8'000.00", "Groceries CHF 3'300.00 (41.3%, 80 tx); Housing CHF 3'600.00 (45.0%, 6 tx); Dining CHF 1'100.00 (13.8%, 40 tx)");
+  test("right: the full year would be about CHF 18'000 (9'000.00 over six months × 12)", () => {
+    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
+  });
+  test("wrong: over the wrong number of months (9'000.00 ÷ 5 × 12 = CHF 21'600)", () => {
+    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 21'600.")).toEqual([["CHF 21'600", "ungrounded"]]);
+  });
+  test("wrong: a part of the call, not its total (groceries' 3'700.00 × 2 = CHF 7'400, the clause naming no category)", () => {
+    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 7'400.")).toEqual([["CHF 7'400", "ungrounded"]]);
+  });
+  test("wrong: the other year's total (2024's 8'000.00 × 2 said of 2025); right: 2025's", () => {
+    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 16'000.")).toEqual([["CHF 16'000", "ungrounded"]]);
+    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
+  });
+  test("wrong: the total said of one category ('a full year of dining', 9'000.00 × 2)", () => {
+    expect(statuses(turn([h2025]), "At this pace a full year of dining would be about CHF 18'000.")).toEqual([["CHF 18'000", "ungrounded"]]);
+  });
+});
+
+describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
+  const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
+  const t = () =>
+    turnOver(
+      { ...VOCABULARY, accounts },
+      {
+        name: "data_coverage",
+        input: { from: "2025-01-01", to: "2025-06-30" },
+        summary: `Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-01-01 to 2025-06-30 per account and currency: ${accounts.map((a, i) => `${a} CHF: 2025-01-01 to 2025-06-30, ${[60, 61, 59][i]} rows, 6 months with data, no gap months, last transaction 97 days before today`).join("; ")}.`,
+      },
+    );
+  test("right: about 30 a month (60 + 61 + 59 = 180 rows over six months)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 30 a month.")).toEqual([
+      ["180", "derived"],
+      ["30", "derived"],
+    ]);
+  });
+  test("wrong: over the wrong number of months (180 ÷ 5 = 36)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 36 a month.")).toEqual([
+      ["180", "derived"],
+      ["36", "ungrounded"],
+    ]);
+  });
+  test("wrong: a part of the breakdown (the first two accounts, 121 ÷ 6 = 20)", () => {
+    expect(statuses(t(), "That's 180 rows in all, about 20 a month.")).toEqual([
+      ["180", "derived"],
+      ["20", "ungrounded"],
+    ]);
+  });
+  test("wrong: the whole's rate said of one account, or of another year", () => {
+    expect(statuses(t(), "Visa 4417 had about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(t(), "In 2024 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+  });
+});
