@@ -21,7 +21,7 @@ export type ImportPreviewRow = {
 
 const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplicate: "already imported", possible_duplicate: "possible duplicate" };
 /** How a row's category was found, in words (the source's code stays in the cell's title). */
-const HOW: Record<string, string> = { cache: "known merchant", rules: "card rule", llm: "model", unclassified: "not classified", user_rule: "your rule" };
+const HOW: Record<string, string> = { cache: "known merchant", rules: "card rule", llm: "model", unclassified: "not classified", user_rule: "your rule", stored: "as imported" };
 
 /**
  * A preview's rows: line, status, day, amount, description, and how it would be stored (merchant and category,
@@ -61,8 +61,8 @@ export function ImportRows(p: { id: string; file: string; rows: ImportPreviewRow
             <td data-label="Merchant" class={r.merchant === null ? "empty" : undefined}>
               {r.merchant ?? ""}
             </td>
-            <td data-label="Category" title={r.source ?? undefined} class={r.status === "duplicate" ? "empty" : undefined}>
-              {r.status === "duplicate" ? "" : r.category === null ? "at import" : `${r.category} (${HOW[r.source ?? ""] ?? r.source})`}
+            <td data-label="Category" title={r.source ?? undefined} class={r.status === "duplicate" && r.category === null ? "empty" : undefined}>
+              {r.status === "duplicate" && r.category === null ? "" : r.category === null ? "at import" : `${r.category} (${HOW[r.source ?? ""] ?? r.source})`}
             </td>
           </tr>
         ))}

@@ -41,7 +41,8 @@ export type PreviewStatus = "new" | "duplicate" | "possible_duplicate";
 const STATUS: readonly PreviewStatus[] = ["new", "duplicate", "possible_duplicate"];
 
 /** A row as the preview shows it. `classified` null: a new merchant, classified by the model at import. */
-export type PreviewRow = ParsedRow & { index: number; transactionId: string; status: PreviewStatus; match: ExistingMatch | null; classified: Classified | null };
+/** `stored`: how an already imported row (a duplicate) is stored now, its merchant and category (uqa7 #10: the preview showed empty cells). */
+export type PreviewRow = ParsedRow & { index: number; transactionId: string; status: PreviewStatus; match: ExistingMatch | null; classified: Classified | null; stored?: { merchant: string; category: string } | null };
 
 export type StatementPreview = Omit<StatementFacts, "rowCount"> & {
   file: string;
@@ -103,6 +104,9 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
     let descriptionChars = 0;
     // The possible duplicates, as the balance checks that counted them say (withHeld).
     let held: HeldRow[] = [];
+    // (Prepared at the first already imported row: a database that has one has its transactions table.)
+    let storedAs: ReturnType<typeof stored> | undefined;
+    const stored = (d: Database) => d.query<{ merchant: string; category: string }, [string]>("SELECT merchant_name AS merchant, category FROM transactions WHERE transaction_id = ?");
     const onChunk = (c: WalkedChunk) => {
       for (let i = 0; i < c.rows.length; i++) {
         const s = c.status[i]!;
@@ -137,6 +141,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
           status: STATUS[s]!,
           match: c.matches[i] ?? null,
           classified: s === 1 ? null : (known ?? (req.model ? null : unclassified(plainMerchant(c.rows, i)))),
+          ...(s === 1 && db ? { stored: (storedAs ??= stored(db)).get(c.ids[i]!) ?? null } : {}),
         });
       }
       counts.rows += c.rows.length;

@@ -11,6 +11,8 @@ export const REQUIRED_TRANSACTION_COLUMNS = ["id", "date", "raw_description", "a
 export const UNCATEGORISED = "Uncategorised";
 /** What a NULL merchant is shown as. */
 export const UNKNOWN_MERCHANT = "(unknown merchant)";
+/** How rows without an account are named where accounts are listed (data_coverage) and picked (the Transactions page's Account filter). */
+export const NO_ACCOUNT = "(no account)";
 
 /** SQL expressions that give NULLs their documented meaning. */
 export const MERCHANT_SQL = `COALESCE(merchant_name, '${UNKNOWN_MERCHANT}')`;

@@ -13,7 +13,7 @@
 import { dayToIso, parseDay } from "../ledger/calendar.ts";
 import { textsOf, type Ledger } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
+import { NO_ACCOUNT, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 import { fold, PAGE_SIZE, TransactionQueryError, type RowsFilter, type TransactionFilters, type TransactionQuery } from "./query.ts";
@@ -60,7 +60,8 @@ type Matcher = {
   currency?: Uint8Array;
   category?: Uint8Array;
   merchant?: { known: Uint8Array; unknown: boolean };
-  account?: Uint8Array;
+  /** The accounts picked; `none`: the rows without an account too ("(no account)", when no account is named so). */
+  account?: { known: Uint8Array; none: boolean };
   /** `id` (of a filter set of `any`): these transactions only. */
   ids?: ReadonlySet<number>;
   /** `amount` (of a filter set of `any`): this signed amount only, in cents. */
@@ -203,7 +204,10 @@ function matcherOf(db: BudgetDb, l: Ledger, f: SetFilter, any?: readonly RowsFil
     const wanted = new Set(f.currency);
     m.currency = Uint8Array.from(l.currencies, (c) => (wanted.has(c.trim().toUpperCase()) ? 1 : 0));
   }
-  if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
+  if (f.account !== undefined) {
+    const known = maskOf(l.accounts, f.account);
+    m.account = { known, none: f.account.some((a) => fold(a) === fold(NO_ACCOUNT)) && !l.accounts.some((a) => fold(a) === fold(NO_ACCOUNT)) };
+  }
   if (f.id !== undefined) m.ids = new Set(f.id.map(Number));
   if (f.amount !== undefined) m.cents = Math.round(Number(f.amount) * 100);
   if (f.q !== undefined) m.text = anyText(l, f.q);
@@ -265,7 +269,7 @@ function passes(l: Ledger, m: Matcher, i: number): boolean {
   }
   if (m.account) {
     const k = l.accountAt(i);
-    if (k < 0 || !m.account[k]) return false;
+    if (k < 0 ? !m.account.none : !m.account.known[k]) return false;
   }
   if (m.ids && !m.ids.has(l.idAt(i))) return false;
   if (m.cents !== undefined && Math.round(a * 100) !== m.cents) return false;

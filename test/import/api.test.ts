@@ -108,6 +108,10 @@ describe("import API", () => {
     // The same file again: both rows are duplicates now, and the merchant is known: nothing new to classify.
     const again = await (await upload("march.csv", CSV, { account: "Privatkonto" })).json();
     expect([again.new, again.duplicates, again.new_merchants, again.classification_estimate, again.preview.map((r: { status: string }) => r.status)]).toEqual([0, 2, 0, null, ["duplicate", "duplicate"]]);
+    // uqa7 #10: an already imported row shows how it is stored (its merchant and category, source "stored"), not empty cells.
+    const stored = new Database(h.budget.path, { readonly: true }).query("SELECT merchant_name AS m, category AS c FROM transactions WHERE import_batch = ? ORDER BY date").all(done.batch) as { m: string; c: string }[];
+    expect(stored.map((r) => r.c)).toEqual(["Shopping", "Shopping"]);
+    expect(again.preview.map((r: { merchant: string; category: string; source: string }) => [r.merchant, r.category, r.source])).toEqual(stored.map((r) => [r.m, r.c, "stored"]));
 
     const undo = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
     expect(await undo.json()).toEqual({ batch: done.batch, deleted: 2 });

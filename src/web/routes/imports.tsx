@@ -944,7 +944,7 @@ function matchView(format: string, m: NonNullable<PreviewRow["match"]>) {
   };
 }
 
-/** A preview's row as the API gives it (and the page shows it): merchant, category and source null when the model classifies it at import. */
+/** A preview's row as the API gives it (and the page shows it): merchant, category and source null when the model classifies it at import; an already imported row's as stored (source "stored"). */
 function previewRowJson(r: PreviewRow) {
   return {
     line: r.line,
@@ -952,9 +952,10 @@ function previewRowJson(r: PreviewRow) {
     amount: r.amount,
     currency: r.currency,
     description: r.description,
-    merchant: r.classified?.merchant ?? null,
-    category: r.classified?.category ?? null,
-    source: r.classified?.source ?? null,
+    // (An already imported row: as it is stored now.)
+    merchant: r.classified?.merchant ?? r.stored?.merchant ?? null,
+    category: r.classified?.category ?? r.stored?.category ?? null,
+    source: r.classified?.source ?? (r.stored ? "stored" : null),
     status: r.status,
     transaction_id: r.transactionId,
     // The row a possible duplicate may repeat (stored, or a row of this file with why), as the CLI and the page name it (issue 31).

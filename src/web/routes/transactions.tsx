@@ -32,6 +32,8 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { accountLabel } from "../../core/account-labels.ts";
+import { NO_ACCOUNT } from "../../ledger/schema.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
 import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 import { whenBudgetReadable } from "../middleware/budget-readable.ts";
@@ -106,7 +108,7 @@ export function transactionRoutes(deps: WebDeps) {
           }}
           categories={summary.categories.map((x) => x.name)}
           currencies={summary.currencies.map((x) => x.currency)}
-          accounts={[...new Set(l.accounts)].map((a) => ({ value: a, label: accountLabel(a, names) })).sort((a, b) => a.label.localeCompare(b.label))}
+          accounts={accountOptions(l, names)}
           totalRows={page.totalRows}
           totals={page.totals}
           rows={page.rows.map((row) => ({
@@ -301,4 +303,12 @@ function backTo(c: Context<WebEnv>, fallback: string): string {
 /** An edit as the JSON API answers it (`edit_id` null: recorded a moment later, chat.db was busy). */
 function editJson(edit: EditOutcome, row: unknown) {
   return { edit_id: edit.edit?.id ?? null, message: edit.message, rows: edit.after.length, transaction: row, before: edit.before, after: edit.after };
+}
+
+/** The Account filter's choices: every account by its name or masked number, then "(no account)" when some rows have none (uqa7 #4: they could not be picked). */
+function accountOptions(l: Ledger, names: ReadonlyMap<string, string>): { value: string; label: string }[] {
+  const options = [...new Set(l.accounts)].map((a) => ({ value: a, label: accountLabel(a, names) })).sort((a, b) => a.label.localeCompare(b.label));
+  if (options.length === 0 || l.accounts.includes(NO_ACCOUNT)) return options;
+  for (let i = 0; i < l.size; i++) if (l.accountAt(i) < 0) return [...options, { value: NO_ACCOUNT, label: NO_ACCOUNT }];
+  return options;
 }
