@@ -502,6 +502,24 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "ok", opening: 5000, closing: 3800, entries: 1, difference: 0 },
     ],
   },
+  // CFONB 120 (France), written in the layout of pennylane-hq/cfonb's example statement (qa36's blind pass: refused as
+  // "unknown format"): 120-character records, CRLF, an empty line between operations; the amount's last digit a letter
+  // that carries the sign ("N" −5, "{" +0, "}" −0, "E" +5). The other party by direction: NBE (the beneficiary) for
+  // money out, NPY (the payer) for money in, before the label and its LIB complements. 1'520.30 − 84.15 + 2'100.00 −
+  // 6.80 = 3'529.35 ✓. Out 84.15 + 6.80 = 90.95 (2 rows), in 2'100.00.
+  "cfonb-120.txt": {
+    format: "cfonb",
+    layout: null,
+    account: "30004 01234 00012345678",
+    dataLines: 3,
+    rows: [
+      [2, "2024-03-04", -84.15, "EUR", "EDF CLIENTS PARTICULIERS · PRLV SEPA EDF FACTURE 0324 CONTRAT 4471"],
+      [6, "2024-03-05", 2100, "EUR", "ATELIER MOREAU SARL · VIR SEPA RECU SALAIRE FEVRIER"],
+      [9, "2024-03-05", -6.8, "EUR", "CARTE 05/03 BOULANGERIE DU PONT"],
+    ],
+    totals: [{ currency: "EUR", out: 90.95, outRows: 2, in: 2100, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 1520.3, closing: 3529.35, entries: 3, difference: 0 }],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
