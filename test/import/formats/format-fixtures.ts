@@ -520,6 +520,24 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 90.95, outRows: 2, in: 2100, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1520.3, closing: 3529.35, entries: 3, difference: 0 }],
   },
+  // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
+  // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
+  // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
+  // (three amounts) before the references, the group's as-of date the rows' date. Opening ledger (010) 1'250.00 + 300.00
+  // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
+  "bai2-us.txt": {
+    format: "bai2",
+    layout: null,
+    account: "555012345",
+    dataLines: 3,
+    rows: [
+      [4, "2024-04-11", 300, "USD", "INCOMING WIRE NORTHWIND TRADERS LLC"],
+      [6, "2024-04-11", -124.5, "USD", "CHECK 1043"],
+      [7, "2024-04-11", -265, "USD", "MONTHLY SERVICE, ANALYSIS AND WIRE FEES"],
+    ],
+    totals: [{ currency: "USD", out: 389.5, outRows: 2, in: 300, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 1250, closing: 1160.5, entries: 3, difference: 0 }],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
