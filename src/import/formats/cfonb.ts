@@ -17,6 +17,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
@@ -55,19 +56,6 @@ const LABEL = new Set(["LIB", "LCC", "LC2", "LCS"]);
 
 type Open = { account: string; number: string; currency: string; opening: number; from: string | null; n: number; cents: number; line: number };
 
-/**
- * The file's records and their line numbers; empty lines between records are no records. A file without line breaks is
- * its records back to back.
- */
-function recordsOf(text: string, fail: (line: number, why: string) => never): [number, string][] {
-  const body = text.replace(/[\x1a\s]+$/, "");
-  if (!/[\r\n]/.test(body)) return Array.from({ length: Math.ceil(body.length / RECORD) }, (_, i) => [i + 1, body.slice(i * RECORD, (i + 1) * RECORD)]);
-  return body.split(/\r\n|\n|\r/).map((raw, i) => {
-    if (raw.replace(/\s+$/, "").length > RECORD) fail(i + 1, `the line is ${raw.replace(/\s+$/, "").length} characters long, a record ${RECORD}`);
-    return [i + 1, raw];
-  });
-}
-
 function readCfonb(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const rows = new RowTable();
@@ -98,7 +86,7 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
     labels = [];
     party = "";
   };
-  recordsOf(text, fail).forEach(([line, raw]) => {
+  fixedRecords(text, RECORD, fail).forEach(([line, raw]) => {
     const r = raw.replace(/\s+$/, "").padEnd(RECORD, " ");
     if (r.trim() === "") return;
     const code = r.slice(0, 2);
