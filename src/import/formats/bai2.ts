@@ -135,7 +135,8 @@ function readBai2(text: string, opts: ReadOptions): Statement {
       const bankRef = (fields[funds] ?? "").trim();
       const customerRef = (fields[funds + 1] ?? "").trim();
       const textOf = fields.slice(funds + 2).map((f, k) => (k > 0 ? (continues.has(funds + 2 + k) ? " " : ",") : "") + f).join("");
-      const said = cleanText(textOf) || customerRef || bankRef || `BAI type ${fields[1]}`;
+      // A text padded to its field's width ("RETURNED CHEQUE     /") ends where its words do.
+      const said = cleanText(textOf.trim()) || customerRef || bankRef || `BAI type ${fields[1]}`;
       const signed = side * Math.abs(amount);
       acc.n++;
       acc.cents += cents(signed);

@@ -523,7 +523,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
   // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
   // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
-  // (three amounts) before the references, the group's as-of date the rows' date. Opening ledger (010) 1'250.00 + 300.00
+  // (three amounts) before the references, the group's as-of date the rows' date, a text padded to its width ("CHECK 1043
+  // ", as moov-io's sample pads its texts) ending at its words. Opening ledger (010) 1'250.00 + 300.00
   // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
   "bai2-us.txt": {
     format: "bai2",
