@@ -17,6 +17,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
@@ -109,24 +110,6 @@ function checkEnd(r: string, acc: Account): string | null {
 /** A record is this long. */
 const RECORD = 80;
 
-/**
- * The file's records and their line numbers. A DOS end-of-file mark (Ctrl-Z, "\x1a") after the last record is no
- * record. A file without line breaks is its 80-character records back to back (numbered as records, review of qa24:
- * read as one line, such a file gave 0 rows, exit 0); a line longer
- * than a record in a file that has line breaks is refused, not read at fixed positions as one record.
- */
-function recordsOf(text: string, fail: (line: number, why: string) => never): [number, string][] {
-  const body = text.replace(/[\x1a\s]+$/, "");
-  if (!/[\r\n]/.test(body)) {
-    // The last record's trailing spaces may be gone with the end of the file; a piece that is no record is refused below.
-    return Array.from({ length: Math.ceil(body.length / RECORD) }, (_, i) => [i + 1, body.slice(i * RECORD, (i + 1) * RECORD)]);
-  }
-  return body.split(/\r\n|\n|\r/).map((raw, i) => {
-    if (raw.replace(/\s+$/, "").length > RECORD) fail(i + 1, `the line is ${raw.replace(/\s+$/, "").length} characters long, a record ${RECORD}`);
-    return [i + 1, raw];
-  });
-}
-
 function readNorma43(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const rows = new RowTable();
@@ -161,7 +144,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   const fail = (line: number, why: string): never => {
     throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
   };
-  recordsOf(text, fail).forEach(([line, raw]) => {
+  fixedRecords(text, RECORD, fail).forEach(([line, raw]) => {
     const r = raw.replace(/\s+$/, "");
     if (r === "") return;
     const code = r.slice(0, 2);

@@ -1419,6 +1419,42 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as USD (the Mint (Intuit) layout: Mint exported the dollars of US and Canadian accounts and names no currency); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // Cash App's bitcoin report (qa36's blind pass: Pjrich1313's transactions_2023.csv read by guessed columns, the gross
+  // "Amount" booked, fees lost, and its bitcoin withdrawals booked as money in). The "Net Amount" is what moved in the
+  // cash balance: +12.09 (12.40 less the 0.31 fee), −50.00 (48.75 and the 1.25 fee), −9.85. The withdrawal of line 3
+  // sent coins out of the app: no dollars moved, skipped. Out 50.00 + 9.85 = 59.85 (2 rows), in 12.09.
+  "cash-app-bitcoin-report.csv": {
+    format: "csv",
+    layout: "cash-app",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2024-05-20", 12.09, "USD", "Bitcoin Sale"],
+      [4, "2024-05-11", -50, "USD", "Bitcoin Buy"],
+      [5, "2024-05-03", -9.85, "USD", "Bitcoin Buy"],
+    ],
+    totals: [{ currency: "USD", out: 59.85, outRows: 2, in: 12.09, inRows: 1 }],
+    skipped: [{ line: 3, reason: "bitcoin sent to or received from a wallet outside Cash App: no dollars moved" }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // Cash App's activity export (the layout of Minance's cash_app_debit.csv): month-first dates (03/14 decides), the
+  // instant deposit's −100.00 and its −1.75 fee took −101.75 ("Net Amount"); the failed payment of line 4 moved nothing.
+  // Out 23.40 + 101.75 + 7.25 = 132.40 (3 rows), in 60.00.
+  "cash-app-activity.csv": {
+    format: "csv",
+    layout: "cash-app",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2024-03-14", -23.4, "USD", "BLUE DOOR DELI · Cash Card Debit"],
+      [3, "2024-03-13", 60, "USD", "Dana Ortiz · rent share · Received P2P"],
+      [5, "2024-03-11", -101.75, "USD", "Instant Deposit"],
+      [6, "2024-03-02", -7.25, "USD", "CITY PARKING 22 · Cash Card Debit"],
+    ],
+    totals: [{ currency: "USD", out: 132.4, outRows: 3, in: 60, inRows: 1 }],
+    skipped: [{ line: 4, reason: "not completed (failed, cancelled, declined or pending): no money moved" }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+  },
   // Westpac (Australia), layout westpac: day-first, debit/credit both positive, a balance, newest first, AUD (no currency in the file; QA round 4, pass 9: stored in the data's main currency). 19.75 − 5.00 = 14.75 − 200.00 = −185.25 + 3'200.00 = 3'014.75 − 84.35 = 2'930.40 ✓.
   "westpac-au.csv": {
     format: "csv",

@@ -502,6 +502,43 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "ok", opening: 5000, closing: 3800, entries: 1, difference: 0 },
     ],
   },
+  // CFONB 120 (France), written in the layout of pennylane-hq/cfonb's example statement (qa36's blind pass: refused as
+  // "unknown format"): 120-character records, CRLF, an empty line between operations; the amount's last digit a letter
+  // that carries the sign ("N" −5, "{" +0, "}" −0, "E" +5). The other party by direction: NBE (the beneficiary) for
+  // money out, NPY (the payer) for money in, before the label and its LIB complements. 1'520.30 − 84.15 + 2'100.00 −
+  // 6.80 = 3'529.35 ✓. Out 84.15 + 6.80 = 90.95 (2 rows), in 2'100.00.
+  "cfonb-120.txt": {
+    format: "cfonb",
+    layout: null,
+    account: "30004 01234 00012345678",
+    dataLines: 3,
+    rows: [
+      [2, "2024-03-04", -84.15, "EUR", "EDF CLIENTS PARTICULIERS · PRLV SEPA EDF FACTURE 0324 CONTRAT 4471"],
+      [6, "2024-03-05", 2100, "EUR", "ATELIER MOREAU SARL · VIR SEPA RECU SALAIRE FEVRIER"],
+      [9, "2024-03-05", -6.8, "EUR", "CARTE 05/03 BOULANGERIE DU PONT"],
+    ],
+    totals: [{ currency: "EUR", out: 90.95, outRows: 2, in: 2100, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 1520.3, closing: 3529.35, entries: 3, difference: 0 }],
+  },
+  // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
+  // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
+  // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
+  // (three amounts) before the references, the group's as-of date the rows' date, a text padded to its width ("CHECK 1043
+  // ", as moov-io's sample pads its texts) ending at its words. Opening ledger (010) 1'250.00 + 300.00
+  // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
+  "bai2-us.txt": {
+    format: "bai2",
+    layout: null,
+    account: "555012345",
+    dataLines: 3,
+    rows: [
+      [4, "2024-04-11", 300, "USD", "INCOMING WIRE NORTHWIND TRADERS LLC"],
+      [6, "2024-04-11", -124.5, "USD", "CHECK 1043"],
+      [7, "2024-04-11", -265, "USD", "MONTHLY SERVICE, ANALYSIS AND WIRE FEES"],
+    ],
+    totals: [{ currency: "USD", out: 389.5, outRows: 2, in: 300, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 1250, closing: 1160.5, entries: 3, difference: 0 }],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
