@@ -1540,7 +1540,7 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     /** The total a share of the step may be taken of. */
     const base = derived
       ? (t: SourceFigure) => !contradicts(said, t.ctx)
-      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names));
+      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names)) && totalAsSaid(said, t) && coversStep(index, found!, t);
     const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
     // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
     // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
@@ -1576,6 +1576,46 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     }
   }
   return null;
+}
+
+/**
+ * Whether a total a found figure is said to be a share of agrees with what the share's own clause says but for the thing
+ * it names (the part is that thing, the total is of everything; its currency may be the part's converted): its period. "In July travel alone was 35 % of
+ * the month" is a share of July's total, not of August's, though both totals stand in the same comparison; "31.2 % of
+ * June's spending" is not of May's. A whole is of the time its part is said of (as policy's `within` for a share).
+ */
+function totalAsSaid(said: FigureContext, total: SourceFigure): boolean {
+  if (!said.periods && said.month === undefined) return true;
+  const time: FigureContext = {};
+  if (said.periods) time.periods = said.periods;
+  if (said.month !== undefined) time.month = said.month;
+  return !contradicts(time, total.ctx);
+}
+
+/** The figure of the turn a found figure's source was made from (source() makes one source per figure), if the model read it. */
+function figureOfSource(index: FigureIndex, src: FigureSource): SourceFigure | undefined {
+  const v = Math.abs(src.value);
+  for (const g of index.seen) {
+    for (const k of findEqual(g.values, { lo: v - 1e-9, hi: v + 1e-9 })) {
+      const x = figuresAt(g, k).find((s) => sources.get(s) === src);
+      if (x) return x;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a total covers the time of the found figure it is taken as a share of: each of the part's periods inside one of
+ * the total's. A comparison's July travel is no part of August's total spending, whatever the share's clause says ("in
+ * August travel was 50 % of the month" of July's CHF 4'000.00 over August's CHF 8'000.00). A rate or a figure about no
+ * period covers and is covered by anything (as policy's `within`).
+ */
+function coversStep(index: FigureIndex, step: FigureSource, total: SourceFigure): boolean {
+  const part = figureOfSource(index, step);
+  const pa = part?.ctx.periods;
+  const pb = total.ctx.periods;
+  if (!part || part.ctx.per || total.ctx.per || !pa?.length || !pb?.length) return true;
+  return pa.every((q) => pb.some((x) => x.from <= q.from && q.to <= x.to));
 }
 
 /**

@@ -2160,3 +2160,25 @@ describe("figacc3: a count after 'median of' / 'average of' is how many the meas
     expect(statuses(t(), "The median of 460 payments at Coop was CHF 13.05.")).toEqual([["460", "mismatched"], ["CHF 13.05", "grounded"]]);
   });
 });
+
+describe("figacc4: a found amount's share is of a total of its own time and of the time the share's clause names (SPEC §11.1 derived: a ratio)", () => {
+  // July's and August's totals stand in one comparison: a share of a month's travel is of that month's total only.
+  const t = () => monthsCompared(7, 8, "CHF: total spending CHF 10'000.00 → CHF 6'400.00 (CHF -3'600.00, -36.0%). By change: Travel CHF 4'000.00 → CHF 1'600.00 (CHF -2'400.00, -60.0%); Dining CHF 900.00 → CHF 1'000.00 (+CHF 100.00, +11.1%).");
+  const share = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: travel fell from CHF 4'000.00 to CHF 1'600.00; in July it was 40% of the month, in August 25%", () => {
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in July travel alone was 40% of the month.")).toEqual(["40%", "derived"]);
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel was 25% of the month.")).toEqual(["25%", "derived"]);
+  });
+  test("wrong: July's travel over August's total (62.5%) said of July; August's over July's (16%) said of August", () => {
+    // Before, both were derived: the written travel amount over the call's other month's total.
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in July travel alone was 62.5% of the month.")).toEqual(["62.5%", "ungrounded"]);
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel was 16% of the month.")).toEqual(["16%", "ungrounded"]);
+  });
+  test("wrong: a right number beside a misleading month: 62.5% 'of August' (July's travel over August's total, the clause naming August)", () => {
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel alone was 62.5% of the month.")).toEqual(["62.5%", "ungrounded"]);
+  });
+  test("wrong: one row of a day as a share of another day's row (a payment of 18 April as 'of the month', over a salary of 25 April)", () => {
+    const rows = oneCall("list_transactions", { from: "2025-04-01", to: "2025-04-30", sort: "amount", limit: 3 }, "Transactions from 2025-04-01 to 2025-04-30, largest first: 3 of 40. 2025-04-25 ACME AG (Income) CHF 6'800.00; 2025-04-01 Livit AG (Housing) CHF -2'400.00; 2025-04-18 Migros (Groceries) CHF -480.00.");
+    expect(statuses(rows, "The Migros shop on 18 April, CHF -480.00, was 7.1% of the month.").at(-1)).toEqual(["7.1%", "ungrounded"]);
+  });
+});
