@@ -1195,6 +1195,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
+    const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
+    if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
     out.push(checked);
   });
@@ -1415,6 +1417,39 @@ function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Bac
     }
   }
   return null;
+}
+
+/** "as much", "as many", "as high" with no "as …" after: a comparison back to what the sentence wrote before. */
+const AS_MUCH_BACK = /^\s*as\s+(?:much|many|high|large|big|expensive)\b(?!\s+as\b)/i;
+/** Words that set two amounts against each other ("CHF 4'860.40 in October against CHF 782.00 in September"). */
+const AGAINST = /\b(?:against|versus|vs\.?|compared\s+(?:with|to))\s/i;
+
+/**
+ * The two amounts a ratio said "N times as much" compares, when its sentence set them against each other right before it
+ * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), else null. With nothing after
+ * it to compare with, the ratio is of those two: derived from two other figures of the turn (Insurance over Transport of
+ * the same call) it would tell the user a wrong ratio is checked.
+ */
+function comparedBack(answer: string, f: ReadFigure, before: readonly Backed[]): [Backed, Backed] | null {
+  if (f.kind !== "ratio" || !AS_MUCH_BACK.test(answer.slice(f.end, f.end + 30))) return null;
+  const money = before.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
+  const [a, b] = [money.at(-2), money.at(-1)];
+  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) ? [a, b] : null;
+}
+
+/**
+ * A ratio said of two amounts set against each other (comparedBack): the larger over the smaller of them; else the ratio
+ * the search found, only when one of its operands is one of the two (the other side written wrong: the ratio may still be
+ * right to the data); else not found.
+ */
+function ratioOfCompared(f: AnswerFigure, read: ReadFigure, [a, b]: [Backed, Backed]): AnswerFigure {
+  const [big, small] = Math.abs(a.f.value) >= Math.abs(b.f.value) ? [a, b] : [b, a];
+  const r = intervalOf(read);
+  const v = small.f.value ? Math.abs(big.f.value) / Math.abs(small.f.value) : NaN;
+  if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [writtenSource(big), writtenSource(small)] };
+  const isSide = (x: FigureSource) => [a, b].some((y) => Math.abs(Math.abs(x.value) - Math.abs(y.f.value)) < 0.005);
+  if (f.status === "derived" && f.sources.some(isSide)) return f;
+  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
 }
 
 /**

@@ -2182,3 +2182,24 @@ describe("figacc4: a found amount's share is of a total of its own time and of t
     expect(statuses(rows, "The Migros shop on 18 April, CHF -480.00, was 7.1% of the month.").at(-1)).toEqual(["7.1%", "ungrounded"]);
   });
 });
+
+describe("figacc4: 'N times as much' after two amounts set against each other is their ratio, not any other pair's (SPEC §11.1 derived: ratios)", () => {
+  // Other pairs of the turn make 2.5 (Dining 500 ÷ Fees 200, Travel 1'750 ÷ Dining 700) and 3.5 (Dining 700 ÷ Fees 200).
+  const t = () =>
+    monthsCompared(9, 10, "CHF: total spending CHF 1'000.00 → CHF 3'000.00 (+CHF 2'000.00, +200.0%). By change: Travel CHF 100.00 → CHF 1'750.00 (+CHF 1'650.00, +1650.0%); Dining CHF 500.00 → CHF 700.00 (+CHF 200.00, +40.0%); Fees CHF 200.00 → CHF 150.00 (CHF -50.00, -25.0%).");
+  const ratio = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: October CHF 3'000.00 against CHF 1'000.00 in September, 3 times as much", () => {
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'000.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
+  });
+  test("wrong: 2.5 and 3.5 times as much (off by a half: other categories' ratios)", () => {
+    // Before, both were derived from two categories of the call the sentence does not name.
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'000.00 in September — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
+    expect(ratio("In October you spent CHF 3'000.00 versus CHF 1'000.00 in September, 3.5 times as much.")).toEqual(["3.5 times", "ungrounded"]);
+  });
+  test("wrong: 2.5 times as much with a right number (Dining's October) set against the wrong month's total", () => {
+    expect(ratio("Dining was CHF 700.00 in October against CHF 1'000.00 in September spending — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
+  });
+  test("a side written wrong: the ratio of the data with one of the two sides (3'000 over September's 1'000) stays derived", () => {
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'200.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
+  });
+});
