@@ -2073,7 +2073,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
   const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
   const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
-  const countOfThings = f.kind === "count" && !!said.unit;
+  // A table's count column ("| Shops |", "| Payments |") says its cells count things, as a noun after a count does.
+  const countOfThings = f.kind === "count" && (!!said.unit || !!f.tableCount);
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */

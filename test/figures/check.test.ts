@@ -2203,3 +2203,18 @@ describe("figacc4: 'N times as much' after two amounts set against each other is
     expect(ratio("In October you spent CHF 3'000.00 against CHF 1'200.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
   });
 });
+
+describe("figacc4: a count in an answer table's count column is a count of things, never an amount with its digits (SPEC §11.1 counts)", () => {
+  // Migros: 40 visits averaging CHF 30.00; Coop: 31 visits averaging CHF 20.00.
+  const t = () => oneCall("merchant_breakdown", { category: "Groceries", year: 2025 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 1'820.00 over 71 transactions at 2 merchants. 1. Migros CHF 1'200.00 (40 tx, avg CHF 30.00, 65.9%); 2. Coop CHF 620.00 (31 tx, avg CHF 20.00, 34.1%).");
+  const table = (migros: string) => `| Shop | CHF | Shops | Avg |\n|---|---|---|---|\n| Migros | 1'200.00 | ${migros} | 30.00 |\n`;
+  test("right: Migros's 40 shops", () => {
+    expect(statuses(t(), table("40")).find(([text]) => text === "40")).toEqual(["40", "grounded"]);
+  });
+  test("wrong: 30 shops (Migros's average amount, CHF 30.00, written as its count); 20 (Coop's average); 41 (one off)", () => {
+    // Before, 30 and 20 were grounded on the averages: a count column's whole number was matched with amounts.
+    expect(statuses(t(), table("30")).filter(([text]) => text === "30")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(t(), table("20")).find(([text]) => text === "20")).toEqual(["20", "ungrounded"]);
+    expect(statuses(t(), table("41")).find(([text]) => text === "41")).toEqual(["41", "ungrounded"]);
+  });
+});
