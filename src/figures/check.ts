@@ -1195,6 +1195,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
+    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked);
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1417,6 +1418,20 @@ function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Bac
     }
   }
   return null;
+}
+
+/** "times the usual", "× its usual", "times a usual dining payment": a payment over the usual amount of its own merchant or kind. */
+const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
+
+/**
+ * A ratio said to be "N times the usual" is one payment over its own usual amount: the result states it for each unusual
+ * payment ("× the usual"), or its row gives both amounts (one clause). Derived from two figures of two different rows
+ * (AXA's usual over Coop's, a doctor's usual over SBB's) it compares nothing the answer says: not found.
+ */
+function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const rows = checked.sources.map((x) => figureOfSource(index, x));
+  if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
+  return { text: checked.text, value: checked.value, start: checked.start, end: checked.end, status: "ungrounded", sources: [] };
 }
 
 /** "as much", "as many", "as high" with no "as …" after: a comparison back to what the sentence wrote before. */

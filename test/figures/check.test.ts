@@ -2218,3 +2218,30 @@ describe("figacc4: a count in an answer table's count column is a count of thing
     expect(statuses(t(), table("41")).find(([text]) => text === "41")).toEqual(["41", "ungrounded"]);
   });
 });
+
+describe("figacc4: 'N times the usual' is one payment over its own usual amount (SPEC §11.1 derived: ratios)", () => {
+  // Across the two rows: 111.85 ÷ 13.05 = 8.57, 156.90 ÷ 15.40 = 10.19, 15.40 ÷ 13.05 = 1.18, 156.90 ÷ 111.85 = 1.40.
+  const t = () =>
+    oneCall(
+      "unusual_transactions",
+      { from: "2025-01-01", to: "2025-06-30" },
+      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
+    );
+  const ratio = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: the Migros shop was 7.3 times the usual (the result's own ratio), 7.26 times its usual (its amount over its usual)", () => {
+    expect(ratio("The Migros shop was 7.3 times the usual.")).toEqual(["7.3 times", "grounded"]);
+    expect(ratio("The Migros shop was 7.26 times its usual.")).toEqual(["7.26 times", "derived"]);
+  });
+  test("wrong: the big shop was 1.4 times the usual (Coop's amount over Migros's amount), 1.18 times the usual (one row's usual over the other's)", () => {
+    // Before, both were derived from two rows of the result the sentence does not tie together.
+    expect(ratio("The big shop was 1.4 times the usual.")).toEqual(["1.4 times", "ungrounded"]);
+    expect(ratio("The big shop was 1.18 times the usual.")).toEqual(["1.18 times", "ungrounded"]);
+  });
+  test("guard: a payment over another row's usual stays not found (8.6 and 10.2 times)", () => {
+    expect(ratio("The bigger shop was 8.6 times the usual.")).toEqual(["8.6 times", "ungrounded"]);
+    expect(ratio("The other one was 10.2 times its usual.")).toEqual(["10.2 times", "ungrounded"]);
+  });
+  test("wrong: a usual Migros shop is 1.18 times a usual Coop one (two usual amounts, no payment over its usual)", () => {
+    expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
+  });
+});
