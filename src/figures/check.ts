@@ -1196,6 +1196,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked);
+    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked);
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1431,6 +1432,24 @@ const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
 function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
   const rows = checked.sources.map((x) => figureOfSource(index, x));
   if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
+  return { text: checked.text, value: checked.value, start: checked.start, end: checked.end, status: "ungrounded", sources: [] };
+}
+
+/** A share said of what was kept: "25% of what you kept", "82% of the net you kept", "of your savings"; or a sentence opening "Of what you kept, …". */
+const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|the\s+net\b|your\s+(?:savings|net)\b)/i;
+const OF_KEPT_OPENING = /^\s*of\s+(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)\s*,/i;
+function shareOfKept(answer: string, f: ReadFigure): boolean {
+  return OF_KEPT_AFTER.test(answer.slice(f.end, f.end + 40)) || OF_KEPT_OPENING.test(answer.slice(sentenceStart(answer, f.start), f.start));
+}
+
+/**
+ * A share said to be of what was kept is a part over the net (income less spending): "invested CHF 3'715, 7.3 % of what
+ * you kept" is 3'715 ÷ the net, not ÷ the income the same call states (a share of income is another figure the answer
+ * did not write). Derived over a whole that is no net, it is not found.
+ */
+function overNet(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const whole = checked.operation === "ratio" && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
+  if (!whole || whole.ctx.measure === "net") return checked;
   return { text: checked.text, value: checked.value, start: checked.start, end: checked.end, status: "ungrounded", sources: [] };
 }
 

@@ -2245,3 +2245,21 @@ describe("figacc4: 'N times the usual' is one payment over its own usual amount 
     expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
   });
 });
+
+describe("figacc4: a share said of what was kept is over the net, not over the income (SPEC §11.1 derived: a ratio)", () => {
+  // 500 ÷ net 2'000 = 25%; ÷ income 10'000 = 5%; ÷ spending 8'000 = 6.25%.
+  const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%. Not counted as spending or income: invested CHF 500.00 (Investments, net).");
+  const share = (sentence: string) => statuses(t(), sentence).at(-1);
+  // (The right "25% of what you kept" is not found before or after this rule: a false alarm of its own, not this rule's side.)
+  test("right: CHF 500.00 went into investments, 5% of your income (a share of income stays one)", () => {
+    expect(share("CHF 500.00 went into investments, 5% of your income.")).toEqual(["5%", "derived"]);
+  });
+  test("wrong: 5% of what you kept (over the income); 'Of what you kept, … — 5%' (the opening says the whole)", () => {
+    // Before, both were derived as CHF 500.00 over the income.
+    expect(share("CHF 500.00 went into investments, 5% of what you kept.")).toEqual(["5%", "ungrounded"]);
+    expect(share("Of what you kept, CHF 500.00 went into investments — about 5%.")).toEqual(["5%", "ungrounded"]);
+  });
+  test("guard: 6.25% of the net you kept (over the spending) stays not found", () => {
+    expect(share("CHF 500.00 went into investments, 6.25% of the net you kept.")).toEqual(["6.25%", "ungrounded"]);
+  });
+});
