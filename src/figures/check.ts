@@ -1421,6 +1421,9 @@ function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Bac
   return null;
 }
 
+/** A figure a rule turns away, as not found: its text and place, no sources (and no operation of the derivation it had). */
+const notFound = (f: AnswerFigure): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] });
+
 /** "times the usual", "× its usual", "times a usual dining payment": a payment over the usual amount of its own merchant or kind. */
 const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
 
@@ -1432,7 +1435,7 @@ const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
 function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
   const rows = checked.sources.map((x) => figureOfSource(index, x));
   if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
-  return { text: checked.text, value: checked.value, start: checked.start, end: checked.end, status: "ungrounded", sources: [] };
+  return notFound(checked);
 }
 
 /** A share said of what was kept: "25% of what you kept", "82% of the net you kept", "of your savings"; or a sentence opening "Of what you kept, …". */
@@ -1450,7 +1453,7 @@ function shareOfKept(answer: string, f: ReadFigure): boolean {
 function overNet(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
   const whole = checked.operation === "ratio" && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
   if (!whole || whole.ctx.measure === "net") return checked;
-  return { text: checked.text, value: checked.value, start: checked.start, end: checked.end, status: "ungrounded", sources: [] };
+  return notFound(checked);
 }
 
 /** "as much", "as many", "as high" with no "as …" after: a comparison back to what the sentence wrote before. */
@@ -1483,7 +1486,7 @@ function ratioOfCompared(f: AnswerFigure, read: ReadFigure, [a, b]: [Backed, Bac
   if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [writtenSource(big), writtenSource(small)] };
   const isSide = (x: FigureSource) => [a, b].some((y) => Math.abs(Math.abs(x.value) - Math.abs(y.f.value)) < 0.005);
   if (f.status === "derived" && f.sources.some(isSide)) return f;
-  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
+  return notFound(f);
 }
 
 /**
