@@ -1199,6 +1199,10 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
+    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked);
+    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked);
+    const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
+    if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
     out.push(checked);
   });
@@ -1556,6 +1560,74 @@ function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Bac
   return null;
 }
 
+/** A figure a rule turns away, as not found: its text and place, no sources (and no operation of the derivation it had). */
+const notFound = (f: AnswerFigure): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] });
+
+/** "times the usual", "× its usual", "times a usual dining payment": a payment over the usual amount of its own merchant or kind. */
+const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
+
+/**
+ * A ratio said to be "N times the usual" is one payment over its own usual amount: the result states it for each unusual
+ * payment ("× the usual"), or its row gives both amounts (one clause). Derived from two figures of two different rows
+ * (AXA's usual over Coop's, a doctor's usual over SBB's) it compares nothing the answer says: not found.
+ */
+function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const rows = checked.sources.map((x) => figureOfSource(index, x));
+  if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
+  return notFound(checked);
+}
+
+/** A share said of what was kept: "25% of what you kept", "82% of the net you kept", "of your savings"; or a sentence opening "Of what you kept, …". */
+const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|the\s+net\b|your\s+(?:savings|net)\b)/i;
+const OF_KEPT_OPENING = /^\s*of\s+(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)\s*,/i;
+function shareOfKept(answer: string, f: ReadFigure): boolean {
+  return OF_KEPT_AFTER.test(answer.slice(f.end, f.end + 40)) || OF_KEPT_OPENING.test(answer.slice(sentenceStart(answer, f.start), f.start));
+}
+
+/**
+ * A share said to be of what was kept is a part over the net (income less spending): "invested CHF 3'715, 7.3 % of what
+ * you kept" is 3'715 ÷ the net, not ÷ the income the same call states (a share of income is another figure the answer
+ * did not write). Derived over a whole that is no net, it is not found.
+ */
+function overNet(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const whole = checked.operation === "ratio" && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
+  if (!whole || whole.ctx.measure === "net") return checked;
+  return notFound(checked);
+}
+
+/** "as much", "as many", "as high" with no "as …" after: a comparison back to what the sentence wrote before. */
+const AS_MUCH_BACK = /^\s*as\s+(?:much|many|high|large|big|expensive)\b(?!\s+as\b)/i;
+/** Words that set two amounts against each other ("CHF 4'860.40 in October against CHF 782.00 in September"). */
+const AGAINST = /\b(?:against|versus|vs\.?|compared\s+(?:with|to))\s/i;
+
+/**
+ * The two amounts a ratio said "N times as much" compares, when its sentence set them against each other right before it
+ * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), else null. With nothing after
+ * it to compare with, the ratio is of those two: derived from two other figures of the turn (Insurance over Transport of
+ * the same call) it would tell the user a wrong ratio is checked.
+ */
+function comparedBack(answer: string, f: ReadFigure, before: readonly Backed[]): [Backed, Backed] | null {
+  if (f.kind !== "ratio" || !AS_MUCH_BACK.test(answer.slice(f.end, f.end + 30))) return null;
+  const money = before.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
+  const [a, b] = [money.at(-2), money.at(-1)];
+  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) ? [a, b] : null;
+}
+
+/**
+ * A ratio said of two amounts set against each other (comparedBack): the larger over the smaller of them; else the ratio
+ * the search found, only when one of its operands is one of the two (the other side written wrong: the ratio may still be
+ * right to the data); else not found.
+ */
+function ratioOfCompared(f: AnswerFigure, read: ReadFigure, [a, b]: [Backed, Backed]): AnswerFigure {
+  const [big, small] = Math.abs(a.f.value) >= Math.abs(b.f.value) ? [a, b] : [b, a];
+  const r = intervalOf(read);
+  const v = small.f.value ? Math.abs(big.f.value) / Math.abs(small.f.value) : NaN;
+  if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [writtenSource(big), writtenSource(small)] };
+  const isSide = (x: FigureSource) => [a, b].some((y) => Math.abs(Math.abs(x.value) - Math.abs(y.f.value)) < 0.005);
+  if (f.status === "derived" && f.sources.some(isSide)) return f;
+  return notFound(f);
+}
+
 /**
  * The year the answer's "last year" is about, when the question tells which year the turn's calls are: the latest one of
  * them when it asks about "last year", the one before it when it asks about "this year". Otherwise none: the checker does
@@ -1679,7 +1751,7 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     /** The total a share of the step may be taken of. */
     const base = derived
       ? (t: SourceFigure) => !contradicts(said, t.ctx)
-      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names));
+      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names)) && totalAsSaid(said, t) && coversStep(index, found!, t);
     const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
     // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
     // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
@@ -1715,6 +1787,46 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     }
   }
   return null;
+}
+
+/**
+ * Whether a total a found figure is said to be a share of agrees with what the share's own clause says but for the thing
+ * it names (the part is that thing, the total is of everything; its currency may be the part's converted): its period. "In July travel alone was 35 % of
+ * the month" is a share of July's total, not of August's, though both totals stand in the same comparison; "31.2 % of
+ * June's spending" is not of May's. A whole is of the time its part is said of (as policy's `within` for a share).
+ */
+function totalAsSaid(said: FigureContext, total: SourceFigure): boolean {
+  if (!said.periods && said.month === undefined) return true;
+  const time: FigureContext = {};
+  if (said.periods) time.periods = said.periods;
+  if (said.month !== undefined) time.month = said.month;
+  return !contradicts(time, total.ctx);
+}
+
+/** The figure of the turn a found figure's source was made from (source() makes one source per figure), if the model read it. */
+function figureOfSource(index: FigureIndex, src: FigureSource): SourceFigure | undefined {
+  const v = Math.abs(src.value);
+  for (const g of index.seen) {
+    for (const k of findEqual(g.values, { lo: v - 1e-9, hi: v + 1e-9 })) {
+      const x = figuresAt(g, k).find((s) => sources.get(s) === src);
+      if (x) return x;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a total covers the time of the found figure it is taken as a share of: each of the part's periods inside one of
+ * the total's. A comparison's July travel is no part of August's total spending, whatever the share's clause says ("in
+ * August travel was 50 % of the month" of July's CHF 4'000.00 over August's CHF 8'000.00). A rate or a figure about no
+ * period covers and is covered by anything (as policy's `within`).
+ */
+function coversStep(index: FigureIndex, step: FigureSource, total: SourceFigure): boolean {
+  const part = figureOfSource(index, step);
+  const pa = part?.ctx.periods;
+  const pb = total.ctx.periods;
+  if (!part || part.ctx.per || total.ctx.per || !pa?.length || !pb?.length) return true;
+  return pa.every((q) => pb.some((x) => x.from <= q.from && q.to <= x.to));
 }
 
 /**
@@ -2137,7 +2249,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
   const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
   const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
-  const countOfThings = f.kind === "count" && !!said.unit;
+  // A table's count column ("| Shops |", "| Payments |") says its cells count things, as a noun after a count does.
+  const countOfThings = f.kind === "count" && (!!said.unit || !!f.tableCount);
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */

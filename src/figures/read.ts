@@ -37,6 +37,8 @@ export type ReadFigure = {
   currency?: string;
   /** What a count counts when its answer table's column header says so (table.ts): "rows", "merchants", "months". */
   unit?: string;
+  /** Read from an answer table's cell under a header that says its cells are counts (table.ts): a count of things, never an amount. */
+  tableCount?: true;
   /** A ratio followed by what it compares with ("22 times November's", "3 times the rent"): no count of times. */
   compares?: true;
 };

@@ -59,7 +59,7 @@ export function withTableCounts(text: string, read: ReadFigure[]): ReadFigure[] 
       if (value >= 1900 && value <= 2100 && m[1]!.length === 4) return; // a year
       const start = c.start + m[0].indexOf(m[1]!);
       if (read.some((f) => f.start <= start && start < f.end)) return;
-      found.push({ text: m[1]!, value, start, end: start + m[1]!.length, kind: "count", precision: 1, approximate: false, ...column });
+      found.push({ text: m[1]!, value, start, end: start + m[1]!.length, kind: "count", precision: 1, approximate: false, tableCount: true, ...column });
     });
   }
   return found.length ? [...read, ...found].sort((a, b) => a.start - b.start) : read;

@@ -2309,3 +2309,106 @@ describe("figacc5: rows a month of a whole breakdown the model read, over the mo
     expect(statuses(t(), "In 2024 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
   });
 });
+
+describe("figacc4: a found amount's share is of a total of its own time and of the time the share's clause names (SPEC §11.1 derived: a ratio)", () => {
+  // July's and August's totals stand in one comparison: a share of a month's travel is of that month's total only.
+  const t = () => monthsCompared(7, 8, "CHF: total spending CHF 10'000.00 → CHF 6'400.00 (CHF -3'600.00, -36.0%). By change: Travel CHF 4'000.00 → CHF 1'600.00 (CHF -2'400.00, -60.0%); Dining CHF 900.00 → CHF 1'000.00 (+CHF 100.00, +11.1%).");
+  const share = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: travel fell from CHF 4'000.00 to CHF 1'600.00; in July it was 40% of the month, in August 25%", () => {
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in July travel alone was 40% of the month.")).toEqual(["40%", "derived"]);
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel was 25% of the month.")).toEqual(["25%", "derived"]);
+  });
+  test("wrong: July's travel over August's total (62.5%) said of July; August's over July's (16%) said of August", () => {
+    // Before, both were derived: the written travel amount over the call's other month's total.
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in July travel alone was 62.5% of the month.")).toEqual(["62.5%", "ungrounded"]);
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel was 16% of the month.")).toEqual(["16%", "ungrounded"]);
+  });
+  test("wrong: a right number beside a misleading month: 62.5% 'of August' (July's travel over August's total, the clause naming August)", () => {
+    expect(share("Travel fell from CHF 4'000.00 to CHF 1'600.00; in August travel alone was 62.5% of the month.")).toEqual(["62.5%", "ungrounded"]);
+  });
+  test("wrong: one row of a day as a share of another day's row (a payment of 18 April as 'of the month', over a salary of 25 April)", () => {
+    const rows = oneCall("list_transactions", { from: "2025-04-01", to: "2025-04-30", sort: "amount", limit: 3 }, "Transactions from 2025-04-01 to 2025-04-30, largest first: 3 of 40. 2025-04-25 ACME AG (Income) CHF 6'800.00; 2025-04-01 Livit AG (Housing) CHF -2'400.00; 2025-04-18 Migros (Groceries) CHF -480.00.");
+    expect(statuses(rows, "The Migros shop on 18 April, CHF -480.00, was 7.1% of the month.").at(-1)).toEqual(["7.1%", "ungrounded"]);
+  });
+});
+
+describe("figacc4: 'N times as much' after two amounts set against each other is their ratio, not any other pair's (SPEC §11.1 derived: ratios)", () => {
+  // Other pairs of the turn make 2.5 (Dining 500 ÷ Fees 200, Travel 1'750 ÷ Dining 700) and 3.5 (Dining 700 ÷ Fees 200).
+  const t = () =>
+    monthsCompared(9, 10, "CHF: total spending CHF 1'000.00 → CHF 3'000.00 (+CHF 2'000.00, +200.0%). By change: Travel CHF 100.00 → CHF 1'750.00 (+CHF 1'650.00, +1650.0%); Dining CHF 500.00 → CHF 700.00 (+CHF 200.00, +40.0%); Fees CHF 200.00 → CHF 150.00 (CHF -50.00, -25.0%).");
+  const ratio = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: October CHF 3'000.00 against CHF 1'000.00 in September, 3 times as much", () => {
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'000.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
+  });
+  test("wrong: 2.5 and 3.5 times as much (off by a half: other categories' ratios)", () => {
+    // Before, both were derived from two categories of the call the sentence does not name.
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'000.00 in September — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
+    expect(ratio("In October you spent CHF 3'000.00 versus CHF 1'000.00 in September, 3.5 times as much.")).toEqual(["3.5 times", "ungrounded"]);
+  });
+  test("wrong: 2.5 times as much with a right number (Dining's October) set against the wrong month's total", () => {
+    expect(ratio("Dining was CHF 700.00 in October against CHF 1'000.00 in September spending — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
+  });
+  test("a side written wrong: the ratio of the data with one of the two sides (3'000 over September's 1'000) stays derived", () => {
+    expect(ratio("In October you spent CHF 3'000.00 against CHF 1'200.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
+  });
+});
+
+describe("figacc4: a count in an answer table's count column is a count of things, never an amount with its digits (SPEC §11.1 counts)", () => {
+  // Migros: 40 visits averaging CHF 30.00; Coop: 31 visits averaging CHF 20.00.
+  const t = () => oneCall("merchant_breakdown", { category: "Groceries", year: 2025 }, "Merchants for spending on Groceries for 2025. CHF: total CHF 1'820.00 over 71 transactions at 2 merchants. 1. Migros CHF 1'200.00 (40 tx, avg CHF 30.00, 65.9%); 2. Coop CHF 620.00 (31 tx, avg CHF 20.00, 34.1%).");
+  const table = (migros: string) => `| Shop | CHF | Shops | Avg |\n|---|---|---|---|\n| Migros | 1'200.00 | ${migros} | 30.00 |\n`;
+  test("right: Migros's 40 shops", () => {
+    expect(statuses(t(), table("40")).find(([text]) => text === "40")).toEqual(["40", "grounded"]);
+  });
+  test("wrong: 30 shops (Migros's average amount, CHF 30.00, written as its count); 20 (Coop's average); 41 (one off)", () => {
+    // Before, 30 and 20 were grounded on the averages: a count column's whole number was matched with amounts.
+    expect(statuses(t(), table("30")).filter(([text]) => text === "30")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(t(), table("20")).find(([text]) => text === "20")).toEqual(["20", "ungrounded"]);
+    expect(statuses(t(), table("41")).find(([text]) => text === "41")).toEqual(["41", "ungrounded"]);
+  });
+});
+
+describe("figacc4: 'N times the usual' is one payment over its own usual amount (SPEC §11.1 derived: ratios)", () => {
+  // Across the two rows: 111.85 ÷ 13.05 = 8.57, 156.90 ÷ 15.40 = 10.19, 15.40 ÷ 13.05 = 1.18, 156.90 ÷ 111.85 = 1.40.
+  const t = () =>
+    oneCall(
+      "unusual_transactions",
+      { from: "2025-01-01", to: "2025-06-30" },
+      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
+    );
+  const ratio = (sentence: string) => statuses(t(), sentence).at(-1);
+  test("right: the Migros shop was 7.3 times the usual (the result's own ratio), 7.26 times its usual (its amount over its usual)", () => {
+    expect(ratio("The Migros shop was 7.3 times the usual.")).toEqual(["7.3 times", "grounded"]);
+    expect(ratio("The Migros shop was 7.26 times its usual.")).toEqual(["7.26 times", "derived"]);
+  });
+  test("wrong: the big shop was 1.4 times the usual (Coop's amount over Migros's amount), 1.18 times the usual (one row's usual over the other's)", () => {
+    // Before, both were derived from two rows of the result the sentence does not tie together.
+    expect(ratio("The big shop was 1.4 times the usual.")).toEqual(["1.4 times", "ungrounded"]);
+    expect(ratio("The big shop was 1.18 times the usual.")).toEqual(["1.18 times", "ungrounded"]);
+  });
+  test("guard: a payment over another row's usual stays not found (8.6 and 10.2 times)", () => {
+    expect(ratio("The bigger shop was 8.6 times the usual.")).toEqual(["8.6 times", "ungrounded"]);
+    expect(ratio("The other one was 10.2 times its usual.")).toEqual(["10.2 times", "ungrounded"]);
+  });
+  test("wrong: a usual Migros shop is 1.18 times a usual Coop one (two usual amounts, no payment over its usual)", () => {
+    expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
+  });
+});
+
+describe("figacc4: a share said of what was kept is over the net, not over the income (SPEC §11.1 derived: a ratio)", () => {
+  // 500 ÷ net 2'000 = 25%; ÷ income 10'000 = 5%; ÷ spending 8'000 = 6.25%.
+  const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%. Not counted as spending or income: invested CHF 500.00 (Investments, net).");
+  const share = (sentence: string) => statuses(t(), sentence).at(-1);
+  // (The right "25% of what you kept" is not found before or after this rule: a false alarm of its own, not this rule's side.)
+  test("right: CHF 500.00 went into investments, 5% of your income (a share of income stays one)", () => {
+    expect(share("CHF 500.00 went into investments, 5% of your income.")).toEqual(["5%", "derived"]);
+  });
+  test("wrong: 5% of what you kept (over the income); 'Of what you kept, … — 5%' (the opening says the whole)", () => {
+    // Before, both were derived as CHF 500.00 over the income.
+    expect(share("CHF 500.00 went into investments, 5% of what you kept.")).toEqual(["5%", "ungrounded"]);
+    expect(share("Of what you kept, CHF 500.00 went into investments — about 5%.")).toEqual(["5%", "ungrounded"]);
+  });
+  test("guard: 6.25% of the net you kept (over the spending) stays not found", () => {
+    expect(share("CHF 500.00 went into investments, 6.25% of the net you kept.")).toEqual(["6.25%", "ungrounded"]);
+  });
+});
