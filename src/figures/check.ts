@@ -1185,7 +1185,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
-    if (checked.status === "ungrounded" && f.kind === "money") checked = fullYearAtPace(index, f, said, clauseAround(answer, f)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "count") checked = everyItem(index, f, said, answer.slice(Math.max(0, f.start - 20), f.start), answer.slice(f.end, f.end + 30)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined && OF_PRONOUN.test(answer.slice(f.end, f.end + 12))) checked = shareOfAntecedent(index, f, said, sentenceBefore()) ?? checked;
@@ -1391,45 +1390,6 @@ function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, 
     for (const k of findEqual(g.values, parts)) {
       const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx));
       if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
-    }
-  }
-  return null;
-}
-
-/** An amount said to be a whole year at the pace of a shorter period: "at this pace the full year would be about …", "a year of months like this would cost …". */
-const FULL_YEAR = /\b(?:the|a)\s+full\s+year\b|\ba\s+year\s+of\s+months\s+like\s+(?:this|that)\b/i;
-/** Where a clause ends: a semicolon, a colon, a dash between spaces, a sentence end. */
-const CLAUSE_END = /;|:\s|\s[—–-]\s|[.!?](?:\s|$)|\n/g;
-
-/** The clause of the answer a figure stands in: from the last clause end before it to the first after it. */
-function clauseAround(answer: string, f: ReadFigure): string {
-  let from = 0;
-  for (const m of allMatches(CLAUSE_END, answer.slice(0, f.start))) from = m.index + m[0].length;
-  CLAUSE_END.lastIndex = 0;
-  const rest = answer.slice(f.end);
-  const end = rest.search(CLAUSE_END);
-  return answer.slice(from, end < 0 ? answer.length : f.end + end);
-}
-
-/**
- * A whole year at the pace of a shorter period (its clause says "the full year" or "a year of months like this"): the
- * natural total of one call the model read (the largest amount of its call) × 12 ÷ the months of that total's own period
- * (its calendar months, or the months its call covers: "so far this year" is ten months of data), fewer than twelve.
- * Bound to its clause: a total about nothing the clause contradicts, and about each thing it names (its category,
- * merchant, period) — never a part of a call (a category's row of an overall breakdown) nor another call's total.
- */
-function fullYearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, clause: string): AnswerFigure | null {
-  if (!FULL_YEAR.test(clause)) return null;
-  const r = intervalOf(f);
-  for (const t of index.callMax) {
-    if (t.kind !== "money" || t.change || !t.value || !ofCurrencyOf(f, t.currency) || t.ctx.periods?.length !== 1) continue;
-    if (namesSomething(said) ? !boundTo(said, t.ctx) : contradicts(said, t.ctx)) continue;
-    const p = t.ctx.periods[0]!;
-    const months = new Set([wholeMonths(p), ...(index.spans.find((c) => c.from === p.from && c.to === p.to)?.divisors?.months ?? [])]);
-    for (const m of months) {
-      if (!Number.isInteger(m) || m < 1 || m >= 12) continue;
-      const v = (Math.abs(t.value) * 12) / m;
-      if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "pace", months: m, sources: [source(t, index.lexicon)] };
     }
   }
   return null;

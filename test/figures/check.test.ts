@@ -2249,32 +2249,6 @@ describe("figacc5: 'all N accounts' / 'all N budgets' is how many of them one ca
   });
 });
 
-describe("figacc5: a full year at the pace of a shorter period is its call's total × 12 ÷ its months (SPEC §11.1 derived)", () => {
-  const half = (year: number, total: string, rows: string): Call => ({
-    name: "spending_by_category",
-    input: { from: `${year}-01-01`, to: `${year}-06-30` },
-    summary: `Spending by category from ${year}-01-01 to ${year}-06-30. CHF: total CHF ${total} over 150 transactions in 3 categories: ${rows}.`,
-  });
-  const h2025 = half(2025, "9'000.00", "Groceries CHF 3'700.00 (41.1%, 90 tx); Housing CHF 3'600.00 (40.0%, 6 tx); Dining CHF 1'700.00 (18.9%, 54 tx)");
-  const h2024 = half(2024, "8'000.00", "Groceries CHF 3'300.00 (41.3%, 80 tx); Housing CHF 3'600.00 (45.0%, 6 tx); Dining CHF 1'100.00 (13.8%, 40 tx)");
-  test("right: the full year would be about CHF 18'000 (9'000.00 over six months × 12)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
-  });
-  test("wrong: over the wrong number of months (9'000.00 ÷ 5 × 12 = CHF 21'600)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 21'600.")).toEqual([["CHF 21'600", "ungrounded"]]);
-  });
-  test("wrong: a part of the call, not its total (groceries' 3'700.00 × 2 = CHF 7'400, the clause naming no category)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 7'400.")).toEqual([["CHF 7'400", "ungrounded"]]);
-  });
-  test("wrong: the other year's total (2024's 8'000.00 × 2 said of 2025); right: 2025's", () => {
-    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 16'000.")).toEqual([["CHF 16'000", "ungrounded"]]);
-    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
-  });
-  test("wrong: the total said of one category ('a full year of dining', 9'000.00 × 2)", () => {
-    expect(statuses(turn([h2025]), "At this pace a full year of dining would be about CHF 18'000.")).toEqual([["CHF 18'000", "ungrounded"]]);
-  });
-});
-
 describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
   const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
   const t = () =>
