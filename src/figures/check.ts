@@ -1186,7 +1186,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "count") checked = everyItem(index, f, said, answer.slice(Math.max(0, f.start - 20), f.start), answer.slice(f.end, f.end + 30)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined && OF_PRONOUN.test(answer.slice(f.end, f.end + 12))) checked = shareOfAntecedent(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
@@ -1413,43 +1412,6 @@ function rowsPerMonth(index: FigureIndex, f: ReadFigure, said: FigureContext): A
       const v = l.prefix[n]! / m;
       if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "monthly_average", months: m, sources: l.figures.map((x) => source(x, index.lexicon)) };
     }
-  }
-  return null;
-}
-
-/** "all 4 accounts", "all of your 3 budgets": a count said to be of every one of its things. */
-const ALL_BEFORE = /\ball\s+(?:of\s+)?(?:(?:the|your|our)\s+)?$/i;
-/** The things such a count is of: accounts or budgets (a result shows each of them by name, once or more). */
-const EVERY_KIND_AFTER = /^\s+(accounts|budgets)\b/i;
-
-/**
- * A count said of all the accounts or all the budgets ("all 4 accounts have data", "you kept all 3 budgets"): how many
- * distinct accounts (names the data knows as accounts) or budgets (budget_status lines, one category each) one call of the
- * turn the model read shows, about nothing the clause contradicts (its period, currency). Only with "all" before it: a
- * count of some of them ("2 budgets were broken", "3 accounts in francs") is a count of a part, which this does not
- * look at. One call's own items, never items gathered across calls (accounts of two periods are not "all N").
- */
-function everyItem(index: FigureIndex, f: ReadFigure, said: FigureContext, before: string, after: string): AnswerFigure | null {
-  const m = ALL_BEFORE.test(before) ? EVERY_KIND_AFTER.exec(after) : null;
-  if (!m || !Number.isInteger(f.value) || f.value < 2) return null;
-  const accounts = m[1]!.toLowerCase() === "accounts";
-  // The count's own unit ("accounts") is what it counts, not what its items' figures count (an account's rows).
-  const about: FigureContext = { ...said, unit: undefined };
-  const byCall = new Map<string, Map<string, SourceFigure>>();
-  for (const g of index.seen) {
-    for (const x of g.flat) {
-      const item = accounts ? x.ctx.names?.find((n) => isAccount(index.lexicon, n)) : x.tool === "budget_status" && !x.outcome && labelOf(x) === "budget" && x.ctx.categories?.length === 1 ? x.ctx.categories[0] : undefined;
-      if (!item || contradicts(about, x.ctx)) continue;
-      const items = byCall.get(x.callId) ?? new Map<string, SourceFigure>();
-      byCall.set(x.callId, items);
-      // Each item by a count of its rows where the call gives one (its link opens those rows), else by its first figure.
-      const kept = items.get(item);
-      if (!kept || (kept.kind !== "count" && x.kind === "count")) items.set(item, x);
-    }
-  }
-  for (const items of byCall.values()) {
-    if (items.size !== f.value) continue;
-    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "items", sources: [...items.values()].map((x) => source(x, index.lexicon)) };
   }
   return null;
 }

@@ -2211,44 +2211,6 @@ describe("figacc5: a share 'of it' is of the amount written last before it, over
   });
 });
 
-describe("figacc5: 'all N accounts' / 'all N budgets' is how many of them one call shows (SPEC §11.1 counts)", () => {
-  const vocabulary = { ...VOCABULARY, accounts: ["Visa 4417", "Savings Account", "Main Account"] };
-  const coverage = (from: string, to: string, accounts: string[]): Call => ({
-    name: "data_coverage",
-    input: { from, to },
-    summary: `The data runs from 2024-01-01 to 2025-12-31. Coverage from ${from} to ${to} per account and currency: ${accounts.map((a, i) => `${a} CHF: ${from} to ${to}, ${40 + i} rows, 6 months with data, no gap months`).join("; ")}.`,
-  });
-  const turnOf = (calls: Call[]) => {
-    const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
-    calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: [] }));
-    return t;
-  };
-  const three = () => turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account", "Main Account"])]);
-  test("right: all 3 accounts (three accounts in one coverage call)", () => {
-    expect(statuses(three(), "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "derived"]]);
-  });
-  test("wrong: all 4 accounts (one more than the call shows)", () => {
-    expect(statuses(three(), "Yes, all 4 accounts have data in each of the months.")).toEqual([["4", "ungrounded"]]);
-  });
-  test("wrong: all 3 accounts gathered across two calls (two in one period, the third in another)", () => {
-    const t = turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account"]), coverage("2024-01-01", "2024-06-30", ["Main Account"])]);
-    expect(statuses(t, "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "ungrounded"]]);
-  });
-  const budgets = () =>
-    oneCall(
-      "budget_status",
-      { year: 2025, month: 7 },
-      "Budgets for 2025-07 (a full month).\n- Housing: budget CHF 2'200.00, spent CHF 2'150.00, remaining CHF 50.00, 97.7% used.\n- Groceries: budget CHF 550.00, spent CHF 470.00, remaining CHF 80.00, 85.5% used.\n- Dining: budget CHF 150.00, spent CHF 0.00, remaining CHF 150.00, 0.0% used.\nTotal budget CHF 2'900.00, total spent CHF 2'620.00 (90.3%).",
-    );
-  test("right: you kept all 3 budgets (three budget lines of July)", () => {
-    expect(statuses(budgets(), "In July 2025 you kept all 3 budgets.")).toEqual([["3", "derived"]]);
-  });
-  test("wrong: all 5 budgets; all 3 budgets said of August (the call is July's)", () => {
-    expect(statuses(budgets(), "In July 2025 you kept all 5 budgets.")).toEqual([["5", "ungrounded"]]);
-    expect(statuses(budgets(), "In August 2025 you kept all 3 budgets.")).toEqual([["3", "ungrounded"]]);
-  });
-});
-
 describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
   const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
   const t = () =>
