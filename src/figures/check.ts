@@ -1186,7 +1186,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined && OF_PRONOUN.test(answer.slice(f.end, f.end + 12))) checked = shareOfAntecedent(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
@@ -1414,43 +1413,6 @@ function rowsPerMonth(index: FigureIndex, f: ReadFigure, said: FigureContext): A
     }
   }
   return null;
-}
-
-/** A share said of a figure written before it by a pronoun: "… CHF 8'991.23, and March gave back 35.0% of it", "… total CHF 2'900, and May's spending would have used 88.6% of them". */
-const OF_PRONOUN = /^\)?\s+of\s+(?:it|that|them)\b/i;
-
-/**
- * A share of the figure a pronoun after it points back to ("35.0% of it"): the amount or count the answer wrote last
- * before it in its sentence (the antecedent, which the turn backs), over a part the model read about exactly what the
- * percentage's own clause names — its month or period, category, merchant or account (bound: each of them said of the
- * part, not only uncontradicted), of the antecedent's kind and currency, no change. A clause that names nothing has no part
- * (the budgeted categories, "the rest": any figure of the turn at the right value would do). One base, one search.
- */
-function shareOfAntecedent(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
-  const base = sentence.filter((b) => b.f.kind === "money" || b.f.kind === "count").at(-1);
-  const bv = base ? Math.abs(base.f.value) : 0;
-  if (!base || !bv || !namesSomething(said)) return null;
-  const r = intervalOf(f);
-  const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
-  for (const g of index.seen) {
-    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
-    for (const k of findEqual(g.values, parts)) {
-      const part = figuresAt(g, k).find((x) => !x.change && boundTo(said, x.ctx));
-      if (part) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [source(part, index.lexicon), writtenSource(base)] };
-    }
-  }
-  return null;
-}
-
-/** Whether a clause names a month or period, a category or a name (merchant, account, search). */
-const namesSomething = (said: FigureContext) => !!(said.month || said.periods?.length || said.categories?.length || said.names?.length);
-
-/** Whether a source figure is about each thing the clause names (its month or period, category, name): said of it, not only not contradicted. */
-function boundTo(said: FigureContext, about: FigureContext): boolean {
-  if (contradicts(said, about)) return false;
-  if ((said.month || said.periods?.length) && !about.periods?.length) return false;
-  if (said.categories?.length && !about.categories?.length) return false;
-  return !(said.names?.length && !about.names?.length);
 }
 
 /**

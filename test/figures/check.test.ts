@@ -2161,56 +2161,6 @@ describe("figacc3: a count after 'median of' / 'average of' is how many the meas
   });
 });
 
-describe("figacc5: a share 'of it' is of the amount written last before it, over a part about what its own clause names (SPEC §11.1 ratios)", () => {
-  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
-  test("right: dining was 22.3% of it (3'000.00 ÷ the written 13'431.20 = 22.34 %)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "derived"],
-    ]);
-  });
-  test("wrong: the share of the wrong whole (3'000.00 ÷ groceries, housing and travel's 15'434.50 = 19.4 %, said of the 13'431.20)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 19.4% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["19.4%", "ungrounded"],
-    ]);
-  });
-  test("wrong: the right share on the wrong category (dining's 22.3 % said of travel)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and travel was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "ungrounded"],
-    ]);
-  });
-  test("wrong: the share of the wrong year (2025's groceries, 82.6 % of 9'000.00, said of 2024); right: 2024's 72.2 %", () => {
-    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 82.6% of it.")).toEqual([
-      ["CHF 9'000.00", "derived"],
-      ["82.6%", "ungrounded"],
-    ]);
-    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 72.2% of it.")).toEqual([
-      ["CHF 9'000.00", "derived"],
-      ["72.2%", "derived"],
-    ]);
-  });
-  test("wrong: of the farther amount (3'000.00 ÷ 7'431.20 = 40.4 %: 'it' is the housing amount written last); right: 50.0 %", () => {
-    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 40.4% of it.")).toEqual([
-      ["CHF 7'431.20", "grounded"],
-      ["CHF 6'000.00", "grounded"],
-      ["40.4%", "ungrounded"],
-    ]);
-    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 50.0% of it.")).toEqual([
-      ["CHF 7'431.20", "grounded"],
-      ["CHF 6'000.00", "grounded"],
-      ["50.0%", "derived"],
-    ]);
-  });
-  test("wrong: a clause that names nothing has no part ('the rest was 22.3 % of it', though dining's 3'000.00 fits)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and the rest was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "ungrounded"],
-    ]);
-  });
-});
-
 describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
   const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
   const t = () =>
