@@ -2195,3 +2195,108 @@ describe("figacc5: rows a month of a whole breakdown the model read, over the mo
     expect(statuses(t(), "In 2024 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
   });
 });
+
+describe("figacc5fix: rows a month — the review's attacks and more (a wrong rate stays flagged)", () => {
+  const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
+  const voc = { ...VOCABULARY, accounts, merchants: [...VOCABULARY.merchants, "Immo AG", "Putzfee Anna", "Helsana", "SBB"] };
+  const coverage = (rows: string): Call => ({
+    name: "data_coverage",
+    input: { from: "2025-01-01", to: "2025-06-30" },
+    summary: `Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-01-01 to 2025-06-30 per account and currency: ${rows}.`,
+  });
+  const h1 = coverage(accounts.map((a, i) => `${a} CHF: 2025-01-01 to 2025-06-30, ${[60, 61, 59][i]} rows, 6 months with data, no gap months`).join("; "));
+  /** The coverage of H1 2025 (180 rows) with a call of another period. */
+  const withOther = (other: Record<string, unknown>) => {
+    const t = createTurnFigures({ vocabulary: voc, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: h1.name, input: h1.input }, { summary: h1.summary, charts: [] });
+    t.record({ id: "toolu_1", name: "spending_by_category", input: other }, { summary: "Spending by category. CHF: total CHF 1'000.00 over 7 transactions in 1 categories: Housing CHF 1'000.00 (100.0%, 7 tx).", charts: [] });
+    return t;
+  };
+  test("wrong: the whole over another call's months (180 ÷ 12 = 15 with a 2024 call; 180 ÷ 5 = 36)", () => {
+    for (const other of [{ year: 2024 }, { from: "2025-07-01", to: "2025-09-30" }, { year: 2025, month: 8 }]) {
+      expect(statuses(withOther(other), "That's about 15 rows a month.")).toEqual([["15", "ungrounded"]]);
+      expect(statuses(withOther(other), "That's about 36 rows a month.")).toEqual([["36", "ungrounded"]]);
+    }
+  });
+  test("wrong: a merchant list with an 'Other (12 merchants)' line (the named 187 rows ÷ 12 = 15.6)", () => {
+    const merchants: Call = {
+      name: "spending_by_merchant",
+      input: { year: 2025 },
+      summary:
+        "Merchants for spending for 2025. CHF: total CHF 30'000.00 over 210 transactions at 14 merchants. 1. Immo AG CHF 24'000.00 (12 tx, avg CHF 2'000.00, 80.0%); 2. Helsana CHF 3'000.00 (36 tx, avg CHF 83.33, 10.0%); 3. SBB CHF 1'500.00 (139 tx, avg CHF 10.79, 5.0%); Other (12 merchants) CHF 1'500.00 (23 tx, 5.0%).",
+    };
+    expect(statuses(turnOver(voc, merchants), "You made about 16 transactions a month.")).toEqual([["16", "ungrounded"]]);
+    expect(statuses(turnOver(voc, merchants), "You made about 16 payments a month.")).toEqual([["16", "ungrounded"]]);
+  });
+  test("wrong: a list of recurring series (their 128 payments over two years, 5.3 a month, are not all the rows)", () => {
+    const recurring: Call = {
+      name: "recurring_payments",
+      input: {},
+      summary:
+        "Recurring payments for all dates (2024-01-01 to 2025-12-31): 3 series, 3 active. Active yearly cost: CHF 30'000.00. Immo AG (Housing) monthly CHF 2'000.00, 24 payments 2024-01-01 to 2025-12-01, next about 2026-01-01, CHF 24'000.00 a year; Putzfee Anna (Household) weekly CHF 80.00, 96 payments 2024-01-05 to 2025-12-26, CHF 4'160.00 a year; Helsana (Insurance) quarterly CHF 260.40, 8 payments 2024-01-01 to 2025-10-01, CHF 1'041.60 a year.",
+    };
+    expect(statuses(turnOver(voc, recurring), "You make about 5 transactions a month in all.")).toEqual([["5", "ungrounded"]]);
+    expect(statuses(turnOver(voc, recurring), "That's about 5.3 payments a month.")).toEqual([["5.3", "ungrounded"]]);
+  });
+  test("wrong: the whole's rate said of a shorter period inside it, or per week", () => {
+    expect(statuses(turnOver(voc, h1), "In the first quarter of 2025 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(turnOver(voc, h1), "That's about 30 rows a week.")).toEqual([["30", "ungrounded"]]);
+  });
+  test("wrong: all currencies' rows said of francs only (70 + 50 + 90 = 210 ÷ 6 = 35, the EUR 50 rows in it)", () => {
+    const mixed = coverage(
+      "Visa 4417 CHF: 2025-01-01 to 2025-06-30, 70 rows, 6 months with data, no gap months; Visa 4417 EUR: 2025-01-01 to 2025-06-30, 50 rows, 6 months with data, no gap months; CH44 0900 0000 8765 4321 0 CHF: 2025-01-01 to 2025-06-30, 90 rows, 6 months with data, no gap months",
+    );
+    expect(statuses(turnOver(voc, mixed), "In francs that's about 35 rows a month.")).toEqual([["35", "ungrounded"]]);
+  });
+});
+
+describe("figacc5fix: shapes the reverted rules of figacc5 let pass (a share 'of it', 'all N accounts', 'at this pace') stay flagged", () => {
+  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
+  test("wrong: 'of them' after a list of three amounts (travel ÷ the last item, dining's 3'000.00 = 66.8 %; of the three it is 12.2 %)", () => {
+    expect(statuses(t(), "Groceries, housing and dining came to CHF 7'431.20, CHF 6'000.00 and CHF 3'000.00; travel was 66.8% of them.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["CHF 3'000.00", "grounded"],
+      ["66.8%", "ungrounded"],
+    ]);
+  });
+  test("wrong: 'of that' of an amount inside a dash aside (dining ÷ housing's 6'000.00 = 50.0 %; of the total it is 16.3 %)", () => {
+    expect(statuses(t(), "In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and dining in 2025 was 50.0% of that.")).toEqual([
+      ["CHF 18'434.50", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["50.0%", "ungrounded"],
+    ]);
+  });
+  test("wrong: 'of it' of a count written after the amount (dining's 90 tx ÷ 180 tx = 50.0 %; of the amount it is 40.4 %)", () => {
+    expect(statuses(t(), "Groceries came to CHF 7'431.20 over 180 transactions; dining was 50.0% of it.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["180", "grounded"],
+      ["50.0%", "ungrounded"],
+    ]);
+  });
+  const accounts = ["Visa 4417", "Savings Account", "Main Account", "Old Account", "EUR Account"];
+  test("wrong: 'all 4 accounts' where one of the 4 shows only in the balance list, not with rows", () => {
+    const summary =
+      "Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-10-01 to 2025-12-31 per account and currency: Visa 4417 CHF: 2025-10-01 to 2025-12-31, 40 rows, 3 months with data, no gap months; Savings Account CHF: 2025-10-01 to 2025-12-31, 41 rows, 3 months with data, no gap months; Main Account CHF: 2025-10-01 to 2025-12-31, 42 rows, 3 months with data, no gap months. Last verified balances: Main Account CHF 5'000.00 on 2025-12-31 (main.csv); Old Account CHF 0.00 on 2024-06-30 (old.csv); Savings Account CHF 20'000.00 on 2025-12-31 (sav.csv).";
+    const cov = turnOver({ ...VOCABULARY, accounts: accounts.slice(0, 4) }, { name: "data_coverage", input: { from: "2025-10-01", to: "2025-12-31" }, summary });
+    expect(statuses(cov, "Yes, all 4 accounts have data in each of the last three months.")).toEqual([["4", "ungrounded"]]);
+  });
+  test("wrong: 'all 4 accounts' when the data knows 5 (the call lists the 4 with rows in its period)", () => {
+    const rows = accounts.slice(0, 4).map((a, i) => `${a} CHF: 2025-04-01 to 2025-09-30, ${40 + i} rows, 6 months with data, no gap months`).join("; ");
+    const cov = turnOver({ ...VOCABULARY, accounts }, { name: "data_coverage", input: { from: "2025-04-01", to: "2025-09-30" }, summary: `The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-04-01 to 2025-09-30 per account and currency: ${rows}.` });
+    expect(statuses(cov, "Yes, all 4 accounts have data in each of the months.")).toEqual([["4", "ungrounded"]]);
+  });
+  test("wrong: a spending pace from the income total (45'123.00 × 2 said after the spending of 30'000.00)", () => {
+    const inc: Call = { name: "income_vs_spending", input: { from: "2025-01-01", to: "2025-06-30" }, summary: "Income vs spending from 2025-01-01 to 2025-06-30. CHF: income CHF 45'123.00, spending CHF 30'000.00, net CHF 15'123.00 (savings rate 33.5%)." };
+    expect(statuses(turn([inc]), "You spent CHF 30'000.00 in the first half of 2025. At this pace the full year would be about CHF 90'246.")).toEqual([
+      ["CHF 30'000.00", "grounded"],
+      ["CHF 90'246", "ungrounded"],
+    ]);
+  });
+  test("wrong: a pace over a partial last month counted whole (5'000.00 to 15 March ÷ 3 × 12 = CHF 20'000)", () => {
+    const days = { firstDay: 20240101, lastDay: 20260315 } as Ledger;
+    const p = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, days), figureKind: () => undefined });
+    p.record({ id: "toolu_0", name: "spending_by_category", input: { year: 2026 } }, { summary: "Spending by category for 2026 (data to 2026-03-15). CHF: total CHF 5'000.00 over 150 transactions in 2 categories: Groceries CHF 3'000.00 (60.0%, 90 tx); Housing CHF 2'000.00 (40.0%, 60 tx).", charts: [] });
+    expect(statuses(p, "At this pace the full year would be about CHF 20'000.")).toEqual([["CHF 20'000", "ungrounded"]]);
+  });
+});
