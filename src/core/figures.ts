@@ -58,10 +58,6 @@ export type FigureOperation =
   | "mean"
   /** sources[0] ÷ (sources[0] + … + sources[n − 1]): an item's share of the whole of its list, as a percentage */
   | "share_of_list"
-  /** sources[0] ÷ `months` × 12: a period's total as a full year at its pace ("at this pace the full year would be about …") */
-  | "pace"
-  /** how many things the sources are about, one source each ("all 4 accounts": one figure of each account a call shows) */
-  | "items"
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 

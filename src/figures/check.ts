@@ -1185,10 +1185,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
-    if (checked.status === "ungrounded" && f.kind === "money") checked = fullYearAtPace(index, f, said, clauseAround(answer, f)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "count") checked = everyItem(index, f, said, answer.slice(Math.max(0, f.start - 20), f.start), answer.slice(f.end, f.end + 30)) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "percent" && said.sign === undefined && OF_PRONOUN.test(answer.slice(f.end, f.end + 12))) checked = shareOfAntecedent(index, f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
@@ -1400,45 +1397,6 @@ function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, 
   return null;
 }
 
-/** An amount said to be a whole year at the pace of a shorter period: "at this pace the full year would be about …", "a year of months like this would cost …". */
-const FULL_YEAR = /\b(?:the|a)\s+full\s+year\b|\ba\s+year\s+of\s+months\s+like\s+(?:this|that)\b/i;
-/** Where a clause ends: a semicolon, a colon, a dash between spaces, a sentence end. */
-const CLAUSE_END = /;|:\s|\s[—–-]\s|[.!?](?:\s|$)|\n/g;
-
-/** The clause of the answer a figure stands in: from the last clause end before it to the first after it. */
-function clauseAround(answer: string, f: ReadFigure): string {
-  let from = 0;
-  for (const m of allMatches(CLAUSE_END, answer.slice(0, f.start))) from = m.index + m[0].length;
-  CLAUSE_END.lastIndex = 0;
-  const rest = answer.slice(f.end);
-  const end = rest.search(CLAUSE_END);
-  return answer.slice(from, end < 0 ? answer.length : f.end + end);
-}
-
-/**
- * A whole year at the pace of a shorter period (its clause says "the full year" or "a year of months like this"): the
- * natural total of one call the model read (the largest amount of its call) × 12 ÷ the months of that total's own period
- * (its calendar months, or the months its call covers: "so far this year" is ten months of data), fewer than twelve.
- * Bound to its clause: a total about nothing the clause contradicts, and about each thing it names (its category,
- * merchant, period) — never a part of a call (a category's row of an overall breakdown) nor another call's total.
- */
-function fullYearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, clause: string): AnswerFigure | null {
-  if (!FULL_YEAR.test(clause)) return null;
-  const r = intervalOf(f);
-  for (const t of index.callMax) {
-    if (t.kind !== "money" || t.change || !t.value || !ofCurrencyOf(f, t.currency) || t.ctx.periods?.length !== 1) continue;
-    if (namesSomething(said) ? !boundTo(said, t.ctx) : contradicts(said, t.ctx)) continue;
-    const p = t.ctx.periods[0]!;
-    const months = new Set([wholeMonths(p), ...(index.spans.find((c) => c.from === p.from && c.to === p.to)?.divisors?.months ?? [])]);
-    for (const m of months) {
-      if (!Number.isInteger(m) || m < 1 || m >= 12) continue;
-      const v = (Math.abs(t.value) * 12) / m;
-      if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "pace", months: m, sources: [source(t, index.lexicon)] };
-    }
-  }
-  return null;
-}
-
 /**
  * A count of rows said per month ("318 transactions in all … about 53 a month") as the rows of a whole breakdown the model
  * read — every item of one list of row counts, each about another account, merchant or category (all the call's rows, not
@@ -1459,80 +1417,6 @@ function rowsPerMonth(index: FigureIndex, f: ReadFigure, said: FigureContext): A
     }
   }
   return null;
-}
-
-/** "all 4 accounts", "all of your 3 budgets": a count said to be of every one of its things. */
-const ALL_BEFORE = /\ball\s+(?:of\s+)?(?:(?:the|your|our)\s+)?$/i;
-/** The things such a count is of: accounts or budgets (a result shows each of them by name, once or more). */
-const EVERY_KIND_AFTER = /^\s+(accounts|budgets)\b/i;
-
-/**
- * A count said of all the accounts or all the budgets ("all 4 accounts have data", "you kept all 3 budgets"): how many
- * distinct accounts (names the data knows as accounts) or budgets (budget_status lines, one category each) one call of the
- * turn the model read shows, about nothing the clause contradicts (its period, currency). Only with "all" before it: a
- * count of some of them ("2 budgets were broken", "3 accounts in francs") is a count of a part, which this does not
- * look at. One call's own items, never items gathered across calls (accounts of two periods are not "all N").
- */
-function everyItem(index: FigureIndex, f: ReadFigure, said: FigureContext, before: string, after: string): AnswerFigure | null {
-  const m = ALL_BEFORE.test(before) ? EVERY_KIND_AFTER.exec(after) : null;
-  if (!m || !Number.isInteger(f.value) || f.value < 2) return null;
-  const accounts = m[1]!.toLowerCase() === "accounts";
-  // The count's own unit ("accounts") is what it counts, not what its items' figures count (an account's rows).
-  const about: FigureContext = { ...said, unit: undefined };
-  const byCall = new Map<string, Map<string, SourceFigure>>();
-  for (const g of index.seen) {
-    for (const x of g.flat) {
-      const item = accounts ? x.ctx.names?.find((n) => isAccount(index.lexicon, n)) : x.tool === "budget_status" && !x.outcome && labelOf(x) === "budget" && x.ctx.categories?.length === 1 ? x.ctx.categories[0] : undefined;
-      if (!item || contradicts(about, x.ctx)) continue;
-      const items = byCall.get(x.callId) ?? new Map<string, SourceFigure>();
-      byCall.set(x.callId, items);
-      // Each item by a count of its rows where the call gives one (its link opens those rows), else by its first figure.
-      const kept = items.get(item);
-      if (!kept || (kept.kind !== "count" && x.kind === "count")) items.set(item, x);
-    }
-  }
-  for (const items of byCall.values()) {
-    if (items.size !== f.value) continue;
-    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "items", sources: [...items.values()].map((x) => source(x, index.lexicon)) };
-  }
-  return null;
-}
-
-/** A share said of a figure written before it by a pronoun: "… CHF 8'991.23, and March gave back 35.0% of it", "… total CHF 2'900, and May's spending would have used 88.6% of them". */
-const OF_PRONOUN = /^\)?\s+of\s+(?:it|that|them)\b/i;
-
-/**
- * A share of the figure a pronoun after it points back to ("35.0% of it"): the amount or count the answer wrote last
- * before it in its sentence (the antecedent, which the turn backs), over a part the model read about exactly what the
- * percentage's own clause names — its month or period, category, merchant or account (bound: each of them said of the
- * part, not only uncontradicted), of the antecedent's kind and currency, no change. A clause that names nothing has no part
- * (the budgeted categories, "the rest": any figure of the turn at the right value would do). One base, one search.
- */
-function shareOfAntecedent(index: FigureIndex, f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
-  const base = sentence.filter((b) => b.f.kind === "money" || b.f.kind === "count").at(-1);
-  const bv = base ? Math.abs(base.f.value) : 0;
-  if (!base || !bv || !namesSomething(said)) return null;
-  const r = intervalOf(f);
-  const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
-  for (const g of index.seen) {
-    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
-    for (const k of findEqual(g.values, parts)) {
-      const part = figuresAt(g, k).find((x) => !x.change && boundTo(said, x.ctx));
-      if (part) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [source(part, index.lexicon), writtenSource(base)] };
-    }
-  }
-  return null;
-}
-
-/** Whether a clause names a month or period, a category or a name (merchant, account, search). */
-const namesSomething = (said: FigureContext) => !!(said.month || said.periods?.length || said.categories?.length || said.names?.length);
-
-/** Whether a source figure is about each thing the clause names (its month or period, category, name): said of it, not only not contradicted. */
-function boundTo(said: FigureContext, about: FigureContext): boolean {
-  if (contradicts(said, about)) return false;
-  if ((said.month || said.periods?.length) && !about.periods?.length) return false;
-  if (said.categories?.length && !about.categories?.length) return false;
-  return !(said.names?.length && !about.names?.length);
 }
 
 /**

@@ -50,10 +50,6 @@ export function figureNote(f: AnswerFigure): string {
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     case "yearly":
       return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
-    case "pace":
-      return `${a.text} ÷ ${f.months ?? "?"} months × 12 (a full year at this pace) · ${all}`;
-    case "items":
-      return `${f.sources.length} in all (${f.sources.map((s) => s.about ?? s.where).join("; ")}) · ${all}`;
     case "share_of_list":
       return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;
     default:

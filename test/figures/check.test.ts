@@ -2161,120 +2161,6 @@ describe("figacc3: a count after 'median of' / 'average of' is how many the meas
   });
 });
 
-describe("figacc5: a share 'of it' is of the amount written last before it, over a part about what its own clause names (SPEC §11.1 ratios)", () => {
-  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
-  test("right: dining was 22.3% of it (3'000.00 ÷ the written 13'431.20 = 22.34 %)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "derived"],
-    ]);
-  });
-  test("wrong: the share of the wrong whole (3'000.00 ÷ groceries, housing and travel's 15'434.50 = 19.4 %, said of the 13'431.20)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and dining was 19.4% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["19.4%", "ungrounded"],
-    ]);
-  });
-  test("wrong: the right share on the wrong category (dining's 22.3 % said of travel)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and travel was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "ungrounded"],
-    ]);
-  });
-  test("wrong: the share of the wrong year (2025's groceries, 82.6 % of 9'000.00, said of 2024); right: 2024's 72.2 %", () => {
-    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 82.6% of it.")).toEqual([
-      ["CHF 9'000.00", "derived"],
-      ["82.6%", "ungrounded"],
-    ]);
-    expect(statuses(t(), "Housing and dining together came to CHF 9'000.00, and groceries in 2024 were 72.2% of it.")).toEqual([
-      ["CHF 9'000.00", "derived"],
-      ["72.2%", "derived"],
-    ]);
-  });
-  test("wrong: of the farther amount (3'000.00 ÷ 7'431.20 = 40.4 %: 'it' is the housing amount written last); right: 50.0 %", () => {
-    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 40.4% of it.")).toEqual([
-      ["CHF 7'431.20", "grounded"],
-      ["CHF 6'000.00", "grounded"],
-      ["40.4%", "ungrounded"],
-    ]);
-    expect(statuses(t(), "Groceries came to CHF 7'431.20 and housing to CHF 6'000.00; dining was 50.0% of it.")).toEqual([
-      ["CHF 7'431.20", "grounded"],
-      ["CHF 6'000.00", "grounded"],
-      ["50.0%", "derived"],
-    ]);
-  });
-  test("wrong: a clause that names nothing has no part ('the rest was 22.3 % of it', though dining's 3'000.00 fits)", () => {
-    expect(statuses(t(), "Groceries and housing together came to CHF 13'431.20, and the rest was 22.3% of it.")).toEqual([
-      ["CHF 13'431.20", "derived"],
-      ["22.3%", "ungrounded"],
-    ]);
-  });
-});
-
-describe("figacc5: 'all N accounts' / 'all N budgets' is how many of them one call shows (SPEC §11.1 counts)", () => {
-  const vocabulary = { ...VOCABULARY, accounts: ["Visa 4417", "Savings Account", "Main Account"] };
-  const coverage = (from: string, to: string, accounts: string[]): Call => ({
-    name: "data_coverage",
-    input: { from, to },
-    summary: `The data runs from 2024-01-01 to 2025-12-31. Coverage from ${from} to ${to} per account and currency: ${accounts.map((a, i) => `${a} CHF: ${from} to ${to}, ${40 + i} rows, 6 months with data, no gap months`).join("; ")}.`,
-  });
-  const turnOf = (calls: Call[]) => {
-    const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
-    calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: [] }));
-    return t;
-  };
-  const three = () => turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account", "Main Account"])]);
-  test("right: all 3 accounts (three accounts in one coverage call)", () => {
-    expect(statuses(three(), "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "derived"]]);
-  });
-  test("wrong: all 4 accounts (one more than the call shows)", () => {
-    expect(statuses(three(), "Yes, all 4 accounts have data in each of the months.")).toEqual([["4", "ungrounded"]]);
-  });
-  test("wrong: all 3 accounts gathered across two calls (two in one period, the third in another)", () => {
-    const t = turnOf([coverage("2025-04-01", "2025-09-30", ["Visa 4417", "Savings Account"]), coverage("2024-01-01", "2024-06-30", ["Main Account"])]);
-    expect(statuses(t, "Yes, all 3 accounts have data in each of the months.")).toEqual([["3", "ungrounded"]]);
-  });
-  const budgets = () =>
-    oneCall(
-      "budget_status",
-      { year: 2025, month: 7 },
-      "Budgets for 2025-07 (a full month).\n- Housing: budget CHF 2'200.00, spent CHF 2'150.00, remaining CHF 50.00, 97.7% used.\n- Groceries: budget CHF 550.00, spent CHF 470.00, remaining CHF 80.00, 85.5% used.\n- Dining: budget CHF 150.00, spent CHF 0.00, remaining CHF 150.00, 0.0% used.\nTotal budget CHF 2'900.00, total spent CHF 2'620.00 (90.3%).",
-    );
-  test("right: you kept all 3 budgets (three budget lines of July)", () => {
-    expect(statuses(budgets(), "In July 2025 you kept all 3 budgets.")).toEqual([["3", "derived"]]);
-  });
-  test("wrong: all 5 budgets; all 3 budgets said of August (the call is July's)", () => {
-    expect(statuses(budgets(), "In July 2025 you kept all 5 budgets.")).toEqual([["5", "ungrounded"]]);
-    expect(statuses(budgets(), "In August 2025 you kept all 3 budgets.")).toEqual([["3", "ungrounded"]]);
-  });
-});
-
-describe("figacc5: a full year at the pace of a shorter period is its call's total × 12 ÷ its months (SPEC §11.1 derived)", () => {
-  const half = (year: number, total: string, rows: string): Call => ({
-    name: "spending_by_category",
-    input: { from: `${year}-01-01`, to: `${year}-06-30` },
-    summary: `Spending by category from ${year}-01-01 to ${year}-06-30. CHF: total CHF ${total} over 150 transactions in 3 categories: ${rows}.`,
-  });
-  const h2025 = half(2025, "9'000.00", "Groceries CHF 3'700.00 (41.1%, 90 tx); Housing CHF 3'600.00 (40.0%, 6 tx); Dining CHF 1'700.00 (18.9%, 54 tx)");
-  const h2024 = half(2024, "8'000.00", "Groceries CHF 3'300.00 (41.3%, 80 tx); Housing CHF 3'600.00 (45.0%, 6 tx); Dining CHF 1'100.00 (13.8%, 40 tx)");
-  test("right: the full year would be about CHF 18'000 (9'000.00 over six months × 12)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
-  });
-  test("wrong: over the wrong number of months (9'000.00 ÷ 5 × 12 = CHF 21'600)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 21'600.")).toEqual([["CHF 21'600", "ungrounded"]]);
-  });
-  test("wrong: a part of the call, not its total (groceries' 3'700.00 × 2 = CHF 7'400, the clause naming no category)", () => {
-    expect(statuses(turn([h2025]), "At this pace the full year would be about CHF 7'400.")).toEqual([["CHF 7'400", "ungrounded"]]);
-  });
-  test("wrong: the other year's total (2024's 8'000.00 × 2 said of 2025); right: 2025's", () => {
-    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 16'000.")).toEqual([["CHF 16'000", "ungrounded"]]);
-    expect(statuses(turn([h2025, h2024]), "At this pace the full year 2025 would be about CHF 18'000.")).toEqual([["CHF 18'000", "derived"]]);
-  });
-  test("wrong: the total said of one category ('a full year of dining', 9'000.00 × 2)", () => {
-    expect(statuses(turn([h2025]), "At this pace a full year of dining would be about CHF 18'000.")).toEqual([["CHF 18'000", "ungrounded"]]);
-  });
-});
-
 describe("figacc5: rows a month of a whole breakdown the model read, over the months of its period (SPEC §11.1 derived)", () => {
   const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
   const t = () =>
@@ -2410,5 +2296,110 @@ describe("figacc4: a share said of what was kept is over the net, not over the i
   });
   test("guard: 6.25% of the net you kept (over the spending) stays not found", () => {
     expect(share("CHF 500.00 went into investments, 6.25% of the net you kept.")).toEqual(["6.25%", "ungrounded"]);
+  });
+});
+
+describe("figacc5fix: rows a month — the review's attacks and more (a wrong rate stays flagged)", () => {
+  const accounts = ["Visa 4417", "CH44 0900 0000 8765 4321 0", "CH93 0076 2011 6238 5295 7"];
+  const voc = { ...VOCABULARY, accounts, merchants: [...VOCABULARY.merchants, "Immo AG", "Putzfee Anna", "Helsana", "SBB"] };
+  const coverage = (rows: string): Call => ({
+    name: "data_coverage",
+    input: { from: "2025-01-01", to: "2025-06-30" },
+    summary: `Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-01-01 to 2025-06-30 per account and currency: ${rows}.`,
+  });
+  const h1 = coverage(accounts.map((a, i) => `${a} CHF: 2025-01-01 to 2025-06-30, ${[60, 61, 59][i]} rows, 6 months with data, no gap months`).join("; "));
+  /** The coverage of H1 2025 (180 rows) with a call of another period. */
+  const withOther = (other: Record<string, unknown>) => {
+    const t = createTurnFigures({ vocabulary: voc, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: h1.name, input: h1.input }, { summary: h1.summary, charts: [] });
+    t.record({ id: "toolu_1", name: "spending_by_category", input: other }, { summary: "Spending by category. CHF: total CHF 1'000.00 over 7 transactions in 1 categories: Housing CHF 1'000.00 (100.0%, 7 tx).", charts: [] });
+    return t;
+  };
+  test("wrong: the whole over another call's months (180 ÷ 12 = 15 with a 2024 call; 180 ÷ 5 = 36)", () => {
+    for (const other of [{ year: 2024 }, { from: "2025-07-01", to: "2025-09-30" }, { year: 2025, month: 8 }]) {
+      expect(statuses(withOther(other), "That's about 15 rows a month.")).toEqual([["15", "ungrounded"]]);
+      expect(statuses(withOther(other), "That's about 36 rows a month.")).toEqual([["36", "ungrounded"]]);
+    }
+  });
+  test("wrong: a merchant list with an 'Other (12 merchants)' line (the named 187 rows ÷ 12 = 15.6)", () => {
+    const merchants: Call = {
+      name: "spending_by_merchant",
+      input: { year: 2025 },
+      summary:
+        "Merchants for spending for 2025. CHF: total CHF 30'000.00 over 210 transactions at 14 merchants. 1. Immo AG CHF 24'000.00 (12 tx, avg CHF 2'000.00, 80.0%); 2. Helsana CHF 3'000.00 (36 tx, avg CHF 83.33, 10.0%); 3. SBB CHF 1'500.00 (139 tx, avg CHF 10.79, 5.0%); Other (12 merchants) CHF 1'500.00 (23 tx, 5.0%).",
+    };
+    expect(statuses(turnOver(voc, merchants), "You made about 16 transactions a month.")).toEqual([["16", "ungrounded"]]);
+    expect(statuses(turnOver(voc, merchants), "You made about 16 payments a month.")).toEqual([["16", "ungrounded"]]);
+  });
+  test("wrong: a list of recurring series (their 128 payments over two years, 5.3 a month, are not all the rows)", () => {
+    const recurring: Call = {
+      name: "recurring_payments",
+      input: {},
+      summary:
+        "Recurring payments for all dates (2024-01-01 to 2025-12-31): 3 series, 3 active. Active yearly cost: CHF 30'000.00. Immo AG (Housing) monthly CHF 2'000.00, 24 payments 2024-01-01 to 2025-12-01, next about 2026-01-01, CHF 24'000.00 a year; Putzfee Anna (Household) weekly CHF 80.00, 96 payments 2024-01-05 to 2025-12-26, CHF 4'160.00 a year; Helsana (Insurance) quarterly CHF 260.40, 8 payments 2024-01-01 to 2025-10-01, CHF 1'041.60 a year.",
+    };
+    expect(statuses(turnOver(voc, recurring), "You make about 5 transactions a month in all.")).toEqual([["5", "ungrounded"]]);
+    expect(statuses(turnOver(voc, recurring), "That's about 5.3 payments a month.")).toEqual([["5.3", "ungrounded"]]);
+  });
+  test("wrong: the whole's rate said of a shorter period inside it, or per week", () => {
+    expect(statuses(turnOver(voc, h1), "In the first quarter of 2025 that's about 30 rows a month.")).toEqual([["30", "ungrounded"]]);
+    expect(statuses(turnOver(voc, h1), "That's about 30 rows a week.")).toEqual([["30", "ungrounded"]]);
+  });
+  test("wrong: all currencies' rows said of francs only (70 + 50 + 90 = 210 ÷ 6 = 35, the EUR 50 rows in it)", () => {
+    const mixed = coverage(
+      "Visa 4417 CHF: 2025-01-01 to 2025-06-30, 70 rows, 6 months with data, no gap months; Visa 4417 EUR: 2025-01-01 to 2025-06-30, 50 rows, 6 months with data, no gap months; CH44 0900 0000 8765 4321 0 CHF: 2025-01-01 to 2025-06-30, 90 rows, 6 months with data, no gap months",
+    );
+    expect(statuses(turnOver(voc, mixed), "In francs that's about 35 rows a month.")).toEqual([["35", "ungrounded"]]);
+  });
+});
+
+describe("figacc5fix: shapes the reverted rules of figacc5 let pass (a share 'of it', 'all N accounts', 'at this pace') stay flagged", () => {
+  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
+  test("wrong: 'of them' after a list of three amounts (travel ÷ the last item, dining's 3'000.00 = 66.8 %; of the three it is 12.2 %)", () => {
+    expect(statuses(t(), "Groceries, housing and dining came to CHF 7'431.20, CHF 6'000.00 and CHF 3'000.00; travel was 66.8% of them.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["CHF 3'000.00", "grounded"],
+      ["66.8%", "ungrounded"],
+    ]);
+  });
+  test("wrong: 'of that' of an amount inside a dash aside (dining ÷ housing's 6'000.00 = 50.0 %; of the total it is 16.3 %)", () => {
+    expect(statuses(t(), "In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and dining in 2025 was 50.0% of that.")).toEqual([
+      ["CHF 18'434.50", "grounded"],
+      ["CHF 6'000.00", "grounded"],
+      ["50.0%", "ungrounded"],
+    ]);
+  });
+  test("wrong: 'of it' of a count written after the amount (dining's 90 tx ÷ 180 tx = 50.0 %; of the amount it is 40.4 %)", () => {
+    expect(statuses(t(), "Groceries came to CHF 7'431.20 over 180 transactions; dining was 50.0% of it.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["180", "grounded"],
+      ["50.0%", "ungrounded"],
+    ]);
+  });
+  const accounts = ["Visa 4417", "Savings Account", "Main Account", "Old Account", "EUR Account"];
+  test("wrong: 'all 4 accounts' where one of the 4 shows only in the balance list, not with rows", () => {
+    const summary =
+      "Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-10-01 to 2025-12-31 per account and currency: Visa 4417 CHF: 2025-10-01 to 2025-12-31, 40 rows, 3 months with data, no gap months; Savings Account CHF: 2025-10-01 to 2025-12-31, 41 rows, 3 months with data, no gap months; Main Account CHF: 2025-10-01 to 2025-12-31, 42 rows, 3 months with data, no gap months. Last verified balances: Main Account CHF 5'000.00 on 2025-12-31 (main.csv); Old Account CHF 0.00 on 2024-06-30 (old.csv); Savings Account CHF 20'000.00 on 2025-12-31 (sav.csv).";
+    const cov = turnOver({ ...VOCABULARY, accounts: accounts.slice(0, 4) }, { name: "data_coverage", input: { from: "2025-10-01", to: "2025-12-31" }, summary });
+    expect(statuses(cov, "Yes, all 4 accounts have data in each of the last three months.")).toEqual([["4", "ungrounded"]]);
+  });
+  test("wrong: 'all 4 accounts' when the data knows 5 (the call lists the 4 with rows in its period)", () => {
+    const rows = accounts.slice(0, 4).map((a, i) => `${a} CHF: 2025-04-01 to 2025-09-30, ${40 + i} rows, 6 months with data, no gap months`).join("; ");
+    const cov = turnOver({ ...VOCABULARY, accounts }, { name: "data_coverage", input: { from: "2025-04-01", to: "2025-09-30" }, summary: `The data runs from 2024-01-01 to 2025-12-31. Coverage from 2025-04-01 to 2025-09-30 per account and currency: ${rows}.` });
+    expect(statuses(cov, "Yes, all 4 accounts have data in each of the months.")).toEqual([["4", "ungrounded"]]);
+  });
+  test("wrong: a spending pace from the income total (45'123.00 × 2 said after the spending of 30'000.00)", () => {
+    const inc: Call = { name: "income_vs_spending", input: { from: "2025-01-01", to: "2025-06-30" }, summary: "Income vs spending from 2025-01-01 to 2025-06-30. CHF: income CHF 45'123.00, spending CHF 30'000.00, net CHF 15'123.00 (savings rate 33.5%)." };
+    expect(statuses(turn([inc]), "You spent CHF 30'000.00 in the first half of 2025. At this pace the full year would be about CHF 90'246.")).toEqual([
+      ["CHF 30'000.00", "grounded"],
+      ["CHF 90'246", "ungrounded"],
+    ]);
+  });
+  test("wrong: a pace over a partial last month counted whole (5'000.00 to 15 March ÷ 3 × 12 = CHF 20'000)", () => {
+    const days = { firstDay: 20240101, lastDay: 20260315 } as Ledger;
+    const p = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, days), figureKind: () => undefined });
+    p.record({ id: "toolu_0", name: "spending_by_category", input: { year: 2026 } }, { summary: "Spending by category for 2026 (data to 2026-03-15). CHF: total CHF 5'000.00 over 150 transactions in 2 categories: Groceries CHF 3'000.00 (60.0%, 90 tx); Housing CHF 2'000.00 (40.0%, 60 tx).", charts: [] });
+    expect(statuses(p, "At this pace the full year would be about CHF 20'000.")).toEqual([["CHF 20'000", "ungrounded"]]);
   });
 });
