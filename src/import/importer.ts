@@ -202,6 +202,7 @@ export function reconciliationJson(r: Reconciliation) {
     entries_total: r.entriesTotal,
     ...(r.line !== undefined ? { line: r.line } : {}),
     basis: r.basis,
+    ...(r.flipContradicts ? { flip_contradicts: true } : {}),
   };
 }
 
@@ -219,7 +220,7 @@ export function reconciliationText(r: Reconciliation, o: { included?: boolean } 
     const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
     return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
   }
-  if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
+  if (r.status === "off") return `${who}: does not reconcile${r.flipContradicts ? " with its signs flipped (as written, they agree with the file's balances)" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
   // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
   const entries = `${r.entries} ${r.entries === 1 ? "entry" : "entries"}`;
   if (r.closing !== null) {
@@ -316,9 +317,11 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   const off = recs.filter((r) => r.status === "off");
   if (off.length === 0) return null;
   const what = off
-    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
+    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
     .join("; ");
-  return `${file}: ${what}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
+  // The user's flip is what is off: said so, and how to import the file as its balances confirm it.
+  const flip = off.some((r) => r.flipContradicts) ? "; as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs)" : "";
+  return `${file}: ${what}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
 }
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */
