@@ -67,7 +67,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, turnedSigns, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -354,6 +354,8 @@ export type StreamedOutcome = CommitResult & {
   counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
   /** The possible duplicates, the first STREAM_LISTED of them. */
   possible: PlannedRow[];
+  /** What the walk found to say besides the statement's own notes (rows stored before with the other sign). */
+  notes: string[];
 };
 
 /** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
@@ -531,10 +533,23 @@ export class Importer {
         status[i] = 2;
         matches.set(i, m);
       }
+      // Rows of this same file stored before with the other sign (a reading that changed since): held, and said.
+      const turns = new SignTurns();
+      if (db) {
+        for (const [i, m] of turnedSigns(db, rows, Array.from(status.keys()).filter((i) => status[i] !== 2), ids, parsed.sha256)) {
+          const held = status[i] === 0;
+          if (held) {
+            status[i] = 2;
+            matches.set(i, m);
+          }
+          turns.add(rows, i, m, held);
+        }
+      }
+      const turned = turns.note((line) => rowPlace(parsed.format, line));
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
-      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
+      return { ...parsed, ...(turned ? { notes: [...parsed.notes, turned] } : {}), reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }
@@ -722,8 +737,9 @@ export class Importer {
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     const possible: PlannedRow[] = [];
     const include = opts.includePossibleDuplicates === true;
+    const turns = new SignTurns();
     const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
-      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256 }, (c) => {
+      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256, turns }, (c) => {
         for (let i = 0; i < c.rows.length; i++) {
           if (c.status[i] === 1) {
             counts.duplicates++;
@@ -740,7 +756,10 @@ export class Importer {
         counts.rows += c.rows.length;
       });
     const bySource = emptyBySource();
-    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
+    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => {
+      const turned = turns.note((line) => rowPlace(sf.format, line));
+      return { batch: null, alreadyThere: 0, bySource, ...r, counts, possible, notes: turned ? [turned] : [] };
+    };
     if (opts.dryRun) {
       const db = this.openForReading();
       let would = 0;
