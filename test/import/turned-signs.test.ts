@@ -8,20 +8,15 @@
  * content-hash id replaced (the hash covers the amount), its transaction_details (file checksum, line) kept.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import { planCounts } from "../../src/import/importer.ts";
 import { previewText } from "../../src/import/preview.ts";
 import { fixture } from "./formats/support.ts";
-import { allRows, makeImporter, tempDir } from "./support.ts";
+import { allRows, databasesPerTest, makeImporter } from "./support.ts";
 
 const CLI = { userId: null, by: "cli", via: "cli" } as const;
-let tmp: ReturnType<typeof tempDir>;
-afterEach(() => tmp?.cleanup());
-function target() {
-  tmp = tempDir();
-  return join(tmp.dir, "budget.db");
-}
+const files = databasesPerTest();
+const target = () => files.db;
 
 const CSV = new TextEncoder().encode("Date,Description,Amount,Currency\n2026-03-02,Migros Einkauf,-45.20,CHF\n2026-03-03,Lohn Maerz,5200.00,CHF\n2026-03-05,Kiosk Bahnhof,-7.50,CHF\n");
 const file = { name: "money-app.csv", bytes: CSV };
