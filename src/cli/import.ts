@@ -221,9 +221,9 @@ export async function importCommand(argv: string[]): Promise<number> {
         if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
         counts = done.counts;
-        facts = sf;
+        facts = { ...sf, notes: [...sf.notes, ...done.notes] };
         totals = sf.totals;
-        report = { ...sf, possible: done.possible, possibleCount: done.counts.possibleDuplicates, modelError: null };
+        report = { ...sf, notes: facts.notes, possible: done.possible, possibleCount: done.counts.possibleDuplicates, modelError: null };
       } else {
         const parsed = item.parsed;
         const plan = await importer.plan(parsed, {

@@ -31,6 +31,7 @@
 import type { Database } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
+import { formatMoney } from "../core/format.ts";
 import { bankIdKind } from "./ids.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
@@ -265,4 +266,69 @@ function similarTexts(a: TextWords, b: TextWords): boolean {
   for (const w of a.long) if (b.long.has(w)) return true;
   const within = (short: TextWords, other: TextWords) => short.long.size === 0 && short.all.size > 0 && [...short.all].every((w) => other.all.has(w));
   return within(a, b) || within(b, a);
+}
+
+/**
+ * Rows of this very file (its transaction_details checksum) stored by an earlier import at the same line and day with
+ * the same amount the other way round: the file was read otherwise then (an upgrade changed a sign rule, e.g. a money
+ * app's "Expense" rows booked as money in), so its content ids differ now and the corrected row would be added beside
+ * the wrong one unsaid. By row index: the stored row, its amount and import. The stored rows are never changed here
+ * (budget.db is written by the user's acts only): the caller holds the new row back and says so (SignTurns). `ids`: the
+ * rows' ids as read now (a stored row under another row's id is that row); `ownBatch`: the import being written.
+ */
+export function turnedSigns(db: Database, rows: RowTable, indexes: readonly number[], ids: readonly string[], sha256: string | null | undefined, ownBatch: string | null = null): Map<number, ExistingMatch & { amount: number; batch: string }> {
+  const found = new Map<number, ExistingMatch & { amount: number; batch: string }>();
+  if (!sha256 || indexes.length === 0 || db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'transaction_details'").get() === null) return found;
+  const wanted = new Map<string, number>();
+  let first = "9999-12-31";
+  let last = "0000-01-01";
+  for (const i of indexes) {
+    const cents = Math.round(rows.amount(i) * 100);
+    if (cents === 0) continue;
+    const date = rows.date(i);
+    if (date < first) first = date;
+    if (date > last) last = date;
+    wanted.set(`${rows.lineOf(i)}|${date}|${-cents}|${rows.currencyOf(i).trim().toUpperCase()}`, i);
+  }
+  if (wanted.size === 0) return found;
+  const own = new Set(ids);
+  const q = db.query(
+    `SELECT t.id, substr(t.date, 1, 10) AS date, t.raw_description AS description, t.transaction_id AS transactionId, t.amount, CAST(round(t.amount * 100) AS INTEGER) AS cents,
+            upper(trim(t.currency)) AS currency, t.import_batch AS batch, d.source_line AS line
+     FROM transactions t JOIN transaction_details d ON d.transaction_id = t.transaction_id
+     WHERE t.date >= ? AND t.date < ? AND d.source_sha256 = ? AND CAST(round(t.amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?)) AND t.import_batch IS NOT ?`,
+  );
+  const negated = JSON.stringify([...new Set([...wanted.keys()].map((k) => Number(k.split("|")[2])))]);
+  type Stored = { id: number; date: string; description: string; transactionId: string; amount: number; cents: number; currency: string; batch: string; line: number };
+  for (const s of q.iterate(first, dayToIso(addDays(parseDay(last)!, 1)), sha256, negated, ownBatch) as Iterable<Stored>) {
+    const i = wanted.get(`${s.line}|${s.date}|${s.cents}|${s.currency}`);
+    // Another row of the file as it reads now (a batch's parts share their entry's line: +50 and −50 in one entry) is no
+    // other reading of this one; under this row's own id (a bank's), it is.
+    if (i === undefined || found.has(i) || (s.transactionId !== ids[i] && own.has(s.transactionId))) continue;
+    found.set(i, { id: s.id, date: s.date, description: s.description, transactionId: s.transactionId, amount: s.amount, batch: s.batch });
+  }
+  return found;
+}
+
+/** The rows of a file stored before with the other sign (turnedSigns), gathered over its chunks, and the note that names them. */
+export class SignTurns {
+  private readonly rows: { line: number; date: string; amount: number; stored: number; currency: string; held: boolean }[] = [];
+  private readonly batches = new Set<string>();
+
+  add(rows: RowTable, i: number, stored: { amount: number; batch: string }, held: boolean): void {
+    this.rows.push({ line: rows.lineOf(i), date: rows.date(i), amount: rows.amount(i), stored: stored.amount, currency: rows.currencyOf(i), held });
+    this.batches.add(stored.batch);
+  }
+
+  /** The note, or null when there is none; `place` names a row's line as its format does. */
+  note(place: (line: number) => string): string | null {
+    const n = this.rows.length;
+    if (n === 0) return null;
+    const named = this.rows.slice(0, 10).map((r) => `${place(r.line)} ${r.date} ${formatMoney(r.amount, r.currency)} (stored ${formatMoney(r.stored, r.currency)})`);
+    const more = n > named.length ? `, and ${n - named.length} more` : "";
+    const one = n === 1;
+    const imports = [...this.batches].map((b) => `"${b}"`).join(", ");
+    const held = this.rows.some((r) => r.held) ? ` ${one ? "It is" : "They are"} held as possible duplicates, not added beside the stored ${one ? "row" : "rows"} unless you import ${one ? "it" : "them"} too.` : "";
+    return `${one ? "a row" : `${n} rows`} of this file ${one ? "was" : "were"} stored before with the opposite sign, by an earlier import of this same file (${imports}): ${named.join("; ")}${more}. The file is read differently now, and the stored ${one ? "row keeps its" : "rows keep their"} sign.${held} To store ${one ? "it" : "them"} as read now, undo that import and import the file again`;
+  }
 }

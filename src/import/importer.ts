@@ -67,7 +67,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, turnedSigns, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -202,6 +202,7 @@ export function reconciliationJson(r: Reconciliation) {
     entries_total: r.entriesTotal,
     ...(r.line !== undefined ? { line: r.line } : {}),
     basis: r.basis,
+    ...(r.flipContradicts ? { flip_contradicts: true } : {}),
   };
 }
 
@@ -219,7 +220,7 @@ export function reconciliationText(r: Reconciliation, o: { included?: boolean } 
     const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
     return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
   }
-  if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
+  if (r.status === "off") return `${who}: does not reconcile${r.flipContradicts ? " with its signs flipped (as written, they agree with the file's balances)" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
   // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
   const entries = `${r.entries} ${r.entries === 1 ? "entry" : "entries"}`;
   if (r.closing !== null) {
@@ -316,9 +317,11 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   const off = recs.filter((r) => r.status === "off");
   if (off.length === 0) return null;
   const what = off
-    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
+    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
     .join("; ");
-  return `${file}: ${what}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
+  // The user's flip is what is off: said so, and how to import the file as its balances confirm it.
+  const flip = off.some((r) => r.flipContradicts) ? "; as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs)" : "";
+  return `${file}: ${what}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
 }
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */
@@ -351,6 +354,8 @@ export type StreamedOutcome = CommitResult & {
   counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
   /** The possible duplicates, the first STREAM_LISTED of them. */
   possible: PlannedRow[];
+  /** What the walk found to say besides the statement's own notes (rows stored before with the other sign). */
+  notes: string[];
 };
 
 /** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
@@ -528,10 +533,23 @@ export class Importer {
         status[i] = 2;
         matches.set(i, m);
       }
+      // Rows of this same file stored before with the other sign (a reading that changed since): held, and said.
+      const turns = new SignTurns();
+      if (db) {
+        for (const [i, m] of turnedSigns(db, rows, Array.from(status.keys()).filter((i) => status[i] !== 2), ids, parsed.sha256)) {
+          const held = status[i] === 0;
+          if (held) {
+            status[i] = 2;
+            matches.set(i, m);
+          }
+          turns.add(rows, i, m, held);
+        }
+      }
+      const turned = turns.note((line) => rowPlace(parsed.format, line));
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
-      return { ...parsed, reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
+      return { ...parsed, ...(turned ? { notes: [...parsed.notes, turned] } : {}), reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }
@@ -719,8 +737,9 @@ export class Importer {
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     const possible: PlannedRow[] = [];
     const include = opts.includePossibleDuplicates === true;
+    const turns = new SignTurns();
     const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
-      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256 }, (c) => {
+      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256, turns }, (c) => {
         for (let i = 0; i < c.rows.length; i++) {
           if (c.status[i] === 1) {
             counts.duplicates++;
@@ -737,7 +756,10 @@ export class Importer {
         counts.rows += c.rows.length;
       });
     const bySource = emptyBySource();
-    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
+    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => {
+      const turned = turns.note((line) => rowPlace(sf.format, line));
+      return { batch: null, alreadyThere: 0, bySource, ...r, counts, possible, notes: turned ? [turned] : [] };
+    };
     if (opts.dryRun) {
       const db = this.openForReading();
       let would = 0;

@@ -14,7 +14,8 @@ import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
 import { categoriesOf, estimateClassification, fewShotExamples, plainMerchant, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
-import type { ExistingMatch } from "./duplicates.ts";
+import { SignTurns, type ExistingMatch } from "./duplicates.ts";
+import { rowPlace } from "../core/format.ts";
 import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { accountCurrencies, mainCurrency } from "./target.ts";
 import { flipForWalk, heldRow, readAndWalk, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type HeldRow, type StatementFacts, type WalkedChunk } from "./walk.ts";
@@ -147,7 +148,8 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       counts.rows += c.rows.length;
     };
     // One reading, unless the balance column turned the signs round or the rows' accounts are not the statement's.
-    const { facts, walked } = readAndWalk(text, readOptions, db, file.sha256, onChunk);
+    let turns = new SignTurns();
+    const { facts, walked } = readAndWalk(text, readOptions, db, file.sha256, onChunk, turns);
     if (!walked) {
       status.fill(0);
       counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
@@ -155,7 +157,8 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       merchants = new Set();
       descriptionChars = 0;
       held = [];
-      walkRows(text, readOptions, facts, db, { sha256: file.sha256 }, onChunk);
+      turns = new SignTurns();
+      walkRows(text, readOptions, facts, db, { sha256: file.sha256, turns }, onChunk);
     }
     const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;
@@ -168,7 +171,8 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       held,
     );
     const { rowCount: _rowCount, ...rest } = facts;
-    return { ...rest, reconciliation, file: req.fileName, sha256: file.sha256, bytes: file.bytes, counts, status: status.slice(0, counts.rows), rows, newMerchants: merchants.size, estimate, readOptions };
+    const turned = turns.note((line) => rowPlace(facts.format, line));
+    return { ...rest, ...(turned ? { notes: [...rest.notes, turned] } : {}), reconciliation, file: req.fileName, sha256: file.sha256, bytes: file.bytes, counts, status: status.slice(0, counts.rows), rows, newMerchants: merchants.size, estimate, readOptions };
   } finally {
     db?.close();
   }

@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, turnedSigns, type ExistingMatch, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -132,7 +132,7 @@ export type WalkedChunk = {
 export function chunkWalker(
   account: string | null,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string },
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
   onChunk: (c: WalkedChunk) => void,
 ): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
@@ -178,6 +178,17 @@ export function chunkWalker(
       const sector = chunk.sectorOf(i);
       if (cached || sector !== undefined) classes[i] = classifyWithoutModel({ description: chunk.descriptionOf(i), amount: chunk.amount(i), currency: chunk.currencyOf(i), sector }, keys[k], cache, sector !== undefined);
     });
+    // Rows of this same file stored before with the other sign (its reading changed since): held, and gathered for the note.
+    if (db && o.turns) {
+      for (const [i, m] of turnedSigns(db, chunk, status.flatMap((s, i) => (s === 2 ? [] : [i])), ids, o.sha256, o.batch ?? null)) {
+        const held = status[i] === 0;
+        if (held) {
+          status[i] = 2;
+          matches[i] = m;
+        }
+        o.turns.add(chunk, i, m, held);
+      }
+    }
     if (o.seen) for (const id of ids) o.seen.add(id);
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;
@@ -199,7 +210,7 @@ export function walkRows(
   opts: ParseOptions,
   facts: Pick<StatementFacts, "account" | "invertedByBalance">,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string },
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
   onChunk: (c: WalkedChunk) => void,
 ): void {
   const walker = chunkWalker(facts.account, db, o, onChunk);
@@ -212,11 +223,11 @@ export function walkRows(
  * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
  * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
  */
-export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, sha256: string, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, sha256: string, onChunk: (c: WalkedChunk) => void, turns?: SignTurns): { facts: StatementFacts; walked: boolean } {
   // The tally counts and sums; the walker collects the garbage, chunk by chunk.
   const totals = new CurrencyTally();
   let count = 0;
-  const walker = chunkWalker(null, db, { sha256 }, onChunk);
+  const walker = chunkWalker(null, db, { sha256, turns }, onChunk);
   let accounts: "none" | "one" | "several" = "none";
   let first: string | null = null;
   const { rows: _none, ...s } = parseText(text, {

@@ -456,6 +456,18 @@ describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () 
     expect(p.data_lines).toBe(6);
   });
 
+  test("Flip signs against a file whose balance column confirms its signs: the preview says so; the commit is refused naming the flip, in the page's words", async () => {
+    const bytes = new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer());
+    const p = await (await upload("ubs.csv", bytes, { "flip-signs": "on" })).json();
+    expect(p.reconciliation.map((r: { status: string; flip_contradicts?: boolean }) => [r.status, r.flip_contradicts])).toEqual([["off", true]]);
+    expect(p.notes.filter((n: string) => n.includes("flipped"))).toHaveLength(1);
+    const refused = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
+    expect([refused.status, (await refused.json()).error]).toEqual([
+      422,
+      'ubs.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states: import it without flipping the signs; nothing was imported (send "accept_unreconciled": true to import it anyway)',
+    ]);
+  });
+
   test("a preview never made (or imported already) is 404; one let go for room or time is 410 (pending.test.ts holds the bookkeeping)", async () => {
     expect(await (await fetch(`${h.url}/api/imports/never-made/commit`, { method: "POST" })).json()).toEqual({
       error: "This preview expired (the server was restarted since it was made, say); drop the file again to preview it.",

@@ -184,6 +184,42 @@ describe("round 3 compatibility and the user's overrides", () => {
     expect(card.rows.toArray().map((r) => r.amount)).toEqual([9.8, 9.8, 43.93, -120]);
   });
 
+  // The balances confirm the signs as written: the user's flip is what is off, and it is said so, never "balance checked ✓"
+  // nor a bare "does not reconcile" as if the file were at fault (brief of impl7, item 1).
+  test("flip signs against a file whose stated balances confirm its signs: marked, said plainly, refused naming the flip", () => {
+    const { importer } = makeImporter(target());
+    // A balance column (UBS account): off at its first step flipped; as written opening 2'939.15 + 4 entries = 7'640.25.
+    const column = importer.parse(file("ubs-account-cp1252.csv"), { flipSigns: true, acceptUnreconciled: true });
+    expect(column.reconciliation.map((r) => [r.status, r.flipContradicts ?? false])).toEqual([["off", true]]);
+    expect(column.notes).toContain(
+      "CH930023523512345601X CHF: the signs were flipped (--flip-signs), and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): import it without flipping the signs",
+    );
+    expect(() => importer.parse(file("ubs-account-cp1252.csv"), { flipSigns: true })).toThrow(
+      "ubs-account-cp1252.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+    // Opening and closing stated (camt OPBD/CLBD): the same.
+    const camt = importer.parse(file("camt053-reconciles.xml"), { flipSigns: true, acceptUnreconciled: true });
+    expect(camt.reconciliation.map((r) => [r.status, r.flipContradicts ?? false])).toEqual([["off", true]]);
+    // Not flipped: nothing of it.
+    const plain = importer.parse(file("camt053-reconciles.xml"));
+    expect([plain.reconciliation.map((r) => [r.status, r.flipContradicts ?? false]), plain.notes.filter((n) => n.includes("flipped"))]).toEqual([[["ok", false]], []]);
+  });
+
+  test("flip signs where the file's balances cannot tell (entries adding up to zero): checked, and said that it confirms nothing of the flip", () => {
+    const { importer } = makeImporter(target());
+    const s = importer.parse(file("mt940-return-no-party.sta"), { flipSigns: true });
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+    expect(s.notes).toContain("70150000/1002003004 EUR: the signs were flipped (--flip-signs), and the file's balances cannot confirm it: its entries add up to zero either way");
+  });
+
+  test("flip signs that make the rows agree with the balances the file states: imported, nothing said against it", () => {
+    const { importer } = makeImporter(target());
+    // Off as written at one step (USD 3'000.00); flipped, every step agrees.
+    expect(importer.parse(file("schwab-one-balance-step-contradicts.csv"), { acceptUnreconciled: true }).reconciliation.map((r) => r.status)).toEqual(["off"]);
+    const s = importer.parse(file("schwab-one-balance-step-contradicts.csv"), { flipSigns: true });
+    expect([s.reconciliation.map((r) => [r.status, r.flipContradicts ?? false]), s.notes.filter((n) => n.includes("flipped"))]).toEqual([[["ok", false]], []]);
+  });
+
   test("a CSV that names no currency anywhere takes the data's main currency, and says so", async () => {
     const path = target();
     const { importer } = makeImporter(path);

@@ -48,13 +48,20 @@ const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
  * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
  * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
  */
+/**
+ * Headers of a kinds column that are no kind word of their own, and so name no sign (not in KIND_HEADERS): Standard Bank
+ * (ZA)'s "BANK ACTIVITY STATUS" ("CHEQUE CARD PURCHASE", "SALARY CREDIT", "IB PAYMENT TO"; QA round 4: left out of
+ * every description, "0821234567 10H15 123456789" said nothing of an instant-money fee).
+ */
+const KIND_TEXT_HEADERS = new Set(["bank activity status"]);
+
 function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
   // Nor a kind that is the same on every sampled row (Fidelity's Type "Cash"): it tells no row from another.
   const varies = (x: Column) => {
     const filled = x.values.map((v) => v.trim()).filter((v) => v !== "");
     return filled.length < 3 || new Set(filled).size > 1;
   };
-  const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3) && varies(x));
+  const c = cols.find((x) => !used.has(x.index) && (KIND_HEADERS.has(x.norm) || KIND_TEXT_HEADERS.has(x.norm)) && fits(x, "text") && x.values.some((v) => v.trim().length > 3) && varies(x));
   return c ? [c.index] : [];
 }
 
@@ -459,6 +466,7 @@ export function guessColumns(
   let description: ByDirection;
   let counterparty: ByDirection;
   let purpose: number[] = [];
+  let kindText: number[] = [];
   if (mapping.descriptionColumn) {
     const c = columnByName(cols, mapping.descriptionColumn, "--description-column", fileName).index;
     description = { out: [c], in: [c] };
@@ -488,6 +496,7 @@ export function guessColumns(
     const signingKind =
       money?.kind === "indicator" && (money.app || (KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))))) ? money.indicator : null;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo].filter((i) => i !== signingKind)));
+    kindText = kind.filter((i) => KIND_TEXT_HEADERS.has(cols[i]!.norm));
     if (payee.length > 0 && payer.length > 0) {
       description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
       counterparty = { out: [...payee, ...party], in: [...payer, ...party] };
@@ -528,6 +537,7 @@ export function guessColumns(
 
   return {
     ...(idDescription ? { idDescription } : {}),
+    ...(kindText.length > 0 ? { kindText } : {}),
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:

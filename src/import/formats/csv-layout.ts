@@ -274,6 +274,8 @@ export type ColumnPlan = {
   idText: ByDirection | null;
   /** The description's columns as read when the ids were fixed (the content-hash id's input when idText is null), when later words changed it. */
   idDescription?: ByDirection;
+  /** A kinds column in the description that is no booking text of the row's own (kindColumn): a row with only its kind is a balance line when its word says so. */
+  kindText?: readonly number[];
   counterparty: ByDirection;
   purpose: readonly number[];
   referenceFact: number | null;

@@ -803,7 +803,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (balanceText) return datedBalanceLine(balanceText, amount);
       // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
       // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
-      if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
+      if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "" || plan.kindText?.includes(i))) {
         const said = f.find(balanceLabel);
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;

@@ -11,7 +11,8 @@ import { binaryKind, decodeText, excelHtml, looksLikeHtml, looksLikeJson, looksL
 import { distinctAccounts } from "./accounts.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
-import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
+import { judgeFlip } from "./reconcile.ts";
+import type { ParsedRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
 
 export * from "./types.ts";
 export { IMPORT_FORMATS } from "./registry.ts";
@@ -138,6 +139,22 @@ function csvOptionsGiven(opts: ParseOptions): string[] {
   return opts.layout ? [...flags, "--mapping"] : flags;
 }
 
+/** Whether the user's flip of every sign is in effect for a file read with this layout (`--flip-signs`, "Flip signs", a layout saved with it). */
+function userFlipped(opts: ParseOptions, layout: string | null): boolean {
+  const byLayout = [opts.layout, ...(opts.userLayouts ?? [])].find((l) => l !== undefined && l.id === layout)?.flipSigns === true;
+  return (opts.flipSigns === true) !== byLayout;
+}
+
+/** The reconciliations of the file read without any flip of the user's (the rows let go), or null when it cannot be read so. */
+function readUnflipped(reader: StatementReader, text: string, opts: ParseOptions): Reconciliation[] | null {
+  const unflip = <L extends { flipSigns?: boolean }>(l: L): L => ({ ...l, flipSigns: false });
+  try {
+    return reader.read(text, { ...opts, flipSigns: false, ...(opts.layout ? { layout: unflip(opts.layout) } : {}), ...(opts.userLayouts ? { userLayouts: opts.userLayouts.map(unflip) } : {}), sink: { add() {} } }).reconciliation;
+  } catch {
+    return null;
+  }
+}
+
 /** The same, for text already decoded (the parse worker decodes while it reads). */
 export function parseText(text: string, opts: ParseOptions): Statement {
   const { fileName } = opts;
@@ -169,6 +186,7 @@ export function parseText(text: string, opts: ParseOptions): Statement {
     // A reader's own mistake or the engine's limit (a stack, a range): still the file's problem to the user, named.
     throw new ImportInputError(`${fileName}: the ${reader.label} reader could not read this file (${(e as Error).message ?? e})`);
   }
+  if (userFlipped(opts, s.layout)) s.reconciliation = judgeFlip(s.reconciliation, s.reconciliation.some((r) => r.status === "off") ? readUnflipped(reader, text, opts) : null, s.notes);
   // One account for every row of a file that names several would add their money up as one account's, their balances
   // stored under one name: refused, naming them (each account goes to its own number without it), in words that name
   // no flag: the account came from the CLI's --account, the page's field or the API's form field alike.

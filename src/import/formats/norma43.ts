@@ -185,11 +185,13 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
         unreadMovement = line;
         return;
       }
+      // The user's flip (--flip-signs) turns the row and the balance check's entries, not the end record's counts by D/H mark.
+      const flipped = opts.flipSigns ? -amount : amount;
       acc.n++;
-      acc.cents += cents(amount);
+      acc.cents += cents(flipped);
       const valueDate = day(r.slice(16, 22));
       const concept = CONCEPTS[r.slice(22, 24)] ?? `Concepto ${r.slice(22, 24)}`;
-      held = { line, date, amount, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
+      held = { line, date, amount: flipped === 0 ? 0 : flipped, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
     } else if ((code === "23" || code === "24") && unreadMovement !== null && !held) {
       // The lines of a movement that is a bad row go with it.
       dataLines++;

@@ -9,6 +9,7 @@
  *   with its signs turned round is "inverted" (the caller corrects it and says so); any other
  *   disagreement names the first line that disagrees.
  */
+import { formatMoney } from "../../core/format.ts";
 import { dayToIso, parseDay } from "../../ledger/calendar.ts";
 import type { Reconciliation } from "./types.ts";
 
@@ -183,4 +184,28 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
     entriesCents,
     uncovered: rows.length - (hi - lo + 1),
   };
+}
+
+/**
+ * A statement read with the user's flip of every sign, held against the same file read without it (`plain`, null when
+ * it could not be read so): each check that is off flipped and ok as written is marked (`flipContradicts`), and the
+ * notes say it plainly — the file's own balances confirm its signs, the flip contradicts them (QA of round 4: a flipped
+ * file was refused only as "does not reconcile: off by …", as if the file were at fault). A check that holds both ways
+ * (its entries sum to zero) cannot confirm the flip, and says so. Returns the flipped reading's reconciliations.
+ */
+export function judgeFlip(flipped: Reconciliation[], plain: readonly Reconciliation[] | null, notes: string[]): Reconciliation[] {
+  const same = plain !== null && plain.length === flipped.length && plain.every((p, i) => p.account === flipped[i]!.account && p.currency === flipped[i]!.currency);
+  const who = (r: Reconciliation) => (r.account ? `${r.account} ${r.currency}` : r.currency);
+  return flipped.map((r, i) => {
+    if (r.status === "ok" && r.entries > 0 && cents(r.entriesTotal) === 0) {
+      notes.push(`${who(r)}: the signs were flipped (--flip-signs), and the file's balances cannot confirm it: its entries add up to zero either way`);
+      return r;
+    }
+    const asWritten = same ? plain[i]! : null;
+    if (r.status !== "off" || asWritten?.status !== "ok") return r;
+    notes.push(
+      `${who(r)}: the signs were flipped (--flip-signs), and flipped, the amounts contradict the balances the file states, which agree with them as written (opening ${formatMoney(asWritten.opening!, r.currency)} + ${asWritten.entries} ${asWritten.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(asWritten.closing!, r.currency)}): import it without flipping the signs`,
+    );
+    return { ...r, flipContradicts: true };
+  });
 }

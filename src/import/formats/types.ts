@@ -49,6 +49,11 @@ export type Reconciliation = {
    * so the balance checked is not the one stored without them.
    */
   held?: { entries: number; total: number };
+  /**
+   * The user flipped the signs (`--flip-signs`, "Flip signs", a layout saved with it) and, flipped, the entries contradict
+   * the balances the file states, which agree with them as written: the flip, not the file, is what is off.
+   */
+  flipContradicts?: true;
 };
 
 export type Statement = {

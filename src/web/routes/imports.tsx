@@ -472,7 +472,7 @@ export function importRoutes(deps: WebDeps) {
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
       // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
       const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
-      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway));
+      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace(/ \(--flip-signs\)/, ""));
       o.onProgress?.(`${p.file}: reading the rows to import`);
       try {
         const done = await importer.commitPreview(h.file, p, {

@@ -105,6 +105,15 @@ describe("Norma 43: a movement that cannot be read", () => {
   });
 });
 
+describe("Norma 43: the user's flip of every sign", () => {
+  // Before: --flip-signs was ignored for Norma 43 (every row as the D/H marks say, "balance checked ✓"), unsaid.
+  test("turns every movement, and the balances the file states then say the flip contradicts them", () => {
+    const s = read(fixture("norma43-es.n43"), { fileName: "una.n43", flipSigns: true });
+    expect(s.rows.map((r) => r.amount)).toEqual([64.2, -2800, 64.5]);
+    expect(s.reconciliation.map((r) => [r.status, r.difference, r.flipContradicts ?? false])).toEqual([["off", -5342.6, true]]);
+  });
+});
+
 describe("Norma 43: a file of several accounts", () => {
   test("each account's movements go to its own number; one account given for every row (--account) is refused, naming them", () => {
     const bytes = fixture("norma43-two-accounts.n43");

@@ -1,0 +1,87 @@
+/**
+ * A file imported again after an upgrade changed how it is read (a money app's "Expense" rows were money in, now money
+ * out): the rows an earlier import of the same file stored at the same line and day with the amount the other way round
+ * are named in a note (the command line, --json, the page's preview), the corrected rows held back as possible
+ * duplicates of them, never added beside them unsaid; the stored rows are not changed (the user's acts only).
+ *
+ * The earlier reading is built as it would have been: the file imported, then a row's amount turned round and its
+ * content-hash id replaced (the hash covers the amount), its transaction_details (file checksum, line) kept.
+ */
+import { Database } from "bun:sqlite";
+import { describe, expect, test } from "bun:test";
+import { planCounts } from "../../src/import/importer.ts";
+import { previewText } from "../../src/import/preview.ts";
+import { fixture } from "./formats/support.ts";
+import { allRows, databasesPerTest, makeImporter } from "./support.ts";
+
+const CLI = { userId: null, by: "cli", via: "cli" } as const;
+const files = databasesPerTest();
+const target = () => files.db;
+
+const CSV = new TextEncoder().encode("Date,Description,Amount,Currency\n2026-03-02,Migros Einkauf,-45.20,CHF\n2026-03-03,Lohn Maerz,5200.00,CHF\n2026-03-05,Kiosk Bahnhof,-7.50,CHF\n");
+const file = { name: "money-app.csv", bytes: CSV };
+
+/** Import `f`, then store the rows with these descriptions as an earlier reading had them: the other sign, and (`newId`) another id. */
+async function importedByAnEarlierReading(path: string, f: { name: string; bytes: Uint8Array }, turned: (row: { transaction_id: string; raw_description: string }) => boolean, newId: boolean) {
+  const { importer } = makeImporter(path);
+  await importer.commit(await importer.plan(importer.parse(f, { acceptUnreconciled: true }), { classify: "offline" }), { actor: CLI });
+  const db = new Database(path);
+  try {
+    for (const r of db.query("SELECT transaction_id, raw_description FROM transactions").all() as { transaction_id: string; raw_description: string }[]) {
+      if (!turned(r)) continue;
+      const old = newId ? `h:0ld${r.transaction_id.slice(5)}` : r.transaction_id;
+      db.run("UPDATE transactions SET amount = -amount, transaction_id = ? WHERE transaction_id = ?", [old, r.transaction_id]);
+      db.run("UPDATE transaction_details SET transaction_id = ? WHERE transaction_id = ?", [old, r.transaction_id]);
+    }
+  } finally {
+    db.close();
+  }
+  return importer;
+}
+
+const NOTE = (batch: string) =>
+  `2 rows of this file were stored before with the opposite sign, by an earlier import of this same file ("${batch}"): line 2 2026-03-02 CHF -45.20 (stored CHF 45.20); line 4 2026-03-05 CHF -7.50 (stored CHF 7.50). The file is read differently now, and the stored rows keep their sign. They are held as possible duplicates, not added beside the stored rows unless you import them too. To store them as read now, undo that import and import the file again`;
+
+describe("a file read otherwise than when it was imported: the rows stored with the other sign", () => {
+  test("plan and commit: held as possible duplicates of the stored rows, named in a note; nothing added, nothing changed", async () => {
+    const path = target();
+    const importer = await importedByAnEarlierReading(path, file, (r) => r.raw_description !== "Lohn Maerz", true);
+    const batch = importer.list()[0]!.batch;
+    const before = allRows(path).map((r) => [r.date, r.amount]);
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(planCounts(plan)).toMatchObject({ new: 0, duplicates: 1, possibleDuplicates: 2 });
+    expect([...plan.matches.values()].map((m) => [m.date, m.description])).toEqual([["2026-03-02", "Migros Einkauf"], ["2026-03-05", "Kiosk Bahnhof"]]);
+    expect(plan.notes).toEqual([NOTE(batch)]);
+    expect((await importer.commit(plan, { actor: CLI })).inserted).toBe(0);
+    expect(allRows(path).map((r) => [r.date, r.amount])).toEqual(before);
+  });
+
+  test("a large file's streamed import and the page's preview say the same", async () => {
+    const path = target();
+    const importer = await importedByAnEarlierReading(path, file, (r) => r.raw_description !== "Lohn Maerz", true);
+    const batch = importer.list()[0]!.batch;
+    const streamed = await importer.commitStreamed(importer.parseStreamed(file), { dryRun: true, actor: CLI });
+    expect([streamed.counts, streamed.inserted, streamed.notes]).toEqual([{ rows: 3, new: 0, duplicates: 1, possibleDuplicates: 2 }, 0, [NOTE(batch)]]);
+    const preview = previewText(new TextDecoder().decode(CSV), { sha256: new Bun.CryptoHasher("sha256").update(CSV).digest("hex"), bytes: CSV.length }, { fileName: file.name, options: {}, target: path, model: null, listRows: 10, listPossible: 10 });
+    expect([preview.counts, preview.notes.slice(-1)]).toEqual([{ rows: 3, new: 0, duplicates: 1, possibleDuplicates: 2 }, [NOTE(batch)]]);
+  });
+
+  test("a bank's id (camt) kept under the other sign: a duplicate as before, and said", async () => {
+    const path = target();
+    const camt = { name: "camt053-reconciles.xml", bytes: fixture("camt053-reconciles.xml") };
+    const importer = await importedByAnEarlierReading(path, camt, (r) => r.transaction_id === "camt:R-501", false);
+    const batch = importer.list()[0]!.batch;
+    const plan = await importer.plan(importer.parse(camt), { classify: "offline" });
+    expect(planCounts(plan)).toMatchObject({ new: 0, duplicates: 6, possibleDuplicates: 0 });
+    expect(plan.notes.filter((n) => n.includes("opposite sign"))).toEqual([
+      `a row of this file was stored before with the opposite sign, by an earlier import of this same file ("${batch}"): entry 1 2025-05-02 CHF -84.30 (stored CHF 84.30). The file is read differently now, and the stored row keeps its sign. To store it as read now, undo that import and import the file again`,
+    ]);
+  });
+
+  test("the same file imported again as it was read then: nothing said", async () => {
+    const path = target();
+    const importer = await importedByAnEarlierReading(path, file, () => false, false);
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect([planCounts(plan).duplicates, plan.notes.filter((n) => n.includes("opposite sign"))]).toEqual([3, []]);
+  });
+});
