@@ -3176,6 +3176,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the currency GBP (from the Lloyds Banking Group (MBNA, Halifax, Lloyds Bank) layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Kiwibank (New Zealand): 16 columns, DD-MM-YYYY, "Amount (credit)"/"Amount (debit)" beside the signed "Amount", a balance. QA round 4, pass 9: the own account "38-9000-0123456-00" (a NZ account number) now says NZD (it was the data's main currency). 0.00 + 2'200.00 − 77.35 = 2'122.65 ✓.
+  // Westpac New Zealand's export (qa35's blind pass, dotledger/dillinger's Westpac file: its "Other Party", the payee or
+  // payer, was left out of every row's description, "Bob's Cafe" kept only as "EFTPOS TRANSACTION · 111111111111"). The
+  // other party now leads; the rest as before. Out 42.60 + 1'250.00 (2 rows), in 3'120.45; no balance, no currency named.
+  "westpac-nz.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-13", -42.6, "CHF", "Harbour Bakery · EFTPOS TRANSACTION · 492144****** · 03-08:15-201"],
+      [3, "2026-02-16", -1250, "CHF", "To 01-0234-0567890-00 · ONLINE BANKING · Flat 2 · Rent Feb"],
+      [4, "2026-02-20", 3120.45, "CHF", "Tasman Freight Ltd · DEPOSIT · Wages"],
+    ],
+    totals: [{ currency: "CHF", out: 1292.6, outRows: 2, in: 3120.45, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [CHF_NOTE],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
