@@ -308,7 +308,29 @@ function preamble(
       if (!currency && code && ISO_CURRENCIES.has(code)) currency = code;
     }
   }
+  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as ["opening" | "closing", string][]) statedCells[kind] ??= cell;
   return { account, currency, stated, statedCells };
+}
+
+/**
+ * Balances stated as a small table of their own above the rows: a line of labels over a line of their figures (Mercado
+ * Pago's account statement, "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE" over "1.090,40;125.752,95;-123.027,63;3.815,72";
+ * qa35's blind pass: unread, a cut file's rows were checked only against themselves and passed). Each opening or closing
+ * label's figure is the one under it; a line of labels must hold no figure, the line under it figures in every filled cell.
+ */
+function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"opening" | "closing", string>> {
+  const out: Partial<Record<"opening" | "closing", string>> = {};
+  for (let k = 0; k + 1 < records.length; k++) {
+    const labels = records[k]!.fields.map((f) => f.trim());
+    const figures = records[k + 1]!.fields.map((f) => f.trim());
+    const kinds = labels.map((l) => statedBalanceKind(normaliseHeader(l)));
+    if (!kinds.some((kind) => kind !== null) || labels.some((l) => /\d/.test(l)) || figures.length !== labels.length) continue;
+    if (!figures.every((f, i) => (f === "") === (labels[i] === "") && (f === "" || looksLikeAmount(f)))) continue;
+    kinds.forEach((kind, i) => {
+      if (kind) out[kind] ??= figures[i]!;
+    });
+  }
+  return out;
 }
 
 /**

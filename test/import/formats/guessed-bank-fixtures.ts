@@ -3193,6 +3193,45 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // Mercado Pago's account statement (Brazil; qa35's blind pass, two public projects' copies): its balances stand as a
+  // small table above the rows, "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE" over their figures, and were not read:
+  // a cut file (mercadopago-br-cut.csv) was checked only against its own running balance and passed, exit 0. Now the
+  // stated final balance closes the statement. Here the whole month: 2'340.15 − 120.00 + 1'800.00 + 1.85 − 2'015.40 =
+  // 2'006.60, as stated; out 2'135.40 (2 rows), in 1'801.85 (2 rows). Dates all day-first (14-03, 20-03).
+  "mercadopago-br.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [5, "2026-03-03", -120, "CHF", "Pix enviado MARINA COSTA"],
+      [6, "2026-03-05", 1800, "CHF", "Pix recebido LOJA SOL NASCENTE LTDA"],
+      [7, "2026-03-14", 1.85, "CHF", "Rendimentos"],
+      [8, "2026-03-20", -2015.4, "CHF", "Pagamento de boleto ENERGISA"],
+    ],
+    totals: [{ currency: "CHF", out: 2135.4, outRows: 2, in: 1801.85, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2340.15, closing: 2006.6, entries: 4, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // The same statement cut after its second row: the rows agree with their running balance, but not with the stated
+  // FINAL_BALANCE: 2'340.15 − 120.00 + 1'800.00 = 4'020.15, 2'013.55 more than 2'006.60 ("off": the import refuses it).
+  // Dates 03-03 and 05-03 fit both orders: day-first, as the decimal comma says.
+  "mercadopago-br-cut.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [5, "2026-03-03", -120, "CHF", "Pix enviado MARINA COSTA"],
+      [6, "2026-03-05", 1800, "CHF", "Pix recebido LOJA SOL NASCENTE LTDA"],
+    ],
+    totals: [{ currency: "CHF", out: 120, outRows: 1, in: 1800, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "off", opening: 2340.15, closing: 2006.6, entries: 2, difference: 2013.55 }],
+    notes: [
+      "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)",
+      CHF_NOTE,
+    ],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
