@@ -3232,6 +3232,82 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       CHF_NOTE,
     ],
   },
+  // Isracard's statement (Israel; qa35's blind pass, a public project's fixture of its shape): three report lines, the
+  // merchant in "שם בית העסק", the purchase's amount "סכום עסקה" beside the amount charged "סכום חיוב" (an instalment's
+  // part: 600.00 of 1'800.00), and the currency written "שח". It was refused ("שח" names no currency); read with the
+  // merchant unknown it would have been every charge as money in. The charges, all positive under "סכום חיוב", are
+  // money out: 238.60 + 96.00 + 600.00 + 310.45 = 1'245.05 (4 rows), in ILS from the currency column.
+  "isracard-il.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [5, "2026-02-14", -238.6, "ILS", "יוחננוף רחובות"],
+      [6, "2026-02-17", -96, "ILS", "ספריית צומת"],
+      [7, "2026-02-21", -600, "ILS", "מחסני חשמל"],
+      [8, "2026-02-25", -310.45, "ILS", "פז אשדוד"],
+    ],
+    totals: [{ currency: "ILS", out: 1245.05, outRows: 4, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "ILS", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Cal's statement (Israel; qa35's blind pass): the charge date between the two amounts, a refund the only minus. Refused
+  // before (no description column). Charges out 42.00 + 265.10 + 19.90 = 327.00 (3 rows), the refund in 75.30; ILS by the
+  // Hebrew header (a guess, said).
+  "cal-il.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [3, "2026-03-15", -42, "ILS", "מאפיית הכרמל"],
+      [4, "2026-03-18", 75.3, "ILS", "זיכוי שופרסל"],
+      [5, "2026-03-22", -265.1, "ILS", "סונול הרצליה"],
+      [6, "2026-03-28", -19.9, "ILS", "ספוטיפיי"],
+    ],
+    totals: [{ currency: "ILS", out: 327, outRows: 3, in: 75.3, inRows: 1 }],
+    reconciliation: [{ currency: "ILS", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again", "a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Max's export (Israel): "סכום חיוב" too, but signed, the charges negative and a refund positive: read as written, not
+  // turned as Isracard's all-positive charges are. Out 184.30 + 50.00 + 59.90 = 294.20 (3 rows), in 129.00.
+  "max-il.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-05-13", -184.3, "ILS", "אושר עד"],
+      [3, "2026-05-16", -50, "ILS", "רב קו"],
+      [4, "2026-05-19", 129, "ILS", "זיכוי אייבורי"],
+      [5, "2026-05-24", -59.9, "ILS", "סלקום"],
+    ],
+    totals: [{ currency: "ILS", out: 294.2, outRows: 3, in: 129, inRows: 1 }],
+    reconciliation: [{ currency: "ILS", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // An Israeli bank's export with the minus after the number and every day 12 or less (qa35's blind pass: refused, "cannot
+  // tell the date format"). The Hebrew header says Israel, which writes the day first (said in a note). 4'840.20 + 1'500.00
+  // − 388.15 − 96.00 − 400.00 = 5'456.05, as the balance column says; out 884.15 (3 rows), in 1'500.00.
+  "il-bank-early-days.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-11-02", 1500, "ILS", "העברה מאת יעל לוי"],
+      [3, "2026-11-03", -388.15, "ILS", "חברת החשמל"],
+      [4, "2026-11-05", -96, "ILS", "מכבי שירותי בריאות"],
+      [5, "2026-11-09", -400, "ILS", "משיכת מזומן"],
+    ],
+    totals: [{ currency: "ILS", out: 884.15, outRows: 3, in: 1500, inRows: 1 }],
+    reconciliation: [{ currency: "ILS", status: "ok", opening: 4840.2, closing: 5456.05, entries: 4, difference: 0 }],
+    notes: [
+      "every date fits both day-first and month-first: read day-first, as banks write the dates of ILS accounts (the header, written in Hebrew; check the statement's own dates)",
+      "the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+    ],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
