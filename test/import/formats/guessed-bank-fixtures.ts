@@ -3308,6 +3308,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       "the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
   },
+  // Mercado Pago's statement (Argentina) of days all 12 or less, whose operation numbers begin 2031…, 2032… (qa35): the
+  // numbers were taken for compact year-first dates ("2031" "88" "45"), so the dates were read year first and every row
+  // refused as "not a real date". A compact date has a real month and day. Day-first by the decimal comma: 15'420.00 +
+  // 98'000.00 − 18'730.25 − 12'520.25 = 82'169.50, as FINAL_BALANCE states; out 31'250.50 (2 rows), in 98'000.00.
+  "mercadopago-ar-early-days.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [5, "2026-04-02", 98000, "CHF", "Transferencia recibida NAHUEL PEREYRA"],
+      [6, "2026-04-07", -18730.25, "CHF", "Pago Edenor"],
+      [7, "2026-04-09", -12520.25, "CHF", "Pago con QR Panaderia La Espiga"],
+    ],
+    totals: [{ currency: "CHF", out: 31250.5, outRows: 2, in: 98000, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 15420, closing: 82169.5, entries: 3, difference: 0 }],
+    notes: [
+      "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)",
+      CHF_NOTE,
+    ],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
