@@ -3329,6 +3329,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       CHF_NOTE,
     ],
   },
+  // BNZ's export (New Zealand; qa35's blind pass, a row of it in a public project's test): its "This Party Account", the
+  // statement's own account ("02-0832-0471185-00"), was not read as one, so the New Zealand dollars were stored as the
+  // data's main currency under "the file names no currency anywhere". Now NZD by it, as Kiwibank's "Account number".
+  // Dates dd/mm/yy. Out 64.20 + 120.00 = 184.20 (2 rows), in 2'480.55.
+  "bnz-nz.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-05-13", -64.2, "NZD", "NEW WORLD ILAM · 4412"],
+      [3, "2026-05-16", -120, "NZD", "CITYCARE PROPERTY · RENT"],
+      [4, "2026-05-21", 2480.55, "NZD", "ORION HEALTH LTD · SALARY"],
+    ],
+    totals: [{ currency: "NZD", out: 184.2, outRows: 2, in: 2480.55, inRows: 1 }],
+    reconciliation: [{ currency: "NZD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ["the currency NZD (from the column \"This Party Account\" (a New Zealand bank account number)) for every row"],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
