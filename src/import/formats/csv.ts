@@ -306,6 +306,9 @@ function preamble(
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
       if (!currency && code && ISO_CURRENCIES.has(code)) currency = code;
+      // An Indian bank's branch code, the IFSC, under its label ("IFS (Indian Financial System) Code :,SBIN0021197": State
+      // Bank of India's preamble; qa35's blind pass: its rupees were stored as the data's main currency): the account's INR.
+      if (!currency && next && /\bifsc?\b|indian financial system/.test(norm) && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(next.trim())) currency = "INR";
     }
   }
   for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as ["opening" | "closing", string][]) statedCells[kind] ??= cell;

@@ -3347,6 +3347,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "NZD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: ["the currency NZD (from the column \"This Party Account\" (a New Zealand bank account number)) for every row"],
   },
+  // State Bank of India's account statement (qa35's blind pass, a public project's test holding a real one): a preamble of
+  // "Label :,value" lines, the IFSC among them, and no currency written anywhere: the rupees were stored as the data's main
+  // currency. An IFSC under its label says INR. 4'215.60 − 349.00 + 12'500.00 − 2'000.00 = 14'366.60 by the balance
+  // column (its opening, as the preamble's "Balance on 1 Feb 2026"); out 2'349.00 (2 rows), in 12'500.00.
+  "sbi-in.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [13, "2026-02-03", -349, "INR", "TO TRANSFER-UPI/DR/604112873301/ZEPTO/YESB/zepto@ybl/UPI--"],
+      [14, "2026-02-14", 12500, "INR", "BY TRANSFER-NEFT*HDFC0000240*N045260197*KULKARNI TRAD--"],
+      [15, "2026-02-19", -2000, "INR", "ATM WDL-ATM CASH 4471 CIDCO AURANGABAD--"],
+    ],
+    totals: [{ currency: "INR", out: 2349, outRows: 2, in: 12500, inRows: 1 }],
+    reconciliation: [{ currency: "INR", status: "ok", opening: 4215.6, closing: 14366.6, entries: 3, difference: 0 }],
+    notes: ["the currency INR (from the file's preamble) for every row"],
+  },
   "kiwibank-nz.csv": {
     format: "csv",
     layout: "guessed",
