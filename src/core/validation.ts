@@ -21,7 +21,12 @@ export const PREFIXED_SIGN_CURRENCY: Readonly<Record<string, string>> = { R$: "B
  * "SFr.", the euro's name. A column of "€", "Fr." and "US$" was taken for no currency column at all, its rows booked in
  * the data's main currency under a note that the file names none (review of stop 47).
  */
-const WRITTEN_CURRENCY: Readonly<Record<string, string>> = { "FR.": "CHF", FR: "CHF", "SFR.": "CHF", "CHF.": "CHF", EURO: "EUR", EUROS: "EUR" };
+const WRITTEN_CURRENCY: Readonly<Record<string, string>> = {
+  "FR.": "CHF", FR: "CHF", "SFR.": "CHF", "CHF.": "CHF", EURO: "EUR", EUROS: "EUR",
+  // The shekel as Israeli statements write it, "ש"ח" (with a quote mark, a gershayim or none; qa35's blind pass: an Isracard
+  // statement's currency column of "שח" was refused as naming no currency).
+  'ש"ח': "ILS", "ש״ח": "ILS", "שח": "ILS",
+};
 
 /**
  * A currency cell as its ISO 4217 code where it is a known other name of one ("RMB" → "CNY"), a sign of one currency

@@ -86,7 +86,8 @@ const OWN_ACCOUNT_TEXT = new Set([
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
 // (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
-export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
+// (BNZ's "This Party Account", beside its "Other Party Account": qa35's blind pass, its dollars were the data's main currency.)
+export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta", "this party account"]);
 
 /** An account number: an IBAN, or digits with letters, spaces, dots, dashes (ING's savings account "K 444-12345"). */
 const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;

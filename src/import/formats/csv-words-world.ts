@@ -68,7 +68,10 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "валюта платежа", "валюта картки", "валюта счета", "валюта рахунку", "валюта карты", "νομισμα", "מטבע", "العملة", "通貨", "币种", "幣別", "통화", "valiuta", "mynt", "kode mata uang", "sąskaitos valiuta",
   ]],
   originalCurrency: [["валюта операции", "валюта операціі", "валюта транзакціі", "валюта транзакции", "pôvodná mena"]],
-  originalAmount: [["сумма операции в валюте", "сума в валюті операціі", "сумма в валюте операции", "сума в валюті транзакціі", "pôvodná suma"]],
+  originalAmount: [["сумма операции в валюте", "сума в валюті операціі", "сумма в валюте операции", "сума в валюті транзакціі", "pôvodná suma",
+    // Israeli card statements (Isracard, Cal): "סכום עסקה", the purchase's amount, beside "סכום חיוב", the amount charged
+    // (an instalment's part; qa35's blind pass). "סכום מקורי", the amount abroad in its own currency.
+    "סכום עסקה", "סכום העסקה", "סכום מקורי"]],
   balance: [[
     "остаток", "баланс", "залишок", "салдо", "остаток средств", "залишок після операціі", "остаток после операции", "наличност",
     "υπολοιπο", "λογιστικο υπολοιπο",
@@ -95,6 +98,8 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "контрагент", "получатель", "отправитель", "получатель отправитель", "отримувач", "контрагент наименование",
     "αντισυμβαλλομενος", "δικαιουχος",
     "לטובת", "שם המוטב",
+    // Israeli card statements' merchant, "שם בית העסק" (qa35's blind pass: refused, no description column).
+    "שם בית העסק", "שם בית עסק", "בית עסק",
     // China Merchants Bank's "对手户名" (the other party's account name; qa29's blind pass: left out of every description).
     "交易对方", "对方户名", "對方戶名", "对手户名", "取引先", "商户名称",
     "보낸분 받는분", "받는분", "보낸분", "거래처", "의뢰인 수취인", "의뢰인", "수취인",

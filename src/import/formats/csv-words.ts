@@ -232,7 +232,10 @@ export const WORDS: Record<Role, string[][]> = {
     "=nombre",
     // Hype's (Italy) "Nome" beside its "Descrizione": the other party ("Acme Srl" for a salary whose text is "STIPENDIO
     // FEBBRAIO"; qa31: left out of every description). Exact only, as "Nombre".
-    "=nome"]],
+    "=nome",
+    // Westpac New Zealand's "Other Party" (the payee or payer; qa35's blind pass: left out of every description). Exact only:
+    // BNZ's "Other Party Account" is its account number.
+    "=other party"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "libelles", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     // Danske Bank Sweden's "Specifikation" (qa34's blind pass: refused, "cannot tell which columns hold the description").

@@ -306,9 +306,34 @@ function preamble(
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
       if (!currency && code && ISO_CURRENCIES.has(code)) currency = code;
+      // An Indian bank's branch code, the IFSC, under its label ("IFS (Indian Financial System) Code :,SBIN0021197": State
+      // Bank of India's preamble; qa35's blind pass: its rupees were stored as the data's main currency): the account's INR.
+      if (!currency && next && /\bifsc?\b|indian financial system/.test(norm) && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(next.trim())) currency = "INR";
     }
   }
+  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as ["opening" | "closing", string][]) statedCells[kind] ??= cell;
   return { account, currency, stated, statedCells };
+}
+
+/**
+ * Balances stated as a small table of their own above the rows: a line of labels over a line of their figures (Mercado
+ * Pago's account statement, "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE" over "1.090,40;125.752,95;-123.027,63;3.815,72";
+ * qa35's blind pass: unread, a cut file's rows were checked only against themselves and passed). Each opening or closing
+ * label's figure is the one under it; a line of labels must hold no figure, the line under it figures in every filled cell.
+ */
+function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"opening" | "closing", string>> {
+  const out: Partial<Record<"opening" | "closing", string>> = {};
+  for (let k = 0; k + 1 < records.length; k++) {
+    const labels = records[k]!.fields.map((f) => f.trim());
+    const figures = records[k + 1]!.fields.map((f) => f.trim());
+    const kinds = labels.map((l) => statedBalanceKind(normaliseHeader(l)));
+    if (!kinds.some((kind) => kind !== null) || labels.some((l) => /\d/.test(l)) || figures.length !== labels.length) continue;
+    if (!figures.every((f, i) => (f === "") === (labels[i] === "") && (f === "" || looksLikeAmount(f)))) continue;
+    kinds.forEach((kind, i) => {
+      if (kind) out[kind] ??= figures[i]!;
+    });
+  }
+  return out;
 }
 
 /**
@@ -847,6 +872,10 @@ function vote(
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
+    // The language of the header, where only one day-first country's banks write it (Hebrew: qa35's blind pass, an Israeli
+    // bank's export and a Cal card statement of days all 12 or less were refused). Last: what the file states comes first.
+    const script = "ambiguous" in g && !dayFirst && !rupees ? headerScriptCurrency(table.header) : null;
+    const scriptDayFirst = script && DAY_FIRST_CURRENCIES.has(script.code) ? script : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
     // (Never against the currency's own order: a dollar file's dates are month-first; day-first ones were decided above.)
     const near = nearest && !(nearest.order === "DMY" && MONTH_FIRST_CURRENCIES.has(statedCurrency(plan, sample, table.header) ?? "")) ? nearest : null;
@@ -869,6 +898,9 @@ function vote(
     } else if (rupees) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
+    } else if (scriptDayFirst) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${scriptDayFirst.code} accounts (${scriptDayFirst.from}; check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(

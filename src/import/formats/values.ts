@@ -307,7 +307,9 @@ function dateShape(raw: string, eras = false): DateShape | null {
   if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
   const era = eras ? eraDate(s) : null;
   if (era) return era;
-  const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
+  // (With a real month and day: an operation number "203188450917" is none, and beside a date column of days all 12 or
+  // less it made them read year first, every row "not a real date"; qa35, Mercado Pago's export.)
+  const compact = /^((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
 }
 
