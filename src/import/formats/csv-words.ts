@@ -97,7 +97,8 @@ export const WORDS: Record<Role, string[][]> = {
       // beside it is the day of the purchase).
       "reskontradatum", "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
       // Nordea Finland's Swedish 'Transaktioner' export: "Bokningsdag" beside "Valutadag" and "Betalningsdag" (qa34: its
-      // rows were dated by the payment day, a day before the booking).
+      // rows were dated by "Valutadag", the value date, a day before the booking when they differ). "Betalningsdag" is no
+      // date word: the payment or due day of a Swedish card or invoice export.
       "bokningsdag",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
@@ -107,7 +108,7 @@ export const WORDS: Record<Role, string[][]> = {
       "data lancamento", "data do lancamento",
       // Deutsche Bank's card export: "Eingangstag", the day a purchase was booked (beside "Belegdatum", the receipt's).
       "eingangstag"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "betalningsdag", "tapahtumapaiva", "data operacji", "data transakcji",
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
       // Sabadell's "F. Operativa" (Spain). (ING España's only date, "F. VALOR", is read as the value date, which dates a
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
