@@ -274,6 +274,8 @@ export type ColumnPlan = {
   idText: ByDirection | null;
   /** The description's columns as read when the ids were fixed (the content-hash id's input when idText is null), when later words changed it. */
   idDescription?: ByDirection;
+  /** The date's column as read when the ids were fixed (the content-hash id's date), when a later word moved it. */
+  idDate?: number;
   counterparty: ByDirection;
   purpose: readonly number[];
   referenceFact: number | null;
