@@ -120,14 +120,14 @@ export function transactionIdAssigner(account: string | null): (rows: RowTable, 
   const number = numbering();
   return (rows, i) => {
     const reference = rows.referenceOf(i);
-    return reference !== null ? number.id(reference) : number.hashed(contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i)));
+    return reference !== null ? number.id(reference) : number.hashed(contentId(account ?? rows.accountOf(i), rows.idDateOf(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i)));
   };
 }
 
 /** The same for rows as a reader hands them over, one by one. */
 export function parsedRowIdAssigner(account: string | null): (r: ParsedRow) => string {
   const number = numbering();
-  return (r) => (r.reference !== null ? number.id(r.reference) : number.hashed(contentId(account ?? r.account, r.date, r.amount, r.currency, r.idText)));
+  return (r) => (r.reference !== null ? number.id(r.reference) : number.hashed(contentId(account ?? r.account, r.idDate ?? r.date, r.amount, r.currency, r.idText)));
 }
 
 /** Each row's transaction_id. */

@@ -15,7 +15,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { bareSignMark, headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
+import { bareSignMark, headerAsIdsWereFixed, headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
@@ -36,13 +36,6 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
 
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
-/**
- * The headers that joined a description after the content-hash ids were fixed (bc56641, round 4): Hype's "Nome" (the
- * other party) and "Tipologia" (the kind), normalised. A file with no round-3 text column takes its ids from the
- * description as it was read without them (idDescription).
- */
-const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
-
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
  * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
@@ -389,8 +382,9 @@ export function guessColumns(
   asIdsWereFixed = false,
 ): ColumnPlan & { decimalKnown: boolean; contentNote: string | null } {
   const cols = columnsOf(header, sample);
-  // Read as when the ids were fixed: a header only a later word names is no word (its norm matches none).
-  if (asIdsWereFixed) for (const c of cols) if (JOINED_SINCE_IDS.has(c.norm)) c.norm = `\u0001${c.norm}`;
+  // Read as when the ids were fixed (headerAsIdsWereFixed): a header only a later word names is no word.
+  const fixedNorms = cols.map((c) => headerAsIdsWereFixed(c.name));
+  if (asIdsWereFixed) for (const c of cols) c.norm = fixedNorms[c.index]!;
   const taken = new Set<number>();
   const missing: string[] = [];
   const take = (c: Column | undefined) => {
@@ -524,13 +518,19 @@ export function guessColumns(
   const purchasesPositive =
     money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName);
 
-  // A file round 3 could not describe takes its ids from the description: as it was read when the words of
-  // JOINED_SINCE_IDS named nothing, so a month imported then is still known (review of r4-qa31: "Descrição" beside
-  // "Nome", and "Nome, Stato, Tipologia" read by content, came back as possible duplicates). Not readable then: none to keep.
+  // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still
+  // known: a file round 3 could not describe takes them from the description as read then (review of r4-qa31: "Descrição"
+  // beside "Nome", and "Nome, Stato, Tipologia" read by content, came back as possible duplicates; review of r4-qa34:
+  // Pekao's "Tytułem", Air Bank's "Název protistrany", Nordea's "Mottagare/Betalare", ING's "Tytu\ufffd", rows booked
+  // twice), every file from the date read then (Nordea's "Bokningsdag": dated by "Valutadag" then). Not readable then:
+  // none to keep.
   let idDescription: ByDirection | undefined;
-  if (!asIdsWereFixed && idText === null && !mapping.descriptionColumn && byContent.length === 0 && description.out.concat(description.in).some((i) => JOINED_SINCE_IDS.has(cols[i]!.norm))) {
+  let idDate: number | undefined;
+  if (!asIdsWereFixed && byContent.length === 0 && cols.some((c) => fixedNorms[c.index] !== c.norm)) {
     try {
-      idDescription = guessColumns(header, sample, mapping, fileName, flipSigns, [], true).description;
+      const then = guessColumns(header, sample, mapping, fileName, flipSigns, [], true);
+      if (idText === null && !mapping.descriptionColumn) idDescription = then.description;
+      if (!mapping.dateColumn && then.date !== date.index) idDate = then.date;
     } catch {
       idDescription = undefined;
     }
@@ -539,6 +539,7 @@ export function guessColumns(
   return {
     ...(idDescription ? { idDescription } : {}),
     ...(kindText.length > 0 ? { kindText } : {}),
+    ...(idDate !== undefined ? { idDate } : {}),
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:

@@ -276,6 +276,8 @@ export type ColumnPlan = {
   idDescription?: ByDirection;
   /** A kinds column in the description that is no booking text of the row's own (kindColumn): a row with only its kind is a balance line when its word says so. */
   kindText?: readonly number[];
+  /** The date's column as read when the ids were fixed (the content-hash id's date), when a later word moved it. */
+  idDate?: number;
   counterparty: ByDirection;
   purpose: readonly number[];
   referenceFact: number | null;

@@ -929,6 +929,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       rowCount++;
       if (signed < 0) outCount++;
       const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
+      // The date as read when the ids were fixed (csv-guess.ts: Nordea's rows were dated by "Valutadag" then).
+      const idDate = plan.idDate === undefined ? null : dateIn.get(cell(plan.idDate).trim());
+      if (idDate && idDate !== date) row.idDate = idDate;
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
       // A collective booking's rows are held until a line after them is no detail line of it (their texts are added).

@@ -14,7 +14,31 @@ import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "
  * Śląski's title column was left out of the description; QA round 4, pass 9).
  */
 export function normaliseHeader(h: string): string {
-  return h.includes("\ufffd") ? lostLetters(h) : plainHeader(h);
+  return h.includes("\ufffd") ? lostLetters(h, LOST_LETTER_GUESSES) : plainHeader(h);
+}
+
+/**
+ * The headers that joined a description, or moved a row's date, after the content-hash ids were fixed, normalised:
+ * Hype's "Nome" (the other party) and "Tipologia" (the kind) since bc56641; since ff421e0 (qa34) Nordea Finland's
+ * "Mottagare/Betalare" and "Bokningsdag", Bank Pekao's "Tytułem", Air Bank's "Název protistrany", Danske's
+ * "Specifikation"; Westpac NZ's "Other Party" and the Israeli cards' merchant and original-amount words (qa35). A
+ * file with no round-3 text column takes its ids from the description, and every file from the date, as read without
+ * them (csv-guess.ts: idDescription, idDate). Every word added to WORDS belongs here (test:
+ * words-when-ids-were-fixed.test.ts).
+ */
+export const JOINED_SINCE_IDS = new Set([
+  "nome", "tipologia", "mottagare betalare", "betalare mottagare", "bokningsdag", "tytulem", "nazev protistrany", "specifikation",
+  // qa35: Westpac NZ's "Other Party"; the Israeli card exports' merchant ("שם בית העסק") and the purchase's own amount.
+  "other party", "שם בית העסק", "שם בית עסק", "בית עסק", "סכום עסקה", "סכום העסקה", "סכום מקורי",
+]);
+
+/**
+ * A header as it was read when the ids were fixed: a word of JOINED_SINCE_IDS is no word (its norm matches none), and a
+ * lost letter (U+FFFD) is not guessed as "l" ("Tytu\ufffd" was no word then: ING's title column was left out of the ids).
+ */
+export function headerAsIdsWereFixed(h: string): string {
+  const n = h.includes("\ufffd") ? lostLetters(h, LOST_LETTER_GUESSES_WHEN_IDS_WERE_FIXED) : plainHeader(h);
+  return JOINED_SINCE_IDS.has(n) ? `\u0001${n}` : n;
 }
 
 function plainHeader(h: string): string {
@@ -28,8 +52,8 @@ function plainHeader(h: string): string {
  * words, "the file has no header row"): each lost letter (a U+FFFD against a letter) read as the plain letter (e, a, o, i,
  * u, c: é, ä, ó, …) that makes the header a word of some role, the first that does; else as a gap between words, as before.
  */
-function lostLetters(h: string): string {
-  for (const letter of LOST_LETTER_GUESSES) {
+function lostLetters(h: string, guesses: readonly string[]): string {
+  for (const letter of guesses) {
     const n = plainHeader(h.replace(LOST_LETTER, letter));
     if ((Object.keys(WORDS) as Role[]).some((role) => headerTier(n, role) !== null)) return n;
   }
@@ -40,7 +64,8 @@ function lostLetters(h: string): string {
  * Vowels and ç first; then Polish ł (ING Bank Śląski's "Tytuł" lost to "Tytu\ufffd" in its cp1250 export saved again as
  * UTF-8: qa34's blind pass, the title column left out of every row).
  */
-const LOST_LETTER_GUESSES = ["e", "a", "o", "i", "u", "c", "l"];
+const LOST_LETTER_GUESSES_WHEN_IDS_WERE_FIXED = ["e", "a", "o", "i", "u", "c"];
+const LOST_LETTER_GUESSES = [...LOST_LETTER_GUESSES_WHEN_IDS_WERE_FIXED, "l"];
 /**
  * A U+FFFD that stands for a letter: one against a letter ("libell\ufffd", "D\ufffdbit"). One between other marks stood for a
  * symbol ("Betrag (\ufffd)", DKB's lost "€": read as "betrag e", its card layout was no longer known; review of r4-qa23).
@@ -97,7 +122,8 @@ export const WORDS: Record<Role, string[][]> = {
       // beside it is the day of the purchase).
       "reskontradatum", "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
       // Nordea Finland's Swedish 'Transaktioner' export: "Bokningsdag" beside "Valutadag" and "Betalningsdag" (qa34: its
-      // rows were dated by the payment day, a day before the booking).
+      // rows were dated by "Valutadag", the value date, a day before the booking when they differ; the ids keep that date,
+      // JOINED_SINCE_IDS). "Betalningsdag" is no date word: the payment or due day of a Swedish card or invoice export.
       "bokningsdag",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
@@ -107,7 +133,7 @@ export const WORDS: Record<Role, string[][]> = {
       "data lancamento", "data do lancamento",
       // Deutsche Bank's card export: "Eingangstag", the day a purchase was booked (beside "Belegdatum", the receipt's).
       "eingangstag"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "betalningsdag", "tapahtumapaiva", "data operacji", "data transakcji",
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "belegdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
       // Sabadell's "F. Operativa" (Spain). (ING España's only date, "F. VALOR", is read as the value date, which dates a
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",

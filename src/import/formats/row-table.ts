@@ -50,6 +50,8 @@ export type ParsedRow = {
    * imported before round 4 is still recognised as imported (SPEC §10.1).
    */
   idText: string;
+  /** The date the content-hash id is built from, when not the row's (the date column as read when the ids were fixed). */
+  idDate?: string;
   /** The bank's id as transaction_id per SPEC §10, null when the format has none. */
   reference: string | null;
   /** IBAN / card number / OFX account id found in the file (or the override), else null. */
@@ -108,6 +110,8 @@ export type RowChunk = {
   description: string[];
   /** Absent (a hole) when equal to the description. */
   idText: (string | undefined)[];
+  /** Absent (a hole) when equal to the date. */
+  idDay: (number | undefined)[];
   reference: (string | null)[];
   sector: (string | undefined)[] | null;
   facts: Partial<Record<FactKey, unknown[]>>;
@@ -136,6 +140,7 @@ export class RowTable {
   private account: number[] = [];
   private description: string[] = [];
   private idText: (string | undefined)[] = [];
+  private idDay: (number | undefined)[] = [];
   private reference: (string | null)[] = [];
   private sector: (string | undefined)[] | null = null;
   private facts: Partial<Record<FactKey, unknown[]>> = {};
@@ -163,6 +168,8 @@ export class RowTable {
     this.account.push(this.indexOf(this.accountIndex, this.accounts, r.account, this.account));
     this.description.push(r.description);
     this.idText.push(r.idText === r.description ? undefined : r.idText);
+    const idDay = r.idDate === undefined ? null : DAYS.get(r.idDate);
+    this.idDay.push(idDay === null || idDay === day ? undefined : idDay);
     this.reference.push(r.reference);
     if (r.sector !== undefined) (this.sector ??= new Array(i)).push(r.sector);
     else this.sector?.push(undefined);
@@ -208,6 +215,7 @@ export class RowTable {
       facts,
     };
     if (this.part[i]) r.part = this.part[i];
+    if (this.idDay[i] !== undefined) r.idDate = dayToIso(this.idDay[i]!);
     if (this.named[i]) r.named = true;
     const sector = this.sector?.[i];
     if (sector !== undefined) r.sector = sector;
@@ -237,6 +245,9 @@ export class RowTable {
   }
   idTextOf(i: number): string {
     return this.idText[i] ?? this.description[i]!;
+  }
+  idDateOf(i: number): string {
+    return dayToIso(this.idDay[i] ?? this.day[i]!);
   }
   referenceOf(i: number): string | null {
     return this.reference[i]!;
@@ -293,6 +304,7 @@ export class RowTable {
       account: this.account.slice(from, to),
       description: this.description.slice(from, to),
       idText: this.idText.slice(from, to),
+      idDay: this.idDay.slice(from, to),
       reference: this.reference.slice(from, to),
       sector: this.sector ? this.sector.slice(from, to) : null,
       facts,
@@ -316,6 +328,7 @@ export class RowTable {
       this.account.push(acc[c.account[k]!]!);
       this.description.push(c.description[k]!);
       this.idText.push(c.idText[k]);
+      this.idDay.push(c.idDay[k]);
       this.reference.push(c.reference[k]!);
     }
     for (const [k, r] of c.repeats) this.repeats.set(start + k, r);

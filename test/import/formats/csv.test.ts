@@ -1937,3 +1937,9 @@ test("an \"Account\" of the other party's IBAN beside \"Outflow\" and \"Inflow\"
   expect(s.rows.map((r) => [r.line, r.amount, r.account ?? null])).toEqual([[2, -1500, null], [3, 4200, null], [4, -82.4, null]]);
   expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
 });
+
+test("a Swedish \"Betalningsdag\" (the payment or due day) dates no row: the rows keep the date column they had (review of r4-qa34)", () => {
+  // As at ff421e0: "Valutadag" dates a file with no booking or transaction day; "Transaktionsdag" beside "Betalningsdag" does.
+  expect(parse("Valutadag;Betalningsdag;Text;Belopp\n2026-03-20;2026-03-25;ICA;-100,00\n2026-03-21;2026-03-26;Hyra;-5000,00\n").rows.map((r) => [r.date, r.amount])).toEqual([["2026-03-20", -100], ["2026-03-21", -5000]]);
+  expect(parse("Betalningsdag;Transaktionsdag;Text;Belopp\n2026-03-25;2026-03-20;ICA;-100,00\n2026-03-26;2026-03-21;Hyra;-5000,00\n").rows.map((r) => [r.date, r.amount])).toEqual([["2026-03-20", -100], ["2026-03-21", -5000]]);
+});

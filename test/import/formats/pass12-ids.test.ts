@@ -59,3 +59,20 @@ test("a file with no round-3 text column keeps its ids when \"Nome\" or \"Tipolo
   expect(it.rows.toArray()[0]!.description).toBe("Caffe Roma · Pagamento");
   expect(assignTransactionIds(it.rows, null)).toEqual(["h:a544b7dd9cb91836", "h:46fc27f70efb7fa4", "h:5ffab32b1dbaf438", "h:cf50e047a4ae4ff1"]);
 });
+
+test("files read better since ff421e0 keep the ids ff421e0 gave them: the words they have now read as no word for the ids (review of r4-qa34)", () => {
+  // Ids as ff421e0 computed them (a checkout of ff421e0, its parseStatement and assignTransactionIds over these files),
+  // when Pekao's "Tytułem", Air Bank's "Název protistrany", ING's "Tytu\ufffd" and Nordea's "Mottagare/Betalare" were no
+  // words (left out of the description) and Nordea's "Bokningsdag" neither (its rows dated by "Valutadag").
+  const ids = (name: string) => assignTransactionIds(read(name, fixture(name)).rows, null);
+  const descriptions = (name: string) => read(name, fixture(name)).rows.toArray().map((r) => r.description);
+  expect(descriptions("pekao-pl.csv")[1]).toBe("ANNA NOWAK · Zwrot za bilety · PRZELEW KRAJOWY MIĘDZYBANKOWY");
+  expect(ids("pekao-pl.csv")).toEqual(["h:d0f70d4467839cf3", "h:cf6d34beeeac764c", "h:13d0f26e218cf3d4", "h:28d240fdd3d076e7"]);
+  expect(descriptions("airbank-cz.csv")[2]).toBe("Potraviny U Mostu");
+  expect(ids("airbank-cz.csv")).toEqual(["h:37462799c3c3251f", "h:819393308b2a8aa8", "h:eca6ab73fa3361aa"]);
+  expect(descriptions("ing-pl-lost-letters.csv")[1]).toBe("KOWALSKA EWA UL. POLNA 3 00-001 WARSZAWA · zwrot za obiad");
+  expect(ids("ing-pl-lost-letters.csv")).toEqual(["h:406917e4e4a43eb8", "h:692de85ebc21d07d"]);
+  const nordea = read("nordea-fi-transaktioner.txt", fixture("nordea-fi-transaktioner.txt")).rows.toArray();
+  expect(nordea.map((r) => [r.date, r.description])).toEqual([["2026-02-03", "VFI*Kahvila Esimerkki · ESPOO"], ["2026-02-05", "ESIMERKKI OY · Palkka helmikuu"], ["2026-02-09", "KAUPPA OY"], ["2026-02-10", "Helen Oy"]]);
+  expect(ids("nordea-fi-transaktioner.txt")).toEqual(["h:615b1aa0a4bf388e", "h:ae974acffca30361", "h:c8d84eb88c9d1859", "h:cf0a48bb58ddcad6"]);
+});
