@@ -1438,8 +1438,11 @@ function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure 
   return notFound(checked);
 }
 
-/** A share said of what was kept: "25% of what you kept", "82% of the net you kept", "of your savings"; or a sentence opening "Of what you kept, …". */
-const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|the\s+net\b|your\s+(?:savings|net)\b)/i;
+/**
+ * A share said of what was kept: "25% of what you kept", "82% of the net you kept"; or a sentence opening "Of what you
+ * kept, …". Not "of your net income / net salary" (pay after deductions: the income) nor "of your savings" (often a balance).
+ */
+const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|(?:the|your)\s+net\b(?!\s+(?:income|salary|pay|wages?|earnings)\b))/i;
 const OF_KEPT_OPENING = /^\s*of\s+(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)\s*,/i;
 function shareOfKept(answer: string, f: ReadFigure): boolean {
   return OF_KEPT_AFTER.test(answer.slice(f.end, f.end + 40)) || OF_KEPT_OPENING.test(answer.slice(sentenceStart(answer, f.start), f.start));

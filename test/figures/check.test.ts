@@ -2259,6 +2259,17 @@ describe("figacc4: a share said of what was kept is over the net, not over the i
     expect(share("CHF 500.00 went into investments, 5% of what you kept.")).toEqual(["5%", "ungrounded"]);
     expect(share("Of what you kept, CHF 500.00 went into investments — about 5%.")).toEqual(["5%", "ungrounded"]);
   });
+  test("right: shares of the net income, the net salary, and of savings held (a balance) stay derived (review rev-figacc4 #1)", () => {
+    expect(share("Your spending of CHF 8'000.00 was 80% of your net income.")).toEqual(["80%", "derived"]);
+    expect(share("Investments of CHF 500.00 were 5% of your net salary.")).toEqual(["5%", "derived"]);
+    expect(share("CHF 500.00 invested is 5% of the net income.")).toEqual(["5%", "derived"]);
+    const bal = turn([
+      { name: "account_balances", input: {}, summary: "Balances: Savings account CHF 25'000.00; Private account CHF 3'000.00." },
+      { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%." },
+    ]);
+    expect(statuses(bal, "The CHF 2'000.00 you kept this year is 8% of your savings.").at(-1)).toEqual(["8%", "derived"]);
+    expect(statuses(bal, "Your private account, CHF 3'000.00, holds 12% of your savings.").at(-1)).toEqual(["12%", "derived"]);
+  });
   test("guard: 6.25% of the net you kept (over the spending) stays not found", () => {
     expect(share("CHF 500.00 went into investments, 6.25% of the net you kept.")).toEqual(["6.25%", "ungrounded"]);
   });
