@@ -2113,8 +2113,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
   const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
   const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
-  // A table's count column ("| Shops |", "| Payments |") says its cells count things, as a noun after a count does.
-  const countOfThings = f.kind === "count" && (!!said.unit || !!f.tableCount);
+  // A count of things ("50 transactions", "8 merchants") is not an amount or a ratio that has its digits. A table's count
+  // column ("| Shops |", "| Payments |") says its cells count things too, but only as no amount: a column headed "Times"
+  // beside a payment holds its ratio to the usual ("12" of "12.0 × the usual": review rev-figacc4 #4).
+  const countOfThings = f.kind === "count" && !!said.unit;
+  const tableCount = f.kind === "count" && !!f.tableCount;
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -2124,8 +2127,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (let k = lowerBound(v, r.lo); k < v.length && v[k]! <= r.hi; k++) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
-        // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.
-        if (countOfThings && (s.kind === "money" || s.kind === "ratio")) continue;
+        if ((countOfThings || tableCount) && s.kind === "money") continue;
+        if (countOfThings && s.kind === "ratio") continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;
