@@ -1466,7 +1466,8 @@ const AGAINST = /\b(?:against|versus|vs\.?|compared\s+(?:with|to))\s/i;
 
 /**
  * The two amounts a ratio said "N times as much" compares, when its sentence set them against each other right before it
- * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), else null. With nothing after
+ * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), in the clause of the second
+ * side (not after a ";" or ", and …", where it may be about something else: review rev-figacc4 #2), else null. With nothing after
  * it to compare with, the ratio is of those two: derived from two other figures of the turn (Insurance over Transport of
  * the same call) it would tell the user a wrong ratio is checked.
  */
@@ -1474,8 +1475,10 @@ function comparedBack(answer: string, f: ReadFigure, before: readonly Backed[]):
   if (f.kind !== "ratio" || !AS_MUCH_BACK.test(answer.slice(f.end, f.end + 30))) return null;
   const money = before.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
   const [a, b] = [money.at(-2), money.at(-1)];
-  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) ? [a, b] : null;
+  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) && !OWN_CLAUSE.test(answer.slice(b.f.end, f.start)) ? [a, b] : null;
 }
+/** A clause of its own between the second side and the ratio ("…; travel alone cost 17.5 times as much", "…, and on travel you spent …"): the ratio may be of another subject. */
+const OWN_CLAUSE = /[;:]|,\s*(?:and|but|while|whereas)\b/i;
 
 /**
  * A ratio said of two amounts set against each other (comparedBack): the larger over the smaller of them; else the ratio

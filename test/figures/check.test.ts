@@ -2199,6 +2199,11 @@ describe("figacc4: 'N times as much' after two amounts set against each other is
   test("wrong: 2.5 times as much with a right number (Dining's October) set against the wrong month's total", () => {
     expect(ratio("Dining was CHF 700.00 in October against CHF 1'000.00 in September spending — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
   });
+  test("right: a ratio in a clause of its own about travel (1'750 ÷ 100) after the pair stays derived (review rev-figacc4 #2)", () => {
+    expect(ratio("You spent CHF 3'000.00 in October against CHF 1'000.00 in September; travel alone cost 17.5 times as much.")).toEqual(["17.5 times", "derived"]);
+    expect(ratio("You spent CHF 3'000.00 in October compared with CHF 1'000.00 in September, and on travel you spent 17.5 times as much.")).toEqual(["17.5 times", "derived"]);
+    expect(statuses(t(), "Overall CHF 3'000.00 against CHF 1'000.00; dining, at 1.4 times as much, grew least.").find(([text]) => text === "1.4 times")).toEqual(["1.4 times", "derived"]);
+  });
   test("a side written wrong: the ratio of the data with one of the two sides (3'000 over September's 1'000) stays derived", () => {
     expect(ratio("In October you spent CHF 3'000.00 against CHF 1'200.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
   });
