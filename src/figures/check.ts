@@ -1195,7 +1195,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
-    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked);
+    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked);
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
@@ -1429,14 +1429,22 @@ const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
 
 /**
  * A ratio said to be "N times the usual" is one payment over its own usual amount: the result states it for each unusual
- * payment ("× the usual"), or its row gives both amounts (one clause). Derived from two figures of two different rows
+ * payment ("× the usual"), or its row gives both amounts (one clause), or the answer names the row whose usual it is ("8.6
+ * times a usual Coop shop": a payment over Coop's usual, review rev-figacc4 #3). Derived from two figures of two different rows
  * (AXA's usual over Coop's, a doctor's usual over SBB's) it compares nothing the answer says: not found.
  */
-function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+function usualOfOneRow(index: FigureIndex, checked: AnswerFigure, after: string): AnswerFigure {
   const rows = checked.sources.map((x) => figureOfSource(index, x));
   if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
+  // "8.6 times a usual Coop shop": the usual of the row the answer names, over which a payment (no usual itself) was taken.
+  const named = USUAL_NAMED.exec(after)?.[1];
+  const [part, whole] = rows;
+  const ofNamed = (x: SourceFigure) => x.ctx.measure === "median" && !!x.ctx.names?.some((n) => foldName(n) === foldName(named!));
+  if (named && index.known.names.has(foldName(named)) && rows.length === 2 && part && whole && ofNamed(whole) && part.ctx.measure !== "median") return checked;
   return notFound(checked);
 }
+/** The name right after "usual" ("a usual Coop shop", "the usual Migros amount"). */
+const USUAL_NAMED = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\s+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*)*)/u;
 
 /**
  * A share said of what was kept: "25% of what you kept", "82% of the net you kept"; or a sentence opening "Of what you

@@ -2262,6 +2262,13 @@ describe("figacc4: 'N times the usual' is one payment over its own usual amount 
     expect(ratio("The bigger shop was 8.6 times the usual.")).toEqual(["8.6 times", "ungrounded"]);
     expect(ratio("The other one was 10.2 times its usual.")).toEqual(["10.2 times", "ungrounded"]);
   });
+  test("right: the Migros payment was 8.6 times a usual Coop shop (the usual of the row the answer names: review rev-figacc4 #3)", () => {
+    expect(ratio("The Migros payment of CHF 111.85 was 8.6 times a usual Coop shop.")).toEqual(["8.6 times", "derived"]);
+  });
+  test("wrong: 10.2 times a usual Coop shop (Coop's payment over Migros's usual) and 8.6 times a usual Migros shop stay not found", () => {
+    expect(ratio("The Coop payment of CHF 156.90 was 10.2 times a usual Coop shop.")).toEqual(["10.2 times", "ungrounded"]);
+    expect(ratio("The Migros payment of CHF 111.85 was 8.6 times a usual Migros shop.")).toEqual(["8.6 times", "ungrounded"]);
+  });
   test("wrong: a usual Migros shop is 1.18 times a usual Coop one (two usual amounts, no payment over its usual)", () => {
     expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
   });
