@@ -1196,7 +1196,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
-    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked);
+    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1461,9 +1461,22 @@ function shareOfKept(answer: string, f: ReadFigure): boolean {
  * you kept" is 3'715 ÷ the net, not ÷ the income the same call states (a share of income is another figure the answer
  * did not write). Derived over a whole that is no net, it is not found.
  */
-function overNet(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+function overNet(index: FigureIndex, checked: AnswerFigure, read: ReadFigure, before: readonly Backed[]): AnswerFigure {
   const whole = checked.operation === "ratio" && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
   if (!whole || whole.ctx.measure === "net") return checked;
+  // The search found another ratio first: an amount the sentence wrote over a net of the turn may still be the share
+  // ("CHF 500.00 went into investments, 25% of what you kept": 500 ÷ 2'000, review rev-figacc4 #5).
+  const r = intervalOf(read);
+  for (const part of before.filter((b) => b.f.kind === "money")) {
+    for (const g of index.seen) {
+      if (g.kind !== "money" || (part.f.currency && g.currency && g.currency !== part.f.currency)) continue;
+      for (let k = 0; k < g.values.length; k++) {
+        const net = g.values[k] ? figuresAt(g, k).find((x) => x.ctx.measure === "net") : undefined;
+        const v = net ? (100 * Math.abs(part.f.value)) / g.values[k]! : NaN;
+        if (net && v >= r.lo && v <= r.hi) return { ...notFound(checked), status: "derived", operation: "ratio", sources: [writtenSource(part), source(net, index.lexicon)] };
+      }
+    }
+  }
   return notFound(checked);
 }
 

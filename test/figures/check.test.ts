@@ -2278,7 +2278,11 @@ describe("figacc4: a share said of what was kept is over the net, not over the i
   // 500 ÷ net 2'000 = 25%; ÷ income 10'000 = 5%; ÷ spending 8'000 = 6.25%.
   const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%. Not counted as spending or income: invested CHF 500.00 (Investments, net).");
   const share = (sentence: string) => statuses(t(), sentence).at(-1);
-  // (The right "25% of what you kept" is not found before or after this rule: a false alarm of its own, not this rule's side.)
+  test("right: CHF 500.00 went into investments, 25% of what you kept (500 ÷ the net 2'000, review rev-figacc4 #5)", () => {
+    expect(share("CHF 500.00 went into investments, 25% of what you kept.")).toEqual(["25%", "derived"]);
+    expect(statuses(t(), "CHF 500.00 went into investments, 25% of what you kept.", "").length).toBe(2);
+    expect(t().check("CHF 500.00 went into investments, 25% of what you kept.", "").at(-1)!.sources.map((x) => x.value)).toEqual([500, 2000]);
+  });
   test("right: CHF 500.00 went into investments, 5% of your income (a share of income stays one)", () => {
     expect(share("CHF 500.00 went into investments, 5% of your income.")).toEqual(["5%", "derived"]);
   });
