@@ -2224,22 +2224,6 @@ describe("figacc4: a count in an answer table's count column is a count of thing
   });
 });
 
-describe("figacc4 review: a table's 'Times' column beside a payment holds its ratio to the usual, not a count (review rev-figacc4 #4)", () => {
-  const t = () =>
-    oneCall(
-      "unusual_transactions",
-      { from: "2025-01-01", to: "2025-06-30" },
-      "Unusually large payments in spending from 2025-01-01 to 2025-06-30: 2 (the 2 largest by times the usual). 2025-06-05 Migros (Groceries) CHF 111.85, 7.3 × the usual CHF 15.40 (median of its 460 earlier payments); 2025-05-17 Coop (Groceries) CHF 156.90, 12.0 × the usual CHF 13.05 (median of its 227 earlier payments).",
-    );
-  const times = (cell: string) => statuses(t(), `| Date | Shop | CHF | Times |\n|---|---|---|---|\n| 2025-05-17 | Coop | 156.90 | ${cell} |\n`).find(([text]) => text === cell);
-  test("right: Coop's 12 (12.0 × the usual)", () => {
-    expect(times("12")).toEqual(["12", "grounded"]);
-  });
-  test("wrong: 21 (digits swapped) stays not found", () => {
-    expect(times("21")).toEqual(["21", "ungrounded"]);
-  });
-});
-
 describe("figacc4: 'N times the usual' is one payment over its own usual amount (SPEC §11.1 derived: ratios)", () => {
   // Across the two rows: 111.85 ÷ 13.05 = 8.57, 156.90 ÷ 15.40 = 10.19, 15.40 ÷ 13.05 = 1.18, 156.90 ÷ 111.85 = 1.40.
   const t = () =>
@@ -2268,6 +2252,14 @@ describe("figacc4: 'N times the usual' is one payment over its own usual amount 
   test("wrong: 10.2 times a usual Coop shop (Coop's payment over Migros's usual) and 8.6 times a usual Migros shop stay not found", () => {
     expect(ratio("The Coop payment of CHF 156.90 was 10.2 times a usual Coop shop.")).toEqual(["10.2 times", "ungrounded"]);
     expect(ratio("The Migros payment of CHF 111.85 was 8.6 times a usual Migros shop.")).toEqual(["8.6 times", "ungrounded"]);
+  });
+  // An answer table's "Times" column beside a payment holds its ratio to the usual, not a count (review rev-figacc4 #4).
+  const times = (cell: string) => statuses(t(), `| Date | Shop | CHF | Times |\n|---|---|---|---|\n| 2025-05-17 | Coop | 156.90 | ${cell} |\n`).find(([text]) => text === cell);
+  test("right: a table's Times column: Coop's 12 (12.0 × the usual)", () => {
+    expect(times("12")).toEqual(["12", "grounded"]);
+  });
+  test("wrong: a table's Times column: 21 (digits swapped) stays not found", () => {
+    expect(times("21")).toEqual(["21", "ungrounded"]);
   });
   test("wrong: a usual Migros shop is 1.18 times a usual Coop one (two usual amounts, no payment over its usual)", () => {
     expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
