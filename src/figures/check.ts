@@ -1196,8 +1196,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (f.kind === "money" && checked.status !== "grounded" && checked.status !== "mismatched" && FROM_AVERAGE.test(answer.slice(f.end, f.end + 60))) checked = fromAverage(index, f, said, answer, sentenceBefore(), backed) ?? { ...checked, status: "ungrounded", sources: [] };
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
-    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked);
-    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked);
+    if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
+    if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1452,17 +1452,28 @@ const TIMES_USUAL = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\b/i;
 
 /**
  * A ratio said to be "N times the usual" is one payment over its own usual amount: the result states it for each unusual
- * payment ("× the usual"), or its row gives both amounts (one clause). Derived from two figures of two different rows
+ * payment ("× the usual"), or its row gives both amounts (one clause), or the answer names the row whose usual it is ("8.6
+ * times a usual Coop shop": a payment over Coop's usual, review rev-figacc4 #3). Derived from two figures of two different rows
  * (AXA's usual over Coop's, a doctor's usual over SBB's) it compares nothing the answer says: not found.
  */
-function usualOfOneRow(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+function usualOfOneRow(index: FigureIndex, checked: AnswerFigure, after: string): AnswerFigure {
   const rows = checked.sources.map((x) => figureOfSource(index, x));
   if (rows.length === 2 && rows.every((x) => x) && partKey(rows[0]!) === partKey(rows[1]!)) return checked;
+  // "8.6 times a usual Coop shop": the usual of the row the answer names, over which a payment (no usual itself) was taken.
+  const named = USUAL_NAMED.exec(after)?.[1];
+  const [part, whole] = rows;
+  const ofNamed = (x: SourceFigure) => x.ctx.measure === "median" && !!x.ctx.names?.some((n) => foldName(n) === foldName(named!));
+  if (named && index.known.names.has(foldName(named)) && rows.length === 2 && part && whole && ofNamed(whole) && part.ctx.measure !== "median") return checked;
   return notFound(checked);
 }
+/** The name right after "usual" ("a usual Coop shop", "the usual Migros amount"). */
+const USUAL_NAMED = /^\s*(?:the|a|its|their|his|her)\s+(?:\S+\s+)?usual\s+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*)*)/u;
 
-/** A share said of what was kept: "25% of what you kept", "82% of the net you kept", "of your savings"; or a sentence opening "Of what you kept, …". */
-const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|the\s+net\b|your\s+(?:savings|net)\b)/i;
+/**
+ * A share said of what was kept: "25% of what you kept", "82% of the net you kept"; or a sentence opening "Of what you
+ * kept, …". Not "of your net income / net salary" (pay after deductions: the income) nor "of your savings" (often a balance).
+ */
+const OF_KEPT_AFTER = /^\s*of\s+(?:(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)|(?:the|your)\s+net\b(?!\s+(?:income|salary|pay|wages?|earnings)\b))/i;
 const OF_KEPT_OPENING = /^\s*of\s+(?:what|the\s+money)\s+(?:you|we)\s+(?:kept|saved|put\s+aside)\s*,/i;
 function shareOfKept(answer: string, f: ReadFigure): boolean {
   return OF_KEPT_AFTER.test(answer.slice(f.end, f.end + 40)) || OF_KEPT_OPENING.test(answer.slice(sentenceStart(answer, f.start), f.start));
@@ -1473,9 +1484,22 @@ function shareOfKept(answer: string, f: ReadFigure): boolean {
  * you kept" is 3'715 ÷ the net, not ÷ the income the same call states (a share of income is another figure the answer
  * did not write). Derived over a whole that is no net, it is not found.
  */
-function overNet(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+function overNet(index: FigureIndex, checked: AnswerFigure, read: ReadFigure, before: readonly Backed[]): AnswerFigure {
   const whole = checked.operation === "ratio" && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
   if (!whole || whole.ctx.measure === "net") return checked;
+  // The search found another ratio first: an amount the sentence wrote over a net of the turn may still be the share
+  // ("CHF 500.00 went into investments, 25% of what you kept": 500 ÷ 2'000, review rev-figacc4 #5).
+  const r = intervalOf(read);
+  for (const part of before.filter((b) => b.f.kind === "money")) {
+    for (const g of index.seen) {
+      if (g.kind !== "money" || (part.f.currency && g.currency && g.currency !== part.f.currency)) continue;
+      for (let k = 0; k < g.values.length; k++) {
+        const net = g.values[k] ? figuresAt(g, k).find((x) => x.ctx.measure === "net") : undefined;
+        const v = net ? (100 * Math.abs(part.f.value)) / g.values[k]! : NaN;
+        if (net && v >= r.lo && v <= r.hi) return { ...notFound(checked), status: "derived", operation: "ratio", sources: [writtenSource(part), source(net, index.lexicon)] };
+      }
+    }
+  }
   return notFound(checked);
 }
 
@@ -1486,7 +1510,8 @@ const AGAINST = /\b(?:against|versus|vs\.?|compared\s+(?:with|to))\s/i;
 
 /**
  * The two amounts a ratio said "N times as much" compares, when its sentence set them against each other right before it
- * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), else null. With nothing after
+ * ("you kept CHF 5'486.73 in August against CHF 1'475.92 in July — about 3.7 times as much"), in the clause of the second
+ * side (not after a ";" or ", and …", where it may be about something else: review rev-figacc4 #2), else null. With nothing after
  * it to compare with, the ratio is of those two: derived from two other figures of the turn (Insurance over Transport of
  * the same call) it would tell the user a wrong ratio is checked.
  */
@@ -1494,8 +1519,10 @@ function comparedBack(answer: string, f: ReadFigure, before: readonly Backed[]):
   if (f.kind !== "ratio" || !AS_MUCH_BACK.test(answer.slice(f.end, f.end + 30))) return null;
   const money = before.filter((b) => b.f.kind === "money" && b.f.end <= f.start);
   const [a, b] = [money.at(-2), money.at(-1)];
-  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) ? [a, b] : null;
+  return a && b && AGAINST.test(answer.slice(a.f.end, b.f.start)) && !OWN_CLAUSE.test(answer.slice(b.f.end, f.start)) ? [a, b] : null;
 }
+/** A clause of its own between the second side and the ratio ("…; travel alone cost 17.5 times as much", "…, and on travel you spent …"): the ratio may be of another subject. */
+const OWN_CLAUSE = /[;:]|,\s*(?:and|but|while|whereas)\b/i;
 
 /**
  * A ratio said of two amounts set against each other (comparedBack): the larger over the smaller of them; else the ratio
@@ -2133,8 +2160,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
   const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
   const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
-  // A table's count column ("| Shops |", "| Payments |") says its cells count things, as a noun after a count does.
-  const countOfThings = f.kind === "count" && (!!said.unit || !!f.tableCount);
+  // A count of things ("50 transactions", "8 merchants") is not an amount or a ratio that has its digits. A table's count
+  // column ("| Shops |", "| Payments |") says its cells count things too, but only as no amount: a column headed "Times"
+  // beside a payment holds its ratio to the usual ("12" of "12.0 × the usual": review rev-figacc4 #4).
+  const countOfThings = f.kind === "count" && !!said.unit;
+  const tableCount = f.kind === "count" && !!f.tableCount;
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -2144,8 +2174,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (let k = lowerBound(v, r.lo); k < v.length && v[k]! <= r.hi; k++) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
-        // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.
-        if (countOfThings && (s.kind === "money" || s.kind === "ratio")) continue;
+        if ((countOfThings || tableCount) && s.kind === "money") continue;
+        if (countOfThings && s.kind === "ratio") continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;

@@ -2234,6 +2234,11 @@ describe("figacc4: 'N times as much' after two amounts set against each other is
   test("wrong: 2.5 times as much with a right number (Dining's October) set against the wrong month's total", () => {
     expect(ratio("Dining was CHF 700.00 in October against CHF 1'000.00 in September spending — about 2.5 times as much.")).toEqual(["2.5 times", "ungrounded"]);
   });
+  test("right: a ratio in a clause of its own about travel (1'750 ÷ 100) after the pair stays derived (review rev-figacc4 #2)", () => {
+    expect(ratio("You spent CHF 3'000.00 in October against CHF 1'000.00 in September; travel alone cost 17.5 times as much.")).toEqual(["17.5 times", "derived"]);
+    expect(ratio("You spent CHF 3'000.00 in October compared with CHF 1'000.00 in September, and on travel you spent 17.5 times as much.")).toEqual(["17.5 times", "derived"]);
+    expect(statuses(t(), "Overall CHF 3'000.00 against CHF 1'000.00; dining, at 1.4 times as much, grew least.").find(([text]) => text === "1.4 times")).toEqual(["1.4 times", "derived"]);
+  });
   test("a side written wrong: the ratio of the data with one of the two sides (3'000 over September's 1'000) stays derived", () => {
     expect(ratio("In October you spent CHF 3'000.00 against CHF 1'200.00 in September — 3 times as much.")).toEqual(["3 times", "derived"]);
   });
@@ -2276,6 +2281,21 @@ describe("figacc4: 'N times the usual' is one payment over its own usual amount 
     expect(ratio("The bigger shop was 8.6 times the usual.")).toEqual(["8.6 times", "ungrounded"]);
     expect(ratio("The other one was 10.2 times its usual.")).toEqual(["10.2 times", "ungrounded"]);
   });
+  test("right: the Migros payment was 8.6 times a usual Coop shop (the usual of the row the answer names: review rev-figacc4 #3)", () => {
+    expect(ratio("The Migros payment of CHF 111.85 was 8.6 times a usual Coop shop.")).toEqual(["8.6 times", "derived"]);
+  });
+  test("wrong: 10.2 times a usual Coop shop (Coop's payment over Migros's usual) and 8.6 times a usual Migros shop stay not found", () => {
+    expect(ratio("The Coop payment of CHF 156.90 was 10.2 times a usual Coop shop.")).toEqual(["10.2 times", "ungrounded"]);
+    expect(ratio("The Migros payment of CHF 111.85 was 8.6 times a usual Migros shop.")).toEqual(["8.6 times", "ungrounded"]);
+  });
+  // An answer table's "Times" column beside a payment holds its ratio to the usual, not a count (review rev-figacc4 #4).
+  const times = (cell: string) => statuses(t(), `| Date | Shop | CHF | Times |\n|---|---|---|---|\n| 2025-05-17 | Coop | 156.90 | ${cell} |\n`).find(([text]) => text === cell);
+  test("right: a table's Times column: Coop's 12 (12.0 × the usual)", () => {
+    expect(times("12")).toEqual(["12", "grounded"]);
+  });
+  test("wrong: a table's Times column: 21 (digits swapped) stays not found", () => {
+    expect(times("21")).toEqual(["21", "ungrounded"]);
+  });
   test("wrong: a usual Migros shop is 1.18 times a usual Coop one (two usual amounts, no payment over its usual)", () => {
     expect(ratio("A usual Migros shop is 1.18 times a usual Coop shop.")).toEqual(["1.18 times", "ungrounded"]);
   });
@@ -2285,7 +2305,11 @@ describe("figacc4: a share said of what was kept is over the net, not over the i
   // 500 ÷ net 2'000 = 25%; ÷ income 10'000 = 5%; ÷ spending 8'000 = 6.25%.
   const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%. Not counted as spending or income: invested CHF 500.00 (Investments, net).");
   const share = (sentence: string) => statuses(t(), sentence).at(-1);
-  // (The right "25% of what you kept" is not found before or after this rule: a false alarm of its own, not this rule's side.)
+  test("right: CHF 500.00 went into investments, 25% of what you kept (500 ÷ the net 2'000, review rev-figacc4 #5)", () => {
+    expect(share("CHF 500.00 went into investments, 25% of what you kept.")).toEqual(["25%", "derived"]);
+    expect(statuses(t(), "CHF 500.00 went into investments, 25% of what you kept.", "").length).toBe(2);
+    expect(t().check("CHF 500.00 went into investments, 25% of what you kept.", "").at(-1)!.sources.map((x) => x.value)).toEqual([500, 2000]);
+  });
   test("right: CHF 500.00 went into investments, 5% of your income (a share of income stays one)", () => {
     expect(share("CHF 500.00 went into investments, 5% of your income.")).toEqual(["5%", "derived"]);
   });
@@ -2293,6 +2317,17 @@ describe("figacc4: a share said of what was kept is over the net, not over the i
     // Before, both were derived as CHF 500.00 over the income.
     expect(share("CHF 500.00 went into investments, 5% of what you kept.")).toEqual(["5%", "ungrounded"]);
     expect(share("Of what you kept, CHF 500.00 went into investments — about 5%.")).toEqual(["5%", "ungrounded"]);
+  });
+  test("right: shares of the net income, the net salary, and of savings held (a balance) stay derived (review rev-figacc4 #1)", () => {
+    expect(share("Your spending of CHF 8'000.00 was 80% of your net income.")).toEqual(["80%", "derived"]);
+    expect(share("Investments of CHF 500.00 were 5% of your net salary.")).toEqual(["5%", "derived"]);
+    expect(share("CHF 500.00 invested is 5% of the net income.")).toEqual(["5%", "derived"]);
+    const bal = turn([
+      { name: "account_balances", input: {}, summary: "Balances: Savings account CHF 25'000.00; Private account CHF 3'000.00." },
+      { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%." },
+    ]);
+    expect(statuses(bal, "The CHF 2'000.00 you kept this year is 8% of your savings.").at(-1)).toEqual(["8%", "derived"]);
+    expect(statuses(bal, "Your private account, CHF 3'000.00, holds 12% of your savings.").at(-1)).toEqual(["12%", "derived"]);
   });
   test("guard: 6.25% of the net you kept (over the spending) stays not found", () => {
     expect(share("CHF 500.00 went into investments, 6.25% of the net you kept.")).toEqual(["6.25%", "ungrounded"]);
