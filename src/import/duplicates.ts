@@ -28,7 +28,7 @@
  * against a million-row database: the ids in chunks through the index, the candidates in
  * one query restricted to the statement's date span and amounts.
  */
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
 import { formatMoney } from "../core/format.ts";
@@ -72,16 +72,17 @@ export function newOnceEach(files: readonly { newIds: readonly string[]; complet
   });
 }
 
+/** The rows a query of one JSON list of transaction ids (`json_each(?)`) gives for `ids`, asked ID_CHUNK ids at a time. */
+function byIds<T>(q: Statement, ids: readonly string[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += ID_CHUNK) out.push(...(q.all(JSON.stringify(ids.slice(i, i + ID_CHUNK))) as T[]));
+  return out;
+}
+
 /** The ids among `ids` that budget.db already holds, itself or (a camt booking) under its other id. */
 export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   const q = db.query("SELECT transaction_id AS id FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
-  const lookUp = (list: readonly string[]) => {
-    const there = new Set<string>();
-    for (let i = 0; i < list.length; i += ID_CHUNK) {
-      for (const r of q.all(JSON.stringify(list.slice(i, i + ID_CHUNK))) as { id: string }[]) there.add(r.id);
-    }
-    return there;
-  };
+  const lookUp = (list: readonly string[]) => new Set(byIds<{ id: string }>(q, list).map((r) => r.id));
   const found = lookUp(ids);
   const others = new Map<string, string[]>();
   for (const id of ids) {
@@ -90,6 +91,19 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   }
   if (others.size) for (const other of lookUp([...others.keys()])) for (const id of others.get(other)!) found.add(id);
   return found;
+}
+
+/** How budget.db stores an already imported row: its merchant and category (either may be NULL). */
+export type StoredClass = { merchant: string | null; category: string | null };
+
+/**
+ * How budget.db stores the rows of `ids` (rows it holds: a preview's duplicates, shown with their stored merchant and
+ * category, uqa7 #10), by transaction id: one query for them all (ID_CHUNK ids at a time). An id it does not hold under
+ * that id is not in the map.
+ */
+export function storedClasses(db: Database, ids: readonly string[]): Map<string, StoredClass> {
+  const q = db.query("SELECT transaction_id AS id, merchant_name AS merchant, category FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
+  return new Map(byIds<StoredClass & { id: string }>(q, ids).map(({ id, ...c }) => [id, c]));
 }
 
 /**
@@ -119,10 +133,7 @@ export function reidentifyReusedIds(db: Database, rows: RowTable, ids: string[],
      FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))`,
   );
   type Stored = { rowId: number; id: string; date: string; description: string; cents: number; currency: string; sha256: string | null };
-  const stored = new Map<string, Stored>();
-  for (let k = 0; k < banked.length; k += ID_CHUNK) {
-    for (const r of q.all(JSON.stringify(banked.slice(k, k + ID_CHUNK).map((i) => ids[i]!))) as Stored[]) stored.set(r.id, r);
-  }
+  const stored = new Map(byIds<Stored>(q, banked.map((i) => ids[i]!)).map((r) => [r.id, r]));
   const changed: number[] = [];
   for (const i of banked) {
     const old = stored.get(ids[i]!);

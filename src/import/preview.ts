@@ -14,7 +14,7 @@ import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
 import { categoriesOf, estimateClassification, fewShotExamples, plainMerchant, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
-import { SignTurns, type ExistingMatch } from "./duplicates.ts";
+import { SignTurns, storedClasses, type ExistingMatch, type StoredClass } from "./duplicates.ts";
 import { rowPlace } from "../core/format.ts";
 import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { accountCurrencies, mainCurrency } from "./target.ts";
@@ -43,7 +43,7 @@ const STATUS: readonly PreviewStatus[] = ["new", "duplicate", "possible_duplicat
 
 /** A row as the preview shows it. `classified` null: a new merchant, classified by the model at import. */
 /** `stored`: how an already imported row (a duplicate) is stored now, its merchant and category (uqa7 #10: the preview showed empty cells). */
-export type PreviewRow = ParsedRow & { index: number; transactionId: string; status: PreviewStatus; match: ExistingMatch | null; classified: Classified | null; stored?: { merchant: string; category: string } | null };
+export type PreviewRow = ParsedRow & { index: number; transactionId: string; status: PreviewStatus; match: ExistingMatch | null; classified: Classified | null; stored?: StoredClass | null };
 
 export type StatementPreview = Omit<StatementFacts, "rowCount"> & {
   file: string;
@@ -105,9 +105,6 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
     let descriptionChars = 0;
     // The possible duplicates, as the balance checks that counted them say (withHeld).
     let held: HeldRow[] = [];
-    // (Prepared at the first already imported row: a database that has one has its transactions table.)
-    let storedAs: ReturnType<typeof stored> | undefined;
-    const stored = (d: Database) => d.query<{ merchant: string; category: string }, [string]>("SELECT merchant_name AS merchant, category FROM transactions WHERE transaction_id = ?");
     const onChunk = (c: WalkedChunk) => {
       for (let i = 0; i < c.rows.length; i++) {
         const s = c.status[i]!;
@@ -142,7 +139,6 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
           status: STATUS[s]!,
           match: c.matches[i] ?? null,
           classified: s === 1 ? null : (known ?? (req.model ? null : unclassified(plainMerchant(c.rows, i)))),
-          ...(s === 1 && db ? { stored: (storedAs ??= stored(db)).get(c.ids[i]!) ?? null } : {}),
         });
       }
       counts.rows += c.rows.length;
@@ -159,6 +155,12 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       held = [];
       turns = new SignTurns();
       walkRows(text, readOptions, facts, db, { sha256: file.sha256, turns }, onChunk);
+    }
+    // The listed already imported rows as budget.db stores them (a database that has one has its transactions table).
+    const duplicates = rows.filter((r) => r.status === "duplicate");
+    if (db && duplicates.length) {
+      const stored = storedClasses(db, duplicates.map((r) => r.transactionId));
+      for (const r of duplicates) r.stored = stored.get(r.transactionId) ?? null;
     }
     const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;

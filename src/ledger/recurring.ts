@@ -29,12 +29,6 @@
  *   monthly pass among a transit company's tickets): they are split into amount levels (bands
  *   25% wide that all hold payments) and each level is tried on its own, its amounts held to
  *   ±10% of their median instead of ±20%.
- * - A bill that varies with use (electricity, gas, water by meter) fails the ±20% rule as a whole, and its amount levels
- *   are not its series (uqa7 #1: the four winter bills of a monthly energy bill were listed as a series that had ended,
- *   while the bill went on every month). A merchant paid once a cycle, every payment on a steady monthly, quarterly or
- *   yearly rhythm, at least VARYING_MIN_CYCLES cycles, whose amounts do not repeat (no price runs: those are left to the
- *   levels), is one series whose amount varies: usual = median, current = the last bill, no price changes, and a yearly
- *   cost from what its last year of payments cost (their mean × payments a year), not from the last bill alone.
  */
 import { addDays, daysBetween, epochDay } from "./calendar.ts";
 import { textsOf, type Ledger } from "./ledger.ts";
@@ -58,10 +52,6 @@ const FIT = 0.75;
 const AMOUNT_SPREAD = 0.2;
 /** … or ±10% for a series found in one amount level of a merchant's payments (see amountLevels). */
 const LEVEL_SPREAD = 0.1;
-/** … or any amount for a bill that varies with use (every payment of the merchant on the rhythm, one a cycle). */
-const VARYING = Infinity;
-/** The fewest cycles of a bill that varies (half a year of monthly bills): fewer on a rhythm may be chance. */
-const VARYING_MIN_CYCLES = 6;
 /** A price change: more than 2% away from the price in force, the next payment within 2% of it. */
 const PRICE_STEP = 0.02;
 /** A cluster closer than this share of the rough median gap to a cycle's start belongs to that cycle (a second charge days later, a settlement mid-month). */
@@ -129,10 +119,8 @@ export type Series = {
   lastCycle: number;
   next: number;
   medianGap: number;
-  /** current × payments a year; for a bill that varies, the mean of its last year's payments × payments a year. */
+  /** current × payments a year. */
   yearlyCost: number;
-  /** A bill whose amount varies with use: its lowest and highest payment, and how many payments its yearly cost averages. */
-  varies?: { low: number; high: number; averaged: number };
   active: boolean;
   /** The regular payments' rows (ledger indexes), in date order. */
   rows: Int32Array;
@@ -269,7 +257,7 @@ type Found = Omit<Series, "merchant" | "currency">;
 
 /** The series of one merchant in one currency (rows in date order): the whole, else its amount levels. */
 function seriesOf(l: Ledger, rows: Int32Array, newest: number, minOccurrences: number): Found[] {
-  const whole = detect(l, rows, newest, minOccurrences, AMOUNT_SPREAD) ?? detect(l, rows, newest, minOccurrences, VARYING);
+  const whole = detect(l, rows, newest, minOccurrences, AMOUNT_SPREAD);
   if (whole) return [whole];
   const found: Found[] = [];
   const levels = amountLevels(l, rows);
@@ -344,10 +332,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   // The parts: the payments a cycle usually holds, largest first, each at its median amount.
   const parts = partsOf(clusters, amount);
   if (!parts) return null;
-  const varying = spread === VARYING;
-  // A bill that varies is paid once a cycle, and its amounts do not repeat (a price run is the amount levels' to find).
-  if (varying && (parts.length !== 1 || repeating(Array.from(rows, amount)))) return null;
-  const scheduled = clusters.map((c) => varying || c.some((r) => parts.some((m) => near(amount(r), m, ON_SCHEDULE))));
+  const scheduled = clusters.map((c) => c.some((r) => parts.some((m) => near(amount(r), m, ON_SCHEDULE))));
   const regular = clusters.filter((_, k) => scheduled[k]);
   if (regular.length < minOccurrences) return null;
   // Gaps in days between due dates (the rows' precomputed epoch days; a due date is its first payment's day).
@@ -369,7 +354,6 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   const cadence = cadenceOf(medianGap);
   if (!cadence) return null;
   if (gaps.filter((g) => g >= cadence.min && g <= cadence.max).length < FIT * gaps.length) return null;
-  if (varying && (cadence.name === "weekly" || cycles.length < VARYING_MIN_CYCLES)) return null;
   let strays = 0;
   clusters.forEach((c, k) => {
     if (scheduled[k]) return;
@@ -400,7 +384,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
     const taken = new Set<number>();
     const filled = new Set<number>();
     for (const x of pairs) {
-      if (taken.has(x.r) || filled.has(x.p) || (!varying && x.d > ON_SCHEDULE)) continue;
+      if (taken.has(x.r) || filled.has(x.p) || x.d > ON_SCHEDULE) continue;
       taken.add(x.r);
       filled.add(x.p);
       partRows[x.p]!.push(x.r);
@@ -418,7 +402,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
     // either every payment of the level in its span is the series' (a bill that varies with use, a rate-converted
     // subscription), or its amounts repeat from payment to payment (a price run with rises, one odd month). A
     // supermarket's larger baskets (87.35, 95.40, 101.30 a month apart, a 118.90 besides) are neither (uqa3 D4).
-    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length && (spread === AMOUNT_SPREAD || (extras.length === 0 && strays === 0) || (!varying && repeating(pr.map(amount))));
+    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length && (spread === AMOUNT_SPREAD || (extras.length === 0 && strays === 0) || repeating(pr.map(amount)));
     if (pr.length >= 2 && fits) kept.push({ rows: pr, index });
     else if (index === 0) kept.length = 0;
     else for (const r of pr) extras.push({ row: r, cycle: cycles.findIndex((cy) => cy.rows.includes(r)) });
@@ -427,14 +411,11 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
 
   const lastCycle = Number.isFinite(lastDue) ? lastDue : cycles.at(-1)!.start;
   const active = daysBetween(lastCycle, newest) <= ACTIVE_GAPS * medianGap;
-  // (A bill that varies has no price in force: no price changes, nothing dearer, no last payment waiting to repeat.)
-  const built = kept.map(({ rows: pr, index }) => partOf(l, pr, newest, medianGap, lastCycleParts.has(index))).map((p) => (varying ? { ...p, unconfirmed: false, priceChanges: [], dearer: false } : p));
+  const built = kept.map(({ rows: pr, index }) => partOf(l, pr, newest, medianGap, lastCycleParts.has(index)));
   const counted = built.filter((p) => !active || p.active);
   const current = counted.reduce((t, p) => t + p.current, 0);
   const all = Int32Array.from(built.flatMap((p) => Array.from(p.rows))).sort((a, b) => day(a) - day(b) || a - b);
   const oneOffs = extras.map(({ row, cycle }) => oneOffOf(l, row, cycles[cycle]?.rows ?? [], built));
-  const billed = varying ? Array.from(all, amount) : [];
-  const lastYear = billed.slice(-cadence.perYear);
   return {
     category: built[0]!.category,
     cadence: cadence.name,
@@ -451,8 +432,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
     lastCycle,
     next: addDays(lastCycle, Math.round(medianGap)),
     medianGap,
-    yearlyCost: varying ? (lastYear.reduce((t, x) => t + x, 0) / lastYear.length) * cadence.perYear : current * cadence.perYear,
-    ...(varying ? { varies: { low: Math.min(...billed), high: Math.max(...billed), averaged: lastYear.length } } : {}),
+    yearlyCost: current * cadence.perYear,
     active,
     rows: all,
   };

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { daysBetween, dayToIso, monthKey, monthLabel } from "../ledger/calendar.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
+import { NO_ACCOUNT } from "../ledger/schema.ts";
 import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { TableSpec } from "../core/events.ts";
 import { periodFields } from "./query/fields.ts";
@@ -88,7 +89,7 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
       kinds: [...(accounts ? (["text"] as const) : []), "currency", "date", "date", "count", "count", "text", "count", "text"],
       totalRows: list.length,
       rows: list.map((s) => [
-        ...(accounts ? [s.account ?? "(no account)"] : []),
+        ...(accounts ? [s.account ?? NO_ACCOUNT] : []),
         s.currency,
         dayToIso(s.first),
         dayToIso(s.last),
@@ -108,7 +109,7 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
         kinds: ["text", "currency", "date", "money", "text", "text"],
         totalRows: balances.latest.length,
         rows: balances.latest.map((b) => [
-          b.account ?? "(no account)",
+          b.account ?? NO_ACCOUNT,
           b.currency,
           b.date,
           b.balance,
@@ -131,10 +132,10 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
         head,
         list.length ? `Coverage ${scope}${accounts ? " per account and currency" : " per currency"}: ${list.map(line).join("; ")}.` : `No transactions ${scope}.`,
         balances.latest.length
-          ? `Last verified balance${balances.latest.length > 1 ? "s" : ""}: ${balances.latest.map((b) => `${b.account ?? "(no account)"} ${formatMoney(b.balance, b.currency)} on ${b.date} (${b.sourceFile})`).join("; ")}.`
+          ? `Last verified balance${balances.latest.length > 1 ? "s" : ""}: ${balances.latest.map((b) => `${b.account ?? NO_ACCOUNT} ${formatMoney(b.balance, b.currency)} on ${b.date} (${b.sourceFile})`).join("; ")}.`
           : "",
         balances.gaps.length
-          ? `Missing statement${balances.gaps.length > 1 ? "s" : ""}: ${balances.gaps.map((g) => `${g.account ?? "(no account)"} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`
+          ? `Missing statement${balances.gaps.length > 1 ? "s" : ""}: ${balances.gaps.map((g) => `${g.account ?? NO_ACCOUNT} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`
           : "",
         balances.overlaps.length
           ? `Overlapping statements: ${balances.overlaps

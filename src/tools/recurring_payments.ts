@@ -60,9 +60,8 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
     const activeCost = (c: string) => series.filter((s) => s.active && s.currency === c).reduce((t, s) => t + s.yearlyCost, 0);
     const line = (s: Series) => {
       const m = (x: number) => formatMoney(x, s.currency);
-      const what = s.varies
-        ? `${m(s.current)} (usual ${m(s.typical)}; the amount varies: ${m(s.varies.low)} to ${m(s.varies.high)})`
-        : s.parts.length === 1
+      const what =
+        s.parts.length === 1
           ? `${m(s.current)}${round2(s.current) === round2(s.typical) ? "" : ` (usual ${m(s.typical)})`}`
           : `${m(s.current)} in ${s.parts.length} parts: ${s.parts.map((p) => `${quote(p.label, 40)} ${m(p.current)}${round2(p.current) === round2(p.typical) ? "" : ` (usual ${m(p.typical)})`}${p.active || !s.active ? "" : " (ended)"}`).join(" + ")}`;
       const unconfirmed = s.parts.filter((p) => p.unconfirmed && p.active);
@@ -70,7 +69,6 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
       return (
         `${s.merchant} (${s.category}) ${s.cadence} ${what}, ${s.count} payments ${dayToIso(s.first)} to ${dayToIso(s.last)}, ` +
         `${s.active ? `next about ${dayToIso(s.next)}` : `ended (the next was due about ${dayToIso(s.next)})`}, ${m(s.yearlyCost)} a year` +
-        (s.varies ? ` (the last ${plural(s.varies.averaged, "payment", "payments")})` : "") +
         (s.priceChanges.length ? `, price changes: ${changesOf(s)}` : "") +
         (s.dearer ? ", GOT MORE EXPENSIVE in the period" : "") +
         (unconfirmed.length ? `, the latest payment differs (${unconfirmed.map((p) => m(p.current)).join(", ")}): a price change only if it repeats` : "") +
@@ -115,7 +113,7 @@ export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
             dayToIso(s.last),
             dayToIso(s.next),
             round2(s.yearlyCost),
-            (s.varies ? `amount varies ${formatMoney(s.varies.low, s.currency)} to ${formatMoney(s.varies.high, s.currency)}` : changesOf(s)) || null,
+            changesOf(s) || null,
             s.oneOffs.map((o) => oneOffText(o, s.currency)).join(", ") || null,
             s.active ? (s.dearer ? "active, dearer" : "active") : s.dearer ? "ended, dearer" : "ended",
           ]),

@@ -112,6 +112,16 @@ describe("import API", () => {
     const stored = new Database(h.budget.path, { readonly: true }).query("SELECT merchant_name AS m, category AS c FROM transactions WHERE import_batch = ? ORDER BY date").all(done.batch) as { m: string; c: string }[];
     expect(stored.map((r) => r.c)).toEqual(["Shopping", "Shopping"]);
     expect(again.preview.map((r: { merchant: string; category: string; source: string }) => [r.merchant, r.category, r.source])).toEqual(stored.map((r) => [r.m, r.c, "stored"]));
+    // …and the page shows them so: the merchant, and the category "as imported" (its cells were empty).
+    const form = new FormData();
+    form.append("file", new File([CSV], "march.csv"));
+    const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    const fileId = /id="file-([\w-]+)"/.exec(dropped)![1]!;
+    // (Its account set on the page, as the API's upload gave it: the rows' ids are the imported ones.)
+    const page = await (await fetch(`${h.url}/import/${fileId}/settings`, { method: "POST", body: new URLSearchParams({ account: "Privatkonto", format: "auto", columns: "", currency: "" }) })).text();
+    expect(page).toContain("2 already imported");
+    const cells = [...page.matchAll(/<td data-label="Merchant"[^>]*>([^<]*)<\/td>\s*<td data-label="Category"[^>]*>([^<]*)<\/td>/g)].map((m) => [m[1], m[2]]);
+    expect(cells).toEqual(stored.map((r) => [r.m, `${r.c} (as imported)`]));
 
     const undo = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
     expect(await undo.json()).toEqual({ batch: done.batch, deleted: 2 });

@@ -698,8 +698,6 @@ export type RecurringSeries = {
   nextExpected: string;
   yearlyCost: number;
   active: boolean;
-  /** A bill that varies with use: its lowest and highest payment (its yearly cost: the mean of its last year's payments × a year's count). */
-  varies?: { low: number; high: number };
 };
 export type RecurringPayments = {
   newestDate: string | null;
@@ -861,47 +859,6 @@ function amountLevels(list: OracleRow[]): OracleRow[][] {
   return [...groupBy(list, (r) => String(level.get(band(r))))].map(([, rows]) => rows);
 }
 
-/**
- * A bill that varies with use (round 4, uqa7): every payment of the merchant alone on its due date (none within 3 days
- * of another, none less than half the median gap after the previous one), the median gap monthly, quarterly or yearly
- * with at least 75% of the gaps in its range, at least 6 payments (and min_occurrences), and amounts that do not repeat
- * (more than a quarter of them — at least two — more than 2% off both neighbours). One part; no price changes, no one-offs.
- */
-function varyingBill(list: OracleRow[], minOcc: number, newest: string): Omit<RecurringSeries, "merchant"> | null {
-  if (list.length < Math.max(minOcc, 6)) return null;
-  const amounts = list.map((r) => -r.amount);
-  const gaps = list.slice(1).map((r, i) => dayNumber(r.date) - dayNumber(list[i]!.date));
-  const medGap = median(gaps);
-  const cad = CADENCES.find((c) => c.name !== "weekly" && medGap >= c.min && medGap <= c.max);
-  if (!cad || gaps.some((g) => g <= 3 || g < 0.5 * medGap) || gaps.filter((g) => g >= cad.min && g <= cad.max).length < 0.75 * gaps.length) return null;
-  const off = (a: number, b: number) => Math.abs(a - b) > 0.02 * Math.abs(b);
-  const alone = amounts.filter((a, i) => (i === 0 || off(a, amounts[i - 1]!)) && (i === amounts.length - 1 || off(a, amounts[i + 1]!))).length;
-  if (alone <= Math.max(1, 0.25 * amounts.length)) return null;
-  const last = list[list.length - 1]!;
-  const active = dayNumber(newest) - dayNumber(last.date) <= 1.5 * medGap;
-  const year = amounts.slice(-cad.perYear);
-  const cats = [...groupBy(list, (r) => r.category)].sort((a, b) => b[1].length - a[1].length || byName(a[0], b[0]));
-  return {
-    category: cats[0]![0],
-    cadence: cad.name,
-    parts: [{ label: last.raw_description, typicalAmount: median(amounts), currentAmount: amounts[amounts.length - 1]!, count: list.length, active }],
-    typicalAmount: median(amounts),
-    currentAmount: amounts[amounts.length - 1]!,
-    priceChanges: [],
-    dearer: false,
-    oneOffs: [],
-    partIds: [list.map((r) => r.id)],
-    count: list.length,
-    firstDate: list[0]!.date,
-    lastDate: last.date,
-    medianGap: medGap,
-    nextExpected: addDays(last.date, Math.round(medGap)),
-    yearlyCost: (sum(year) / year.length) * cad.perYear,
-    active,
-    varies: { low: Math.min(...amounts), high: Math.max(...amounts) },
-  };
-}
-
 export function recurringPayments(
   path: string,
   args: CommonArgs & { min_occurrences?: number } = {},
@@ -922,7 +879,7 @@ export function recurringPayments(
       const list = [...list0].sort((a, b) => byName(a.date, b.date) || a.id - b.id);
       if (list.length < minOcc) continue;
       // The whole merchant at ±20% (SPEC §2.1), else each amount level at ±10%.
-      const whole = obligation(list, minOcc, newest!, 0.2) ?? varyingBill(list, minOcc, newest!);
+      const whole = obligation(list, minOcc, newest!, 0.2);
       const found = whole ? [whole] : amountLevels(list).length > 1 ? amountLevels(list).filter((x) => x.length >= minOcc).map((x) => obligation(x, minOcc, newest!, 0.1)) : [];
       for (const s of found) {
         if (!s) continue;

@@ -5,7 +5,7 @@
  */
 import { dayToIso, epochDay, fromEpochDay, isoWeekLabel, monthLabel, WEEKDAY_LABELS, weekdayOf } from "../../ledger/calendar.ts";
 import type { Ledger } from "../../ledger/ledger.ts";
-import { UNKNOWN_MERCHANT } from "../../ledger/schema.ts";
+import { NO_ACCOUNT, UNKNOWN_MERCHANT } from "../../ledger/schema.ts";
 
 export const DIMENSIONS = ["category", "merchant", "year", "month", "week", "weekday", "day", "currency", "account"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
@@ -43,7 +43,7 @@ export function keyer(l: Ledger, dim: Dimension): Keyer {
     case "currency":
       return { dim, key: (i) => l.currencyAt(i), label: (k) => l.currencyCodeOf(k) };
     case "account":
-      return { dim, key: (i) => l.accountAt(i) + 1, label: (k) => l.accountNameOf(k - 1) ?? "(no account)" };
+      return { dim, key: (i) => l.accountAt(i) + 1, label: (k) => l.accountNameOf(k - 1) ?? NO_ACCOUNT };
     case "year":
       return { dim, key: (i) => Math.floor(l.dayAt(i) / 10000), label: (k) => String(k) };
     case "month":

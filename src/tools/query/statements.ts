@@ -8,6 +8,7 @@
 import { addDays, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
 import type { Ledger } from "../../ledger/ledger.ts";
 import type { BudgetDb } from "../../ledger/reader.ts";
+import { NO_ACCOUNT } from "../../ledger/schema.ts";
 import { formatMoney, joinAnd } from "../../core/format.ts";
 import { cents } from "../../import/formats/reconcile.ts";
 import { resolveAccount } from "./scope.ts";
@@ -125,5 +126,5 @@ export function missingSentence(missing: Map<number, Gap[]> | undefined): string
   const seen = new Set<Gap>();
   const gaps = months.flatMap(([, gs]) => gs).filter((g) => !seen.has(g) && seen.add(g));
   const labels = missingLabels(missing);
-  return `${joinAnd(labels)} ${labels.length > 1 ? "have" : "has"} a statement missing: ${gaps.map((g) => `${g.account ?? "(no account)"} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`;
+  return `${joinAnd(labels)} ${labels.length > 1 ? "have" : "has"} a statement missing: ${gaps.map((g) => `${g.account ?? NO_ACCOUNT} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`;
 }
