@@ -1169,9 +1169,17 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // was lost: its part is no one figure).
     /** The figures the turn backs that the answer wrote before this one in its sentence (no sentence end between). */
     const sentenceBefore = () => backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-    const written = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? writtenBase(answer, f, figures) : undefined;
+    const pronoun = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? OF_PRONOUN.exec(answer.slice(f.end, f.end + 16)) : null;
+    const antecedent = pronoun ? antecedentOf(answer, f, figures, pronoun[1]!) : undefined;
+    const written = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? (pronoun ? (antecedent ?? undefined) : writtenBase(answer, f, figures)) : undefined;
     const overBase = written && checked.status === "derived" && (checked.operation !== "ratio" || checked.sources.some((x) => Math.abs(Math.abs(x.value) - Math.abs(written.value)) < 0.005));
     const base = overBase ? undefined : written;
+    // "N % of it / of that / of them" with no one figure it can refer to: a ratio of two figures of the turn is a guess at
+    // what the whole is (the last of a list, an amount in brackets, a count beside the amount): not derived.
+    // Nor when that figure is itself not found or found as something else ("Housing came to EUR 6'000.00" of a CHF 6'000.00):
+    // a share of a wrong whole is no share the turn backs.
+    const unbacked = pronoun && antecedent !== undefined && (!written || !backed.some((b) => b.f.start === written.start));
+    if (unbacked && checked.status === "derived" && checked.operation === "ratio") checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     if (base) {
       shares.push({ at: out.length, base, said });
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
@@ -1363,6 +1371,49 @@ function writtenPerItem(f: ReadFigure, said: FigureContext, sentence: readonly B
  */
 const OF_BASE = /^\s+of\s+(?:[^\d.,;:!?()\s]+\s+){0,4}?(?:(?<=\bof\s+)|(?<=['’]s\s+)|(?<=\b(?:of|the|your)\s+))(?=(?:CHF|EUR|USD|GBP|Fr\.|\$|€|£)?\s?\d)/;
 
+/** A share said of a figure written before it: "40.4% of it", "of that", "of them", "of this", "of those". */
+const OF_PRONOUN = /^\s+of\s+(it|that|this|them|those)\b/i;
+
+/**
+ * The one figure "of it / of that / of them" can refer to, in the percentage's sentence before it: brackets and dash
+ * asides left out ("CHF 18'434.50 (housing CHF 6'000.00), and dining was … of it" is of the total, not of housing); the
+ * nearest clause (split at , ; : and a lone dash) that writes a figure of the kind, when it writes just one — "it", "that",
+ * "this" an amount (a count only when no clause writes one: "CHF 7'431.20 over 180 transactions, and dining was 50.0% of
+ * it" is of the amount), "them", "those" a count, else an amount. Two or more in that clause ("X and Y"), or a clause that
+ * is one item of a list (the clause before it writes one too, and it does not sum up: "so", "in all", "together" …):
+ * `null`, no antecedent — "them" after a list is their sum, which the answer did not write. No figure of either kind in
+ * the sentence: `undefined` (it refers to something earlier, which this does not read). A share of the wrong whole that
+ * happens to be a ratio of two other figures is the false figure this prevents.
+ */
+function antecedentOf(answer: string, f: ReadFigure, figures: readonly ReadFigure[], pronoun: string): ReadFigure | null | undefined {
+  const from = sentenceStart(answer, f.start);
+  let text = answer.slice(from, f.start);
+  // Asides blanked out (same length, so places still match): their figures are not what the pronoun takes.
+  text = text.replace(/\([^()]*\)|\s[—–]\s[^—–]*\s[—–](?=\s)/g, (m) => " ".repeat(m.length));
+  const clauses: { at: number; end: number; text: string }[] = [];
+  let at = 0;
+  for (const m of allMatches(/[,;:]\s|\s[—–]\s/g, text)) {
+    clauses.push({ at: from + at, end: from + m.index, text: text.slice(at, m.index) });
+    at = m.index + m[0].length;
+  }
+  clauses.push({ at: from + at, end: f.start, text: text.slice(at) });
+  const inClause = (c: { at: number; end: number }, kind: string) => figures.filter((x) => x.kind === kind && x.start >= c.at && x.end <= c.end && text[x.start - from] !== " ");
+  const plural = /^(?:them|those)$/i.test(pronoun);
+  for (const kind of plural ? ["count", "money"] : ["money", "count"]) {
+    for (let i = clauses.length - 1; i >= 0; i--) {
+      const own = inClause(clauses[i]!, kind);
+      if (!own.length) continue;
+      if (own.length > 1) return null;
+      const listed = i > 0 && inClause(clauses[i - 1]!, kind).length > 0 && !SUMS_UP.test(clauses[i]!.text);
+      return listed ? null : own[0]!;
+    }
+  }
+  return undefined;
+}
+
+/** A clause that sums up or follows from the one before it ("so the month came to …", "in all …", "together …"), not one more item of a list. */
+const SUMS_UP = /^\s*(?:and\s+)?(?:so|thus|hence|which|making|bringing|for\s+a\s+total|in\s+(?:all|total)|together|altogether|overall|all\s+in\s+all|that\s+(?:is|makes|comes))\b/i;
+
 /** The figure a percentage says it is a share of, written right after it ("12.5 % of the year's CHF 5'558.80"), if any. */
 function writtenBase(answer: string, f: ReadFigure, figures: readonly ReadFigure[]): ReadFigure | undefined {
   const m = OF_BASE.exec(answer.slice(f.end, f.end + 80));
@@ -1388,9 +1439,10 @@ function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, 
   const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
   const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined };
   for (const g of index.seen) {
-    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
+    if (g.kind !== base.f.kind) continue;
     for (const k of findEqual(g.values, parts)) {
-      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx));
+      // The part is in the base's currency, asked of each figure (a group of the seen figures mixes currencies).
+      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx) && !(base.f.currency && x.currency && x.currency !== base.f.currency));
       if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
     }
   }

@@ -2403,3 +2403,35 @@ describe("figacc5fix: shapes the reverted rules of figacc5 let pass (a share 'of
     expect(statuses(p, "At this pace the full year would be about CHF 20'000.")).toEqual([["CHF 20'000", "ungrounded"]]);
   });
 });
+
+describe("figholes: 'N % of it / of that / of them' is of the one figure the pronoun can refer to (review rev-figacc5 #1)", () => {
+  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
+  const share = (answer: string) => statuses(t(), answer).at(-1);
+  test("wrong: 'of them' after a list of three amounts (travel ÷ dining, the last of the list, = 66.8 %; of the three it is 12.2 %)", () => {
+    expect(share("Groceries, housing and dining came to CHF 7'431.20, CHF 6'000.00 and CHF 3'000.00, and travel was 66.8% of them.")).toEqual(["66.8%", "ungrounded"]);
+    expect(share("Groceries CHF 7'431.20, housing CHF 6'000.00, dining CHF 3'000.00, and travel was 66.8% of them.")).toEqual(["66.8%", "ungrounded"]);
+  });
+  test("wrong: 'of it' after a total with an amount in brackets or a dash aside (dining ÷ housing = 50.0 %; of the total it is 16.3 %)", () => {
+    expect(share("Total spending in 2025 was CHF 18'434.50 (housing CHF 6'000.00), and dining in 2025 was 50.0% of it.")).toEqual(["50.0%", "ungrounded"]);
+    expect(share("In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and dining in 2025 was 50.0% of that.")).toEqual(["50.0%", "ungrounded"]);
+  });
+  test("wrong: 'of it' after an amount and its count is of the amount (dining's 90 tx ÷ 180 tx = 50.0 %; of CHF 7'431.20 it is 40.4 %)", () => {
+    expect(share("Groceries came to CHF 7'431.20 over 180 transactions, and dining was 50.0% of it.")).toEqual(["50.0%", "ungrounded"]);
+    expect(share("In 2025 you spent CHF 18'434.50 (312 transactions); dining was 28.8% of it.")).toEqual(["28.8%", "ungrounded"]);
+  });
+  test("wrong: 'of that' after two amounts ('X and Y': which one is not said)", () => {
+    expect(share("Housing was CHF 6'000.00 and groceries CHF 7'431.20, so dining was 50.0% of that.")).toEqual(["50.0%", "ungrounded"]);
+  });
+  test("wrong: a share of a EUR amount is no share of francs (review: the currency guard never fired)", () => {
+    expect(statuses(t(), "Housing came to EUR 6'000.00, and dining was 50.0% of it.")).toEqual([["EUR 6'000.00", "mismatched"], ["50.0%", "ungrounded"]]);
+  });
+  test("right: of the one amount, of the total past a bracket or a dash aside, of the count for 'them', after a summing clause", () => {
+    expect(share("Groceries came to CHF 7'431.20 over 180 transactions, and dining was 40.4% of it.")).toEqual(["40.4%", "derived"]);
+    expect(share("Housing came to CHF 6'000.00, and dining was 50.0% of it.")).toEqual(["50.0%", "derived"]);
+    expect(share("In 2025 you spent CHF 18'434.50 across 312 transactions; dining was 28.8% of them.")).toEqual(["28.8%", "derived"]);
+    // 3'000.00 ÷ 18'434.50 = 16.27 %, 2'003.30 ÷ 18'434.50 = 10.87 %: the share the answer writes, not the one the result gives.
+    expect(share("Total spending in 2025 was CHF 18'434.50 (housing CHF 6'000.00), and dining was 16.27% of it.")).toEqual(["16.27%", "derived"]);
+    expect(share("In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and travel was 10.87% of that.")).toEqual(["10.87%", "derived"]);
+    expect(share("Housing CHF 6'000.00, groceries CHF 7'431.20, so in all CHF 18'434.50; travel was 10.87% of it.")).toEqual(["10.87%", "derived"]);
+  });
+});
