@@ -112,6 +112,8 @@ export type FigureIndex = {
   divisors: Divisors;
   /** The periods the calls named, this turn's and earlier turns' (what an average said of a period inside one may divide by). */
   spans: CallSpan[];
+  /** Per call (its id), the divisors of the periods it named or stated and of its charts' months: what its own figures may be divided by. */
+  callDivisors: Map<string, Divisors>;
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
@@ -170,9 +172,9 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
 }
 
 /** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
-export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean };
+export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean; /** The call that named it. */ call?: string };
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; callDivisors?: Map<string, Divisors>; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -252,6 +254,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     lists: runs,
     divisors,
     spans: opts.spans ?? [],
+    callDivisors: opts.callDivisors ?? new Map(),
     lexicon: opts.lexicon,
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
     firstYear,
@@ -697,6 +700,25 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
 }
 
 /**
+ * Whether a figure may be divided by `m` months (weeks, days): a divisor of a period its own call named (or stated, or
+ * charted), or of the one period the answer says it is about when that lies inside one of its own call's periods (saidDivisors).
+ * Not another call's: "about 30 transactions a month" is no 2024 count over the six months of a 2025 half-year call, nor a
+ * half-year's 180 over a year call's 12 (review rev-figacc5 §6). A call that names no period (a calculation) keeps any.
+ */
+function ofOwnCall(index: FigureIndex, said: FigureContext, rate: keyof Divisors): (s: SourceFigure, m: number) => boolean {
+  const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
+  const days = p ? daysBetween(p.from, p.to) + 1 : 0;
+  const ofSaid = !p ? null : rate === "months" ? wholeMonths(p) : rate === "weeks" ? days / 7 : days;
+  const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  return (s, m) => {
+    const own = index.callDivisors.get(s.callId);
+    if (!own) return true;
+    if (own[rate].some((x) => near(x, m))) return true;
+    return !!p && ofSaid !== null && near(ofSaid, m) && index.spans.some((c) => c.call === s.callId && c.from <= p.from && p.to <= c.to);
+  };
+}
+
+/**
  * A month named without its year ("CHF 104.15 a day in July") in the one year of this turn's call periods that holds it; of
  * earlier turns' only when none of this turn's holds it (July of this turn's 2025 is not made ambiguous by an earlier 2024 call).
  */
@@ -777,9 +799,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         const rateSaid = said.per ?? said.perNear;
         const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1);
         const avg =
-          (per("month") ? average(g, "month", own.months) : null) ??
-          (per("week") ? average(g, "week", own.weeks) : null) ??
-          (per("day") ? average(g, "day", own.days) : null) ??
+          (per("month") ? average(g, "month", own.months, ofOwnCall(index, said, "months")) : null) ??
+          (per("week") ? average(g, "week", own.weeks, ofOwnCall(index, said, "weeks")) : null) ??
+          (per("day") ? average(g, "day", own.days, ofOwnCall(index, said, "days")) : null) ??
           // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so, and
           // only of a figure of that many years itself (2025's total ÷ 2 is no yearly rate of 2024–2025).
           (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12), (s, years) => s.ctx.periods?.length === 1 && wholeMonths(s.ctx.periods[0]!) === years * 12) : null);

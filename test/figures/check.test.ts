@@ -2435,3 +2435,22 @@ describe("figholes: 'N % of it / of that / of them' is of the one figure the pro
     expect(share("Housing CHF 6'000.00, groceries CHF 7'431.20, so in all CHF 18'434.50; travel was 10.87% of it.")).toEqual(["10.87%", "derived"]);
   });
 });
+
+describe("figholes: a figure averaged per month over its own call's months, not another call's (review rev-figacc5 §6)", () => {
+  const H1: Call = {
+    name: "spending_by_category",
+    input: { from: "2025-01-01", to: "2025-06-30" },
+    summary: "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx).",
+  };
+  const t = () => turn([H1, CATEGORIES_2024]);
+  const months = (answer: string) => t().check(answer, "").map((f) => [f.text, f.status, f.months ?? null, f.sources.map((s) => s.text)]);
+  test("wrong: the half-year's 180 over the 2024 call's 12 months (15), 2024 groceries' 170 over the half-year's 6 (28)", () => {
+    expect(months("That is about 15 transactions a month.")).toEqual([["15", "ungrounded", null, []]]);
+    expect(months("That is about 28 transactions a month.")).toEqual([["28", "ungrounded", null, []]]);
+  });
+  test("right: each over its own call's months — 180 ÷ 6 = 30, 2024 groceries' 170 ÷ 12 = 14.2, 2025 groceries' 120 ÷ 6 = 20", () => {
+    expect(months("That is about 30 transactions a month.")).toEqual([["30", "derived", 6, ["180"]]]);
+    expect(months("In 2024 groceries had about 14 transactions a month.")).toEqual([["14", "derived", 12, ["170"]]]);
+    expect(months("In the first half of 2025 groceries had about 20 transactions a month.")).toEqual([["20", "derived", 6, ["120"]]]);
+  });
+});
