@@ -2454,3 +2454,21 @@ describe("figholes: a figure averaged per month over its own call's months, not 
     expect(months("In the first half of 2025 groceries had about 20 transactions a month.")).toEqual([["20", "derived", 6, ["120"]]]);
   });
 });
+
+describe("figholes: 'about' a one and zeros rounds at the next digit, not at the one (review rev-figacc5 §6)", () => {
+  const inc = () =>
+    oneCall("income_vs_spending", { from: "2025-01-01", to: "2025-06-30" }, "Income vs spending from 2025-01-01 to 2025-06-30. CHF: income CHF 50'000.00, spending CHF 30'000.00, net CHF 20'000.00 (savings rate 40.0%).");
+  const big = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 98'700.00, spending CHF 1'040.00, net CHF 97'660.00 (savings rate 98.9%).");
+  test("wrong: about CHF 100'000 of an income of CHF 50'000.00 (at the one it would stand for 50k–150k); about CHF 1'000 of CHF 600", () => {
+    expect(statuses(inc(), "You spent CHF 30'000.00 in the first half of 2025. At this pace the full year would be about CHF 100'000.")).toEqual([
+      ["CHF 30'000.00", "grounded"],
+      ["CHF 100'000", "ungrounded"],
+    ]);
+    expect(statuses(oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 600.00 over 3 transactions in 1 categories: Dining CHF 600.00 (100.0%, 3 tx)."), "You spent about CHF 1'000.")).toEqual([["CHF 1'000", "ungrounded"]]);
+  });
+  test("right: about CHF 100'000 of CHF 98'700.00, about CHF 1'000 of CHF 1'040.00, a bound as written (just over CHF 1'000 of CHF 1'040.00)", () => {
+    expect(statuses(big(), "Your income was about CHF 100'000.")).toEqual([["CHF 100'000", "grounded"]]);
+    expect(statuses(big(), "You spent about CHF 1'000.")).toEqual([["CHF 1'000", "grounded"]]);
+    expect(statuses(big(), "You spent just over CHF 1'000.")).toEqual([["CHF 1'000", "grounded"]]);
+  });
+});
