@@ -112,6 +112,8 @@ export type FigureIndex = {
   divisors: Divisors;
   /** The periods the calls named, this turn's and earlier turns' (what an average said of a period inside one may divide by). */
   spans: CallSpan[];
+  /** Per call (its id), the divisors of the periods it named or stated and of its charts' months: what its own figures may be divided by. */
+  callDivisors: Map<string, Divisors>;
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
@@ -170,9 +172,9 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
 }
 
 /** A period a call of the turn names, with the divisors of an average over it (its calendar and covered months, weeks and days). */
-export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean };
+export type CallSpan = Span & { divisors?: Divisors; earlier?: boolean; /** The call that named it. */ call?: string };
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: CallSpan[]; callDivisors?: Map<string, Divisors>; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -252,6 +254,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     lists: runs,
     divisors,
     spans: opts.spans ?? [],
+    callDivisors: opts.callDivisors ?? new Map(),
     lexicon: opts.lexicon,
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
     firstYear,
@@ -697,6 +700,25 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
 }
 
 /**
+ * Whether a figure may be divided by `m` months (weeks, days): a divisor of a period its own call named (or stated, or
+ * charted), or of the one period the answer says it is about when that lies inside one of its own call's periods (saidDivisors).
+ * Not another call's: "about 30 transactions a month" is no 2024 count over the six months of a 2025 half-year call, nor a
+ * half-year's 180 over a year call's 12 (review rev-figacc5 §6). A call that names no period (a calculation) keeps any.
+ */
+function ofOwnCall(index: FigureIndex, said: FigureContext, rate: keyof Divisors): (s: SourceFigure, m: number) => boolean {
+  const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
+  const days = p ? daysBetween(p.from, p.to) + 1 : 0;
+  const ofSaid = !p ? null : rate === "months" ? wholeMonths(p) : rate === "weeks" ? days / 7 : days;
+  const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+  return (s, m) => {
+    const own = index.callDivisors.get(s.callId);
+    if (!own) return true;
+    if (own[rate].some((x) => near(x, m))) return true;
+    return !!p && ofSaid !== null && near(ofSaid, m) && index.spans.some((c) => c.call === s.callId && c.from <= p.from && p.to <= c.to);
+  };
+}
+
+/**
  * A month named without its year ("CHF 104.15 a day in July") in the one year of this turn's call periods that holds it; of
  * earlier turns' only when none of this turn's holds it (July of this turn's 2025 is not made ambiguous by an earlier 2024 call).
  */
@@ -777,9 +799,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         const rateSaid = said.per ?? said.perNear;
         const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1);
         const avg =
-          (per("month") ? average(g, "month", own.months) : null) ??
-          (per("week") ? average(g, "week", own.weeks) : null) ??
-          (per("day") ? average(g, "day", own.days) : null) ??
+          (per("month") ? average(g, "month", own.months, ofOwnCall(index, said, "months")) : null) ??
+          (per("week") ? average(g, "week", own.weeks, ofOwnCall(index, said, "weeks")) : null) ??
+          (per("day") ? average(g, "day", own.days, ofOwnCall(index, said, "days")) : null) ??
           // A yearly rate of a period of whole years, two or more ("over two years … CHF 302 a year"), only when said so, and
           // only of a figure of that many years itself (2025's total ÷ 2 is no yearly rate of 2024–2025).
           (said.per === "year" ? average(g, "year", own.months.filter((m) => m >= 24 && m % 12 === 0).map((m) => m / 12), (s, years) => s.ctx.periods?.length === 1 && wholeMonths(s.ctx.periods[0]!) === years * 12) : null);
@@ -1169,9 +1191,17 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // was lost: its part is no one figure).
     /** The figures the turn backs that the answer wrote before this one in its sentence (no sentence end between). */
     const sentenceBefore = () => backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-    const written = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? writtenBase(answer, f, figures) : undefined;
+    const pronoun = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? OF_PRONOUN.exec(answer.slice(f.end, f.end + 16)) : null;
+    const antecedent = pronoun ? antecedentOf(answer, f, figures, pronoun[1]!) : undefined;
+    const written = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? (pronoun ? (antecedent ?? undefined) : writtenBase(answer, f, figures)) : undefined;
     const overBase = written && checked.status === "derived" && (checked.operation !== "ratio" || checked.sources.some((x) => Math.abs(Math.abs(x.value) - Math.abs(written.value)) < 0.005));
     const base = overBase ? undefined : written;
+    // "N % of it / of that / of them" with no one figure it can refer to: a ratio of two figures of the turn is a guess at
+    // what the whole is (the last of a list, an amount in brackets, a count beside the amount): not derived.
+    // Nor when that figure is itself not found or found as something else ("Housing came to EUR 6'000.00" of a CHF 6'000.00):
+    // a share of a wrong whole is no share the turn backs.
+    const unbacked = pronoun && antecedent !== undefined && (!written || !backed.some((b) => b.f.start === written.start));
+    if (unbacked && checked.status === "derived" && checked.operation === "ratio") checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     if (base) {
       shares.push({ at: out.length, base, said });
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
@@ -1363,6 +1393,49 @@ function writtenPerItem(f: ReadFigure, said: FigureContext, sentence: readonly B
  */
 const OF_BASE = /^\s+of\s+(?:[^\d.,;:!?()\s]+\s+){0,4}?(?:(?<=\bof\s+)|(?<=['’]s\s+)|(?<=\b(?:of|the|your)\s+))(?=(?:CHF|EUR|USD|GBP|Fr\.|\$|€|£)?\s?\d)/;
 
+/** A share said of a figure written before it: "40.4% of it", "of that", "of them", "of this", "of those". */
+const OF_PRONOUN = /^\s+of\s+(it|that|this|them|those)\b/i;
+
+/**
+ * The one figure "of it / of that / of them" can refer to, in the percentage's sentence before it: brackets and dash
+ * asides left out ("CHF 18'434.50 (housing CHF 6'000.00), and dining was … of it" is of the total, not of housing); the
+ * nearest clause (split at , ; : and a lone dash) that writes a figure of the kind, when it writes just one — "it", "that",
+ * "this" an amount (a count only when no clause writes one: "CHF 7'431.20 over 180 transactions, and dining was 50.0% of
+ * it" is of the amount), "them", "those" a count, else an amount. Two or more in that clause ("X and Y"), or a clause that
+ * is one item of a list (the clause before it writes one too, and it does not sum up: "so", "in all", "together" …):
+ * `null`, no antecedent — "them" after a list is their sum, which the answer did not write. No figure of either kind in
+ * the sentence: `undefined` (it refers to something earlier, which this does not read). A share of the wrong whole that
+ * happens to be a ratio of two other figures is the false figure this prevents.
+ */
+function antecedentOf(answer: string, f: ReadFigure, figures: readonly ReadFigure[], pronoun: string): ReadFigure | null | undefined {
+  const from = sentenceStart(answer, f.start);
+  let text = answer.slice(from, f.start);
+  // Asides blanked out (same length, so places still match): their figures are not what the pronoun takes.
+  text = text.replace(/\([^()]*\)|\s[—–]\s[^—–]*\s[—–](?=\s)/g, (m) => " ".repeat(m.length));
+  const clauses: { at: number; end: number; text: string }[] = [];
+  let at = 0;
+  for (const m of allMatches(/[,;:]\s|\s[—–]\s/g, text)) {
+    clauses.push({ at: from + at, end: from + m.index, text: text.slice(at, m.index) });
+    at = m.index + m[0].length;
+  }
+  clauses.push({ at: from + at, end: f.start, text: text.slice(at) });
+  const inClause = (c: { at: number; end: number }, kind: string) => figures.filter((x) => x.kind === kind && x.start >= c.at && x.end <= c.end && text[x.start - from] !== " ");
+  const plural = /^(?:them|those)$/i.test(pronoun);
+  for (const kind of plural ? ["count", "money"] : ["money", "count"]) {
+    for (let i = clauses.length - 1; i >= 0; i--) {
+      const own = inClause(clauses[i]!, kind);
+      if (!own.length) continue;
+      if (own.length > 1) return null;
+      const listed = i > 0 && inClause(clauses[i - 1]!, kind).length > 0 && !SUMS_UP.test(clauses[i]!.text);
+      return listed ? null : own[0]!;
+    }
+  }
+  return undefined;
+}
+
+/** A clause that sums up or follows from the one before it ("so the month came to …", "in all …", "together …"), not one more item of a list. */
+const SUMS_UP = /^\s*(?:and\s+)?(?:so|thus|hence|which|making|bringing|for\s+a\s+total|in\s+(?:all|total)|together|altogether|overall|all\s+in\s+all|that\s+(?:is|makes|comes))\b/i;
+
 /** The figure a percentage says it is a share of, written right after it ("12.5 % of the year's CHF 5'558.80"), if any. */
 function writtenBase(answer: string, f: ReadFigure, figures: readonly ReadFigure[]): ReadFigure | undefined {
   const m = OF_BASE.exec(answer.slice(f.end, f.end + 80));
@@ -1388,9 +1461,10 @@ function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, 
   const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
   const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined };
   for (const g of index.seen) {
-    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
+    if (g.kind !== base.f.kind) continue;
     for (const k of findEqual(g.values, parts)) {
-      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx));
+      // The part is in the base's currency, asked of each figure (a group of the seen figures mixes currencies).
+      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx) && !(base.f.currency && x.currency && x.currency !== base.f.currency));
       if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
     }
   }

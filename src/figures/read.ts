@@ -380,6 +380,10 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       const digits = String(Math.round(magnitude));
       const zeros = digits.length - digits.replace(/0+$/, "").length;
       precision = clean(10 ** Math.min(zeros, digits.length - 1) * multiplier);
+      // A one and zeros ("about CHF 100'000", "about 1'000", "about 10k") rounds at the digit after the one: at the one itself
+      // it would stand for anything from half to one and a half times it (CHF 50'000.00 was "about CHF 100'000").
+      // Only amounts said to be about that much: a bound ("over CHF 10k") holds as written, a count of ten is a count.
+      if (kind === "money" && !UNDER_WORDS.has(rounding) && !OVER_WORDS.has(rounding) && precision >= Math.abs(magnitude * multiplier) && digits.length > 1) precision = clean(precision / 10);
     }
     const figure: ReadFigure = {
       text: text.slice(start, numEnd),

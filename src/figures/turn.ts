@@ -96,7 +96,9 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   /** What the data says of a figure's rows, asked once per set of filters in a turn (an answer names a merchant again and again). */
   const spendingRows = opts.spendingRows && oncePerFilters(opts.spendingRows);
   const rowCount = opts.rowCount && oncePerFilters(opts.rowCount);
-  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, lexicon, ...(thisYear ? { thisYear } : {}) }));
+  /** Per call, the divisors of its own periods and charts: its figures are averaged over these, not another call's. */
+  const callDivisors = new Map<string, Divisors>();
+  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, callDivisors, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
     // A call that names no period (all dates, the current month) is about the period its result states, and gives its divisors.
@@ -124,15 +126,21 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
     if (!extra.part) {
       for (const p of [...periods, ...stated]) {
         if (!extra.turn) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
-        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days }, ...(extra.turn ? { earlier: true } : {}) });
+        spans.push({ from: p.from, to: p.to, divisors: { months: p.months, weeks: p.weeks, days: p.days }, call: call.id, ...(extra.turn ? { earlier: true } : {}) });
       }
     }
+    const own: Divisors = callDivisors.get(call.id) ?? { months: [], weeks: [], days: [] };
     for (const p of [...periods, ...stated]) {
-      divisors.months.push(...p.months);
-      divisors.weeks.push(...p.weeks);
-      divisors.days.push(...p.days);
+      for (const d of [divisors, own]) {
+        d.months.push(...p.months);
+        d.weeks.push(...p.weeks);
+        d.days.push(...p.days);
+      }
     }
-    divisors.months.push(...chartMonths(output));
+    const charted = chartMonths(output);
+    divisors.months.push(...charted);
+    own.months.push(...charted);
+    if (own.months.length || own.weeks.length || own.days.length) callDivisors.set(call.id, own);
     index = null;
     if (checked.size) checked = new Map();
   };

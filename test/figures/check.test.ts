@@ -2438,3 +2438,72 @@ describe("figacc5fix: shapes the reverted rules of figacc5 let pass (a share 'of
     expect(statuses(p, "At this pace the full year would be about CHF 20'000.")).toEqual([["CHF 20'000", "ungrounded"]]);
   });
 });
+
+describe("figholes: 'N % of it / of that / of them' is of the one figure the pronoun can refer to (review rev-figacc5 #1)", () => {
+  const t = () => turn([CATEGORIES_2025, CATEGORIES_2024]);
+  const share = (answer: string) => statuses(t(), answer).at(-1);
+  test("wrong: 'of them' after a list of three amounts (travel ÷ dining, the last of the list, = 66.8 %; of the three it is 12.2 %)", () => {
+    expect(share("Groceries, housing and dining came to CHF 7'431.20, CHF 6'000.00 and CHF 3'000.00, and travel was 66.8% of them.")).toEqual(["66.8%", "ungrounded"]);
+    expect(share("Groceries CHF 7'431.20, housing CHF 6'000.00, dining CHF 3'000.00, and travel was 66.8% of them.")).toEqual(["66.8%", "ungrounded"]);
+  });
+  test("wrong: 'of it' after a total with an amount in brackets or a dash aside (dining ÷ housing = 50.0 %; of the total it is 16.3 %)", () => {
+    expect(share("Total spending in 2025 was CHF 18'434.50 (housing CHF 6'000.00), and dining in 2025 was 50.0% of it.")).toEqual(["50.0%", "ungrounded"]);
+    expect(share("In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and dining in 2025 was 50.0% of that.")).toEqual(["50.0%", "ungrounded"]);
+  });
+  test("wrong: 'of it' after an amount and its count is of the amount (dining's 90 tx ÷ 180 tx = 50.0 %; of CHF 7'431.20 it is 40.4 %)", () => {
+    expect(share("Groceries came to CHF 7'431.20 over 180 transactions, and dining was 50.0% of it.")).toEqual(["50.0%", "ungrounded"]);
+    expect(share("In 2025 you spent CHF 18'434.50 (312 transactions); dining was 28.8% of it.")).toEqual(["28.8%", "ungrounded"]);
+  });
+  test("wrong: 'of that' after two amounts ('X and Y': which one is not said)", () => {
+    expect(share("Housing was CHF 6'000.00 and groceries CHF 7'431.20, so dining was 50.0% of that.")).toEqual(["50.0%", "ungrounded"]);
+  });
+  test("wrong: a share of a EUR amount is no share of francs (review: the currency guard never fired)", () => {
+    expect(statuses(t(), "Housing came to EUR 6'000.00, and dining was 50.0% of it.")).toEqual([["EUR 6'000.00", "mismatched"], ["50.0%", "ungrounded"]]);
+  });
+  test("right: of the one amount, of the total past a bracket or a dash aside, of the count for 'them', after a summing clause", () => {
+    expect(share("Groceries came to CHF 7'431.20 over 180 transactions, and dining was 40.4% of it.")).toEqual(["40.4%", "derived"]);
+    expect(share("Housing came to CHF 6'000.00, and dining was 50.0% of it.")).toEqual(["50.0%", "derived"]);
+    expect(share("In 2025 you spent CHF 18'434.50 across 312 transactions; dining was 28.8% of them.")).toEqual(["28.8%", "derived"]);
+    // 3'000.00 ÷ 18'434.50 = 16.27 %, 2'003.30 ÷ 18'434.50 = 10.87 %: the share the answer writes, not the one the result gives.
+    expect(share("Total spending in 2025 was CHF 18'434.50 (housing CHF 6'000.00), and dining was 16.27% of it.")).toEqual(["16.27%", "derived"]);
+    expect(share("In 2025 you spent CHF 18'434.50 — housing CHF 6'000.00 of it — and travel was 10.87% of that.")).toEqual(["10.87%", "derived"]);
+    expect(share("Housing CHF 6'000.00, groceries CHF 7'431.20, so in all CHF 18'434.50; travel was 10.87% of it.")).toEqual(["10.87%", "derived"]);
+  });
+});
+
+describe("figholes: a figure averaged per month over its own call's months, not another call's (review rev-figacc5 §6)", () => {
+  const H1: Call = {
+    name: "spending_by_category",
+    input: { from: "2025-01-01", to: "2025-06-30" },
+    summary: "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx).",
+  };
+  const t = () => turn([H1, CATEGORIES_2024]);
+  const months = (answer: string) => t().check(answer, "").map((f) => [f.text, f.status, f.months ?? null, f.sources.map((s) => s.text)]);
+  test("wrong: the half-year's 180 over the 2024 call's 12 months (15), 2024 groceries' 170 over the half-year's 6 (28)", () => {
+    expect(months("That is about 15 transactions a month.")).toEqual([["15", "ungrounded", null, []]]);
+    expect(months("That is about 28 transactions a month.")).toEqual([["28", "ungrounded", null, []]]);
+  });
+  test("right: each over its own call's months — 180 ÷ 6 = 30, 2024 groceries' 170 ÷ 12 = 14.2, 2025 groceries' 120 ÷ 6 = 20", () => {
+    expect(months("That is about 30 transactions a month.")).toEqual([["30", "derived", 6, ["180"]]]);
+    expect(months("In 2024 groceries had about 14 transactions a month.")).toEqual([["14", "derived", 12, ["170"]]]);
+    expect(months("In the first half of 2025 groceries had about 20 transactions a month.")).toEqual([["20", "derived", 6, ["120"]]]);
+  });
+});
+
+describe("figholes: 'about' a one and zeros rounds at the next digit, not at the one (review rev-figacc5 §6)", () => {
+  const inc = () =>
+    oneCall("income_vs_spending", { from: "2025-01-01", to: "2025-06-30" }, "Income vs spending from 2025-01-01 to 2025-06-30. CHF: income CHF 50'000.00, spending CHF 30'000.00, net CHF 20'000.00 (savings rate 40.0%).");
+  const big = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 98'700.00, spending CHF 1'040.00, net CHF 97'660.00 (savings rate 98.9%).");
+  test("wrong: about CHF 100'000 of an income of CHF 50'000.00 (at the one it would stand for 50k–150k); about CHF 1'000 of CHF 600", () => {
+    expect(statuses(inc(), "You spent CHF 30'000.00 in the first half of 2025. At this pace the full year would be about CHF 100'000.")).toEqual([
+      ["CHF 30'000.00", "grounded"],
+      ["CHF 100'000", "ungrounded"],
+    ]);
+    expect(statuses(oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 600.00 over 3 transactions in 1 categories: Dining CHF 600.00 (100.0%, 3 tx)."), "You spent about CHF 1'000.")).toEqual([["CHF 1'000", "ungrounded"]]);
+  });
+  test("right: about CHF 100'000 of CHF 98'700.00, about CHF 1'000 of CHF 1'040.00, a bound as written (just over CHF 1'000 of CHF 1'040.00)", () => {
+    expect(statuses(big(), "Your income was about CHF 100'000.")).toEqual([["CHF 100'000", "grounded"]]);
+    expect(statuses(big(), "You spent about CHF 1'000.")).toEqual([["CHF 1'000", "grounded"]]);
+    expect(statuses(big(), "You spent just over CHF 1'000.")).toEqual([["CHF 1'000", "grounded"]]);
+  });
+});
