@@ -263,7 +263,10 @@ function preamble(
     // amount in its seventh; Caisse d'Epargne's "Solde en fin de période;;;;655,25;".)
     const pair = cells.filter((c) => c !== "");
     const [balanceLabel, balanceValue] = cells[1] || pair.length !== 2 ? [label, cells[1]] : [pair[0]!, pair[1]];
-    const kind = balanceValue ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
+    // Only a figure: on a line of labels over their figures the next cell is the next label (Mercado Pago's
+    // "INITIAL_BALANCE;CREDITS;…" gave the opening "CREDITS", and the figure under the label was never read; review of qa35:
+    // a file cut at its first row passed), left to balancesUnderLabels.
+    const kind = balanceValue && looksLikeAmount(balanceValue) ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
     if (kind) statedCells[kind] = balanceValue!;
     // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
     // account's balance when the file was made, its rows the latest bookings).
