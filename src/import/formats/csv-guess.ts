@@ -38,10 +38,11 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /**
  * The headers that joined a description after the content-hash ids were fixed (bc56641, round 4): Hype's "Nome" (the
- * other party) and "Tipologia" (the kind), normalised. A file with no round-3 text column takes its ids from the
- * description as it was read without them (idDescription).
+ * other party) and "Tipologia" (the kind); Israeli card statements' merchant "שם בית העסק" and Westpac New Zealand's
+ * "Other Party" (qa35; review of qa35: a Max file imported before came back as possible duplicates), normalised. A file
+ * with no round-3 text column takes its ids from the description as it was read without them (idDescription).
  */
-const JOINED_SINCE_IDS = new Set(["nome", "tipologia"]);
+const JOINED_SINCE_IDS = new Set(["nome", "tipologia", "שם בית העסק", "שם בית עסק", "בית עסק", "other party"]);
 
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row

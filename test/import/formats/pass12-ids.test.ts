@@ -59,3 +59,15 @@ test("a file with no round-3 text column keeps its ids when \"Nome\" or \"Tipolo
   expect(it.rows.toArray()[0]!.description).toBe("Caffe Roma · Pagamento");
   expect(assignTransactionIds(it.rows, null)).toEqual(["h:a544b7dd9cb91836", "h:46fc27f70efb7fa4", "h:5ffab32b1dbaf438", "h:cf50e047a4ae4ff1"]);
 });
+
+test("an Israeli card statement's merchant and Westpac's \"Other Party\" join the description, not the id: a month imported before comes back as the same rows (review of qa35)", () => {
+  // Ids as ff421e0 computed them (its parseStatement and assignTransactionIds over these files), when "שם בית העסק" and
+  // "קטגוריה" were both text by what they hold, and "Other Party" was left out of the description.
+  const max = read("max-il.csv", fixture("max-il.csv"));
+  expect(max.rows.toArray()[0]!.description).toBe("אושר עד");
+  expect(assignTransactionIds(max.rows, null)).toEqual(["h:21512c94e61766cc", "h:7a11049b75fc1c05", "h:0c4a7eb343939872", "h:3da5cfdaefaca595"]);
+  const csv = "Date,Amount,Other Party,Particulars\n03/02/2026,-45.20,Countdown Ponsonby,EFTPOS 4402\n10/02/2026,2100.00,Harbour Logistics,Feb wages\n21/02/2026,-89.99,Spark NZ,Mobile plan\n";
+  const nz = read("westpac-other-party.csv", new TextEncoder().encode(csv));
+  expect(nz.rows.toArray()[1]!.description).toBe("Harbour Logistics · Feb wages");
+  expect(assignTransactionIds(nz.rows, null)).toEqual(["h:f90141d186414e91", "h:68ec86a254265c82", "h:1f9b71336053c9d4"]);
+});
