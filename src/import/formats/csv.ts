@@ -875,8 +875,10 @@ function vote(
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
-    // The language of the header, where only one day-first country's banks write it (Hebrew: qa35's blind pass, an Israeli
-    // bank's export and a Cal card statement of days all 12 or less were refused). Last: what the file states comes first.
+    // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
+    // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
+    // Israeli bank's export and a Cal card statement of days all 12 or less were refused). The language decides, not a
+    // currency the file states: Israel's banks write the day first in a dollar account too (review of qa35).
     const script = "ambiguous" in g && !dayFirst && !rupees ? headerScriptCurrency(table.header) : null;
     const scriptDayFirst = script && DAY_FIRST_CURRENCIES.has(script.code) ? script : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
@@ -903,7 +905,7 @@ function vote(
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (scriptDayFirst) {
       dateOrders = ["DMY"];
-      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${scriptDayFirst.code} accounts (${scriptDayFirst.from}; check the statement's own dates)`;
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (${scriptDayFirst.from}; check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(

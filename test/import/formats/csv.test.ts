@@ -1937,3 +1937,16 @@ test("an \"Account\" of the other party's IBAN beside \"Outflow\" and \"Inflow\"
   expect(s.rows.map((r) => [r.line, r.amount, r.account ?? null])).toEqual([[2, -1500, null], [3, 4200, null], [4, -82.4, null]]);
   expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
 });
+
+describe("dates that fit both orders under a header in a day-first country's script (review of qa35)", () => {
+  test("a Hebrew header over a USD column: read day-first, the note names the header's language, not ILS", () => {
+    const s = parse("תאריך,תיאור,סכום,מטבע\n02/11/2026,Amazon,-25.00,USD\n03/11/2026,Transfer,1500.00,USD\n05/11/2026,Hotel,-388.15,USD\n");
+    expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-11-02", -25, "USD"], ["2026-11-03", 1500, "USD"], ["2026-11-05", -388.15, "USD"]]);
+    expect(s.notes).toEqual(["every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Hebrew; check the statement's own dates)"]);
+  });
+  test("a Greek header: read day-first too, as Greece's banks write them", () => {
+    const s = parse("Ημερομηνία,Περιγραφή,Ποσό\n04/03/2026,ΣΚΛΑΒΕΝΙΤΗΣ,-52.40\n09/03/2026,ΜΙΣΘΟΔΟΣΙΑ,1250.00\n11/03/2026,ΔΕΗ,-86.10\n");
+    expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-03-04", -52.4, "EUR"], ["2026-03-09", 1250, "EUR"], ["2026-03-11", -86.1, "EUR"]]);
+    expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Greek; check the statement's own dates)");
+  });
+});

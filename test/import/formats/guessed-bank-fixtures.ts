@@ -3343,7 +3343,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "ILS", out: 884.15, outRows: 3, in: 1500, inRows: 1 }],
     reconciliation: [{ currency: "ILS", status: "ok", opening: 4840.2, closing: 5456.05, entries: 4, difference: 0 }],
     notes: [
-      "every date fits both day-first and month-first: read day-first, as banks write the dates of ILS accounts (the header, written in Hebrew; check the statement's own dates)",
+      "every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Hebrew; check the statement's own dates)",
       "the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
   },
