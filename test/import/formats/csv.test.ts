@@ -1950,3 +1950,10 @@ describe("dates that fit both orders under a header in a day-first country's scr
     expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Greek; check the statement's own dates)");
   });
 });
+
+test("\"סכום חיוב\" beside a balance column is an account's amount, read as written: no card note beside the balance's (review of qa35)", () => {
+  // 1'240.50 + 6'200.00 = 7'440.50; − 412.30 = 7'028.20; + 180.00 = 7'208.20; + 900.00 = 8'108.20.
+  const s = parse("תאריך,תיאור,סכום חיוב,יתרה\n14/10/2026,משכורת,6200.00,7440.50\n16/10/2026,בזק,-412.30,7028.20\n20/10/2026,החזר מס,180.00,7208.20\n23/10/2026,העברה מאת דנה,900.00,8108.20\n");
+  expect(s.rows.map((r) => [r.date, r.amount])).toEqual([["2026-10-14", 6200], ["2026-10-16", -412.3], ["2026-10-20", 180], ["2026-10-23", 900]]);
+  expect(s.notes.filter((n) => /card export|contradicted the balance/.test(n))).toEqual([]);
+});
