@@ -279,6 +279,15 @@ export function dashMarks(cols: readonly Column[], amount: Column, taken: Readon
 }
 
 /**
+ * Headers of a card statement's charged amount, the amount billed to the card (normalised): Israeli issuers' "סכום חיוב"
+ * (Isracard, Cal, Max). Mostly positive under it, the rows are charges written positive (qa35's blind pass: an Isracard
+ * statement of six purchases, all positive, and a Cal one with a refund the only minus, would be money in); mostly
+ * negative (Max's export), they are read as written. Not beside a balance column: that is an account's export, its
+ * balance decides the signs (review of qa35: a salary under "סכום חיוב" beside "יתרה" was called a card's charge).
+ */
+const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].map(normaliseHeader));
+
+/**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
  * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
  * card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that is negative
@@ -286,14 +295,6 @@ export function dashMarks(cols: readonly Column[], amount: Column, taken: Readon
  * payments are named. `askWhenUnsure`: refuse a file of nearly all positive amounts that nothing else tells (false when
  * the user named the amount column or flipped the signs: that says it).
  */
-/**
- * Headers of a card statement's charged amount, the amount billed to the card (normalised): Israeli issuers' "סכום חיוב"
- * (Isracard, Cal, Max). Mostly positive under it, the rows are charges written positive (qa35's blind pass: an Isracard
- * statement of six purchases, all positive, and a Cal one with a refund the only minus, would be money in); mostly
- * negative (Max's export), they are read as written.
- */
-const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].map(normaliseHeader));
-
 export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string): boolean {
   const values = cols[amount]!.values;
   const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
@@ -326,7 +327,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
-  const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive;
+  const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
   const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged;
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a

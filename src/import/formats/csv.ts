@@ -263,7 +263,10 @@ function preamble(
     // amount in its seventh; Caisse d'Epargne's "Solde en fin de période;;;;655,25;".)
     const pair = cells.filter((c) => c !== "");
     const [balanceLabel, balanceValue] = cells[1] || pair.length !== 2 ? [label, cells[1]] : [pair[0]!, pair[1]];
-    const kind = balanceValue ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
+    // Only a figure: on a line of labels over their figures the next cell is the next label (Mercado Pago's
+    // "INITIAL_BALANCE;CREDITS;…" gave the opening "CREDITS", and the figure under the label was never read; review of qa35:
+    // a file cut at its first row passed), left to balancesUnderLabels.
+    const kind = balanceValue && looksLikeAmount(balanceValue) ? statedBalanceKind(normaliseHeader(balanceLabel)) : null;
     if (kind) statedCells[kind] = balanceValue!;
     // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
     // account's balance when the file was made, its rows the latest bookings).
@@ -872,8 +875,10 @@ function vote(
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
-    // The language of the header, where only one day-first country's banks write it (Hebrew: qa35's blind pass, an Israeli
-    // bank's export and a Cal card statement of days all 12 or less were refused). Last: what the file states comes first.
+    // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
+    // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
+    // Israeli bank's export and a Cal card statement of days all 12 or less were refused). The language decides, not a
+    // currency the file states: Israel's banks write the day first in a dollar account too (review of qa35).
     const script = "ambiguous" in g && !dayFirst && !rupees ? headerScriptCurrency(table.header) : null;
     const scriptDayFirst = script && DAY_FIRST_CURRENCIES.has(script.code) ? script : null;
     const nearest = "ambiguous" in g && !("order" in sibling) ? nearDatesOrder(plan.date, siblings, plan.names, sample) : null;
@@ -900,7 +905,7 @@ function vote(
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
     } else if (scriptDayFirst) {
       dateOrders = ["DMY"];
-      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of ${scriptDayFirst.code} accounts (${scriptDayFirst.from}; check the statement's own dates)`;
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (${scriptDayFirst.from}; check the statement's own dates)`;
     } else if (!("order" in g)) {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
       throw new NeedsColumnMapping(

@@ -1943,3 +1943,23 @@ test("a Swedish \"Betalningsdag\" (the payment or due day) dates no row: the row
   expect(parse("Valutadag;Betalningsdag;Text;Belopp\n2026-03-20;2026-03-25;ICA;-100,00\n2026-03-21;2026-03-26;Hyra;-5000,00\n").rows.map((r) => [r.date, r.amount])).toEqual([["2026-03-20", -100], ["2026-03-21", -5000]]);
   expect(parse("Betalningsdag;Transaktionsdag;Text;Belopp\n2026-03-25;2026-03-20;ICA;-100,00\n2026-03-26;2026-03-21;Hyra;-5000,00\n").rows.map((r) => [r.date, r.amount])).toEqual([["2026-03-20", -100], ["2026-03-21", -5000]]);
 });
+
+describe("dates that fit both orders under a header in a day-first country's script (review of qa35)", () => {
+  test("a Hebrew header over a USD column: read day-first, the note names the header's language, not ILS", () => {
+    const s = parse("תאריך,תיאור,סכום,מטבע\n02/11/2026,Amazon,-25.00,USD\n03/11/2026,Transfer,1500.00,USD\n05/11/2026,Hotel,-388.15,USD\n");
+    expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-11-02", -25, "USD"], ["2026-11-03", 1500, "USD"], ["2026-11-05", -388.15, "USD"]]);
+    expect(s.notes).toEqual(["every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Hebrew; check the statement's own dates)"]);
+  });
+  test("a Greek header: read day-first too, as Greece's banks write them", () => {
+    const s = parse("Ημερομηνία,Περιγραφή,Ποσό\n04/03/2026,ΣΚΛΑΒΕΝΙΤΗΣ,-52.40\n09/03/2026,ΜΙΣΘΟΔΟΣΙΑ,1250.00\n11/03/2026,ΔΕΗ,-86.10\n");
+    expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-03-04", -52.4, "EUR"], ["2026-03-09", 1250, "EUR"], ["2026-03-11", -86.1, "EUR"]]);
+    expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Greek; check the statement's own dates)");
+  });
+});
+
+test("\"סכום חיוב\" beside a balance column is an account's amount, read as written: no card note beside the balance's (review of qa35)", () => {
+  // 1'240.50 + 6'200.00 = 7'440.50; − 412.30 = 7'028.20; + 180.00 = 7'208.20; + 900.00 = 8'108.20.
+  const s = parse("תאריך,תיאור,סכום חיוב,יתרה\n14/10/2026,משכורת,6200.00,7440.50\n16/10/2026,בזק,-412.30,7028.20\n20/10/2026,החזר מס,180.00,7208.20\n23/10/2026,העברה מאת דנה,900.00,8108.20\n");
+  expect(s.rows.map((r) => [r.date, r.amount])).toEqual([["2026-10-14", 6200], ["2026-10-16", -412.3], ["2026-10-20", 180], ["2026-10-23", 900]]);
+  expect(s.notes.filter((n) => /card export|contradicted the balance/.test(n))).toEqual([]);
+});

@@ -3336,7 +3336,46 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: [
       "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)",
       CHF_NOTE,
+      "the statement's opening balance CHF 2'340.15 + its 2 rows (CHF 1'680.00) make CHF 4'020.15, but it states a closing balance of CHF 2'006.60",
     ],
+  },
+  // The same statement cut at its first row (review of qa35: the labels line was read as label/value pairs,
+  // INITIAL_BALANCE → "CREDITS", and the stated opening under it never read; the rows agreed with their running balance
+  // and the cut file imported "ok", exit 0). Now the stated opening 2'340.15 + 1'800.00 + 1.85 − 2'015.40 = 2'126.60,
+  // 120.00 more than the stated 2'006.60: the missing first row ("off": the import refuses it).
+  "mercadopago-br-cut-start.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [5, "2026-03-05", 1800, "CHF", "Pix recebido LOJA SOL NASCENTE LTDA"],
+      [6, "2026-03-14", 1.85, "CHF", "Rendimentos"],
+      [7, "2026-03-20", -2015.4, "CHF", "Pagamento de boleto ENERGISA"],
+    ],
+    totals: [{ currency: "CHF", out: 2015.4, outRows: 1, in: 1801.85, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "off", opening: 2340.15, closing: 2006.6, entries: 3, difference: 120 }],
+    notes: [
+      CHF_NOTE,
+      "the statement's opening balance CHF 2'340.15 + its 3 rows (CHF -213.55) make CHF 2'126.60, but it states a closing balance of CHF 2'006.60",
+    ],
+  },
+  // Its summary's labels in another order, FINAL_BALANCE first, and no running balance: each figure is still the one
+  // under its label (review of qa35: the closing was read as "DEBITS" and lost, "states its opening balance only").
+  // 830.45 + 1'250.00 − 37.70 − 950.00 = 1'092.75, as stated; out 987.70 (2 rows), in 1'250.00 (1 row).
+  "mercadopago-br-reordered.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [5, "2026-04-02", 1250, "CHF", "Transferencia recebida JOAO PEREIRA"],
+      [6, "2026-04-09", -37.7, "CHF", "Pagamento com QR Pix PADARIA BOA VISTA"],
+      [7, "2026-04-18", -950, "CHF", "Pagamento de boleto SABESP"],
+    ],
+    totals: [{ currency: "CHF", out: 987.7, outRows: 2, in: 1250, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 830.45, closing: 1092.75, entries: 3, difference: 0 }],
+    notes: [CHF_NOTE],
   },
   // Isracard's statement (Israel; qa35's blind pass, a public project's fixture of its shape): three report lines, the
   // merchant in "שם בית העסק", the purchase's amount "סכום עסקה" beside the amount charged "סכום חיוב" (an instalment's
@@ -3410,7 +3449,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "ILS", out: 884.15, outRows: 3, in: 1500, inRows: 1 }],
     reconciliation: [{ currency: "ILS", status: "ok", opening: 4840.2, closing: 5456.05, entries: 4, difference: 0 }],
     notes: [
-      "every date fits both day-first and month-first: read day-first, as banks write the dates of ILS accounts (the header, written in Hebrew; check the statement's own dates)",
+      "every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (the header, written in Hebrew; check the statement's own dates)",
       "the file names no currency, only the language of its header: every row was taken as ILS (the header, written in Hebrew); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
   },

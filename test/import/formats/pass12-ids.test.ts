@@ -76,3 +76,15 @@ test("files read better since ff421e0 keep the ids ff421e0 gave them: the words 
   expect(nordea.map((r) => [r.date, r.description])).toEqual([["2026-02-03", "VFI*Kahvila Esimerkki · ESPOO"], ["2026-02-05", "ESIMERKKI OY · Palkka helmikuu"], ["2026-02-09", "KAUPPA OY"], ["2026-02-10", "Helen Oy"]]);
   expect(ids("nordea-fi-transaktioner.txt")).toEqual(["h:615b1aa0a4bf388e", "h:ae974acffca30361", "h:c8d84eb88c9d1859", "h:cf0a48bb58ddcad6"]);
 });
+
+test("an Israeli card statement's merchant and Westpac's \"Other Party\" join the description, not the id: a month imported before comes back as the same rows (review of qa35)", () => {
+  // Ids as ff421e0 computed them (its parseStatement and assignTransactionIds over these files), when "שם בית העסק" and
+  // "קטגוריה" were both text by what they hold, and "Other Party" was left out of the description.
+  const max = read("max-il.csv", fixture("max-il.csv"));
+  expect(max.rows.toArray()[0]!.description).toBe("אושר עד");
+  expect(assignTransactionIds(max.rows, null)).toEqual(["h:21512c94e61766cc", "h:7a11049b75fc1c05", "h:0c4a7eb343939872", "h:3da5cfdaefaca595"]);
+  const csv = "Date,Amount,Other Party,Particulars\n03/02/2026,-45.20,Countdown Ponsonby,EFTPOS 4402\n10/02/2026,2100.00,Harbour Logistics,Feb wages\n21/02/2026,-89.99,Spark NZ,Mobile plan\n";
+  const nz = read("westpac-other-party.csv", new TextEncoder().encode(csv));
+  expect(nz.rows.toArray()[1]!.description).toBe("Harbour Logistics · Feb wages");
+  expect(assignTransactionIds(nz.rows, null)).toEqual(["h:f90141d186414e91", "h:68ec86a254265c82", "h:1f9b71336053c9d4"]);
+});
