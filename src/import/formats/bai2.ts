@@ -11,19 +11,29 @@
  *        customer reference, and the text (the rest of the record, commas and all)
  *     49 account trailer · 98 group trailer · 99 file trailer
  *
- * A transaction (16) is a row dated by its group's as-of date; each account's opening ledger balance plus its
- * transactions is checked against its closing one when the 03 states both.
+ * A transaction (16) is a row dated by its group's as-of date, its amount in its currency's ISO 4217 decimals; each
+ * account's opening ledger balance plus its transactions is checked against its closing one when the 03 states both and
+ * its trailer (49) is there. A file cut short (no 49, 98 or 99) is read with notes saying what is missing. A group marked
+ * deletion (2) or test only (4) books no money: its transactions are skipped lines naming the status (a file may mix
+ * such a group with real ones, so the real ones are still read). An 890 (non-monetary information) is a skipped line.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
-import { isoDate } from "./values.ts";
+import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
+import { isoDate, minorUnits } from "./values.ts";
 
-/** Currencies written without decimals: their amounts are whole units, every other's in hundredths. */
-const NO_DECIMALS = new Set(["JPY", "KRW", "CLP", "ISK", "VND", "XAF", "XOF", "HUF"]);
+/** A group's status (02, field 4) whose transactions are no money booked: a test, or the removal of data sent before. */
+const NOT_BOOKED: Record<string, string> = { "2": "deletion (2): it takes back data sent before", "4": "test only (4)" };
+
+/** The names of common detail type codes, for a transaction that carries no text. */
+const TYPE_NAMES: Record<string, string> = {
+  "115": "Lockbox deposit", "142": "ACH credit", "165": "Preauthorized ACH credit", "175": "Check deposit", "195": "Incoming wire",
+  "275": "ZBA credit", "301": "Commercial deposit", "399": "Miscellaneous credit", "451": "ACH debit", "455": "Preauthorized ACH debit",
+  "475": "Check paid", "495": "Outgoing wire", "575": "ZBA debit", "698": "Miscellaneous fees", "699": "Miscellaneous debit",
+};
 
 /** YYMMDD as a day, or null. */
 function day(raw: string | undefined): string | null {
@@ -31,10 +41,10 @@ function day(raw: string | undefined): string | null {
   return isoDate(2000 + Number(raw.slice(0, 2)), Number(raw.slice(2, 4)), Number(raw.slice(4, 6)));
 }
 
-/** An amount field (digits, maybe a sign) in the currency's units, or null. */
+/** An amount field (digits, maybe a sign) in the currency's units (its ISO 4217 decimals implied: KWD 3, JPY 0), or null. */
 function units(raw: string | undefined, currency: string): number | null {
   if (!raw || !/^[+-]?\d+$/.test(raw.trim())) return null;
-  return Number(raw.trim()) / (NO_DECIMALS.has(currency) ? 1 : 100);
+  return Number(raw.trim()) / 10 ** minorUnits(currency);
 }
 
 /**
@@ -65,13 +75,14 @@ function fundsFields(fields: readonly string[], at: number): number {
   return 0;
 }
 
-type Open = { account: string; currency: string; opening: number | null; closing: number | null; n: number; cents: number; line: number };
+type Open = { account: string; currency: string; opening: number | null; closing: number | null; n: number; cents: number; line: number; credits: number; debits: number; statedItems: string };
 
 function readBai2(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const notes: string[] = [];
   const accounts: string[] = [];
@@ -80,54 +91,86 @@ function readBai2(text: string, opts: ReadOptions): Statement {
   let groupCurrency = "";
   let assumed = 0;
   let current: Open | null = null;
+  // The group's status when its transactions are not booked (NOT_BOOKED), and whether a group or the file is still open.
+  let notBooked: string | null = null;
+  let groupLine: number | null = null;
+  let fileEnded = false;
   const fail = (line: number, why: string): never => {
     throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
   };
-  const close = () => {
+  // An account ends at its trailer (49), or without one when the file is cut short: then its
+  // balance is not checked (transactions after the cut could be missing) and a note says so.
+  const close = (trailer = false) => {
     if (!current) return;
     const acc = current;
+    current = null;
+    if (notBooked) return;
+    // (The 49's record count is not checked: published samples count otherwise, Informatica's 4 for 7 records.)
+    if (!trailer)
+      notes.push(`the account ${acc.account} (from line ${acc.line}) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked${acc.statedItems ? ` (its account record states ${acc.statedItems}; the file has ${acc.credits} and ${acc.debits})` : ""}`);
     reconciliation.push(reconcile({
       account: acc.account,
       currency: acc.currency,
       opening: acc.opening === null ? null : { amount: acc.opening, date: asOf },
-      closing: acc.closing === null || acc.opening === null ? null : { amount: acc.closing, date: asOf },
+      closing: acc.closing === null || acc.opening === null || !trailer ? null : { amount: acc.closing, date: asOf },
       entries: acc.n,
       entriesCents: acc.cents,
-      basis: "opening ledger (010) + transactions (16) = closing ledger (015)",
+      basis: trailer ? "opening ledger (010) + transactions (16) = closing ledger (015)" : "opening ledger (010) + transactions (16); the account trailer (49) is missing",
     }));
-    current = null;
   };
   for (const { line, fields, continues } of recordsOf(text)) {
     const code = fields[0]!.trim();
-    if (code === "01" || code === "99") continue;
-    if (code === "02") {
+    if (code === "01") continue;
+    if (code === "99") {
+      close();
+      fileEnded = true;
+    } else if (code === "02") {
       close();
       asOf = day(fields[4]) ?? fail(line, `the group's as-of date "${fields[4] ?? ""}" is not YYMMDD`);
       groupCurrency = (fields[6] ?? "").trim();
+      groupLine = line;
+      const status = (fields[3] ?? "").trim();
+      notBooked = NOT_BOOKED[status] ?? null;
+      if (status === "3") notes.push(`the group from line ${line} is marked a correction (3) of data sent before: its transactions are imported as written, check them against the earlier report`);
     } else if (code === "03") {
       close();
+      if (!asOf) fail(line, "an account record (03) outside a group (no group header 02 before it), which gives the date of its transactions");
       let currency = (fields[2] ?? "").trim() || groupCurrency;
       if (!/^[A-Z]{3}$/.test(currency)) {
         currency = "USD";
         assumed++;
       }
       const account = (fields[1] ?? "").trim() || fail(line, "the account record (03) names no account");
-      if (!accounts.includes(account)) accounts.push(account);
+      if (!notBooked && !accounts.includes(account)) accounts.push(account);
       // Summaries: type code, amount, item count, funds type and the funds type's own fields (V: date and time…).
-      const summary = (type: string) => {
-        for (let i = 3; i + 1 < fields.length; i += 4 + fundsFields(fields, i + 3)) if (fields[i]!.trim() === type) return units(fields[i + 1], currency);
-        return null;
+      const at = (type: string) => {
+        for (let i = 3; i + 1 < fields.length; i += 4 + fundsFields(fields, i + 3)) if (fields[i]!.trim() === type) return i;
+        return -1;
       };
-      current = { account, currency, opening: summary("010"), closing: summary("015"), n: 0, cents: 0, line };
+      const summary = (type: string) => (at(type) < 0 ? null : units(fields[at(type) + 1], currency));
+      // The item counts of the total credits (100) and debits (400), when stated: named when the file is cut short.
+      const items = (type: string, what: string) => (at(type) < 0 || !/^\d+$/.test((fields[at(type) + 2] ?? "").trim()) ? null : `${Number(fields[at(type) + 2])} ${what}`);
+      const stated = [items("100", "credits (100)"), items("400", "debits (400)")];
+      current = { account, currency, opening: summary("010"), closing: summary("015"), n: 0, cents: 0, line, credits: 0, debits: 0, statedItems: stated[0] && stated[1] ? stated.join(" and ") : stated[0] ?? stated[1] ?? "" };
     } else if (code === "16") {
       if (!current) fail(line, "a transaction (16) before any account record (03)");
       const acc = current!;
       dataLines++;
-      const type = Number(fields[1]);
+      if (notBooked) {
+        skipped.push({ line, reason: `its group (line ${groupLine}) is marked ${notBooked}: no money booked` });
+        continue;
+      }
+      const typeCode = (fields[1] ?? "").trim();
+      if (typeCode === "890") {
+        skipped.push({ line, reason: "non-monetary information (890)" });
+        continue;
+      }
+      const type = Number(typeCode);
       const side = type >= 100 && type < 400 ? 1 : type >= 400 && type < 700 ? -1 : 0;
       const amount = units(fields[2], acc.currency);
       if (side === 0 || amount === null || !asOf) {
-        badRows.push({ line, reason: side === 0 ? `type code "${fields[1] ?? ""}" is neither a credit (100–399) nor a debit (400–699)` : `the amount "${fields[2] ?? ""}" is no number of cents` });
+        const why = type >= 900 && type < 1000 ? `type code "${typeCode}" is one the bank defines (900–999): whether it is money in or out is not known` : `type code "${typeCode}" is neither a credit (100–399) nor a debit (400–699)`;
+        badRows.push({ line, reason: side === 0 ? why : `the amount "${fields[2] ?? ""}" is no number of ${minorUnits(acc.currency) === 0 ? "units" : "minor units"} of ${acc.currency}` });
         continue;
       }
       const funds = 3 + 1 + fundsFields(fields, 3);
@@ -136,21 +179,28 @@ function readBai2(text: string, opts: ReadOptions): Statement {
       const customerRef = (fields[funds + 1] ?? "").trim();
       const textOf = fields.slice(funds + 2).map((f, k) => (k > 0 ? (continues.has(funds + 2 + k) ? " " : ",") : "") + f).join("");
       // A text padded to its field's width ("RETURNED CHEQUE     /") ends where its words do.
-      const said = cleanText(textOf.trim()) || customerRef || bankRef || `BAI type ${fields[1]}`;
+      const said = cleanText(textOf.trim()) || customerRef || bankRef || (TYPE_NAMES[typeCode] ? `${TYPE_NAMES[typeCode]} (BAI ${typeCode})` : `BAI type ${typeCode}`);
       const signed = side * Math.abs(amount);
       acc.n++;
+      if (side > 0) acc.credits++;
+      else acc.debits++;
       acc.cents += cents(signed);
       out.add({
         line, date: asOf, amount: signed, currency: acc.currency, description: said, idText: said, reference: null, account: acc.account,
         facts: { ...(valueDate ? { valueDate } : {}), ...(bankRef || customerRef ? { reference: bankRef || customerRef } : {}) },
       });
-    } else if (code === "49") close();
-    else if (code === "98") close();
+    } else if (code === "49") close(true);
+    else if (code === "98") {
+      close();
+      groupLine = null;
+      asOf = null;
+    }
     else fail(line, `"${code}" is no BAI2 record (01, 02, 03, 16, 49, 88, 98 or 99)`);
   }
   close();
+  if (!fileEnded) notes.push(`the file has no ${groupLine !== null ? "group trailer (98) nor " : ""}file trailer (99): it stops before its end, and transactions after the cut could be missing`);
   if (assumed > 0) notes.push(`the file names no currency for ${assumed === 1 ? "its account" : `${assumed} accounts`}: taken as USD (BAI2 is the US banks' report)`);
-  return { format: "bai2", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
+  return { format: "bai2", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const bai2Reader: StatementReader = {

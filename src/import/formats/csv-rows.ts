@@ -19,7 +19,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -101,21 +101,6 @@ const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
  */
 /** An amount of one to three digits, one mark and exactly three digits ("1,234", "-45.678"): thousands, or three decimals. */
 const THOUSANDS_OR_DECIMALS = new RegExp(`^[+${MINUS_CHARS}]?\\d{1,3}([.,])\\d{3}$`);
-
-const MINOR_UNITS = new Map<string, number>();
-/** How many decimals a currency's amounts have (ISO 4217, as the runtime knows it): 2 for EUR, 3 for KWD, 0 for JPY. */
-function minorUnits(code: string): number {
-  let n = MINOR_UNITS.get(code);
-  if (n === undefined) {
-    try {
-      n = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      n = 2;
-    }
-    MINOR_UNITS.set(code, n);
-  }
-  return n;
-}
 
 /** A cell as written without a spreadsheet's guard apostrophe ("'1234.50", Targobank's "'DE67…'"). */
 export function unguarded(v: string): string {

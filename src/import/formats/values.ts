@@ -11,6 +11,21 @@ import { WORLD_MONTHS } from "./csv-words-world.ts";
 
 export type Decimal = "." | ",";
 
+const MINOR_UNITS = new Map<string, number>();
+/** How many decimals a currency's amounts have (ISO 4217, as the runtime knows it): 2 for EUR, 3 for KWD, 0 for JPY. */
+export function minorUnits(code: string): number {
+  let n = MINOR_UNITS.get(code);
+  if (n === undefined) {
+    try {
+      n = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      n = 2;
+    }
+    MINOR_UNITS.set(code, n);
+  }
+  return n;
+}
+
 export const DATE_FORMATS = ["YYYY-MM-DD", "DD.MM.YYYY", "DD/MM/YYYY", "MM/DD/YYYY"] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 

@@ -539,6 +539,52 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "USD", out: 389.5, outRows: 2, in: 300, inRows: 1 }],
     reconciliation: [{ currency: "USD", status: "ok", opening: 1250, closing: 1160.5, entries: 3, difference: 0 }],
   },
+  // BAI2 in three currencies and a test group (review of r4-qa36): amounts carry their currency's ISO 4217 decimals (KWD
+  // 375 is 0.375, HUF 548750 is 5'487.50, JPY 12000 is 12'000; the reader's own list took KWD as hundredths, 10× too
+  // high, and HUF as whole forints, 100× too high, and each account still checked "ok"); an 890 (non-monetary information)
+  // a skipped line, not a refusal; a row with no text named by its type code; a group whose status is 4 (test only) no
+  // money. KWD 2.750 − 0.375 = 2.375 ✓; HUF 90'000.00 − 5'487.50 = 84'512.50 ✓; JPY 500'000 + 12'000 = 512'000 ✓.
+  "bai2-world.txt": {
+    format: "bai2",
+    layout: null,
+    account: "7700112233",
+    dataLines: 5,
+    rows: [
+      [4, "2024-05-01", -0.375, "KWD", "CHEQUE 88 PAID"],
+      [7, "2024-05-01", -5487.5, "HUF", "Miscellaneous fees (BAI 698)"],
+      [11, "2024-05-01", 12000, "JPY", "Lockbox deposit (BAI 115)"],
+    ],
+    totals: [
+      { currency: "KWD", out: 0.375, outRows: 1, in: 0, inRows: 0 },
+      { currency: "HUF", out: 5487.5, outRows: 1, in: 0, inRows: 0 },
+      { currency: "JPY", out: 0, outRows: 0, in: 12000, inRows: 1 },
+    ],
+    skipped: [
+      { line: 8, reason: "non-monetary information (890)" },
+      { line: 16, reason: "its group (line 14) is marked test only (4): no money booked" },
+    ],
+    reconciliation: [
+      { currency: "KWD", status: "ok", opening: 2.75, closing: 2.375, entries: 1, difference: 0 },
+      { currency: "HUF", status: "ok", opening: 90000, closing: 84512.5, entries: 1, difference: 0 },
+      { currency: "JPY", status: "ok", opening: 500000, closing: 512000, entries: 1, difference: 0 },
+    ],
+  },
+  // A BAI2 report cut short after its first transaction (review of r4-qa36: imported with no word, two of its three
+  // transactions gone): no account trailer (49), no group (98) or file (99) trailer. The rows left are read, the
+  // balance is not called checked, and the notes say what is missing, with the counts the account record states.
+  "bai2-cut.txt": {
+    format: "bai2",
+    layout: null,
+    account: "4455667788",
+    dataLines: 1,
+    rows: [[4, "2024-04-11", 600, "USD", "ACH CREDIT PAYROLL"]],
+    totals: [{ currency: "USD", out: 0, outRows: 0, in: 600, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: 500, closing: null, entries: 1, difference: null }],
+    notes: [
+      "the account 4455667788 (from line 3) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked (its account record states 2 credits (100) and 1 debits (400); the file has 1 and 0)",
+      "the file has no group trailer (98) nor file trailer (99): it stops before its end, and transactions after the cut could be missing",
+    ],
+  },
   "statement-v1.ofx": {
     format: "ofx",
     layout: null,
