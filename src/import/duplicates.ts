@@ -339,7 +339,7 @@ export class SignTurns {
     const more = n > named.length ? `, and ${n - named.length} more` : "";
     const one = n === 1;
     const imports = [...this.batches].map((b) => `"${b}"`).join(", ");
-    const held = this.rows.some((r) => r.held) ? ` ${one ? "It is" : "They are"} held as possible duplicates, not added beside the stored ${one ? "row" : "rows"} unless you import ${one ? "it" : "them"} too.` : "";
+    const held = this.rows.some((r) => r.held) ? ` ${one ? "It is held as a possible duplicate" : "They are held as possible duplicates"}, not added beside the stored ${one ? "row" : "rows"} unless you import ${one ? "it" : "them"} too.` : "";
     return `${one ? "a row" : `${n} rows`} of this file ${one ? "was" : "were"} stored before with the opposite sign, by an earlier import of this same file (${imports}): ${named.join("; ")}${more}. The file is read differently now, and the stored ${one ? "row keeps its" : "rows keep their"} sign.${held} To store ${one ? "it" : "them"} as read now, undo that import and import the file again`;
   }
 }

@@ -319,8 +319,11 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   const what = off
     .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
     .join("; ");
-  // The user's flip is what is off: said so, and how to import the file as its balances confirm it.
-  const flip = off.some((r) => r.flipContradicts) ? "; as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs)" : "";
+  // The user's flip is what is off: said so, and both readings of the balances, neither advised (an account's say the flip
+  // is wrong; a card's that are the amount owed agree with its purchases written positive, and there the flip is right).
+  const flip = off.some((r) => r.flipContradicts)
+    ? "; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right"
+    : "";
   return `${file}: ${what}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
 }
 

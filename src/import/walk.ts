@@ -196,8 +196,11 @@ export function chunkWalker(
   };
   return {
     add(r) {
+      // A line's rows (a camt batch's parts, −30 paid and +30 back) stay in one chunk, up to four times its size: turnedSigns
+      // tells them from another reading of one another by the chunk's ids (review of impl7: split at a boundary, the
+      // unchanged file's parts were said "stored before with the opposite sign", and a part not stored yet was held).
+      if (chunk.length >= size && (chunk.length >= 4 * size || chunk.lineOf(chunk.length - 1) !== r.line)) flush();
       chunk.add(r);
-      if (chunk.length >= size) flush();
       collectNowAndThen(offset + chunk.length, 1);
     },
     flush,

@@ -470,11 +470,14 @@ describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () 
     const bytes = new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer());
     const p = await (await upload("ubs.csv", bytes, { "flip-signs": "on" })).json();
     expect(p.reconciliation.map((r: { status: string; flip_contradicts?: boolean }) => [r.status, r.flip_contradicts])).toEqual([["off", true]]);
-    expect(p.notes.filter((n: string) => n.includes("flipped"))).toHaveLength(1);
+    // In the page's words: the user ticked "Flip signs", no command-line flag is named (review of impl7, finding 4).
+    expect(p.notes.filter((n: string) => n.includes("flipped"))).toEqual([
+      "CH930023523512345601X CHF: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right",
+    ]);
     const refused = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
     expect([refused.status, (await refused.json()).error]).toEqual([
       422,
-      'ubs.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states: import it without flipping the signs; nothing was imported (send "accept_unreconciled": true to import it anyway)',
+      `ubs.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs; if they are the amount owed on a card, the flip is right; nothing was imported (send "accept_unreconciled": true to import it anyway)`,
     ]);
   });
 

@@ -269,14 +269,14 @@ describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () 
     const out = await cli(["import", join(fixtures, "ubs-account-cp1252.csv"), "--flip-signs", "--no-classify"]);
     expect([out.code, out.stderr.trim()]).toEqual([
       2,
-      "budget-chat: import: ubs-account-cp1252.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+      "budget-chat: import: ubs-account-cp1252.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
     ]);
     const taken = await cli(["import", join(fixtures, "ubs-account-cp1252.csv"), "--flip-signs", "--accept-unreconciled", "--json", "--no-classify"]);
     expect(taken.code).toBe(0);
     const f = JSON.parse(taken.stdout).files[0];
     expect(f.reconciliation.map((r: { status: string; flip_contradicts?: boolean }) => [r.status, r.flip_contradicts])).toEqual([["off", true]]);
     expect(f.notes.filter((n: string) => n.includes("flipped"))).toEqual([
-      "CH930023523512345601X CHF: the signs were flipped (--flip-signs), and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): import it without flipping the signs",
+      "CH930023523512345601X CHF: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right",
     ]);
   });
 

@@ -192,11 +192,23 @@ describe("round 3 compatibility and the user's overrides", () => {
     const column = importer.parse(file("ubs-account-cp1252.csv"), { flipSigns: true, acceptUnreconciled: true });
     expect(column.reconciliation.map((r) => [r.status, r.flipContradicts ?? false])).toEqual([["off", true]]);
     expect(column.notes).toContain(
-      "CH930023523512345601X CHF: the signs were flipped (--flip-signs), and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): import it without flipping the signs",
+      "CH930023523512345601X CHF: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 2'939.15 + 4 entries = closing CHF 7'640.25): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right",
     );
     expect(() => importer.parse(file("ubs-account-cp1252.csv"), { flipSigns: true })).toThrow(
-      "ubs-account-cp1252.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states: import it without flipping the signs (--flip-signs); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+      "ubs-account-cp1252.csv: CH930023523512345601X CHF does not reconcile with its signs flipped: off by CHF 172.80 (first at line 11); as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
     );
+    // A card statement whose stated balances are the amount owed (100 owed, purchases of 25 and 40 written positive, 165
+    // owed) agrees as written too, and there the flip is right: both readings are said, neither advised (review of impl7,
+    // finding 1: "import it without flipping" booked the purchases as money in, "balance checked ✓").
+    const card = { name: "card3.csv", bytes: new TextEncoder().encode("Card statement\nOpening balance,100.00\nClosing balance,165.00\n\nDate,Description,Amount\n2024-03-02,TESCO STORES,25.00\n2024-03-05,SHELL FUEL,40.00\n") };
+    expect(() => importer.parse(card, { flipSigns: true })).toThrow(
+      "card3.csv: CHF does not reconcile with its signs flipped: off by CHF 130.00; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+    const cardTaken = importer.parse(card, { flipSigns: true, acceptUnreconciled: true });
+    expect([cardTaken.rows.toArray().map((r) => r.amount), cardTaken.notes.filter((n) => n.includes("flipped"))]).toEqual([
+      [-25, -40],
+      ["CHF: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening CHF 100.00 + 2 entries = closing CHF 165.00): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right"],
+    ]);
     // Opening and closing stated (camt OPBD/CLBD): the same.
     const camt = importer.parse(file("camt053-reconciles.xml"), { flipSigns: true, acceptUnreconciled: true });
     expect(camt.reconciliation.map((r) => [r.status, r.flipContradicts ?? false])).toEqual([["off", true]]);
@@ -209,7 +221,7 @@ describe("round 3 compatibility and the user's overrides", () => {
     const { importer } = makeImporter(target());
     const s = importer.parse(file("mt940-return-no-party.sta"), { flipSigns: true });
     expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
-    expect(s.notes).toContain("70150000/1002003004 EUR: the signs were flipped (--flip-signs), and the file's balances cannot confirm it: its entries add up to zero either way");
+    expect(s.notes).toContain("70150000/1002003004 EUR: the signs were flipped, and the file's balances cannot confirm it: its entries add up to zero either way");
   });
 
   test("flip signs that make the rows agree with the balances the file states: imported, nothing said against it", () => {

@@ -10,7 +10,9 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { planCounts } from "../../src/import/importer.ts";
+import { SignTurns } from "../../src/import/duplicates.ts";
 import { previewText } from "../../src/import/preview.ts";
+import { readFacts, walkRows } from "../../src/import/walk.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, databasesPerTest, makeImporter } from "./support.ts";
 
@@ -78,10 +80,90 @@ describe("a file read otherwise than when it was imported: the rows stored with 
     ]);
   });
 
+  test("one row held: said of one row", async () => {
+    const path = target();
+    const importer = await importedByAnEarlierReading(path, file, (r) => r.raw_description === "Kiosk Bahnhof", true);
+    const batch = importer.list()[0]!.batch;
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(plan.notes.filter((n) => n.includes("opposite sign"))).toEqual([
+      `a row of this file was stored before with the opposite sign, by an earlier import of this same file ("${batch}"): line 4 2026-03-05 CHF -7.50 (stored CHF 7.50). The file is read differently now, and the stored row keeps its sign. It is held as a possible duplicate, not added beside the stored row unless you import it too. To store it as read now, undo that import and import the file again`,
+    ]);
+  });
+
   test("the same file imported again as it was read then: nothing said", async () => {
     const path = target();
     const importer = await importedByAnEarlierReading(path, file, () => false, false);
     const plan = await importer.plan(importer.parse(file), { classify: "offline" });
     expect([planCounts(plan).duplicates, plan.notes.filter((n) => n.includes("opposite sign"))]).toEqual([3, []]);
+  });
+});
+
+/**
+ * A camt batch entry whose parts go both ways on its one line (entry 1: −80.00 paid, −30.00 paid, +30.00 back): each part
+ * is stored under its own id, the +30 and the −30 at the same line and day with opposite signs — rows of the file as it
+ * reads now, no other reading of one another (review of impl7, findings 2 and 3).
+ */
+const BATCH = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>M-7</MsgId><CreDtTm>2026-04-09T07:00:00</CreDtTm></GrpHdr>
+<Ntfctn><Id>M-7-1</Id><Acct><Id><IBAN>CH5604835012345678009</IBAN></Id><Ccy>CHF</Ccy></Acct>
+<Ntry><NtryRef>S7</NtryRef><Amt Ccy="CHF">80.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-04-08</Dt></BookgDt><ValDt><Dt>2026-04-08</Dt></ValDt><AcctSvcrRef>BATCH-7</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>3</NbOfTxs><TtlAmt Ccy="CHF">80.00</TtlAmt><CdtDbtInd>DBIT</CdtDbtInd></Btch>
+<TxDtls><Refs><EndToEndId>P-71</EndToEndId></Refs><AmtDtls><TxAmt><Amt Ccy="CHF">80.00</Amt></TxAmt></AmtDtls><CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Cdtr><Nm>Gartenbau Frei</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Offerte 4</Ustrd></RmtInf></TxDtls>
+<TxDtls><Refs><EndToEndId>P-72</EndToEndId></Refs><AmtDtls><TxAmt><Amt Ccy="CHF">30.00</Amt></TxAmt></AmtDtls><CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Cdtr><Nm>Schreinerei Odermatt</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Offerte 5</Ustrd></RmtInf></TxDtls>
+<TxDtls><Refs><EndToEndId>P-73</EndToEndId></Refs><AmtDtls><TxAmt><Amt Ccy="CHF">30.00</Amt></TxAmt></AmtDtls><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Cdtr><Nm>Schreinerei Odermatt</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Gutschrift 5</Ustrd></RmtInf></TxDtls>
+</NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>
+`);
+
+describe("rows of one line with opposite signs (a batch's parts): no other reading of one another", () => {
+  test("the unchanged file imported again: duplicates, nothing said, whole or walked in chunks of any size", async () => {
+    const path = target();
+    const batch = { name: "batch.xml", bytes: BATCH };
+    const importer = await importedByAnEarlierReading(path, batch, () => false, false);
+    expect(allRows(path).map((r) => r.amount).sort((a, b) => Number(a) - Number(b))).toEqual([-80, -30, 30]);
+    const plan = await importer.plan(importer.parse(batch), { classify: "offline" });
+    expect([planCounts(plan), plan.notes.filter((n) => n.includes("opposite sign"))]).toEqual([{ ...planCounts(plan), new: 0, duplicates: 3, possibleDuplicates: 0 }, []]);
+    // A streamed file's walk splits its rows into chunks (20,000 rows); a boundary between a line's parts changes nothing.
+    const text = new TextDecoder().decode(BATCH);
+    const sha256 = new Bun.CryptoHasher("sha256").update(BATCH).digest("hex");
+    const opts = { fileName: batch.name };
+    const facts = readFacts(text, opts);
+    const db = new Database(path, { readonly: true });
+    try {
+      for (const chunkRows of [20000, 2, 1]) {
+        const turns = new SignTurns();
+        const status: number[] = [];
+        walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
+        expect([chunkRows, status, turns.note(String)]).toEqual([chunkRows, [1, 1, 1], null]);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  test("a part missing from budget.db beside its stored opposite: new, not held as another reading of it, in any chunk", async () => {
+    const path = target();
+    const batch = { name: "batch.xml", bytes: BATCH };
+    await importedByAnEarlierReading(path, batch, () => false, false);
+    const rw = new Database(path);
+    try {
+      for (const t of ["transaction_details", "transactions"]) rw.run(`DELETE FROM ${t} WHERE transaction_id IN (SELECT transaction_id FROM transactions WHERE amount = 30)`);
+    } finally {
+      rw.close();
+    }
+    const text = new TextDecoder().decode(BATCH);
+    const sha256 = new Bun.CryptoHasher("sha256").update(BATCH).digest("hex");
+    const opts = { fileName: batch.name };
+    const facts = readFacts(text, opts);
+    const db = new Database(path, { readonly: true });
+    try {
+      for (const chunkRows of [20000, 2, 1]) {
+        const turns = new SignTurns();
+        const status: number[] = [];
+        walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
+        expect([chunkRows, status, turns.note(String)]).toEqual([chunkRows, [1, 1, 0], null]);
+      }
+    } finally {
+      db.close();
+    }
   });
 });

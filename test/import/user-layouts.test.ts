@@ -54,6 +54,22 @@ describe("a layout from roles", () => {
     ]);
   });
 
+  // The user's flip may come from a layout saved with "Flip signs" (review of impl7, finding 3): held against the file's
+  // balances as the command line's and the page's flip are; the flag on top of it turns the signs back (no flip then).
+  test("a layout saved with Flip signs: the flip against balances that agree as written is marked and said, naming no flag", () => {
+    const layout = layoutFromChoice({ ...choice(["date", "ignore", "payee", "purpose", "indicator", "amount", "balance"]), flipSigns: true }, "Sparkasse Giro");
+    const csv = new TextEncoder().encode(`${HEADER.join(";")}\n02.01.2026;02.01.2026;Migros;Einkauf;S;45,10;954,90\n03.01.2026;03.01.2026;Arbeitgeber AG;Lohn;H;5000,00;5954,90\n`);
+    const read = (flipSigns: boolean) => parseStatement(csv, { fileName: "giro.csv", userLayouts: [layout], flipSigns, fallbackCurrency: { code: "EUR", from: "test" } });
+    const flipped = read(false);
+    expect([flipped.rows.toArray().map((r) => r.amount), flipped.reconciliation.map((r) => [r.status, r.flipContradicts ?? false]), flipped.notes.filter((n) => n.includes("flipped"))]).toEqual([
+      [45.1, -5000],
+      [["off", true]],
+      ["EUR: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening EUR 1'000.00 + 2 entries = closing EUR 5'954.90): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right"],
+    ]);
+    const back = read(true);
+    expect([back.rows.toArray().map((r) => r.amount), back.reconciliation.map((r) => [r.status, r.flipContradicts ?? false]), back.notes.filter((n) => n.includes("flipped"))]).toEqual([[-45.1, 5000], [["ok", false]], []]);
+  });
+
   test("what does not make a layout is refused in the page's words", () => {
     expect(refused(() => layoutFromChoice(choice(["ignore", "ignore", "payee", "ignore", "ignore", "amount", "ignore"]), null))).toEqual(["invalid", "Choose the column that holds the date."]);
     expect(refused(() => layoutFromChoice(choice(["date", "date", "payee", "ignore", "ignore", "amount", "ignore"]), null))).toEqual(["invalid", "Only one column can be the date (“Buchung” and “Wert” both are)."]);

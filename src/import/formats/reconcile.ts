@@ -189,8 +189,11 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
 /**
  * A statement read with the user's flip of every sign, held against the same file read without it (`plain`, null when
  * it could not be read so): each check that is off flipped and ok as written is marked (`flipContradicts`), and the
- * notes say it plainly — the file's own balances confirm its signs, the flip contradicts them (QA of round 4: a flipped
- * file was refused only as "does not reconcile: off by …", as if the file were at fault). A check that holds both ways
+ * notes say it plainly — the file's own balances agree with its signs, the flip contradicts them (QA of round 4: a flipped
+ * file was refused only as "does not reconcile: off by …", as if the file were at fault). Neither reading is advised: an
+ * account's balances say the flip is wrong, a card's that are the amount owed (100 owed + purchases written +25 and +40
+ * = 165 owed) say it is right (review of impl7: "import it without flipping" booked a card's purchases as money in). The
+ * notes name no flag: the flip came from the command line, the page's tick or a saved layout alike. A check that holds both ways
  * (its entries sum to zero) cannot confirm the flip, and says so. Returns the flipped reading's reconciliations.
  */
 export function judgeFlip(flipped: Reconciliation[], plain: readonly Reconciliation[] | null, notes: string[]): Reconciliation[] {
@@ -198,13 +201,13 @@ export function judgeFlip(flipped: Reconciliation[], plain: readonly Reconciliat
   const who = (r: Reconciliation) => (r.account ? `${r.account} ${r.currency}` : r.currency);
   return flipped.map((r, i) => {
     if (r.status === "ok" && r.entries > 0 && cents(r.entriesTotal) === 0) {
-      notes.push(`${who(r)}: the signs were flipped (--flip-signs), and the file's balances cannot confirm it: its entries add up to zero either way`);
+      notes.push(`${who(r)}: the signs were flipped, and the file's balances cannot confirm it: its entries add up to zero either way`);
       return r;
     }
     const asWritten = same ? plain[i]! : null;
     if (r.status !== "off" || asWritten?.status !== "ok") return r;
     notes.push(
-      `${who(r)}: the signs were flipped (--flip-signs), and flipped, the amounts contradict the balances the file states, which agree with them as written (opening ${formatMoney(asWritten.opening!, r.currency)} + ${asWritten.entries} ${asWritten.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(asWritten.closing!, r.currency)}): import it without flipping the signs`,
+      `${who(r)}: the signs were flipped, and flipped, the amounts contradict the balances the file states, which agree with them as written (opening ${formatMoney(asWritten.opening!, r.currency)} + ${asWritten.entries} ${asWritten.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(asWritten.closing!, r.currency)}): if these are an account's balances, the flip is wrong; if they are the amount owed on a card, it is right`,
     );
     return { ...r, flipContradicts: true };
   });
