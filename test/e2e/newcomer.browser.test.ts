@@ -426,7 +426,7 @@ describe.skipIf(SKIP_BROWSER)("issue 36: first minute, settings and sign-in (Chr
         expect([w.name, "settings", await axe(p)]).toEqual([w.name, "settings", []]);
         await p.goto(`${h.url}/transactions?sort=date`);
         expect(await p.locator("td.account").first().innerText()).toMatch(/^(Household account|Visa 4417|—)$/);
-        expect(await p.locator("#tx-account option").allTextContents()).toEqual(["All accounts", "Household account", "Visa 4417"]);
+        expect(await p.locator("#tx-account option").allTextContents()).toEqual(["All accounts", "Household account", "Visa 4417", "(no account)"]);
         expect((await p.locator("main").innerText()).includes(IBAN)).toBe(false);
         expect([w.name, "transactions", await axe(p)]).toEqual([w.name, "transactions", []]);
         tpw.expectClean();
