@@ -2496,3 +2496,17 @@ describe("figholesfix: the part of 'N % of it' covers the whole's own period (re
     expect(share(turn([Y25, Y24]), "In 2024 housing came to CHF 9'500.00, and dining in 2025 was 31.6% of it.")).toEqual(["31.6%", "derived"]);
   });
 });
+
+describe("figholesfix: a calculate result is no figure of a period, so no call's months divide it (review rev-figholes #3)", () => {
+  const H1: Call = { name: "spending_by_category", input: { from: "2025-01-01", to: "2025-06-30" }, summary: "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx)." };
+  const calc = (expression: string, result: string): Call => ({ name: "calculate", input: { expression }, summary: `Result: ${result}.` });
+  const statusOf = (calls: Call[], answer: string) => turn(calls).check(answer, "").map((f) => [f.text, f.status]);
+  test("wrong: the half-year's 180 rerun through calculate, over the 2024 call's 12 months (15; the half-year's rate is 30)", () => {
+    expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 15 transactions a month.")).toEqual([["15", "ungrounded"]]);
+    expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 750 a month.")).toEqual([["CHF 750", "ungrounded"]]);
+  });
+  test("right: the half-year's own figures over its own 6 months, calculate or not", () => {
+    expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 30 transactions a month.")).toEqual([["30", "derived"]]);
+    expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 1'500 a month.")).toEqual([["CHF 1'500", "derived"]]);
+  });
+});
