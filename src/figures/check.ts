@@ -1460,15 +1460,41 @@ function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, 
   }
   const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
   const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined };
+  // The part covers the whole's own period (its source's; of a sum, none its operands' contradicts), unless the share's
+  // clause names another ("together CHF 8'991.23, and March gave back 35.0% of it"); never one the clause contradicts.
+  const saidPeriod: FigureContext = { periods: said.periods, month: said.month };
+  const whole = periodsOf(index, base);
+  const elsewhere = (said.periods || said.month !== undefined) && whole.periods.every((p) => contradicts(saidPeriod, p));
+  const ofWhole = (ctx: FigureContext) => elsewhere || (whole.one ? periodKey(ctx) === periodKey(whole.periods[0]!) : !whole.periods.some((p) => contradicts(p, ctx)));
   for (const g of index.seen) {
     if (g.kind !== base.f.kind) continue;
     for (const k of findEqual(g.values, parts)) {
       // The part is in the base's currency, asked of each figure (a group of the seen figures mixes currencies).
-      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx) && !(base.f.currency && x.currency && x.currency !== base.f.currency));
+      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx) && !contradicts(saidPeriod, x.ctx) && ofWhole(x.ctx) && !(base.f.currency && x.currency && x.currency !== base.f.currency));
       if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
     }
   }
   return null;
+}
+
+/** The period a figure's context is about, as a key: its spans and month (none: all dates). */
+function periodKey(ctx: FigureContext): string {
+  return `${(ctx.periods ?? []).map((p) => `${p.from}-${p.to}`).sort().join(",")}|${ctx.month ?? ""}`;
+}
+
+/**
+ * The periods of a written figure (the whole of a share): of its source when the turn backs it with one figure (`one`),
+ * else of each operand (an operand the answer wrote: what the answer said of the whole).
+ */
+function periodsOf(index: FigureIndex, b: Backed): { one: boolean; periods: FigureContext[] } {
+  const found = b.checked.sources.map((s) => {
+    for (const g of index.seen) for (const k of findEqual(g.values, { lo: Math.abs(s.value), hi: Math.abs(s.value) })) {
+      const x = figuresAt(g, k).find((y) => source(y, index.lexicon) === s);
+      if (x) return x.ctx;
+    }
+    return b.said;
+  });
+  return { one: b.checked.status === "grounded" && found.length === 1, periods: found.map((c) => ({ periods: c.periods, month: c.month })) };
 }
 
 /**

@@ -140,7 +140,8 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
     const charted = chartMonths(output);
     divisors.months.push(...charted);
     own.months.push(...charted);
-    if (own.months.length || own.weeks.length || own.days.length) callDivisors.set(call.id, own);
+    // A calculate result is of no period: no call's months divide it (else rerunning a half-year's figure through it takes the year's 12).
+    if (own.months.length || own.weeks.length || own.days.length || call.name === "calculate") callDivisors.set(call.id, own);
     index = null;
     if (checked.size) checked = new Map();
   };

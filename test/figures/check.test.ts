@@ -2507,3 +2507,41 @@ describe("figholes: 'about' a one and zeros rounds at the next digit, not at the
     expect(statuses(big(), "You spent just over CHF 1'000.")).toEqual([["CHF 1'000", "grounded"]]);
   });
 });
+
+describe("figholesfix: the part of 'N % of it' covers the whole's own period (review rev-figholes #1)", () => {
+  const Y25: Call = { name: "spending_by_category", input: { year: 2025 }, summary: "Spending by category for 2025. CHF: total CHF 12'500.00 over 40 transactions in 2 categories: Housing CHF 9'500.00 (76.0%, 12 tx); Dining CHF 3'000.00 (24.0%, 28 tx)." };
+  const Y24: Call = { name: "spending_by_category", input: { year: 2024 }, summary: "Spending by category for 2024. CHF: total CHF 11'400.00 over 30 transactions in 2 categories: Housing CHF 9'500.00 (83.3%, 12 tx); Dining CHF 1'900.00 (16.7%, 18 tx)." };
+  const MAY: Call = { name: "spending_by_category", input: { from: "2025-05-01", to: "2025-05-31" }, summary: "Spending by category from 2025-05-01 to 2025-05-31. CHF: total CHF 2'800.00 over 20 transactions in 2 categories: Housing CHF 2'000.00 (71.4%, 2 tx); Dining CHF 800.00 (28.6%, 18 tx)." };
+  const JUNE: Call = { name: "spending_by_category", input: { from: "2025-06-01", to: "2025-06-30" }, summary: "Spending by category from 2025-06-01 to 2025-06-30. CHF: total CHF 2'500.00 over 16 transactions in 2 categories: Housing CHF 2'000.00 (80.0%, 2 tx); Dining CHF 500.00 (20.0%, 14 tx)." };
+  const share = (t: TurnFigures, answer: string) => statuses(t, answer).at(-1);
+  test("wrong: another year's part over this year's whole (2025 dining 3'000 ÷ 2024 housing 9'500 = 31.6 %; 2024's is 20.0 %)", () => {
+    expect(share(turn([Y25, Y24]), "In 2024 housing came to CHF 9'500.00, and dining in 2024 was 31.6% of it.")).toEqual(["31.6%", "ungrounded"]);
+    expect(share(turn([Y25, Y24]), "In 2024 housing came to CHF 9'500.00, and dining was 31.6% of it.")).toEqual(["31.6%", "ungrounded"]);
+    // 2024 groceries 6'500.00 ÷ the 2025 total 18'434.50 = 35.3 %.
+    expect(share(turn([CATEGORIES_2025, CATEGORIES_2024]), "Total spending in 2025 was CHF 18'434.50, and one category alone was 35.3% of it.")).toEqual(["35.3%", "ungrounded"]);
+  });
+  test("wrong: another month's part over this month's whole (May dining 800 ÷ June housing 2'000 = 40.0 %; June's is 25.0 %)", () => {
+    expect(share(turn([MAY, JUNE]), "In June 2025 housing came to CHF 2'000.00, and dining was 40.0% of it.")).toEqual(["40.0%", "ungrounded"]);
+  });
+  test("right: the part of the whole's own period", () => {
+    expect(share(turn([Y25, Y24]), "In 2024 housing came to CHF 9'500.00, and dining was 20.0% of it.")).toEqual(["20.0%", "derived"]);
+    expect(share(turn([Y25, Y24]), "In 2025 housing came to CHF 9'500.00, and dining was 31.6% of it.")).toEqual(["31.6%", "derived"]);
+    expect(share(turn([MAY, JUNE]), "In June 2025 housing came to CHF 2'000.00, and dining was 25.0% of it.")).toEqual(["25.0%", "derived"]);
+    // The clause names another period than the whole's: the part is of that one (2025 dining 3'000 ÷ 2024 housing 9'500), as the answer says.
+    expect(share(turn([Y25, Y24]), "In 2024 housing came to CHF 9'500.00, and dining in 2025 was 31.6% of it.")).toEqual(["31.6%", "derived"]);
+  });
+});
+
+describe("figholesfix: a calculate result is no figure of a period, so no call's months divide it (review rev-figholes #3)", () => {
+  const H1: Call = { name: "spending_by_category", input: { from: "2025-01-01", to: "2025-06-30" }, summary: "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx)." };
+  const calc = (expression: string, result: string): Call => ({ name: "calculate", input: { expression }, summary: `Result: ${result}.` });
+  const statusOf = (calls: Call[], answer: string) => turn(calls).check(answer, "").map((f) => [f.text, f.status]);
+  test("wrong: the half-year's 180 rerun through calculate, over the 2024 call's 12 months (15; the half-year's rate is 30)", () => {
+    expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 15 transactions a month.")).toEqual([["15", "ungrounded"]]);
+    expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 750 a month.")).toEqual([["CHF 750", "ungrounded"]]);
+  });
+  test("right: the half-year's own figures over its own 6 months, calculate or not", () => {
+    expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 30 transactions a month.")).toEqual([["30", "derived"]]);
+    expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 1'500 a month.")).toEqual([["CHF 1'500", "derived"]]);
+  });
+});
