@@ -326,7 +326,23 @@ export class SignTurns {
   private readonly rows: { line: number; date: string; amount: number; stored: number; currency: string; held: boolean }[] = [];
   private readonly batches = new Set<string>();
 
-  add(rows: RowTable, i: number, stored: { amount: number; batch: string }, held: boolean): void {
+  /**
+   * The rows of `rows` stored before with the other sign (turnedSigns) among those not held already: a new one (status 0)
+   * held as a possible duplicate of the stored row (status 2, `match`), a duplicate left one; each gathered for the note.
+   */
+  hold(db: Database, rows: RowTable, status: { [i: number]: number; readonly length: number }, ids: readonly string[], sha256: string | null | undefined, batch: string | null, match: (i: number, m: ExistingMatch) => void): void {
+    const open = Array.from({ length: status.length }, (_, i) => i).filter((i) => status[i] !== 2);
+    for (const [i, m] of turnedSigns(db, rows, open, ids, sha256, batch)) {
+      const held = status[i] === 0;
+      if (held) {
+        status[i] = 2;
+        match(i, m);
+      }
+      this.add(rows, i, m, held);
+    }
+  }
+
+  private add(rows: RowTable, i: number, stored: { amount: number; batch: string }, held: boolean): void {
     this.rows.push({ line: rows.lineOf(i), date: rows.date(i), amount: rows.amount(i), stored: stored.amount, currency: rows.currencyOf(i), held });
     this.batches.add(stored.batch);
   }

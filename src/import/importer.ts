@@ -67,7 +67,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, turnedSigns, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -538,16 +538,7 @@ export class Importer {
       }
       // Rows of this same file stored before with the other sign (a reading that changed since): held, and said.
       const turns = new SignTurns();
-      if (db) {
-        for (const [i, m] of turnedSigns(db, rows, Array.from(status.keys()).filter((i) => status[i] !== 2), ids, parsed.sha256)) {
-          const held = status[i] === 0;
-          if (held) {
-            status[i] = 2;
-            matches.set(i, m);
-          }
-          turns.add(rows, i, m, held);
-        }
-      }
+      if (db) turns.hold(db, rows, status, ids, parsed.sha256, null, (i, m) => matches.set(i, m));
       const turned = turns.note((line) => rowPlace(parsed.format, line));
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);

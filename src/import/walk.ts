@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, turnedSigns, type ExistingMatch, type SignTurns } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -179,16 +179,7 @@ export function chunkWalker(
       if (cached || sector !== undefined) classes[i] = classifyWithoutModel({ description: chunk.descriptionOf(i), amount: chunk.amount(i), currency: chunk.currencyOf(i), sector }, keys[k], cache, sector !== undefined);
     });
     // Rows of this same file stored before with the other sign (its reading changed since): held, and gathered for the note.
-    if (db && o.turns) {
-      for (const [i, m] of turnedSigns(db, chunk, status.flatMap((s, i) => (s === 2 ? [] : [i])), ids, o.sha256, o.batch ?? null)) {
-        const held = status[i] === 0;
-        if (held) {
-          status[i] = 2;
-          matches[i] = m;
-        }
-        o.turns.add(chunk, i, m, held);
-      }
-    }
+    if (db && o.turns) o.turns.hold(db, chunk, status, ids, o.sha256, o.batch ?? null, (i, m) => (matches[i] = m));
     if (o.seen) for (const id of ids) o.seen.add(id);
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;

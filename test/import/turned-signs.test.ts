@@ -114,6 +114,26 @@ const BATCH = new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8"?>
 </NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>
 `);
 
+/** The batch walked as a streamed file's rows are, in chunks of 20,000 rows, 2 and 1: per size, the rows' status and the note. */
+const CHUNKS = [20000, 2, 1];
+function walkedInChunks(path: string) {
+  const text = new TextDecoder().decode(BATCH);
+  const sha256 = new Bun.CryptoHasher("sha256").update(BATCH).digest("hex");
+  const opts = { fileName: "batch.xml" };
+  const facts = readFacts(text, opts);
+  const db = new Database(path, { readonly: true });
+  try {
+    return CHUNKS.map((chunkRows) => {
+      const turns = new SignTurns();
+      const status: number[] = [];
+      walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
+      return [chunkRows, status, turns.note(String)];
+    });
+  } finally {
+    db.close();
+  }
+}
+
 describe("rows of one line with opposite signs (a batch's parts): no other reading of one another", () => {
   test("the unchanged file imported again: duplicates, nothing said, whole or walked in chunks of any size", async () => {
     const path = target();
@@ -123,21 +143,7 @@ describe("rows of one line with opposite signs (a batch's parts): no other readi
     const plan = await importer.plan(importer.parse(batch), { classify: "offline" });
     expect([planCounts(plan), plan.notes.filter((n) => n.includes("opposite sign"))]).toEqual([{ ...planCounts(plan), new: 0, duplicates: 3, possibleDuplicates: 0 }, []]);
     // A streamed file's walk splits its rows into chunks (20,000 rows); a boundary between a line's parts changes nothing.
-    const text = new TextDecoder().decode(BATCH);
-    const sha256 = new Bun.CryptoHasher("sha256").update(BATCH).digest("hex");
-    const opts = { fileName: batch.name };
-    const facts = readFacts(text, opts);
-    const db = new Database(path, { readonly: true });
-    try {
-      for (const chunkRows of [20000, 2, 1]) {
-        const turns = new SignTurns();
-        const status: number[] = [];
-        walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
-        expect([chunkRows, status, turns.note(String)]).toEqual([chunkRows, [1, 1, 1], null]);
-      }
-    } finally {
-      db.close();
-    }
+    expect(walkedInChunks(path)).toEqual(CHUNKS.map((n) => [n, [1, 1, 1], null]));
   });
 
   test("a part missing from budget.db beside its stored opposite: new, not held as another reading of it, in any chunk", async () => {
@@ -150,20 +156,6 @@ describe("rows of one line with opposite signs (a batch's parts): no other readi
     } finally {
       rw.close();
     }
-    const text = new TextDecoder().decode(BATCH);
-    const sha256 = new Bun.CryptoHasher("sha256").update(BATCH).digest("hex");
-    const opts = { fileName: batch.name };
-    const facts = readFacts(text, opts);
-    const db = new Database(path, { readonly: true });
-    try {
-      for (const chunkRows of [20000, 2, 1]) {
-        const turns = new SignTurns();
-        const status: number[] = [];
-        walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
-        expect([chunkRows, status, turns.note(String)]).toEqual([chunkRows, [1, 1, 0], null]);
-      }
-    } finally {
-      db.close();
-    }
+    expect(walkedInChunks(path)).toEqual(CHUNKS.map((n) => [n, [1, 1, 0], null]));
   });
 });
