@@ -37,17 +37,17 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /**
- * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
- * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
- * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
- */
-/**
  * Headers of a kinds column that are no kind word of their own, and so name no sign (not in KIND_HEADERS): Standard Bank
  * (ZA)'s "BANK ACTIVITY STATUS" ("CHEQUE CARD PURCHASE", "SALARY CREDIT", "IB PAYMENT TO"; QA round 4: left out of
  * every description, "0821234567 10H15 123456789" said nothing of an instant-money fee).
  */
 const KIND_TEXT_HEADERS = new Set(["bank activity status"]);
 
+/**
+ * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
+ * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
+ * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
+ */
 function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
   // Nor a kind that is the same on every sampled row (Fidelity's Type "Cash"): it tells no row from another.
   const varies = (x: Column) => {
