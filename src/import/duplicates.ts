@@ -290,7 +290,8 @@ function similarTexts(a: TextWords, b: TextWords): boolean {
 export function turnedSigns(db: Database, rows: RowTable, indexes: readonly number[], ids: readonly string[], sha256: string | null | undefined, ownBatch: string | null = null): Map<number, ExistingMatch & { amount: number; batch: string }> {
   const found = new Map<number, ExistingMatch & { amount: number; batch: string }>();
   if (!sha256 || indexes.length === 0 || db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'transaction_details'").get() === null) return found;
-  const wanted = new Map<string, number>();
+  // By line, day, amount the other way round and currency: every row with that key (a batch's parts alike share one).
+  const wanted = new Map<string, number[]>();
   let first = "9999-12-31";
   let last = "0000-01-01";
   for (const i of indexes) {
@@ -299,7 +300,8 @@ export function turnedSigns(db: Database, rows: RowTable, indexes: readonly numb
     const date = rows.date(i);
     if (date < first) first = date;
     if (date > last) last = date;
-    wanted.set(`${rows.lineOf(i)}|${date}|${-cents}|${rows.currencyOf(i).trim().toUpperCase()}`, i);
+    const key = `${rows.lineOf(i)}|${date}|${-cents}|${rows.currencyOf(i).trim().toUpperCase()}`;
+    wanted.set(key, [...(wanted.get(key) ?? []), i]);
   }
   if (wanted.size === 0) return found;
   const own = new Set(ids);
@@ -312,10 +314,13 @@ export function turnedSigns(db: Database, rows: RowTable, indexes: readonly numb
   const negated = JSON.stringify([...new Set([...wanted.keys()].map((k) => Number(k.split("|")[2])))]);
   type Stored = { id: number; date: string; description: string; transactionId: string; amount: number; cents: number; currency: string; batch: string; line: number };
   for (const s of q.iterate(first, dayToIso(addDays(parseDay(last)!, 1)), sha256, negated, ownBatch) as Iterable<Stored>) {
-    const i = wanted.get(`${s.line}|${s.date}|${s.cents}|${s.currency}`);
     // Another row of the file as it reads now (a batch's parts share their entry's line: +50 and −50 in one entry) is no
-    // other reading of this one; under this row's own id (a bank's), it is.
-    if (i === undefined || found.has(i) || (s.transactionId !== ids[i] && own.has(s.transactionId))) continue;
+    // other reading of this one; under this row's own id (a bank's), it is. Each stored row is the other reading of one
+    // row only: two parts alike, stored turned, are two rows held (one held and its twin added beside its stored one was a
+    // silent double), its own id's row first.
+    const candidates = (wanted.get(`${s.line}|${s.date}|${s.cents}|${s.currency}`) ?? []).filter((j) => !found.has(j));
+    const i = candidates.find((j) => s.transactionId === ids[j]) ?? (own.has(s.transactionId) ? undefined : candidates[0]);
+    if (i === undefined) continue;
     found.set(i, { id: s.id, date: s.date, description: s.description, transactionId: s.transactionId, amount: s.amount, batch: s.batch });
   }
   return found;

@@ -159,3 +159,23 @@ describe("rows of one line with opposite signs (a batch's parts): no other readi
     expect(walkedInChunks(path)).toEqual(CHUNKS.map((n) => [n, [1, 1, 0], null]));
   });
 });
+
+/** A batch of two parts alike on its one line (−30.00 to the same joiner twice): each stored before with the other sign. */
+const TWIN_PARTS = new TextEncoder().encode(
+  new TextDecoder()
+    .decode(BATCH)
+    .replaceAll("<Amt Ccy=\"CHF\">80.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>", "<Amt Ccy=\"CHF\">140.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>")
+    .replace("<TtlAmt Ccy=\"CHF\">80.00</TtlAmt>", "<TtlAmt Ccy=\"CHF\">140.00</TtlAmt>")
+    .replace("<CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Cdtr><Nm>Schreinerei Odermatt</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Gutschrift 5", "<CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Cdtr><Nm>Schreinerei Odermatt</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Offerte 6"),
+);
+
+describe("two rows alike on one line (a batch's twin parts), both stored before with the other sign", () => {
+  test("both held as possible duplicates, not one held and the other added beside its stored twin", async () => {
+    const path = target();
+    const batch = { name: "twins.xml", bytes: TWIN_PARTS };
+    const importer = await importedByAnEarlierReading(path, batch, (r) => /Offerte [56]/.test(r.raw_description), true);
+    expect(allRows(path).map((r) => r.amount).sort((a, b) => Number(a) - Number(b))).toEqual([-80, 30, 30]);
+    const plan = await importer.plan(importer.parse(batch), { classify: "offline" });
+    expect(planCounts(plan)).toMatchObject({ new: 0, duplicates: 1, possibleDuplicates: 2 });
+  });
+});
