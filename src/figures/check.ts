@@ -674,9 +674,12 @@ function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
 function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
   const max = new Map<string, number>();
   const key = (s: SourceFigure) => `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
-  for (const s of figures) if (s.seen && Number.isFinite(s.value)) max.set(key(s), Math.max(max.get(key(s)) ?? 0, Math.abs(s.value)));
+  /** The figures weighed, each with its key (made once: there are thousands). */
+  const weighed: [SourceFigure, string][] = [];
+  for (const s of figures) if (s.seen && Number.isFinite(s.value)) weighed.push([s, key(s)]);
+  for (const [s, k] of weighed) max.set(k, Math.max(max.get(k) ?? 0, Math.abs(s.value)));
   const out = new Set<SourceFigure>();
-  for (const s of figures) if (s.seen && Number.isFinite(s.value) && Math.abs(s.value) >= max.get(key(s))!) out.add(s);
+  for (const [s, k] of weighed) if (Math.abs(s.value) >= max.get(k)!) out.add(s);
   return out;
 }
 

@@ -12,7 +12,7 @@ import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
-import { allMatches, readFigures, type FigureKind } from "./read.ts";
+import { allMatches, readFigures, type FigureKind, type ReadFigure } from "./read.ts";
 import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
@@ -461,6 +461,13 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const bare = opts.figureKind === "number";
   /** What the call says of each chart value and table cell (its periods, categories, names, currency): one for all of them. */
   const callCtx = withCall({}, call);
+  /** Per text cell, the figure it is (null: none), read once: a table's text cells repeat (its merchants, categories, days). */
+  const cellFigures = new Map<string, ReadFigure | null>();
+  const cellFigure = (cell: string) => {
+    let f = cellFigures.get(cell);
+    if (f === undefined) cellFigures.set(cell, (f = wholeCellFigure(cell)));
+    return f;
+  };
 
   // The summary: what the model reads.
   // A number inside a quoted booking text ("AIRBNB * 682453") is part of the text, no figure: read as a count it would
@@ -616,10 +623,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...((noRows && !series) || (line && listed === undefined) ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelledIn ? { spelledIn } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
-        // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
-        // description ("ALDI SUISSE 68 ZUERICH") is a name, not a figure.
-        const [f, ...more] = readFigures(cell);
-        if (!f || more.length || f.text !== cell.trim()) return;
+        const f = cellFigure(cell);
+        if (!f) return;
         const currency = f.currency ?? "";
         const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, callCtx, titleCtx);
         const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), f.kind, ctx, opts);
@@ -697,6 +702,15 @@ function incomeVsSpendingRows(summary: string): { summary: (label: string, after
       (!contributions && (/^(?:income|invested|moved to own accounts|moved out)$/i.test(label) || (/^\d{4}(?:-\d{2})?$/.test(label) && after === " / "))),
     series: (name) => !contributions && name === "Income",
   };
+}
+
+/**
+ * The figure a text cell is, when the whole cell is one ("85%", "CHF -50.00"): a number inside a description ("ALDI SUISSE
+ * 68 ZUERICH") is a name, not a figure.
+ */
+function wholeCellFigure(cell: string): ReadFigure | null {
+  const [f, ...more] = readFigures(cell);
+  return !f || more.length || f.text !== cell.trim() ? null : f;
 }
 
 /** What the call selects its rows by beyond a figure's own context: its search, its direction, and filters the page's link does not carry. */
