@@ -180,6 +180,13 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
   const group = new Int16Array(n);
   const kinds: { kind: SourceKind; currency: string; all: number; seen: number }[] = [];
   const lists = new Map<number, SourceFigure[]>();
+  /** Puts a figure in its list `id` (none: -1). */
+  const inList = (id: number, f: SourceFigure) => {
+    if (id < 0) return;
+    const l = lists.get(id);
+    if (l) l.push(f);
+    else lists.set(id, [f]);
+  };
   for (let i = 0; i < n; i++) {
     const f = figures[i]!;
     if (!Number.isFinite(f.value)) {
@@ -194,12 +201,8 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     kinds[g]!.all++;
     if (f.seen) kinds[g]!.seen++;
     if (f.kind === "money" || f.kind === "count" || f.kind === "percent") {
-      for (const id of [f.list, f.list2]) {
-        if (id < 0) continue;
-        const l = lists.get(id);
-        if (l) l.push(f);
-        else lists.set(id, [f]);
-      }
+      inList(f.list, f);
+      inList(f.list2, f);
     }
   }
   const all: Group[] = [];
@@ -671,9 +674,12 @@ function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
 function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
   const max = new Map<string, number>();
   const key = (s: SourceFigure) => `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
-  for (const s of figures) if (s.seen && Number.isFinite(s.value)) max.set(key(s), Math.max(max.get(key(s)) ?? 0, Math.abs(s.value)));
+  /** The figures weighed, each with its key (made once: there are thousands). */
+  const weighed: [SourceFigure, string][] = [];
+  for (const s of figures) if (s.seen && Number.isFinite(s.value)) weighed.push([s, key(s)]);
+  for (const [s, k] of weighed) max.set(k, Math.max(max.get(k) ?? 0, Math.abs(s.value)));
   const out = new Set<SourceFigure>();
-  for (const s of figures) if (s.seen && Number.isFinite(s.value) && Math.abs(s.value) >= max.get(key(s))!) out.add(s);
+  for (const [s, k] of weighed) if (Math.abs(s.value) >= max.get(k)!) out.add(s);
   return out;
 }
 

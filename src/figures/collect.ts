@@ -12,7 +12,7 @@ import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
-import { allMatches, readFigures, type FigureKind } from "./read.ts";
+import { allMatches, readFigures, type FigureKind, type ReadFigure } from "./read.ts";
 import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
@@ -177,17 +177,27 @@ function listedLine(tool: string, summary: string, f: { start: number; end: numb
 
 const dayOnly = (iso: string) => ({ day: parseDay(iso) ?? 0 });
 
-/** The row a listing's table row is (its date, merchant and category cells), or null for a table of no listing. */
-function listedTableRow(tool: string, table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[]): Omit<ListedRow, "amount" | "currency"> | null {
+/** Where a listing's table has the cells that name its rows (their indices; -1: no such column), or null for a table of no listing. */
+type ListingColumns = { date: number; merchant: number; category: number };
+
+/** The columns of a listing's table that name its rows: looked up once per table, not for every row. */
+function listingColumns(tool: string, table: NonNullable<ToolOutput["tables"]>[number]): ListingColumns | null {
   if (!LISTING_TOOLS.has(tool)) return null;
-  const cell = (name: string) => {
-    const v = row[table.columns.findIndex((c) => c.toLowerCase() === name)];
+  const column = (name: string) => table.columns.findIndex((c) => c.toLowerCase() === name);
+  return { date: column("date"), merchant: column("merchant"), category: column("category") };
+}
+
+/** The row a listing's table row is (its date, merchant and category cells), or null for a table of no listing. */
+function listedTableRow(columns: ListingColumns | null, row: (string | number | null)[]): Omit<ListedRow, "amount" | "currency"> | null {
+  if (!columns) return null;
+  const cell = (at: number) => {
+    const v = row[at];
     return typeof v === "string" ? v : undefined;
   };
-  const date = cell("date");
+  const date = cell(columns.date);
   const day = date === undefined ? null : parseDay(date.slice(0, 10));
-  const merchant = cell("merchant");
-  const category = cell("category");
+  const merchant = cell(columns.merchant);
+  const category = cell(columns.category);
   return day === null || merchant === undefined || category === undefined ? null : { day, merchant, category };
 }
 
@@ -449,6 +459,15 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const out: SourceFigure[] = [];
   const { lexicon, call } = opts;
   const bare = opts.figureKind === "number";
+  /** What the call says of each chart value and table cell (its periods, categories, names, currency): one for all of them. */
+  const callCtx = withCall({}, call);
+  /** Per text cell, the figure it is (null: none), read once: a table's text cells repeat (its merchants, categories, days). */
+  const cellFigures = new Map<string, ReadFigure | null>();
+  const cellFigure = (cell: string) => {
+    let f = cellFigures.get(cell);
+    if (f === undefined) cellFigures.set(cell, (f = wholeCellFigure(cell)));
+    return f;
+  };
 
   // The summary: what the model reads.
   // A number inside a quoted booking text ("AIRBNB * 682453") is part of the text, no figure: read as a count it would
@@ -556,7 +575,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
       ds.values.forEach((value, i) => {
         if (typeof value !== "number" || !Number.isFinite(value)) return;
         const label = chart.data.labels[i] ?? `#${i + 1}`;
-        const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, withCall({}, call), titleCtx);
+        const ctx = merge(labelCtx[i] ?? {}, dsCtx, kind === "money" && currency ? { currency } : {}, callCtx, titleCtx);
         const where = `${chart.title} · ${label}${many ? ` · ${ds.name}` : ""}`;
         const noRows = (incomeRows !== undefined && !incomeRows.series(ds.name)) || noRowsOfPart(tool, `${chart.title} · ${ds.name}`, label, kind, ctx, opts);
         // A search's months of money out and of money in ("Out", "In") are of the rows of one direction.
@@ -578,6 +597,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // unusual_transactions' new merchants: their payments only (money out).
     const newPayments = tool === "unusual_transactions" ? { direction: "out" as const } : {};
     const headerCtx = table.columns.map((c) => mentionedIn(c, lexicon));
+    const listing = listingColumns(tool, table);
     table.rows.forEach((row, r) => {
       const rowCtx = rowContext(table, row, lexicon);
       const spelledIn = lexicon.spellings.size ? row.filter((cell, c) => table.kinds[c] === "text" && typeof cell === "string").join("\n") : undefined;
@@ -589,26 +609,24 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         if (typeof cell === "number") {
           if (!Number.isFinite(cell) || tableKind === "date") return;
           const kind: SourceKind = tableKind === "percent" ? "percent" : tableKind === "count" ? "count" : tableKind === "number" ? "ratio" : "money";
-          const currency = kind === "money" ? (rowCurrency(table, row) ?? "") : "";
           // Every cell of a row is about the row's currency (its rows, its months), not only its amounts.
           const about = rowCurrency(table, row);
-          const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, withCall({}, call), titleCtx);
+          const currency = kind === "money" ? (about ?? "") : "";
+          const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, callCtx, titleCtx);
           const unit = kind === "count" ? unitOfLabel(column) : undefined;
           if (unit) ctx.unit = unit;
           const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), kind, ctx, opts);
           // A listing's row is one transaction: its amount links to it.
-          const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(tool, table, row) : null;
+          const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(listing, row) : null;
           const listed = line ? listedTransaction(opts, line, cell, currency) : undefined;
           const series = tool === "recurring_payments" && kind === "count" && column === "Payments" ? seriesOfRow(table, row) : undefined;
           out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c), kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(rowCtx.names?.length ? { namedHere: true as const } : {}), ...((noRows && !series) || (line && listed === undefined) ? { noRows: true as const } : {}), ...(series ? { series } : {}), ...(spelledIn ? { spelledIn } : {}), ...(listed !== undefined ? { row: listed } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
           return;
         }
-        // Text cells count only when the whole cell is a figure ("85%", "CHF -50.00"): a number inside a
-        // description ("ALDI SUISSE 68 ZUERICH") is a name, not a figure.
-        const [f, ...more] = readFigures(cell);
-        if (!f || more.length || f.text !== cell.trim()) return;
+        const f = cellFigure(cell);
+        if (!f) return;
         const currency = f.currency ?? "";
-        const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, withCall({}, call), titleCtx);
+        const ctx = merge(headerCtx[c]!, rowCtx, currency ? { currency } : {}, callCtx, titleCtx);
         const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), f.kind, ctx, opts);
         out.push({ tool, callId, where, value: f.value, text: f.text, kind: f.kind, currency, seen: false, list: columnLists[c]!, list2: -1, clause: -1, ctx, ...(noRows ? { noRows: true as const } : {}), ...(firstOn ? { rowsPeriods: call.periods, ...newPayments } : {}) });
       });
@@ -684,6 +702,15 @@ function incomeVsSpendingRows(summary: string): { summary: (label: string, after
       (!contributions && (/^(?:income|invested|moved to own accounts|moved out)$/i.test(label) || (/^\d{4}(?:-\d{2})?$/.test(label) && after === " / "))),
     series: (name) => !contributions && name === "Income",
   };
+}
+
+/**
+ * The figure a text cell is, when the whole cell is one ("85%", "CHF -50.00"): a number inside a description ("ALDI SUISSE
+ * 68 ZUERICH") is a name, not a figure.
+ */
+function wholeCellFigure(cell: string): ReadFigure | null {
+  const [f, ...more] = readFigures(cell);
+  return !f || more.length || f.text !== cell.trim() ? null : f;
 }
 
 /** What the call selects its rows by beyond a figure's own context: its search, its direction, and filters the page's link does not carry. */

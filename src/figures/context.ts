@@ -182,7 +182,8 @@ type Token = { start: number; end: number; text: string };
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 const isWordChar = (c: number, s: string, i: number) =>
   (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && WORD_CHAR.test(s[i]!));
-const JOINERS = ".&'’-";
+/** A joiner of a name's words: . & ' ’ - (by its code: this runs after every word of every answer and summary). */
+const isJoiner = (c: number) => c === 46 || c === 38 || c === 39 || c === 8217 || c === 45;
 
 /** The words of `s` (scanned by hand: this runs over every answer and summary). */
 function tokensOf(s: string): Token[] {
@@ -197,7 +198,7 @@ function tokensOf(s: string): Token[] {
     const start = i;
     while (i < n) {
       if (isWordChar(s.charCodeAt(i), s, i)) i++;
-      else if (JOINERS.includes(s[i]!) && i + 1 < n && isWordChar(s.charCodeAt(i + 1), s, i + 1)) i += 2;
+      else if (isJoiner(s.charCodeAt(i)) && i + 1 < n && isWordChar(s.charCodeAt(i + 1), s, i + 1)) i += 2;
       else break;
     }
     out.push({ start, end: i, text: s.slice(start, i) });

@@ -113,9 +113,10 @@ const TOTAL_UP_TO = /\b(?:add(?:s|ed|ing)?|sum(?:s|med|ming)?|came|comes?|coming
 const AFTER_A_FIGURE = /\d(?:[.–-]+)?\s?(?:%|[A-Za-z]{1,8})?\)?,?\s+(?:over|under)\s+$/;
 
 const LETTER = /\p{L}/u;
-const isLetterOrDot = (c: string) => {
-  const x = c.charCodeAt(0);
-  return x === 46 || (x >= 65 && x <= 90) || (x >= 97 && x <= 122) || (x > 127 && LETTER.test(c));
+/** Whether the character at `i` is a letter or a dot (read by its code: no one-character string for the ASCII ones). */
+const isLetterOrDotAt = (text: string, i: number) => {
+  const x = text.charCodeAt(i);
+  return x === 46 || (x >= 65 && x <= 90) || (x >= 97 && x <= 122) || (x > 127 && LETTER.test(text[i]!));
 };
 
 /**
@@ -124,14 +125,14 @@ const isLetterOrDot = (c: string) => {
  */
 function wordsBefore(text: string, end: number): [string, string] {
   let i = end;
-  while (i > 0 && text[i - 1] === " ") i--;
+  while (i > 0 && text.charCodeAt(i - 1) === 32) i--;
   const e1 = i;
-  while (i > 0 && isLetterOrDot(text[i - 1]!)) i--;
+  while (i > 0 && isLetterOrDotAt(text, i - 1)) i--;
   const one = text.slice(i, e1).toLowerCase();
   let j = i;
-  while (j > 0 && text[j - 1] === " ") j--;
+  while (j > 0 && text.charCodeAt(j - 1) === 32) j--;
   const e2 = j;
-  while (j > 0 && isLetterOrDot(text[j - 1]!)) j--;
+  while (j > 0 && isLetterOrDotAt(text, j - 1)) j--;
   return [one, j < e2 ? `${text.slice(j, e2).toLowerCase()} ${one}` : one];
 }
 
