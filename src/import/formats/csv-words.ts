@@ -418,8 +418,15 @@ export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
  * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds
  * "Purchase" (csv-signs.ts kindMarks): in a bank account's, a "Payment" is money out.
  */
-/** A money app's kinds of a row that say money out or in (1Money's TYPE; csv-signs.ts appKindMarks), normalised. */
-export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = { expense: -1, income: 1, ausgabe: -1, einnahme: 1 };
+/**
+ * A money app's kinds of a row that say money out or in (1Money's TYPE; csv-signs.ts appKindMarks), normalised: also
+ * Wallet by BudgetBakers' "type" as its exports in other languages write it beside unsigned amounts (qa39: Russian
+ * "Расход"/"Доход", every expense booked as money in; its English export writes "Expenses" beside signed amounts).
+ */
+export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
+  expense: -1, income: 1, expenses: -1, ausgabe: -1, einnahme: 1,
+  расход: -1, доход: 1, расходы: -1, доходы: 1, gasto: -1, ingreso: 1, gastos: -1, ingresos: 1,
+};
 
 export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
   purchase: -1, purchases: -1, "interest charge": -1, "interest charged": -1, interest: -1, fee: -1, "late fee": -1, "annual fee": -1, "cash advance": -1,
