@@ -323,6 +323,11 @@ test("an unsigned Amount beside a Debit/Credit pair filled on some rows only: th
   expect(read(other, { fileName: "o.csv", fallbackCurrency: { code: "CHF", from: "x" } }).badRows).toEqual([{ line: 4, reason: "no amount: Outflow and Inflow are empty" }]);
 });
 
+test("\"Period\" dates a file only when no other column is a date (qa39: Money Manager's only date; a card's billing period beside its Date)", () => {
+  const card = "Period,Date,Description,Amount\n05/2026,2026-05-02,Coffee Corner,-3.50\n05/2026,2026-05-19,Book Nook,-21.00\n";
+  expect(parse(card, { currency: "EUR" }).rows.map((r) => [r.date, r.amount])).toEqual([["2026-05-02", -3.5], ["2026-05-19", -21]]);
+});
+
 describe("what cannot be read", () => {
   test("unsigned amounts beside a kinds column whose words are not all known signs are refused, never booked as money in (qa39)", () => {
     // A credit union's "Type" of Withdrawal, Deposit and Dividend: the withdrawal was booked as money in, exit 0.
