@@ -1183,7 +1183,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
-    let checked = checkOne(index, f, said);
+    let checked = f.kind === "count" && f.unit === "months" ? monthsCount(index, f, said, answer) : checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
     // A share already derived other than as a ratio (a sum of the shares the result gives), or as a ratio over that very
@@ -1264,6 +1264,56 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
+
+/** A range of months an answer writes: "from June to December", "February–December 2025", "July 2025 to June 2026". */
+const MONTH_RANGE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?\s*(?:to|through|until|–|-)\s*(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+
+/** Words after a count of months that say what those months did: some of a period's months, not the period ("4 months had none"). */
+const SOME_MONTHS_AFTER = /^\s+months?\s+(?:had|have|came|come|went|go|were|was|saw|showed|with|without|cost|ran|stayed|exceeded|topped)\b/i;
+
+/**
+ * A count of months ("12 months", "the other 9 months", "4 months had no grocery spending"). It counts months, nothing
+ * else: a count of months the turn states ("activity 11"); the months of the period its clause names or a call names
+ * (saidDivisors), or those less the months its sentence names before it ("Leave May out and the other 9 months"); or how
+ * many months of a monthly series the model read had an amount or had none (the whole series, or one year of it). A
+ * count of rows or of anything else with its number is no count of months ("10 months" is not "showing 10").
+ */
+function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string): AnswerFigure {
+  // A month its clause names is one of the months counted, not the period of the count ("March had none, so over the 9 months").
+  const counted: FigureContext = { ...said, month: undefined, periods: said.periods?.filter((p) => !oneMonthSpan(p)) };
+  if (!counted.periods?.length) delete counted.periods;
+  const found = checkOne(index, f, counted);
+  if (found.status === "grounded") return found;
+  const base = { text: f.text, value: f.value, start: f.start, end: f.end };
+  const n = f.value;
+  const derived = (sources: SourceFigure[]): AnswerFigure => ({ ...base, status: "derived", operation: "months", months: n, sources: sources.map((s) => source(s, index.lexicon)) });
+  // Said of a period no call's holds ("all 12 months of 2024" of a 2025 call), it counts months the turn has nothing of.
+  const asked = !counted.periods || counted.periods.some((p) => index.spans.some((c) => c.from <= p.from && p.to <= c.to));
+  if (!asked) return { ...base, status: "ungrounded", sources: [] };
+  const periods = [...(counted.periods?.length === 1 ? [wholeMonths(counted.periods[0]!)] : []), ...saidDivisors(index, counted).months];
+  const from = sentenceStart(answer, f.start);
+  const named = new Set(answer.slice(from, f.start).match(MONTH_NAMED) ?? []).size;
+  // A range of months its sentence writes, before or after it ("over the 7 months from June to December").
+  const upTo = answer.slice(f.end).search(SENTENCE_END);
+  for (const m of allMatches(MONTH_RANGE, answer.slice(from, upTo < 0 ? answer.length : f.end + upTo))) periods.push(((MONTH_NUMBER[m[2]!.toLowerCase()]! - MONTH_NUMBER[m[1]!.toLowerCase()]! + 12) % 12) + 1);
+  // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
+  const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
+  if (periods.some((m) => (m === n && !some) || (named > 0 && m - named === n))) return derived([]);
+  for (const l of index.lists) {
+    if (l.kind !== "money" || l.figures.length < 3 || !l.figures[0]!.seen || l.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) continue;
+    const months = l.figures.map((x) => (x.ctx.periods?.length === 1 && oneMonthSpan(x.ctx.periods[0]!) ? monthKey(x.ctx.periods[0]!.from) : -1));
+    if (months.includes(-1) || new Set(months).size !== months.length) continue;
+    const years = [undefined, ...new Set(l.figures.map((x) => Math.floor(x.ctx.periods![0]!.from / 10000)))];
+    for (const y of years) {
+      const of = l.figures.filter((x) => y === undefined || Math.floor(x.ctx.periods![0]!.from / 10000) === y);
+      const spent = of.filter((x) => Math.abs(x.value) >= 0.005);
+      const none = of.filter((x) => Math.abs(x.value) < 0.005);
+      // Months that did something are some of them ("4 months had none"): all of them only when it says so ("all 12 months").
+      for (const part of [of, spent, none]) if (part.length === n && n > 0 && !(some && part.length === of.length)) return derived(part);
+    }
+  }
+  return found.status === "mismatched" ? found : { ...base, status: "ungrounded", sources: [] };
+}
 
 /** A percentage of a budget used: "64.6% used", "only 36.7% used". */
 const USED_AFTER = /^\)?\s+used\b/i;
@@ -2276,6 +2326,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const s = g.flat[i]!;
         if ((countOfThings || tableCount) && s.kind === "money") continue;
         if (countOfThings && s.kind === "ratio") continue;
+        // A count of months ("12 months") is a count of months only, no count of rows or list position with its number.
+        if (said.unit === "months" && s.ctx.unit !== "months") continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;

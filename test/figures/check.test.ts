@@ -8,6 +8,7 @@ import type { ToolOutput } from "../../src/core/events.ts";
 import type { AnswerFigure, FigureOperation } from "../../src/core/figures.ts";
 import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
 import { figureNote } from "../../src/figures/note.ts";
+import { figureRowsLinks } from "../../src/transactions/link.ts";
 import type { Ledger } from "../../src/ledger/ledger.ts";
 import { evaluate } from "../../src/tools/calculate.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
@@ -2543,5 +2544,53 @@ describe("figholesfix: a calculate result is no figure of a period, so no call's
   test("right: the half-year's own figures over its own 6 months, calculate or not", () => {
     expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 30 transactions a month.")).toEqual([["30", "derived"]]);
     expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 1'500 a month.")).toEqual([["CHF 1'500", "derived"]]);
+  });
+});
+
+describe("figacc6: a count of months is checked, as a count of months (r4p22, r4p23, r4o03, i03, i05, i19, r4j20, r4l24, r4n05 missed)", () => {
+  // Groceries by month in 2025: four months with none (April, May, August, November), eight with some.
+  const MONTHS = [120, 95.5, 130, 0, 0, 88, 101.2, 0, 77.35, 140, 0, 112.45];
+  const series = MONTHS.map((v, i) => `2025-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ");
+  const GROCERIES: Call = {
+    name: "monthly_trend",
+    input: { category: "Groceries", year: 2025 },
+    summary: `Monthly spending on Groceries for 2025. CHF: total CHF 864.50 over 10 transactions. Per month: ${series}.`,
+  };
+  const statusOf = (answer: string) => turn([GROCERIES]).check(answer, "").filter((f) => /^\d+$/.test(f.text)).map((f) => [f.text, f.status]);
+  test("right: the months of the call's year, of a range the sentence writes, less the months it leaves out", () => {
+    expect(statusOf("Groceries cost CHF 864.50 over 12 months.")).toEqual([["12", "derived"]]);
+    expect(statusOf("From June to December, over those 7 months, they cost more.")).toEqual([["7", "derived"]]);
+    expect(statusOf("Leave May out and the other 11 months look alike.")).toEqual([["11", "derived"]]);
+  });
+  test("wrong: a period's months off by one, or of a range the sentence does not write", () => {
+    expect(statusOf("Groceries cost CHF 864.50 over 11 months.")).toEqual([["11", "ungrounded"]]);
+    expect(statusOf("Groceries cost CHF 864.50 over 10 months from February to December.")).toEqual([["10", "ungrounded"]]);
+    expect(statusOf("From June to December, over those 6 months, they cost more.")).toEqual([["6", "ungrounded"]]);
+    expect(statusOf("Leave May out and the other 10 months look alike.")).toEqual([["10", "ungrounded"]]);
+  });
+  test("right: how many months of the series had spending, or none", () => {
+    expect(statusOf("4 months had no grocery spending at all.")).toEqual([["4", "derived"]]);
+    expect(statusOf("Only 8 months had any grocery spending.")).toEqual([["8", "derived"]]);
+  });
+  test("wrong: months that did something counted off by one, or as the whole year", () => {
+    expect(statusOf("5 months had no grocery spending at all.")).toEqual([["5", "ungrounded"]]);
+    expect(statusOf("Only 7 months had any grocery spending.")).toEqual([["7", "ungrounded"]]);
+    expect(statusOf("12 months had any grocery spending.")).toEqual([["12", "ungrounded"]]);
+  });
+  test("wrong: a count of rows with its number is no count of months; nor another year's months", () => {
+    // "10 transactions" is in the summary: 10 months is still no period or part of the series.
+    expect(statusOf("You shopped in 10 months.")).toEqual([["10", "ungrounded"]]);
+    expect(statusOf("In 2024 there was grocery spending in all 12 months.")).toEqual([["12", "ungrounded"]]);
+  });
+  test("its note says what it counts", () => {
+    const [none] = turn([GROCERIES]).check("4 months had no grocery spending at all.", "");
+    expect(figureNote(none!)).toStartWith("4: 4 months of the series counted · monthly_trend · summary · 2025-04 (2025-04 · Groceries · CHF): CHF 0.00;");
+    const [year] = turn([GROCERIES]).check("Groceries cost CHF 864.50 over 12 months.", "").filter((f) => f.text === "12");
+    expect(figureNote(year!)).toBe("12: the months of a period the answer or its calls name");
+  });
+  test("no link to rows: the rows of the months it counts total no count of months", () => {
+    const [none] = turn([GROCERIES]).check("Only 8 months had any grocery spending.", "");
+    expect(none!.status).toBe("derived");
+    expect(figureRowsLinks(none!)).toEqual([]);
   });
 });
