@@ -1218,6 +1218,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = projectedYear(index, f, said, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
       checked = approvedTotal(index, f, opened, answer.slice(f.end, f.end + 30)) ?? sumOfNamed(index, f, said, opened) ?? checked;
@@ -1313,6 +1314,58 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
     }
   }
   return found.status === "mismatched" ? found : { ...base, status: "ungrounded", sources: [] };
+}
+
+/** Words that project a rate onto a whole year: "at this pace", "at June's price", "over a full year", "a year of months like this", "if it runs every month". */
+const PROJECTED = /\b(?:at\s+(?:this|that|the\s+(?:same|current|new))\s+(?:pace|rate|price|level)|at\s+\p{Lu}\p{L}+['’]s\s+(?:pace|rate|price|level)|(?:a|the|over\s+a|for\s+a)\s+(?:full|whole)\s+year|a\s+year\s+of\s+months\s+like\s+(?:this|that|it)|if\s+it\s+(?:runs|continues|goes\s+on|keeps\s+(?:up|going))|annuali[sz]ed|over\s+a\s+year)\b/iu;
+
+/**
+ * An amount a sentence projects onto a whole year ("At this pace the full year would be about CHF 25'534", "A year of
+ * months like this would cost about CHF 25'249.80", "The monthly transfer of CHF 1'000.00 comes to CHF 12'000.00 a year
+ * if it runs every month"): × 12 ÷ m of an amount of m whole months (1 to 11) — a figure the model read about one period
+ * of that many whole months, or a month's rate, or an amount the answer wrote before it in its sentence, backed by the
+ * turn and said to be a month's or of such a period ("At CHF 428.80 a month … CHF 5'145.60 a year"). Only when the
+ * sentence says so: unasked, nearly any amount is some figure × 12 ÷ m.
+ */
+function projectedYear(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, backed: readonly Backed[]): AnswerFigure | null {
+  // Said to be a month's, a week's or a day's, it is no year's.
+  if (said.per && said.per !== "year") return null;
+  const from = sentenceStart(answer, f.start);
+  const upTo = answer.slice(f.end).search(SENTENCE_END);
+  const projected = PROJECTED.exec(answer.slice(from, upTo < 0 ? answer.length : f.end + upTo));
+  if (!projected) return null;
+  // "At June's pace": June's amount, no other month's.
+  const named = /^at\s+(\p{L}+)['’]s/iu.exec(projected[0]);
+  const month = named ? MONTH_NUMBER[named[1]!.toLowerCase()] : undefined;
+  const ofMonth = (periods: readonly Span[] | undefined) => month === undefined || (periods?.length === 1 && oneMonthSpan(periods[0]!) && Math.floor(periods[0]!.from / 100) % 100 === month);
+  const r = intervalOf(f);
+  const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "yearly" as const, months: 12 };
+  const within = (v: number, m: number) => (Math.abs(v) * 12) / m >= r.lo && (Math.abs(v) * 12) / m <= r.hi;
+  /** The whole months a figure is of: a month's rate, else its one period's whole months (1 to 11; 0: none). */
+  const monthsOf = (per: string | undefined, periods: readonly Span[] | undefined) => (per === "month" ? 1 : per ? 0 : periods?.length === 1 ? wholeMonths(periods[0]!) : 0);
+  // The pace of what the answer just wrote (its sentence and the one before) when it wrote an amount of whole months: that
+  // amount's, no other figure's ("You spent CHF 30'000.00 in the first half. At this pace …" is no pace of the income).
+  const previous = from > 1 ? sentenceStart(answer, from - 2) : 0;
+  let written = false;
+  for (const b of backed) {
+    if (b.f.start < previous || b.f.start >= f.start || b.f.kind !== "money" || (f.currency && b.f.currency && f.currency !== b.f.currency)) continue;
+    // A month named without its year ("in January") is one month.
+    const m = monthsOf(b.said.per ?? b.said.perNear, b.said.periods) || (b.said.month !== undefined && !b.said.periods ? 1 : 0);
+    if (m < 1 || m > 11 || !(ofMonth(b.said.periods) || (month !== undefined && b.said.month === month))) continue;
+    written = true;
+    if (within(b.f.value, m)) return { ...base, sources: [writtenSource(b)], ...(m > 1 ? { divisor: m } : {}) };
+  }
+  if (written) return null;
+  for (const g of index.seen) {
+    if (g.kind !== "money" || (f.currency && g.currency && g.currency !== f.currency)) continue;
+    for (let m = 1; m <= 11; m++) {
+      for (const k of findEqual(g.values, scaled(r, m / 12))) {
+        const s = figuresAt(g, k).find((x) => x.seen && monthsOf(x.ctx.per, x.ctx.periods) === m && ofMonth(x.ctx.periods));
+        if (s) return { ...base, sources: [source(s, index.lexicon)], ...(m > 1 ? { divisor: m } : {}) };
+      }
+    }
+  }
+  return null;
 }
 
 /** A percentage of a budget used: "64.6% used", "only 36.7% used". */

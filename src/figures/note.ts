@@ -50,6 +50,8 @@ export function figureNote(f: AnswerFigure): string {
     case "mean":
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     case "yearly":
+      // An amount of several months projected onto a year: ÷ its months × 12.
+      if (f.divisor) return `${a.text} ÷ ${f.divisor} months × ${f.months ?? "?"} (a year at that rate) · ${all}`;
       return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
     case "share_of_list":
       return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;

@@ -2594,3 +2594,31 @@ describe("figacc6: a count of months is checked, as a count of months (r4p22, r4
     expect(figureRowsLinks(none!)).toEqual([]);
   });
 });
+
+describe("figacc6: an amount projected onto a year ('at this pace', 'a full year'): × 12 ÷ its months (r4m03, r4m06, r4m19, r4n03, r4o20, r4o22, r4p23 flagged)", () => {
+  const RENT: Call = {
+    name: "monthly_trend",
+    input: { category: "Housing", from: "2025-01-01", to: "2025-06-30" },
+    summary:
+      "Monthly spending on Housing from 2025-01-01 to 2025-06-30. CHF: total CHF 11'400.00 over 6 transactions. Per month: 2025-01 CHF 1'800.00, 2025-02 CHF 1'850.00, 2025-03 CHF 1'910.00, 2025-04 CHF 1'940.00, 2025-05 CHF 1'950.00, 2025-06 CHF 1'950.00.",
+  };
+  const statusOf = (answer: string) => turn([RENT]).check(answer, "").filter((f) => f.value > 20000 && f.value < 30000).map((f) => [f.text, f.status]);
+  test("right: six months' total × 2, a month's × 12, an amount the sentence writes as a month's × 12", () => {
+    expect(statusOf("Those six months came to CHF 11'400.00, CHF 22'800.00 over a full year at this rate.")).toEqual([["CHF 22'800.00", "derived"]]);
+    expect(statusOf("At June's pace the year would come to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "derived"]]);
+    expect(statusOf("At CHF 1'950.00 a month, a full year costs CHF 23'400.00.")).toEqual([["CHF 23'400.00", "derived"]]);
+    const [f] = turn([RENT]).check("At this pace a full year comes to CHF 22'800.00.", "");
+    expect(figureNote(f!)).toStartWith("CHF 11'400.00 ÷ 6 months × 12 (a year at that rate) · monthly_trend · summary · total");
+  });
+  test("wrong: a digit changed, another month's pace, × 11, another currency, said of a month, or no projection written", () => {
+    expect(statusOf("Those six months came to CHF 11'400.00, CHF 22'900.00 over a full year at this rate.")).toEqual([["CHF 22'900.00", "ungrounded"]]);
+    expect(statusOf("At January's pace the year would come to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("At CHF 1'950.00 a month, a full year costs CHF 21'450.00.")).toEqual([["CHF 21'450.00", "ungrounded"]]);
+    expect(statusOf("Those six months came to CHF 11'400.00, EUR 22'800.00 over a full year at this rate.")).toEqual([["EUR 22'800.00", "ungrounded"]]);
+    expect(statusOf("At this rate it is CHF 23'400.00 a month.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("Rent came to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    // The pace of the amount the answer just wrote (January's 1'800.00: 21'600.00), not another month's (June's 1'950.00 × 12).
+    expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 21'600.00.")).toEqual([["CHF 21'600.00", "derived"]]);
+  });
+});
