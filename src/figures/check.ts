@@ -1164,6 +1164,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const items: { at: number; said: FigureContext }[] = [];
   /** Percentages with their base written after them: looked at once it is read. */
   const shares: { at: number; base: ReadFigure; said: FigureContext }[] = [];
+  /** Whether the answer projects anything onto a year ("at this pace", "a full year"): looked at once. */
+  const projects = PROJECTED.test(answer);
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -1218,7 +1220,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = projectedYear(index, f, said, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money" && projects) checked = projectedYear(index, f, said, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
       checked = approvedTotal(index, f, opened, answer.slice(f.end, f.end + 30)) ?? sumOfNamed(index, f, said, opened) ?? checked;
@@ -1283,37 +1285,69 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
   // A month its clause names is one of the months counted, not the period of the count ("March had none, so over the 9 months").
   const counted: FigureContext = { ...said, month: undefined, periods: said.periods?.filter((p) => !oneMonthSpan(p)) };
   if (!counted.periods?.length) delete counted.periods;
-  const found = checkOne(index, f, counted);
-  if (found.status === "grounded") return found;
   const base = { text: f.text, value: f.value, start: f.start, end: f.end };
+  // A count of months a result states ("activity 11", "3 months with data"), about what the answer says (no derivation:
+  // a sum or a difference of counts of months is no count the answer names).
+  const r = intervalOf(f);
+  const stated: SourceFigure[] = [];
+  let other: SourceFigure | undefined;
+  for (const g of groupsOf(index, f, "all").equal) {
+    for (let k = lowerBound(g.values, r.lo); k < g.values.length && g.values[k]! <= r.hi; k++) {
+      for (const s of figuresAt(g, k)) {
+        if (s.kind !== "count" || s.ctx.unit !== "months") continue;
+        if (!contradicts(counted, s.ctx)) stated.push(s);
+        else other ??= s;
+      }
+    }
+  }
+  if (stated.length) return { ...base, status: "grounded", sources: stated.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)) };
   const n = f.value;
   const derived = (sources: SourceFigure[]): AnswerFigure => ({ ...base, status: "derived", operation: "months", months: n, sources: sources.map((s) => source(s, index.lexicon)) });
   // Said of a period no call's holds ("all 12 months of 2024" of a 2025 call), it counts months the turn has nothing of.
   const asked = !counted.periods || counted.periods.some((p) => index.spans.some((c) => c.from <= p.from && p.to <= c.to));
   if (!asked) return { ...base, status: "ungrounded", sources: [] };
   const periods = [...(counted.periods?.length === 1 ? [wholeMonths(counted.periods[0]!)] : []), ...saidDivisors(index, counted).months];
+  // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
+  const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
+  if (!some && periods.includes(n)) return derived([]);
   const from = sentenceStart(answer, f.start);
   const named = new Set(answer.slice(from, f.start).match(MONTH_NAMED) ?? []).size;
   // A range of months its sentence writes, before or after it ("over the 7 months from June to December").
   const upTo = answer.slice(f.end).search(SENTENCE_END);
   for (const m of allMatches(MONTH_RANGE, answer.slice(from, upTo < 0 ? answer.length : f.end + upTo))) periods.push(((MONTH_NUMBER[m[2]!.toLowerCase()]! - MONTH_NUMBER[m[1]!.toLowerCase()]! + 12) % 12) + 1);
-  // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
-  const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
   if (periods.some((m) => (m === n && !some) || (named > 0 && m - named === n))) return derived([]);
+  for (const { list, parts } of monthlySeries(index)) {
+    // Months that did something are some of them ("4 months had none"): all of them only when it says so ("all 12 months").
+    const part = parts.find((p) => p.months.length === n && n > 0 && !(some && p.months.length === p.of));
+    if (part && !list.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) return derived(part.months);
+  }
+  if (!other) return { ...base, status: "ungrounded", sources: [] };
+  const saidLabel = contextLabel(said);
+  return { ...base, status: "mismatched", sources: [source(other, index.lexicon)], ...(saidLabel ? { said: saidLabel } : {}) };
+}
+
+/** A monthly series the model read, and its parts a count of months may count: all its months, those with an amount, those with none (of the whole series, then of each of its years). */
+type MonthlySeries = { list: List; parts: { months: SourceFigure[]; of: number }[] };
+const monthlySeriesOf = new WeakMap<FigureIndex, MonthlySeries[]>();
+/** The index's monthly series (money lists, one calendar month an item, no month twice), with their parts: made once per index. */
+function monthlySeries(index: FigureIndex): MonthlySeries[] {
+  let out = monthlySeriesOf.get(index);
+  if (out) return out;
+  out = [];
   for (const l of index.lists) {
-    if (l.kind !== "money" || l.figures.length < 3 || !l.figures[0]!.seen || l.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) continue;
+    if (l.kind !== "money" || l.figures.length < 3 || !l.figures[0]!.seen) continue;
     const months = l.figures.map((x) => (x.ctx.periods?.length === 1 && oneMonthSpan(x.ctx.periods[0]!) ? monthKey(x.ctx.periods[0]!.from) : -1));
     if (months.includes(-1) || new Set(months).size !== months.length) continue;
-    const years = [undefined, ...new Set(l.figures.map((x) => Math.floor(x.ctx.periods![0]!.from / 10000)))];
-    for (const y of years) {
-      const of = l.figures.filter((x) => y === undefined || Math.floor(x.ctx.periods![0]!.from / 10000) === y);
-      const spent = of.filter((x) => Math.abs(x.value) >= 0.005);
-      const none = of.filter((x) => Math.abs(x.value) < 0.005);
-      // Months that did something are some of them ("4 months had none"): all of them only when it says so ("all 12 months").
-      for (const part of [of, spent, none]) if (part.length === n && n > 0 && !(some && part.length === of.length)) return derived(part);
+    const parts: MonthlySeries["parts"] = [];
+    const yearOf = (x: SourceFigure) => Math.floor(x.ctx.periods![0]!.from / 10000);
+    for (const y of [undefined, ...new Set(l.figures.map(yearOf))]) {
+      const of = l.figures.filter((x) => y === undefined || yearOf(x) === y);
+      for (const months of [of, of.filter((x) => Math.abs(x.value) >= 0.005), of.filter((x) => Math.abs(x.value) < 0.005)]) parts.push({ months, of: of.length });
     }
+    out.push({ list: l, parts });
   }
-  return found.status === "mismatched" ? found : { ...base, status: "ungrounded", sources: [] };
+  monthlySeriesOf.set(index, out);
+  return out;
 }
 
 /** Words that project a rate onto a whole year: "at this pace", "at June's price", "over a full year", "a year of months like this", "if it runs every month". */
@@ -2379,8 +2413,6 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const s = g.flat[i]!;
         if ((countOfThings || tableCount) && s.kind === "money") continue;
         if (countOfThings && s.kind === "ratio") continue;
-        // A count of months ("12 months") is a count of months only, no count of rows or list position with its number.
-        if (said.unit === "months" && s.ctx.unit !== "months") continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;
