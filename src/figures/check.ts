@@ -1221,6 +1221,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money" && projects) checked = projectedYear(index, f, said, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "count") && (said.measure === "average" || said.perItem || (said.per ?? said.perNear) === "month")) checked = meanOfWrittenSum(f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
       checked = approvedTotal(index, f, opened, answer.slice(f.end, f.end + 30)) ?? sumOfNamed(index, f, said, opened) ?? checked;
@@ -1348,6 +1349,25 @@ function monthlySeries(index: FigureIndex): MonthlySeries[] {
   }
   monthlySeriesOf.set(index, out);
   return out;
+}
+
+/**
+ * An average of the terms of the sum the answer wrote just before it in its sentence ("971 rows in all, about 194 a
+ * month" of five months' rows; "CHF 3'229.45 in all — about CHF 807 a booking" of four bookings; "Over both months you
+ * spent CHF 28'767.45, about CHF 14'383.72 a month"): that sum ÷ its number of terms. Only the nearest figure before it,
+ * of its kind and currency, when the turn derived it as a sum; said a month's, only of a sum of months (each term about
+ * one month): three categories' total ÷ 3 is no month's.
+ */
+function meanOfWrittenSum(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  const b = sentence.filter((x) => x.f.kind === f.kind).at(-1);
+  if (!b || b.checked.status !== "derived" || b.checked.operation !== "sum" || (f.currency && b.f.currency && f.currency !== b.f.currency)) return null;
+  const terms = b.checked.sources;
+  if (terms.length < 2) return null;
+  if ((said.per ?? said.perNear) === "month" && !terms.every((t) => /^\d{4}-\d{2}(?![\d-])/.test(t.about ?? ""))) return null;
+  const r = intervalOf(f);
+  const v = Math.abs(b.f.value) / terms.length;
+  if (v < r.lo || v > r.hi) return null;
+  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "mean", sources: terms };
 }
 
 /** Words that project a rate onto a whole year: "at this pace", "at June's price", "over a full year", "a year of months like this", "if it runs every month". */

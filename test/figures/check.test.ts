@@ -2651,3 +2651,23 @@ describe("figacc6: a slot of a summary's 'income / spending / net' list has the 
     expect(statusOf("August's income was CHF 12'300.00.")).toEqual([["CHF 12'300.00", "mismatched"]]);
   });
 });
+
+describe("figacc6: an average of the terms of the sum the answer just wrote (r4o04, r4p14, r4n06 flagged)", () => {
+  const SPRING: Call = {
+    name: "monthly_trend",
+    input: { category: "Housing", from: "2025-03-01", to: "2025-05-31" },
+    summary: "Monthly spending on Housing from 2025-03-01 to 2025-05-31. CHF: total CHF 5'700.00 over 3 transactions. Per month: 2025-03 CHF 1'850.00, 2025-04 CHF 1'970.00, 2025-05 CHF 1'880.00.",
+  };
+  const last = (t: TurnFigures, answer: string) => statuses(t, answer).at(-1);
+  test("right: a sum of two months over its two months; a sum of two categories per category, said to be an average", () => {
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'910.00 a month.")).toEqual(["CHF 1'910.00", "derived"]);
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.20, CHF 5'215.60 a category on average.")).toEqual(["CHF 5'215.60", "derived"]);
+  });
+  test("wrong: a digit changed, another pair's mean, a sum of categories said per month, a mean of a wrong sum", () => {
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'920.00 a month.")).toEqual(["CHF 1'920.00", "ungrounded"]);
+    // The mean of another pair of months (March and May: 1'865.00), not of the sum written.
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'865.00 a month.")).toEqual(["CHF 1'865.00", "ungrounded"]);
+    expect(last(turn([CATEGORIES_2025]), "In 2025 groceries and dining came to CHF 10'431.20, about CHF 5'215.60 a month.")).toEqual(["CHF 5'215.60", "ungrounded"]);
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.30, CHF 5'215.65 a category on average.")).toEqual(["CHF 5'215.65", "ungrounded"]);
+  });
+});
