@@ -1185,7 +1185,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
-    let checked = f.kind === "count" && f.unit === "months" ? monthsCount(index, f, said, answer) : checkOne(index, f, said);
+    // A count of days is checked only in a turn whose results count days ("last transaction 97 days before today"): elsewhere it is a duration, as before.
+    if (f.kind === "count" && f.unit === "days" && !countsDays(index)) return;
+    let checked = f.kind === "count" && (f.unit === "months" || f.unit === "days") ? monthsCount(index, f, said, answer) : checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
     // A share already derived other than as a ratio (a sum of the shares the result gives), or as a ratio over that very
@@ -1295,7 +1297,7 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
   for (const g of groupsOf(index, f, "all").equal) {
     for (let k = lowerBound(g.values, r.lo); k < g.values.length && g.values[k]! <= r.hi; k++) {
       for (const s of figuresAt(g, k)) {
-        if (s.kind !== "count" || s.ctx.unit !== "months") continue;
+        if (s.kind !== "count" || s.ctx.unit !== f.unit) continue;
         if (!contradicts(counted, s.ctx)) stated.push(s);
         else other ??= s;
       }
@@ -1303,10 +1305,18 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
   }
   if (stated.length) return { ...base, status: "grounded", sources: stated.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)) };
   const n = f.value;
-  const derived = (sources: SourceFigure[]): AnswerFigure => ({ ...base, status: "derived", operation: "months", months: n, sources: sources.map((s) => source(s, index.lexicon)) });
+  const days = f.unit === "days";
+  const derived = (sources: SourceFigure[]): AnswerFigure => ({ ...base, status: "derived", operation: "months", months: n, ...(days ? { per: "day" as const } : {}), sources: sources.map((s) => source(s, index.lexicon)) });
+  const notFound = (): AnswerFigure => {
+    if (!other) return { ...base, status: "ungrounded", sources: [] };
+    const saidLabel = contextLabel(said);
+    return { ...base, status: "mismatched", sources: [source(other, index.lexicon)], ...(saidLabel ? { said: saidLabel } : {}) };
+  };
   // Said of a period no call's holds ("all 12 months of 2024" of a 2025 call), it counts months the turn has nothing of.
   const asked = !counted.periods || counted.periods.some((p) => index.spans.some((c) => c.from <= p.from && p.to <= c.to));
   if (!asked) return { ...base, status: "ungrounded", sources: [] };
+  // A count of days: the days a result states ("370 days since the last row") or of the period its clause or a call names.
+  if (days) return saidDivisors(index, counted).days.includes(n) ? derived([]) : notFound();
   const periods = [...(counted.periods?.length === 1 ? [wholeMonths(counted.periods[0]!)] : []), ...saidDivisors(index, counted).months];
   // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
   const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
@@ -1322,9 +1332,15 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
     const part = parts.find((p) => p.months.length === n && n > 0 && !(some && p.months.length === p.of));
     if (part && !list.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) return derived(part.months);
   }
-  if (!other) return { ...base, status: "ungrounded", sources: [] };
-  const saidLabel = contextLabel(said);
-  return { ...base, status: "mismatched", sources: [source(other, index.lexicon)], ...(saidLabel ? { said: saidLabel } : {}) };
+  return notFound();
+}
+
+/** Per index, whether any figure of the turn is a count of days (a coverage's "Days since last"). */
+const daysCounted = new WeakMap<FigureIndex, boolean>();
+function countsDays(index: FigureIndex): boolean {
+  let v = daysCounted.get(index);
+  if (v === undefined) daysCounted.set(index, (v = index.groups.some((g) => g.kind === "count" && g.flat.some((x) => x.ctx.unit === "days"))));
+  return v;
 }
 
 /** A monthly series the model read, and its parts a count of months may count: all its months, those with an amount, those with none (of the whole series, then of each of its years). */

@@ -30,7 +30,7 @@ export function figureNote(f: AnswerFigure): string {
   if (f.status === "grounded") return f.sources.map(source).join("; ");
   if (f.status === "mismatched") return `${f.text}${f.said ? ` (said of ${f.said})` : ""}: found as ${f.sources.map(source).join("; ")}`;
   const [a, b] = f.sources;
-  if (f.operation === "months") return `${f.text}: ${a ? `${f.sources.length} months of the series counted · ${f.sources.map(source).join("; ")}` : "the months of a period the answer or its calls name"}`;
+  if (f.operation === "months") return `${f.text}: ${a ? `${f.sources.length} months of the series counted · ${f.sources.map(source).join("; ")}` : `the ${f.per === "day" ? "days" : "months"} of a period the answer or its calls name`}`;
   if (!a) return f.text;
   const all = f.sources.map(source).join("; ");
   switch (f.operation) {

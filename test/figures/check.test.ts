@@ -2671,3 +2671,38 @@ describe("figacc6: an average of the terms of the sum the answer just wrote (r4o
     expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.30, CHF 5'215.65 a category on average.")).toEqual(["CHF 5'215.65", "ungrounded"]);
   });
 });
+
+describe("figacc6: a count of days is checked in a turn whose results count days (r4p14 '761 days', r4o18, i19, r4j21, r4k16, r4l12, r4m15, r4n19, w14 missed)", () => {
+  const coverage = () => {
+    const t = turn([]);
+    t.record(
+      { id: "toolu_c", name: "data_coverage", input: { year: 2025 } },
+      {
+        summary: "Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage for 2025 per account and currency: Visa 4417 CHF: 2025-01-03 to 2025-09-24, 67 rows, 9 months with data, no gap months; Savings Account CHF: 2025-01-01 to 2025-12-26, 50 rows, 12 months with data, no gap months.",
+        charts: [],
+        tables: [
+          {
+            title: "Data coverage, 2025",
+            columns: ["Account", "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last"],
+            kinds: ["text", "currency", "date", "date", "count", "count", "text", "count"],
+            rows: [["Visa 4417", "CHF", "2025-01-03", "2025-09-24", 67, 9, null, 103], ["Savings Account", "CHF", "2025-01-01", "2025-12-26", 50, 12, null, 10]],
+            totalRows: 2,
+          },
+        ],
+      } as unknown as ToolOutput,
+    );
+    return t;
+  };
+  test("right: the days since an account's last row as the result gives them", () => {
+    expect(statuses(coverage(), "The Visa's last row is 103 days old.")).toEqual([["103", "grounded"]]);
+    expect(statuses(coverage(), "The savings account's last booking was 10 days ago.")).toEqual([["10", "grounded"]]);
+  });
+  test("wrong: a digit changed, the other account's days, days of no result", () => {
+    expect(statuses(coverage(), "The Visa's last row is 130 days old.")).toEqual([["130", "ungrounded"]]);
+    expect(statuses(coverage(), "The Visa's last booking was 10 days ago.")).toEqual([["10", "mismatched"]]);
+    expect(statuses(coverage(), "The savings account's last booking was 11 days ago.")).toEqual([["11", "ungrounded"]]);
+  });
+  test("a count of days in a turn that counts no days is a duration, no figure (as before)", () => {
+    expect(statuses(oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 600.00 over 3 transactions in 1 categories: Dining CHF 600.00 (100.0%, 3 tx)."), "Spread over 30 days that is little.")).toEqual([]);
+  });
+});
