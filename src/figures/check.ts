@@ -1187,6 +1187,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (endpoint) said.endpoint = endpoint;
     // A count of days is checked only in a turn whose results count days ("last transaction 97 days before today"): elsewhere it is a duration, as before.
     if (f.kind === "count" && f.unit === "days" && !countsDays(index)) return;
+    // "The first half came to CHF 1'549.75 and the second to CHF 1'888.50": the second half of the year the first is of.
+    const part = ELLIPTIC_PART.exec(answer.slice(Math.max(0, f.start - 48), f.start));
+    const partOfYear = part ? nextPart(contexts[i - 1]?.periods, part[1]!.toLowerCase()) : null;
+    if (partOfYear) {
+      said.periods = [partOfYear];
+      delete said.month;
+    }
     let checked = f.kind === "count" && (f.unit === "months" || f.unit === "days") ? monthsCount(index, f, said, answer) : checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1333,6 +1340,27 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
     if (part && !list.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) return derived(part.months);
   }
   return notFound();
+}
+
+/** A half or a quarter named by its ordinal alone after another ("…, the second to CHF 1'888.50", "the last CHF 791.10"). */
+const ELLIPTIC_PART = /(?:[,;]\s*|\band\s+)the\s+(first|second|third|fourth|last)\s+(?:(?:came|added\s+up|amounted)\s+to\s+|to\s+|was\s+|at\s+|cost\s+)?(?:about\s+|roughly\s+|around\s+)?$/i;
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+/**
+ * The half or quarter of a year an ordinal names after the figure before it was said of one ("The first half came to …
+ * and the second to …"): that year's half or quarter of that rank ("last": the year's last). Null when the figure before
+ * is of no one half or quarter of a year.
+ */
+function nextPart(periods: readonly Span[] | undefined, ordinal: string): Span | null {
+  const p = periods?.length === 1 ? periods[0]! : null;
+  const months = p ? wholeMonths(p) : 0;
+  if (!p || (months !== 6 && months !== 3) || (Math.floor(p.from / 100) % 100 - 1) % months !== 0 || Math.floor(p.from / 10000) !== Math.floor(p.to / 10000)) return null;
+  const parts = 12 / months;
+  const rank = ordinal === "last" ? parts : ORDINALS[ordinal];
+  if (!rank || rank > parts) return null;
+  const year = Math.floor(p.from / 10000);
+  const first = (rank - 1) * months + 1;
+  const last = first + months - 1;
+  return { from: year * 10000 + first * 100 + 1, to: year * 10000 + last * 100 + daysInMonth(year, last) };
 }
 
 /** Per index, whether any figure of the turn is a count of days (a coverage's "Days since last"). */

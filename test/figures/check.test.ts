@@ -2725,3 +2725,24 @@ describe("figacc6: a recurring series' one-off is its payee's (r4p12, r4o12, r4k
     expect(statusOf("Swisscom also charged a late fee of EUR 20.00.")).toEqual([["EUR 20.00", "mismatched"]]);
   });
 });
+
+describe("figacc6: 'the first half came to …, the second to …' — the ordinal alone names the year's next half or quarter (r4o03, r4p22, r4l03, r4o09, r4o22 flagged)", () => {
+  const year = (y: number, values: number[]): Call => ({
+    name: "monthly_trend",
+    input: { category: "Dining", year: y },
+    summary: `Monthly spending on Dining for ${y}. CHF: total CHF ${values.reduce((a, b) => a + b, 0).toFixed(2)} over 60 transactions. Per month: ${values.map((v, i) => `${y}-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ")}.`,
+  });
+  // 2025: first half 600.00, second half 900.00; quarters 270, 330, 420, 480 (every sum a multiple of 5). 2024: second half 777.00.
+  const Y25 = year(2025, [80, 90, 100, 105, 110, 115, 130, 140, 150, 155, 160, 165]);
+  const Y24 = year(2024, [90, 90, 90, 90, 90, 90, 120, 125, 127, 130, 135, 140]);
+  const last = (calls: Call[], answer: string) => statuses(turn(calls), answer).at(-1);
+  test("right: the second half, the last quarter, after the first", () => {
+    expect(last([Y25], "In 2025 the first half came to CHF 600.00 and the second to CHF 900.00.")).toEqual(["CHF 900.00", "derived"]);
+    expect(last([Y25], "In 2025 the first quarter came to CHF 270.00, the last to CHF 480.00.")).toEqual(["CHF 480.00", "derived"]);
+  });
+  test("wrong: the third quarter's for the second, a digit changed, 2024's second half", () => {
+    expect(last([Y25], "In 2025 the first quarter came to CHF 270.00, the second to CHF 420.00.")).toEqual(["CHF 420.00", "ungrounded"]);
+    expect(last([Y25], "In 2025 the first half came to CHF 600.00 and the second to CHF 910.00.")).toEqual(["CHF 910.00", "ungrounded"]);
+    expect(["ungrounded", "mismatched"]).toContain(String(last([Y25, Y24], "In 2025 the first half came to CHF 600.00 and the second to CHF 777.00.")![1]));
+  });
+});
