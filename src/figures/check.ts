@@ -1524,6 +1524,9 @@ const WHOLE_SPENDING = /\bspending(?:\s+(?:of|was|is|came\s+to|totall?ed|reached
 /** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
 const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)(?!\s+(?:well\s+|just\s+|far\s+)?(?:under|over|at|below|above|lower|higher|ahead|behind))|(went\s+out))\b/i;
 
+/** Right before a flow word: it is what the figure is compared with ("more than spending", "than income"). */
+const COMPARED_BEFORE = /\bthan\s+(?:the\s+|your\s+|its\s+)?$/i;
+
 /**
  * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
  * clause's start) and it, else by "of income" / "in spending" / "came in" / "went out" right after it. Silent (undefined)
@@ -1535,7 +1538,9 @@ function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): 
   const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), after);
   const own = clause === after && after > 0 ? FLOW_AFTER.exec(answer.slice(clause, f.start)) : null;
   // allMatches, not matchAll: no copy of the expression for every amount of an answer.
-  const m = allMatches(FLOW_WORDS, answer.slice(clause + (own ? own[0].length : 0), f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  // A flow it is compared with is not its own: "Income grew more than spending: CHF 7'400.00 → …" is income.
+  const text = answer.slice(clause + (own ? own[0].length : 0), f.start);
+  const m = allMatches(FLOW_WORDS, text).filter((x) => !COMPARED_BEFORE.test(text.slice(Math.max(0, x.index - 12), x.index))).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
   return m ? (m[1] || m[3] ? "in" : "out") : undefined;
 }
 

@@ -2746,3 +2746,15 @@ describe("figacc6: 'the first half came to …, the second to …' — the ordin
     expect(["ungrounded", "mismatched"]).toContain(String(last([Y25, Y24], "In 2025 the first half came to CHF 600.00 and the second to CHF 777.00.")![1]));
   });
 });
+
+describe("figacc6: a flow written after 'than' is what the figure is compared with, not its own (r4p16 flagged)", () => {
+  const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00, net CHF 2'000.00, savings rate 22.2%.");
+  test("right: income, written before 'than spending'", () => {
+    expect(statuses(t(), "Income was higher than spending: CHF 9'000.00.")).toEqual([["CHF 9'000.00", "grounded"]]);
+  });
+  test("wrong: the spending written as the income, the income as the spending, a digit changed", () => {
+    expect(statuses(t(), "Income was higher than spending: CHF 7'000.00.")).toEqual([["CHF 7'000.00", "mismatched"]]);
+    expect(statuses(t(), "Spending stayed lower than income: CHF 9'000.00.")).toEqual([["CHF 9'000.00", "mismatched"]]);
+    expect(statuses(t(), "Income was higher than spending: CHF 9'100.00.")).toEqual([["CHF 9'100.00", "ungrounded"]]);
+  });
+});
