@@ -2557,30 +2557,42 @@ describe("figacc6: a count of months is checked, as a count of months (r4p22, r4
     summary: `Monthly spending on Groceries for 2025. CHF: total CHF 864.50 over 10 transactions. Per month: ${series}.`,
   };
   const statusOf = (answer: string) => turn([GROCERIES]).check(answer, "").filter((f) => /^\d+$/.test(f.text)).map((f) => [f.text, f.status]);
+  /** Each answer's one count of months, with its status. */
+  const each = (rows: [string, string, string][]) => rows.forEach(([answer, text, status]) => expect([answer, statusOf(answer)]).toEqual([answer, [[text, status]]]));
   test("right: the months of the call's year, of a range the sentence writes, less the months it leaves out", () => {
-    expect(statusOf("Groceries cost CHF 864.50 over 12 months.")).toEqual([["12", "derived"]]);
-    expect(statusOf("From June to December, over those 7 months, they cost more.")).toEqual([["7", "derived"]]);
-    expect(statusOf("Leave May out and the other 11 months look alike.")).toEqual([["11", "derived"]]);
+    each([
+      ["Groceries cost CHF 864.50 over 12 months.", "12", "derived"],
+      ["From June to December, over those 7 months, they cost more.", "7", "derived"],
+      ["Leave May out and the other 11 months look alike.", "11", "derived"],
+    ]);
   });
   test("wrong: a period's months off by one, or of a range the sentence does not write", () => {
-    expect(statusOf("Groceries cost CHF 864.50 over 11 months.")).toEqual([["11", "ungrounded"]]);
-    expect(statusOf("Groceries cost CHF 864.50 over 10 months from February to December.")).toEqual([["10", "ungrounded"]]);
-    expect(statusOf("From June to December, over those 6 months, they cost more.")).toEqual([["6", "ungrounded"]]);
-    expect(statusOf("Leave May out and the other 10 months look alike.")).toEqual([["10", "ungrounded"]]);
+    each([
+      ["Groceries cost CHF 864.50 over 11 months.", "11", "ungrounded"],
+      ["Groceries cost CHF 864.50 over 10 months from February to December.", "10", "ungrounded"],
+      ["From June to December, over those 6 months, they cost more.", "6", "ungrounded"],
+      ["Leave May out and the other 10 months look alike.", "10", "ungrounded"],
+    ]);
   });
   test("right: how many months of the series had spending, or none", () => {
-    expect(statusOf("4 months had no grocery spending at all.")).toEqual([["4", "derived"]]);
-    expect(statusOf("Only 8 months had any grocery spending.")).toEqual([["8", "derived"]]);
+    each([
+      ["4 months had no grocery spending at all.", "4", "derived"],
+      ["Only 8 months had any grocery spending.", "8", "derived"],
+    ]);
   });
   test("wrong: months that did something counted off by one, or as the whole year", () => {
-    expect(statusOf("5 months had no grocery spending at all.")).toEqual([["5", "ungrounded"]]);
-    expect(statusOf("Only 7 months had any grocery spending.")).toEqual([["7", "ungrounded"]]);
-    expect(statusOf("12 months had any grocery spending.")).toEqual([["12", "ungrounded"]]);
+    each([
+      ["5 months had no grocery spending at all.", "5", "ungrounded"],
+      ["Only 7 months had any grocery spending.", "7", "ungrounded"],
+      ["12 months had any grocery spending.", "12", "ungrounded"],
+    ]);
   });
   test("wrong: a count of rows with its number is no count of months; nor another year's months", () => {
     // "10 transactions" is in the summary: 10 months is still no period or part of the series.
-    expect(statusOf("You shopped in 10 months.")).toEqual([["10", "ungrounded"]]);
-    expect(statusOf("In 2024 there was grocery spending in all 12 months.")).toEqual([["12", "ungrounded"]]);
+    each([
+      ["You shopped in 10 months.", "10", "ungrounded"],
+      ["In 2024 there was grocery spending in all 12 months.", "12", "ungrounded"],
+    ]);
   });
   test("its note says what it counts", () => {
     const [none] = turn([GROCERIES]).check("4 months had no grocery spending at all.", "");
