@@ -1164,8 +1164,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const items: { at: number; said: FigureContext }[] = [];
   /** Percentages with their base written after them: looked at once it is read. */
   const shares: { at: number; base: ReadFigure; said: FigureContext }[] = [];
-  /** Whether the answer projects anything onto a year ("at this pace", "a full year"): looked at once. */
-  const projects = PROJECTED.test(answer);
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -1188,8 +1186,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // A count of days is checked only in a turn whose results count days ("last transaction 97 days before today"): elsewhere it is a duration, as before.
     if (f.kind === "count" && f.unit === "days" && !countsDays(index)) return;
     // "The first half came to CHF 1'549.75 and the second to CHF 1'888.50": the second half of the year the first is of.
-    const part = ELLIPTIC_PART.exec(answer.slice(Math.max(0, f.start - 48), f.start));
-    const partOfYear = part ? nextPart(contexts[i - 1]?.periods, part[1]!.toLowerCase()) : null;
+    const before = contexts[i - 1]?.periods;
+    const part = before?.length === 1 ? ELLIPTIC_PART.exec(answer.slice(Math.max(0, f.start - 48), f.start)) : null;
+    const partOfYear = part ? nextPart(before, part[1]!.toLowerCase()) : null;
     if (partOfYear) {
       said.periods = [partOfYear];
       delete said.month;
@@ -1229,7 +1228,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money" && projects) checked = projectedYear(index, f, said, answer, backed) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = projectedYear(index, f, said, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "count") && (said.measure === "average" || said.perItem || (said.per ?? said.perNear) === "month")) checked = meanOfWrittenSum(f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
@@ -1328,11 +1327,10 @@ function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, ans
   // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
   const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
   if (!some && periods.includes(n)) return derived([]);
-  const from = sentenceStart(answer, f.start);
+  const [from, to] = sentenceAround(answer, f.start);
   const named = new Set(answer.slice(from, f.start).match(MONTH_NAMED) ?? []).size;
   // A range of months its sentence writes, before or after it ("over the 7 months from June to December").
-  const upTo = answer.slice(f.end).search(SENTENCE_END);
-  for (const m of allMatches(MONTH_RANGE, answer.slice(from, upTo < 0 ? answer.length : f.end + upTo))) periods.push(((MONTH_NUMBER[m[2]!.toLowerCase()]! - MONTH_NUMBER[m[1]!.toLowerCase()]! + 12) % 12) + 1);
+  for (const m of allMatches(MONTH_RANGE, answer.slice(from, to))) periods.push(((MONTH_NUMBER[m[2]!.toLowerCase()]! - MONTH_NUMBER[m[1]!.toLowerCase()]! + 12) % 12) + 1);
   if (periods.some((m) => (m === n && !some) || (named > 0 && m - named === n))) return derived([]);
   for (const { list, parts } of monthlySeries(index)) {
     // Months that did something are some of them ("4 months had none"): all of them only when it says so ("all 12 months").
@@ -1414,6 +1412,21 @@ function meanOfWrittenSum(f: ReadFigure, said: FigureContext, sentence: readonly
   return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "mean", sources: terms };
 }
 
+/**
+ * The sentence around `at` ([start, end): after the last ". ", "! ", "? " or line break before it, up to the next one
+ * after it), found by scanning from `at` (sentenceStart reads the text from its start, once per figure).
+ */
+function sentenceAround(text: string, at: number): [number, number] {
+  const after = (i: number, n: number) => (i < 0 ? 0 : i + n);
+  const start = Math.max(after(text.lastIndexOf(". ", at - 1), 2), after(text.lastIndexOf("! ", at - 1), 2), after(text.lastIndexOf("? ", at - 1), 2), after(text.lastIndexOf("\n", at - 1), 1));
+  let end = text.length;
+  for (const mark of [". ", "! ", "? ", "\n"]) {
+    const i = text.indexOf(mark, at);
+    if (i >= 0 && i < end) end = i + 1;
+  }
+  return [start, end];
+}
+
 /** Words that project a rate onto a whole year: "at this pace", "at June's price", "over a full year", "a year of months like this", "if it runs every month". */
 const PROJECTED = /\b(?:at\s+(?:this|that|the\s+(?:same|current|new))\s+(?:pace|rate|price|level)|at\s+\p{Lu}\p{L}+['’]s\s+(?:pace|rate|price|level)|(?:a|the|over\s+a|for\s+a)\s+(?:full|whole)\s+year|a\s+year\s+of\s+months\s+like\s+(?:this|that|it)|if\s+it\s+(?:runs|continues|goes\s+on|keeps\s+(?:up|going))|annuali[sz]ed|over\s+a\s+year)\b/iu;
 
@@ -1428,9 +1441,8 @@ const PROJECTED = /\b(?:at\s+(?:this|that|the\s+(?:same|current|new))\s+(?:pace|
 function projectedYear(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, backed: readonly Backed[]): AnswerFigure | null {
   // Said to be a month's, a week's or a day's, it is no year's.
   if (said.per && said.per !== "year") return null;
-  const from = sentenceStart(answer, f.start);
-  const upTo = answer.slice(f.end).search(SENTENCE_END);
-  const projected = PROJECTED.exec(answer.slice(from, upTo < 0 ? answer.length : f.end + upTo));
+  const [from, to] = sentenceAround(answer, f.start);
+  const projected = PROJECTED.exec(answer.slice(from, to));
   if (!projected) return null;
   // "At June's pace": June's amount, no other month's.
   const named = /^at\s+(\p{L}+)['’]s/iu.exec(projected[0]);
@@ -1443,7 +1455,7 @@ function projectedYear(index: FigureIndex, f: ReadFigure, said: FigureContext, a
   const monthsOf = (per: string | undefined, periods: readonly Span[] | undefined) => (per === "month" ? 1 : per ? 0 : periods?.length === 1 ? wholeMonths(periods[0]!) : 0);
   // The pace of what the answer just wrote (its sentence and the one before) when it wrote an amount of whole months: that
   // amount's, no other figure's ("You spent CHF 30'000.00 in the first half. At this pace …" is no pace of the income).
-  const previous = from > 1 ? sentenceStart(answer, from - 2) : 0;
+  const previous = from > 1 ? sentenceAround(answer, from - 2)[0] : 0;
   let written = false;
   for (const b of backed) {
     if (b.f.start < previous || b.f.start >= f.start || b.f.kind !== "money" || (f.currency && b.f.currency && f.currency !== b.f.currency)) continue;
