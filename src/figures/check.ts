@@ -1466,11 +1466,13 @@ function projectedYear(index: FigureIndex, f: ReadFigure, said: FigureContext, a
     if (within(b.f.value, m)) return { ...base, sources: [writtenSource(b)], ...(m > 1 ? { divisor: m } : {}) };
   }
   if (written) return null;
+  // What it is of otherwise (a category, a merchant, a currency) holds: groceries' pace is no housing figure's.
+  const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined, per: undefined };
   for (const g of index.seen) {
     if (g.kind !== "money" || (f.currency && g.currency && g.currency !== f.currency)) continue;
     for (let m = 1; m <= 11; m++) {
       for (const k of findEqual(g.values, scaled(r, m / 12))) {
-        const s = figuresAt(g, k).find((x) => x.seen && monthsOf(x.ctx.per, x.ctx.periods) === m && ofMonth(x.ctx.periods));
+        const s = figuresAt(g, k).find((x) => x.seen && monthsOf(x.ctx.per, x.ctx.periods) === m && ofMonth(x.ctx.periods) && !contradicts(unsaidPeriod, x.ctx));
         if (s) return { ...base, sources: [source(s, index.lexicon)], ...(m > 1 ? { divisor: m } : {}) };
       }
     }

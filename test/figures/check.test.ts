@@ -2633,6 +2633,11 @@ describe("figacc6: an amount projected onto a year ('at this pace', 'a full year
     expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
     expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 21'600.00.")).toEqual([["CHF 21'600.00", "derived"]]);
   });
+  test("wrong: another category's pace (housing's half-year × 2 said of groceries); right: the category's own", () => {
+    const h1 = oneCall("spending_by_category", { from: "2025-01-01", to: "2025-06-30" }, "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx).");
+    expect(statuses(h1, "At this pace groceries for the full year would be CHF 8'000.00.")).toEqual([["CHF 8'000.00", "ungrounded"]]);
+    expect(statuses(h1, "At this pace groceries for the full year would be CHF 10'000.00.")).toEqual([["CHF 10'000.00", "derived"]]);
+  });
 });
 
 describe("figacc6: a slot of a summary's 'income / spending / net' list has the flow of its twin in the call's chart (r4p06 missed)", () => {
