@@ -1229,7 +1229,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = projectedYear(index, f, said, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "count") && (said.measure === "average" || said.perItem || (said.per ?? said.perNear) === "month")) checked = meanOfWrittenSum(f, said, sentenceBefore()) ?? checked;
+    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "count") && (said.measure === "average" || (said.per ?? said.perNear) === "month")) checked = meanOfWrittenSum(f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
       checked = approvedTotal(index, f, opened, answer.slice(f.end, f.end + 30)) ?? sumOfNamed(index, f, said, opened) ?? checked;
@@ -1395,8 +1395,9 @@ function monthlySeries(index: FigureIndex): MonthlySeries[] {
 
 /**
  * An average of the terms of the sum the answer wrote just before it in its sentence ("971 rows in all, about 194 a
- * month" of five months' rows; "CHF 3'229.45 in all — about CHF 807 a booking" of four bookings; "Over both months you
- * spent CHF 28'767.45, about CHF 14'383.72 a month"): that sum ÷ its number of terms. Only the nearest figure before it,
+ * month" of five months' rows; "Over both months you spent CHF 28'767.45, about CHF 14'383.72 a month"; "… CHF
+ * 10'431.20, CHF 5'215.60 on average"): that sum ÷ its number of terms. Not "a booking", "each": the terms of a sum
+ * are not its bookings (two categories' total ÷ 2 is no booking's price). Only the nearest figure before it,
  * of its kind and currency, when the turn derived it as a sum; said a month's, only of a sum of months (each term about
  * one month): three categories' total ÷ 3 is no month's.
  */

@@ -2686,6 +2686,8 @@ describe("figacc6: an average of the terms of the sum the answer just wrote (r4o
     expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'865.00 a month.")).toEqual(["CHF 1'865.00", "ungrounded"]);
     expect(last(turn([CATEGORIES_2025]), "In 2025 groceries and dining came to CHF 10'431.20, about CHF 5'215.60 a month.")).toEqual(["CHF 5'215.60", "ungrounded"]);
     expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.30, CHF 5'215.65 a category on average.")).toEqual(["CHF 5'215.65", "ungrounded"]);
+    // Two categories' total ÷ 2 is no visit's price.
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.20, about CHF 5'215.60 a visit.")).toEqual(["CHF 5'215.60", "ungrounded"]);
   });
 });
 
