@@ -8,6 +8,7 @@ import type { ToolOutput } from "../../src/core/events.ts";
 import type { AnswerFigure, FigureOperation } from "../../src/core/figures.ts";
 import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
 import { figureNote } from "../../src/figures/note.ts";
+import { figureRowsLinks } from "../../src/transactions/link.ts";
 import type { Ledger } from "../../src/ledger/ledger.ts";
 import { evaluate } from "../../src/tools/calculate.ts";
 import { callPeriods } from "../../src/tools/query/period.ts";
@@ -2543,5 +2544,236 @@ describe("figholesfix: a calculate result is no figure of a period, so no call's
   test("right: the half-year's own figures over its own 6 months, calculate or not", () => {
     expect(statusOf([H1, CATEGORIES_2024, calc("120 + 60", "180")], "That is about 30 transactions a month.")).toEqual([["30", "derived"]]);
     expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 1'500 a month.")).toEqual([["CHF 1'500", "derived"]]);
+  });
+});
+
+describe("figacc6: a count of months is checked, as a count of months (r4p22, r4p23, r4o03, i03, i05, i19, r4j20, r4l24, r4n05 missed)", () => {
+  // Groceries by month in 2025: four months with none (April, May, August, November), eight with some.
+  const MONTHS = [120, 95.5, 130, 0, 0, 88, 101.2, 0, 77.35, 140, 0, 112.45];
+  const series = MONTHS.map((v, i) => `2025-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ");
+  const GROCERIES: Call = {
+    name: "monthly_trend",
+    input: { category: "Groceries", year: 2025 },
+    summary: `Monthly spending on Groceries for 2025. CHF: total CHF 864.50 over 10 transactions. Per month: ${series}.`,
+  };
+  const statusOf = (answer: string) => turn([GROCERIES]).check(answer, "").filter((f) => /^\d+$/.test(f.text)).map((f) => [f.text, f.status]);
+  /** Each answer's one count of months, with its status. */
+  const each = (rows: [string, string, string][]) => rows.forEach(([answer, text, status]) => expect([answer, statusOf(answer)]).toEqual([answer, [[text, status]]]));
+  test("right: the months of the call's year, of a range the sentence writes, less the months it leaves out", () => {
+    each([
+      ["Groceries cost CHF 864.50 over 12 months.", "12", "derived"],
+      ["From June to December, over those 7 months, they cost more.", "7", "derived"],
+      ["Leave May out and the other 11 months look alike.", "11", "derived"],
+    ]);
+  });
+  test("wrong: a period's months off by one, or of a range the sentence does not write", () => {
+    each([
+      ["Groceries cost CHF 864.50 over 11 months.", "11", "ungrounded"],
+      ["Groceries cost CHF 864.50 over 10 months from February to December.", "10", "ungrounded"],
+      ["From June to December, over those 6 months, they cost more.", "6", "ungrounded"],
+      ["Leave May out and the other 10 months look alike.", "10", "ungrounded"],
+    ]);
+  });
+  test("right: how many months of the series had spending, or none", () => {
+    each([
+      ["4 months had no grocery spending at all.", "4", "derived"],
+      ["Only 8 months had any grocery spending.", "8", "derived"],
+    ]);
+  });
+  test("wrong: months that did something counted off by one, or as the whole year", () => {
+    each([
+      ["5 months had no grocery spending at all.", "5", "ungrounded"],
+      ["Only 7 months had any grocery spending.", "7", "ungrounded"],
+      ["12 months had any grocery spending.", "12", "ungrounded"],
+    ]);
+  });
+  test("wrong: a count of rows with its number is no count of months; nor another year's months", () => {
+    // "10 transactions" is in the summary: 10 months is still no period or part of the series.
+    each([
+      ["You shopped in 10 months.", "10", "ungrounded"],
+      ["In 2024 there was grocery spending in all 12 months.", "12", "ungrounded"],
+    ]);
+  });
+  test("its note says what it counts", () => {
+    const [none] = turn([GROCERIES]).check("4 months had no grocery spending at all.", "");
+    expect(figureNote(none!)).toStartWith("4: 4 months of the series counted · monthly_trend · summary · 2025-04 (2025-04 · Groceries · CHF): CHF 0.00;");
+    const [year] = turn([GROCERIES]).check("Groceries cost CHF 864.50 over 12 months.", "").filter((f) => f.text === "12");
+    expect(figureNote(year!)).toBe("12: the months of a period the answer or its calls name");
+  });
+  test("no link to rows: the rows of the months it counts total no count of months", () => {
+    const [none] = turn([GROCERIES]).check("Only 8 months had any grocery spending.", "");
+    expect(none!.status).toBe("derived");
+    expect(figureRowsLinks(none!)).toEqual([]);
+  });
+});
+
+describe("figacc6: an amount projected onto a year ('at this pace', 'a full year'): × 12 ÷ its months (r4m03, r4m06, r4m19, r4n03, r4o20, r4o22, r4p23 flagged)", () => {
+  const RENT: Call = {
+    name: "monthly_trend",
+    input: { category: "Housing", from: "2025-01-01", to: "2025-06-30" },
+    summary:
+      "Monthly spending on Housing from 2025-01-01 to 2025-06-30. CHF: total CHF 11'400.00 over 6 transactions. Per month: 2025-01 CHF 1'800.00, 2025-02 CHF 1'850.00, 2025-03 CHF 1'910.00, 2025-04 CHF 1'940.00, 2025-05 CHF 1'950.00, 2025-06 CHF 1'950.00.",
+  };
+  const statusOf = (answer: string) => turn([RENT]).check(answer, "").filter((f) => f.value > 20000 && f.value < 30000).map((f) => [f.text, f.status]);
+  test("right: six months' total × 2, a month's × 12, an amount the sentence writes as a month's × 12", () => {
+    expect(statusOf("Those six months came to CHF 11'400.00, CHF 22'800.00 over a full year at this rate.")).toEqual([["CHF 22'800.00", "derived"]]);
+    expect(statusOf("At June's pace the year would come to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "derived"]]);
+    expect(statusOf("At CHF 1'950.00 a month, a full year costs CHF 23'400.00.")).toEqual([["CHF 23'400.00", "derived"]]);
+    const [f] = turn([RENT]).check("At this pace a full year comes to CHF 22'800.00.", "");
+    expect(figureNote(f!)).toStartWith("CHF 11'400.00 ÷ 6 months × 12 (a year at that rate) · monthly_trend · summary · total");
+  });
+  test("wrong: a digit changed, another month's pace, × 11, another currency, said of a month, or no projection written", () => {
+    expect(statusOf("Those six months came to CHF 11'400.00, CHF 22'900.00 over a full year at this rate.")).toEqual([["CHF 22'900.00", "ungrounded"]]);
+    expect(statusOf("At January's pace the year would come to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("At CHF 1'950.00 a month, a full year costs CHF 21'450.00.")).toEqual([["CHF 21'450.00", "ungrounded"]]);
+    expect(statusOf("Those six months came to CHF 11'400.00, EUR 22'800.00 over a full year at this rate.")).toEqual([["EUR 22'800.00", "ungrounded"]]);
+    expect(statusOf("At this rate it is CHF 23'400.00 a month.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("Rent came to CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    // The pace of the amount the answer just wrote (January's 1'800.00: 21'600.00), not another month's (June's 1'950.00 × 12).
+    expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 23'400.00.")).toEqual([["CHF 23'400.00", "ungrounded"]]);
+    expect(statusOf("You paid CHF 1'800.00 in January. At this pace the full year would be CHF 21'600.00.")).toEqual([["CHF 21'600.00", "derived"]]);
+  });
+  test("wrong: another category's pace (housing's half-year × 2 said of groceries); right: the category's own", () => {
+    const h1 = oneCall("spending_by_category", { from: "2025-01-01", to: "2025-06-30" }, "Spending by category from 2025-01-01 to 2025-06-30. CHF: total CHF 9'000.00 over 180 transactions in 2 categories: Groceries CHF 5'000.00 (55.6%, 120 tx); Housing CHF 4'000.00 (44.4%, 60 tx).");
+    expect(statuses(h1, "At this pace groceries for the full year would be CHF 8'000.00.")).toEqual([["CHF 8'000.00", "ungrounded"]]);
+    expect(statuses(h1, "At this pace groceries for the full year would be CHF 10'000.00.")).toEqual([["CHF 10'000.00", "derived"]]);
+  });
+});
+
+describe("figacc6: a slot of a summary's 'income / spending / net' list has the flow of its twin in the call's chart (r4p06 missed)", () => {
+  const H: Call = {
+    name: "income_vs_spending",
+    input: { from: "2025-08-01", to: "2025-09-30" },
+    summary:
+      "Income vs spending from 2025-08-01 to 2025-09-30. CHF: income CHF 33'000.00, spending CHF 31'500.00, net CHF 1'500.00, savings rate 4.5%. Per month (income / spending / net): 2025-08 CHF 16'500.00 / CHF 12'300.00 / CHF 4'200.00; 2025-09 CHF 16'500.00 / CHF 19'200.00 / CHF -2'700.00.",
+    charts: [
+      {
+        type: "grouped_bar",
+        title: "Income vs spending, 2025-08-01…2025-09-30 (CHF)",
+        currency: "CHF",
+        data: { labels: ["2025-08", "2025-09"], datasets: [{ name: "Income", values: [16500, 16500] }, { name: "Spending", values: [12300, 19200] }] },
+      },
+    ] as ToolOutput["charts"],
+  };
+  const statusOf = (answer: string) => turn([H]).check(answer, "").map((f) => [f.text, f.status]);
+  test("right: September's spending and income as their slots give them", () => {
+    expect(statusOf("September's spending of CHF 19'200.00 was more than its income of CHF 16'500.00.")).toEqual([
+      ["CHF 19'200.00", "grounded"],
+      ["CHF 16'500.00", "grounded"],
+    ]);
+  });
+  test("wrong: the spending slot written as income, the income as spending, August's spending as its income", () => {
+    expect(statusOf("September's income of CHF 19'200.00 could not cover it.")).toEqual([["CHF 19'200.00", "mismatched"]]);
+    expect(statusOf("In August you spent CHF 16'500.00.")).toEqual([["CHF 16'500.00", "mismatched"]]);
+    expect(statusOf("August's income was CHF 12'300.00.")).toEqual([["CHF 12'300.00", "mismatched"]]);
+  });
+});
+
+describe("figacc6: an average of the terms of the sum the answer just wrote (r4o04, r4p14, r4n06 flagged)", () => {
+  const SPRING: Call = {
+    name: "monthly_trend",
+    input: { category: "Housing", from: "2025-03-01", to: "2025-05-31" },
+    summary: "Monthly spending on Housing from 2025-03-01 to 2025-05-31. CHF: total CHF 5'700.00 over 3 transactions. Per month: 2025-03 CHF 1'850.00, 2025-04 CHF 1'970.00, 2025-05 CHF 1'880.00.",
+  };
+  const last = (t: TurnFigures, answer: string) => statuses(t, answer).at(-1);
+  test("right: a sum of two months over its two months; a sum of two categories per category, said to be an average", () => {
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'910.00 a month.")).toEqual(["CHF 1'910.00", "derived"]);
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.20, CHF 5'215.60 a category on average.")).toEqual(["CHF 5'215.60", "derived"]);
+  });
+  test("wrong: a digit changed, another pair's mean, a sum of categories said per month, a mean of a wrong sum", () => {
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'920.00 a month.")).toEqual(["CHF 1'920.00", "ungrounded"]);
+    // The mean of another pair of months (March and May: 1'865.00), not of the sum written.
+    expect(last(turn([SPRING]), "March and April came to CHF 3'820.00 together, about CHF 1'865.00 a month.")).toEqual(["CHF 1'865.00", "ungrounded"]);
+    expect(last(turn([CATEGORIES_2025]), "In 2025 groceries and dining came to CHF 10'431.20, about CHF 5'215.60 a month.")).toEqual(["CHF 5'215.60", "ungrounded"]);
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.30, CHF 5'215.65 a category on average.")).toEqual(["CHF 5'215.65", "ungrounded"]);
+    // Two categories' total ÷ 2 is no visit's price.
+    expect(last(turn([CATEGORIES_2025]), "Groceries and dining came to CHF 10'431.20, about CHF 5'215.60 a visit.")).toEqual(["CHF 5'215.60", "ungrounded"]);
+  });
+});
+
+describe("figacc6: a count of days is checked in a turn whose results count days (r4p14 '761 days', r4o18, i19, r4j21, r4k16, r4l12, r4m15, r4n19, w14 missed)", () => {
+  const coverage = () => {
+    const t = turn([]);
+    t.record(
+      { id: "toolu_c", name: "data_coverage", input: { year: 2025 } },
+      {
+        summary: "Today is 2026-01-05. The data runs from 2024-01-01 to 2025-12-31. Coverage for 2025 per account and currency: Visa 4417 CHF: 2025-01-03 to 2025-09-24, 67 rows, 9 months with data, no gap months; Savings Account CHF: 2025-01-01 to 2025-12-26, 50 rows, 12 months with data, no gap months.",
+        charts: [],
+        tables: [
+          {
+            title: "Data coverage, 2025",
+            columns: ["Account", "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last"],
+            kinds: ["text", "currency", "date", "date", "count", "count", "text", "count"],
+            rows: [["Visa 4417", "CHF", "2025-01-03", "2025-09-24", 67, 9, null, 103], ["Savings Account", "CHF", "2025-01-01", "2025-12-26", 50, 12, null, 10]],
+            totalRows: 2,
+          },
+        ],
+      } as unknown as ToolOutput,
+    );
+    return t;
+  };
+  test("right: the days since an account's last row as the result gives them", () => {
+    expect(statuses(coverage(), "The Visa's last row is 103 days old.")).toEqual([["103", "grounded"]]);
+    expect(statuses(coverage(), "The savings account's last booking was 10 days ago.")).toEqual([["10", "grounded"]]);
+  });
+  test("wrong: a digit changed, the other account's days, days of no result", () => {
+    expect(statuses(coverage(), "The Visa's last row is 130 days old.")).toEqual([["130", "ungrounded"]]);
+    expect(statuses(coverage(), "The Visa's last booking was 10 days ago.")).toEqual([["10", "mismatched"]]);
+    expect(statuses(coverage(), "The savings account's last booking was 11 days ago.")).toEqual([["11", "ungrounded"]]);
+  });
+  test("a count of days in a turn that counts no days is a duration, no figure (as before)", () => {
+    expect(statuses(oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 600.00 over 3 transactions in 1 categories: Dining CHF 600.00 (100.0%, 3 tx)."), "Spread over 30 days that is little.")).toEqual([]);
+  });
+});
+
+describe("figacc6: a recurring series' one-off is its payee's (r4p12, r4o12, r4k08 flagged)", () => {
+  const RECURRING: Call = {
+    name: "recurring_payments",
+    input: { year: 2026 },
+    summary:
+      "Recurring payments for 2026: 2 series. Swisscom (Subscriptions) monthly CHF 114.00, 10 payments 2026-01-12 to 2026-10-12, next about 2026-11-12, CHF 1'368.00 a year, one-offs inside the series (not price changes): 2026-05-26 late fee CHF 20.00; Spotify (Subscriptions) monthly CHF 12.95, 10 payments 2026-01-05 to 2026-10-05, next about 2026-11-05, CHF 155.40 a year.",
+  };
+  const VOCAB = { ...VOCABULARY, merchants: [...VOCABULARY.merchants, "Swisscom"] };
+  const statusOf = (answer: string) => statuses(turnOver(VOCAB, RECURRING), answer).filter(([t]) => /20|21/.test(String(t)));
+  test("right: Swisscom's late fee", () => {
+    expect(statusOf("Swisscom also charged a late fee of CHF 20.00.")).toEqual([["CHF 20.00", "grounded"]]);
+  });
+  test("wrong: said to be Spotify's, a digit changed, in euros", () => {
+    expect(statusOf("Spotify also charged a late fee of CHF 20.00.")).toEqual([["CHF 20.00", "mismatched"]]);
+    expect(statusOf("Swisscom also charged a late fee of CHF 21.00.")).toEqual([["CHF 21.00", "ungrounded"]]);
+    expect(statusOf("Swisscom also charged a late fee of EUR 20.00.")).toEqual([["EUR 20.00", "mismatched"]]);
+  });
+});
+
+describe("figacc6: 'the first half came to …, the second to …' — the ordinal alone names the year's next half or quarter (r4o03, r4p22, r4l03, r4o09, r4o22 flagged)", () => {
+  const year = (y: number, values: number[]): Call => ({
+    name: "monthly_trend",
+    input: { category: "Dining", year: y },
+    summary: `Monthly spending on Dining for ${y}. CHF: total CHF ${values.reduce((a, b) => a + b, 0).toFixed(2)} over 60 transactions. Per month: ${values.map((v, i) => `${y}-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ")}.`,
+  });
+  // 2025: first half 600.00, second half 900.00; quarters 270, 330, 420, 480 (every sum a multiple of 5). 2024: second half 777.00.
+  const Y25 = year(2025, [80, 90, 100, 105, 110, 115, 130, 140, 150, 155, 160, 165]);
+  const Y24 = year(2024, [90, 90, 90, 90, 90, 90, 120, 125, 127, 130, 135, 140]);
+  const last = (calls: Call[], answer: string) => statuses(turn(calls), answer).at(-1);
+  test("right: the second half, the last quarter, after the first", () => {
+    expect(last([Y25], "In 2025 the first half came to CHF 600.00 and the second to CHF 900.00.")).toEqual(["CHF 900.00", "derived"]);
+    expect(last([Y25], "In 2025 the first quarter came to CHF 270.00, the last to CHF 480.00.")).toEqual(["CHF 480.00", "derived"]);
+  });
+  test("wrong: the third quarter's for the second, a digit changed, 2024's second half", () => {
+    expect(last([Y25], "In 2025 the first quarter came to CHF 270.00, the second to CHF 420.00.")).toEqual(["CHF 420.00", "ungrounded"]);
+    expect(last([Y25], "In 2025 the first half came to CHF 600.00 and the second to CHF 910.00.")).toEqual(["CHF 910.00", "ungrounded"]);
+    expect(["ungrounded", "mismatched"]).toContain(String(last([Y25, Y24], "In 2025 the first half came to CHF 600.00 and the second to CHF 777.00.")![1]));
+  });
+});
+
+describe("figacc6: a flow written after 'than' is what the figure is compared with, not its own (r4p16 flagged)", () => {
+  const t = () => oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00, net CHF 2'000.00, savings rate 22.2%.");
+  test("right: income, written before 'than spending'", () => {
+    expect(statuses(t(), "Income was higher than spending: CHF 9'000.00.")).toEqual([["CHF 9'000.00", "grounded"]]);
+  });
+  test("wrong: the spending written as the income, the income as the spending, a digit changed", () => {
+    expect(statuses(t(), "Income was higher than spending: CHF 7'000.00.")).toEqual([["CHF 7'000.00", "mismatched"]]);
+    expect(statuses(t(), "Spending stayed lower than income: CHF 9'000.00.")).toEqual([["CHF 9'000.00", "mismatched"]]);
+    expect(statuses(t(), "Income was higher than spending: CHF 9'100.00.")).toEqual([["CHF 9'100.00", "ungrounded"]]);
   });
 });
