@@ -88,3 +88,22 @@ test("an Israeli card statement's merchant and Westpac's \"Other Party\" join th
   expect(nz.rows.toArray()[1]!.description).toBe("Harbour Logistics · Feb wages");
   expect(assignTransactionIds(nz.rows, null)).toEqual(["h:f90141d186414e91", "h:68ec86a254265c82", "h:1f9b71336053c9d4"]);
 });
+
+test("a camt party named only by its account (DbtrAcct/Nm, CdtrAcct/Nm) and a structured reference join the description, not the id (qa37: Raiffeisenbank CZ)", () => {
+  // Ids as 88be627 computed them (its parseStatement and assignTransactionIds over these files), when entry 1 of the
+  // Raiffeisenbank fixture had an empty description and entry 3 "VODNE LEDEN 2026" alone. Its entries' own references
+  // (NtryRef, AcctSvcrRef) taken out, every row's id is the content hash, whose text is the round-3 description.
+  const camt = (name: string, bytes = fixture(name)) => {
+    const s = read(name, bytes);
+    return { ids: assignTransactionIds(s.rows, s.account), descriptions: s.rows.toArray().map((r) => r.description) };
+  };
+  const name = "camt053-rbcz-account-names.xml";
+  expect(camt(name).ids).toEqual(["camt:8102233001", "camt:8102233002", "camt:8102233003", "camt:8102233004"]);
+  const noRefs = new TextEncoder().encode(new TextDecoder().decode(fixture(name)).replace(/<(NtryRef|AcctSvcrRef)>[^<]*<\/\1>/g, ""));
+  const hashed = camt("rbcz-no-refs.xml", noRefs);
+  expect(hashed.descriptions).toEqual(["Holubová Marta · VS:2207", "Lesní školka Buk s.r.o. · SADBA TULIPANY 200 KS", "Vodárna Hradec a.s. · VODNE LEDEN 2026", "Poplatek za vedení účtu 01/2026"]);
+  expect(hashed.ids).toEqual(["h:737301d5685c25f4", "h:4d66cafe78129061", "h:c286e6ee486d140b", "h:0387aa960a26f866"]);
+  // Fixtures of other banks, read before too: their ids as 88be627 gave them.
+  expect(camt("camt053-v08.xml").ids).toEqual(["camt:20250402-77", "camt:A-3:1", "camt:A-3:2", "h:08740124c0dd002b"]);
+  expect(camt("camt053-three-pages-no-ref.xml").ids).toEqual(["h:e82cb852c25c2caa", "h:e82cb852c25c2caa#2", "h:e82cb852c25c2caa#3"]);
+});
