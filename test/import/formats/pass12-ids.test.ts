@@ -7,7 +7,9 @@
  */
 import { expect, test } from "bun:test";
 import { parseStatement } from "../../../src/import/formats/index.ts";
-import { assignTransactionIds } from "../../../src/import/ids.ts";
+import { RowTable } from "../../../src/import/formats/row-table.ts";
+import type { ParsedRow } from "../../../src/import/formats/types.ts";
+import { assignTransactionIds, parsedRowIdAssigner } from "../../../src/import/ids.ts";
 import { fixture } from "./support.ts";
 
 const read = (name: string, bytes: Uint8Array) => parseStatement(bytes, { fileName: name, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
@@ -106,4 +108,31 @@ test("a camt party named only by its account (DbtrAcct/Nm, CdtrAcct/Nm) and a st
   // Fixtures of other banks, read before too: their ids as 88be627 gave them.
   expect(camt("camt053-v08.xml").ids).toEqual(["camt:20250402-77", "camt:A-3:1", "camt:A-3:2", "h:08740124c0dd002b"]);
   expect(camt("camt053-three-pages-no-ref.xml").ids).toEqual(["h:e82cb852c25c2caa", "h:e82cb852c25c2caa#2", "h:e82cb852c25c2caa#3"]);
+});
+
+test("Belfius's own \"Compte\" gives its rows their account, not their ids: a month imported before comes back as the same rows (qa37)", () => {
+  // Ids as 88be627 computed them (its parseStatement and assignTransactionIds, and parsedRowIdAssigner over the rows
+  // handed on one by one), when the rows had no account; with an account given for every row, as then too.
+  const before: Record<string, [string[], string[]]> = {
+    "belfius-fr-be-compte.csv": [["h:f5ee8729c08ccc4b", "h:0c5d961b400975e9", "h:710900138eed98fe"], ["h:1bd3322501b376e0", "h:a5921b73893f2612", "h:638ca93515f020c5"]],
+    "belfius-fr-be.csv": [["h:0dd18152681e3094", "h:955d2c70c9c8f35b", "h:f913c51a953c7aa3"], ["h:eacf0350a7c58fd1", "h:f63e707c81fdcc7c", "h:600104a1a4dbdfb2"]],
+  };
+  for (const [name, [own, given]] of Object.entries(before)) {
+    const s = read(name, fixture(name));
+    expect(new Set(s.rows.toArray().map((r) => r.account))).toEqual(new Set([s.account!]));
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(own);
+    // Across a thread (a chunk of plain columns), and one by one as a reader hands them on.
+    const copy = new RowTable();
+    copy.appendChunk(s.rows.toChunk(0, s.rows.length));
+    expect(assignTransactionIds(copy, s.account)).toEqual(own);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(s.account))).toEqual(own);
+    const joint = parseStatement(fixture(name), { fileName: name, accountOverride: "Compte joint" });
+    expect(assignTransactionIds(joint.rows, joint.account)).toEqual(given);
+    const jointHanded: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, accountOverride: "Compte joint", sink: { add: (r) => jointHanded.push(r) } });
+    expect(jointHanded.map(parsedRowIdAssigner("Compte joint"))).toEqual(given);
+  }
+  expect(read("belfius-fr-be-compte.csv", fixture("belfius-fr-be-compte.csv")).account).toBe("BE58063444556679");
 });
