@@ -114,20 +114,22 @@ class HashCounts {
 /**
  * Gives the rows of one statement their transaction_ids, in order (the `#k` numbering runs over the
  * whole statement, also when its rows come in several tables, chunk by chunk); `account` (the
- * statement's) wins over a row's own in the content hash.
+ * statement's) wins over a row's own in the content hash, and a row's id account (ParsedRow.idAccount) over both.
  */
 export function transactionIdAssigner(account: string | null): (rows: RowTable, i: number) => string {
   const number = numbering();
   return (rows, i) => {
     const reference = rows.referenceOf(i);
-    return reference !== null ? number.id(reference) : number.hashed(contentId(account ?? rows.accountOf(i), rows.idDateOf(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i)));
+    if (reference !== null) return number.id(reference);
+    const idAccount = rows.idAccountOf(i);
+    return number.hashed(contentId(idAccount !== undefined ? idAccount : (account ?? rows.accountOf(i)), rows.idDateOf(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i)));
   };
 }
 
 /** The same for rows as a reader hands them over, one by one. */
 export function parsedRowIdAssigner(account: string | null): (r: ParsedRow) => string {
   const number = numbering();
-  return (r) => (r.reference !== null ? number.id(r.reference) : number.hashed(contentId(account ?? r.account, r.idDate ?? r.date, r.amount, r.currency, r.idText)));
+  return (r) => (r.reference !== null ? number.id(r.reference) : number.hashed(contentId(r.idAccount !== undefined ? r.idAccount : (account ?? r.account), r.idDate ?? r.date, r.amount, r.currency, r.idText)));
 }
 
 /** Each row's transaction_id. */

@@ -92,11 +92,14 @@ function otherRoles(negative: boolean, reversal: boolean): ["Cdtr" | "Dbtr", ...
   return negative ? ["Dbtr", "Cdtr"] : ["Cdtr", "Dbtr"];
 }
 
-/** The other party (`Cdtr`/`Dbtr`, else its ultimate one) and the role it was found in. */
+/**
+ * The other party (`Cdtr`/`Dbtr`, else its ultimate one, else the name of its account, `CdtrAcct/Nm` or `DbtrAcct/Nm`,
+ * where Raiffeisenbank CZ writes the payer or payee of most domestic payments and no party) and the role it was found in.
+ */
 function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean): { party: XNode; role: "Cdtr" | "Dbtr" } | null {
   const parties = child(tx, "RltdPties");
   for (const role of otherRoles(negative, reversal)) {
-    const party = [child(parties, role), child(parties, `Ultmt${role}`)].find((p) => partyName(p));
+    const party = [child(parties, role), child(parties, `Ultmt${role}`), child(parties, `${role}Acct`)].find((p) => partyName(p));
     if (party) return { party, role };
   }
   return null;
@@ -147,10 +150,31 @@ function returnText(tx: XNode | undefined, said: string[]): string | undefined {
   return reason.length ? `returned (${reason.join(": ")})` : "returned";
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`, then a return's reason. */
-function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
+/** A reference that is a check-digit number for the payee's books: a QR or ESR reference (digits), an RF creditor reference. */
+const BARE_REFERENCE = /^(?:[\d ]+|RF\d{2}[A-Z0-9 ]+)$/i;
+
+/**
+ * The creditor's reference, when it is all the payment says of what it pays and it says something to a reader: a
+ * Czech payment's variable symbol, "VS:1101", names the invoice. A typed one (`Tp`: a QR bill's QRR, SCOR) or a bare
+ * number (a QR/ESR reference, RF…) is for the payee's books: kept with the row's facts, not said.
+ */
+function saidReference(tx: XNode | undefined): string | undefined {
+  const info = child(tx, "RmtInf", "Strd", "CdtrRefInf");
+  const reference = textAt(info, "Ref")?.trim();
+  return reference && !child(info, "Tp") && !BARE_REFERENCE.test(reference) && !isPlaceholderReference(reference) ? reference : undefined;
+}
+
+/**
+ * What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`, then a return's
+ * reason. A payment of which neither it nor its entry (`entrySays`: AddtlNtryInf) has words says what it pays by its
+ * reference (saidReference): the row had the payer's name alone, or nothing (Raiffeisenbank CZ, qa37).
+ */
+function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean, entrySays: boolean): string[] {
   const party = otherParty(tx, negative, reversal)?.party;
-  const said = [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  const words = [purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t) => !!t.trim());
+  const reference = words.length || entrySays ? undefined : saidReference(tx);
+  if (reference) words.push(reference);
+  const said = [partyName(party), ...words].filter((t): t is string => !!t);
   return [...said, returnText(tx, said)].filter((t): t is string => !!t);
 }
 
@@ -501,7 +525,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           date,
           amount: flip * p.amount,
           currency: total.currency,
-          description: joinTexts([...txTexts(p.tx, partNegative, reversal), ...entryInfo]),
+          description: joinTexts([...txTexts(p.tx, partNegative, reversal, entryInfo.length > 0), ...entryInfo]),
           idText: round3Description(p.tx, e, partNegative, false),
           reference: ref ? `camt:${ref}:${i + 1}` : null,
           account,
@@ -517,7 +541,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       date,
       amount: flip * sign * total.value,
       currency: total.currency,
-      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative, reversal)), ...entryInfo]),
+      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative, reversal, entryInfo.length > 0)), ...entryInfo]),
       idText: round3Description(txs[0], e, negative, txs.length > 1),
       reference: ref ? `camt:${ref}` : null,
       account,

@@ -111,6 +111,14 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
  * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
  * round 3 made them.
  */
+/** The plan's own account columns: ownAccountsColumn's, else one account's (oneOwnAccountColumn), whose ids stay as they were. */
+function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
+  const several = ownAccountsColumn(cols, taken, money, balance);
+  if (several.length) return { accountColumns: several };
+  const one = oneOwnAccountColumn(cols, taken);
+  return one === null ? { accountColumns: [] } : { accountColumns: [one], accountNotInIds: true };
+}
+
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and
@@ -129,6 +137,26 @@ function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, 
     if (CLEARLY_OWN_ACCOUNT_HEADERS.has(c.norm) || (balance !== null && balancesBreakAtAccounts(cols, money, balance, values))) return [c.index];
   }
   return [];
+}
+
+/** Words that make a header of an account the other party's: Belfius's "Compte contrepartie" beside its "Compte". */
+const COUNTERPARTY_WORD = /^(?:contrepartie|tegenpartij|counterparty)$/;
+
+/**
+ * A column of the statement's own account that holds one account on every row, told from the other party's by a column
+ * of the same name with the other party's word (Belfius: "Compte" and "Compte contrepartie", "Rekening" and "Rekening
+ * tegenpartij"; qa37: the rows were stored with no account). Read since the ids were fixed: its rows' ids are built
+ * with the account they had then (ColumnPlan.accountNotInIds), so a month imported before comes back as duplicates.
+ */
+function oneOwnAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): number | null {
+  for (const c of cols) {
+    if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
+    const other = cols.some((o) => o.norm.startsWith(`${c.norm} `) && COUNTERPARTY_WORD.test(o.norm.slice(c.norm.length + 1)));
+    const values = new Set(c.values.map((v) => v.trim()));
+    const [only] = values;
+    if (other && values.size === 1 && only !== undefined && ACCOUNT_NUMBER.test(only)) return c.index;
+  }
+  return null;
 }
 
 /**
@@ -583,7 +611,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    accountColumns: ownAccountsColumn(cols, taken, money, balance?.index ?? null),
+    ...ownAccountColumns(cols, taken, money, balance?.index ?? null),
     checkDates: [],
     skip: skipRules(cols, money, balance ?? null),
     continuationLines: false,

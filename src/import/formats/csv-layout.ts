@@ -289,6 +289,8 @@ export type ColumnPlan = {
   detailAmount: number | null;
   sector: number | null;
   accountColumns: readonly number[];
+  /** The account column is read since the ids were fixed (csv-guess.ts oneOwnAccountColumn): the content-hash id is built with the account the rows had then. */
+  accountNotInIds?: true;
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;

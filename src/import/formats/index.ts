@@ -177,7 +177,8 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   const override = opts.accountOverride?.trim();
   // Rows handed on as they are read take the override on their way.
   const target = opts.sink;
-  const sink = override && target ? { add: (r: ParsedRow) => target.add({ ...r, account: override }) } : target;
+  // (Their ids take the account given too, as before any column of the own account was read: no idAccount.)
+  const sink = override && target ? { add: (r: ParsedRow) => target.add({ ...r, account: override, idAccount: undefined }) } : target;
   let s: Statement;
   try {
     s = reader.read(text, { ...opts, sink });

@@ -56,6 +56,8 @@ export type ParsedRow = {
   reference: string | null;
   /** IBAN / card number / OFX account id found in the file (or the override), else null. */
   account: string | null;
+  /** The account the content-hash id is built from, when not the row's (a column of the own account read since the ids were fixed: none then). */
+  idAccount?: string | null;
   /** UBS card files: the Sector column, for the card-sector rules. */
   sector?: string;
   /**
@@ -112,6 +114,8 @@ export type RowChunk = {
   idText: (string | undefined)[];
   /** Absent (a hole) when equal to the date. */
   idDay: (number | undefined)[];
+  /** Absent (a hole) when the account is the row's; else its index in `accounts`. */
+  idAccount: (number | undefined)[];
   reference: (string | null)[];
   sector: (string | undefined)[] | null;
   facts: Partial<Record<FactKey, unknown[]>>;
@@ -141,6 +145,7 @@ export class RowTable {
   private description: string[] = [];
   private idText: (string | undefined)[] = [];
   private idDay: (number | undefined)[] = [];
+  private idAccount: (number | undefined)[] = [];
   private reference: (string | null)[] = [];
   private sector: (string | undefined)[] | null = null;
   private facts: Partial<Record<FactKey, unknown[]>> = {};
@@ -170,6 +175,7 @@ export class RowTable {
     this.idText.push(r.idText === r.description ? undefined : r.idText);
     const idDay = r.idDate === undefined ? null : DAYS.get(r.idDate);
     this.idDay.push(idDay === null || idDay === day ? undefined : idDay);
+    this.idAccount.push(r.idAccount === undefined || r.idAccount === r.account ? undefined : this.indexOf(this.accountIndex, this.accounts, r.idAccount));
     this.reference.push(r.reference);
     if (r.sector !== undefined) (this.sector ??= new Array(i)).push(r.sector);
     else this.sector?.push(undefined);
@@ -216,6 +222,7 @@ export class RowTable {
     };
     if (this.part[i]) r.part = this.part[i];
     if (this.idDay[i] !== undefined) r.idDate = dayToIso(this.idDay[i]!);
+    if (this.idAccount[i] !== undefined) r.idAccount = this.accounts[this.idAccount[i]!]!;
     if (this.named[i]) r.named = true;
     const sector = this.sector?.[i];
     if (sector !== undefined) r.sector = sector;
@@ -248,6 +255,11 @@ export class RowTable {
   }
   idDateOf(i: number): string {
     return dayToIso(this.idDay[i] ?? this.day[i]!);
+  }
+  /** The account the content-hash id is built from when not the row's (ParsedRow.idAccount), else undefined. */
+  idAccountOf(i: number): string | null | undefined {
+    const k = this.idAccount[i];
+    return k === undefined ? undefined : this.accounts[k]!;
   }
   referenceOf(i: number): string | null {
     return this.reference[i]!;
@@ -282,6 +294,8 @@ export class RowTable {
     this.accounts = [account];
     this.accountIndex = new Map([[account, 0]]);
     this.account.fill(0);
+    // (The account given is every row's id account too, as it was before any column of the own account was read.)
+    this.idAccount.fill(undefined);
   }
 
   toArray(): ParsedRow[] {
@@ -305,6 +319,7 @@ export class RowTable {
       description: this.description.slice(from, to),
       idText: this.idText.slice(from, to),
       idDay: this.idDay.slice(from, to),
+      idAccount: this.idAccount.slice(from, to),
       reference: this.reference.slice(from, to),
       sector: this.sector ? this.sector.slice(from, to) : null,
       facts,
@@ -329,6 +344,7 @@ export class RowTable {
       this.description.push(c.description[k]!);
       this.idText.push(c.idText[k]);
       this.idDay.push(c.idDay[k]);
+      this.idAccount.push(c.idAccount[k] === undefined ? undefined : acc[c.idAccount[k]!]);
       this.reference.push(c.reference[k]!);
     }
     for (const [k, r] of c.repeats) this.repeats.set(start + k, r);

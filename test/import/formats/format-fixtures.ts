@@ -1098,6 +1098,26 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 1'500.00 − 89.90 − 87.65 = 1'322.45
     reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":1322.45,"entries":2,"difference":0}],
   },
+  // Raiffeisenbank CZ's camt.053.001.02 (qa37: its real statements, Spoje-NET/pohoda-raiffeisenbank's problem.xml and
+  // VitexSoftware/abraflexi-raiffeisenbank's statement.xml, run as they are): the payer or payee of a domestic payment
+  // stands only as the name of its account (DbtrAcct/Nm, CdtrAcct/Nm), the invoice only as a structured reference
+  // ("VS:2207", a variable symbol): entry 1 was stored with an empty description, entry 3 without its payee. A purpose
+  // (AddtlTxInf) is said instead of the reference (entries 2, 3); "SS:0"/"KS:…" after the first reference are not said.
+  // 18'250.40 + 7'350.00 + 1'210.00 − 2'049.00 − 55.00 = 24'706.40 ✓
+  "camt053-rbcz-account-names.xml": {
+    format: "camt",
+    layout: null,
+    account: "CZ6155000000001234567891",
+    dataLines: 4,
+    rows: [
+      [1, "2026-02-10", 7350, "CZK", "Holubová Marta · VS:2207"],
+      [2, "2026-02-10", 1210, "CZK", "Lesní školka Buk s.r.o. · SADBA TULIPANY 200 KS"],
+      [3, "2026-02-10", -2049, "CZK", "Vodárna Hradec a.s. · VODNE LEDEN 2026"],
+      [4, "2026-02-10", -55, "CZK", "Poplatek za vedení účtu 01/2026"],
+    ],
+    totals: [{ currency: "CZK", out: 2104, outRows: 2, in: 8560, inRows: 2 }],
+    reconciliation: [{ currency: "CZK", status: "ok", opening: 18250.4, closing: 24706.4, entries: 4, difference: 0 }],
+  },
   "camt054-debit-batch.xml": {
     format: "camt",
     layout: null,

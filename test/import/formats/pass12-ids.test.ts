@@ -7,7 +7,9 @@
  */
 import { expect, test } from "bun:test";
 import { parseStatement } from "../../../src/import/formats/index.ts";
-import { assignTransactionIds } from "../../../src/import/ids.ts";
+import { RowTable } from "../../../src/import/formats/row-table.ts";
+import type { ParsedRow } from "../../../src/import/formats/types.ts";
+import { assignTransactionIds, parsedRowIdAssigner } from "../../../src/import/ids.ts";
 import { fixture } from "./support.ts";
 
 const read = (name: string, bytes: Uint8Array) => parseStatement(bytes, { fileName: name, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
@@ -87,4 +89,50 @@ test("an Israeli card statement's merchant and Westpac's \"Other Party\" join th
   const nz = read("westpac-other-party.csv", new TextEncoder().encode(csv));
   expect(nz.rows.toArray()[1]!.description).toBe("Harbour Logistics · Feb wages");
   expect(assignTransactionIds(nz.rows, null)).toEqual(["h:f90141d186414e91", "h:68ec86a254265c82", "h:1f9b71336053c9d4"]);
+});
+
+test("a camt party named only by its account (DbtrAcct/Nm, CdtrAcct/Nm) and a structured reference join the description, not the id (qa37: Raiffeisenbank CZ)", () => {
+  // Ids as 88be627 computed them (its parseStatement and assignTransactionIds over these files), when entry 1 of the
+  // Raiffeisenbank fixture had an empty description and entry 3 "VODNE LEDEN 2026" alone. Its entries' own references
+  // (NtryRef, AcctSvcrRef) taken out, every row's id is the content hash, whose text is the round-3 description.
+  const camt = (name: string, bytes = fixture(name)) => {
+    const s = read(name, bytes);
+    return { ids: assignTransactionIds(s.rows, s.account), descriptions: s.rows.toArray().map((r) => r.description) };
+  };
+  const name = "camt053-rbcz-account-names.xml";
+  expect(camt(name).ids).toEqual(["camt:8102233001", "camt:8102233002", "camt:8102233003", "camt:8102233004"]);
+  const noRefs = new TextEncoder().encode(new TextDecoder().decode(fixture(name)).replace(/<(NtryRef|AcctSvcrRef)>[^<]*<\/\1>/g, ""));
+  const hashed = camt("rbcz-no-refs.xml", noRefs);
+  expect(hashed.descriptions).toEqual(["Holubová Marta · VS:2207", "Lesní školka Buk s.r.o. · SADBA TULIPANY 200 KS", "Vodárna Hradec a.s. · VODNE LEDEN 2026", "Poplatek za vedení účtu 01/2026"]);
+  expect(hashed.ids).toEqual(["h:737301d5685c25f4", "h:4d66cafe78129061", "h:c286e6ee486d140b", "h:0387aa960a26f866"]);
+  // Fixtures of other banks, read before too: their ids as 88be627 gave them.
+  expect(camt("camt053-v08.xml").ids).toEqual(["camt:20250402-77", "camt:A-3:1", "camt:A-3:2", "h:08740124c0dd002b"]);
+  expect(camt("camt053-three-pages-no-ref.xml").ids).toEqual(["h:e82cb852c25c2caa", "h:e82cb852c25c2caa#2", "h:e82cb852c25c2caa#3"]);
+});
+
+test("Belfius's own \"Compte\" gives its rows their account, not their ids: a month imported before comes back as the same rows (qa37)", () => {
+  // Ids as 88be627 computed them (its parseStatement and assignTransactionIds, and parsedRowIdAssigner over the rows
+  // handed on one by one), when the rows had no account; with an account given for every row, as then too.
+  const before: Record<string, [string[], string[]]> = {
+    "belfius-fr-be-compte.csv": [["h:f5ee8729c08ccc4b", "h:0c5d961b400975e9", "h:710900138eed98fe"], ["h:1bd3322501b376e0", "h:a5921b73893f2612", "h:638ca93515f020c5"]],
+    "belfius-fr-be.csv": [["h:0dd18152681e3094", "h:955d2c70c9c8f35b", "h:f913c51a953c7aa3"], ["h:eacf0350a7c58fd1", "h:f63e707c81fdcc7c", "h:600104a1a4dbdfb2"]],
+  };
+  for (const [name, [own, given]] of Object.entries(before)) {
+    const s = read(name, fixture(name));
+    expect(new Set(s.rows.toArray().map((r) => r.account))).toEqual(new Set([s.account!]));
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(own);
+    // Across a thread (a chunk of plain columns), and one by one as a reader hands them on.
+    const copy = new RowTable();
+    copy.appendChunk(s.rows.toChunk(0, s.rows.length));
+    expect(assignTransactionIds(copy, s.account)).toEqual(own);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(s.account))).toEqual(own);
+    const joint = parseStatement(fixture(name), { fileName: name, accountOverride: "Compte joint" });
+    expect(assignTransactionIds(joint.rows, joint.account)).toEqual(given);
+    const jointHanded: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, accountOverride: "Compte joint", sink: { add: (r) => jointHanded.push(r) } });
+    expect(jointHanded.map(parsedRowIdAssigner("Compte joint"))).toEqual(given);
+  }
+  expect(read("belfius-fr-be-compte.csv", fixture("belfius-fr-be-compte.csv")).account).toBe("BE58063444556679");
 });
