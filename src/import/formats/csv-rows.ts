@@ -37,6 +37,12 @@ const REFUND_NOTED = /^(.*\d)\s*[(（]\s*已(?:全额退款|退款\s*[¥￥]?\s*
  */
 export type FileCurrency = { code: string; from: string; assumed?: true; lead?: string };
 
+/**
+ * Month-first dates (01/17/2026) are the United States' notation: a file that names no currency and dates so was a US
+ * (or Canadian) account's, its dollars no francs (QA round 4, fifth pass; qa36: a QIF so dated). A guess, said so.
+ */
+export const MONTH_FIRST_DOLLARS: FileCurrency = { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true };
+
 export type TableSource = {
   text: string;
   delimiter: string;

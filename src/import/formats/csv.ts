@@ -13,7 +13,7 @@ import { kindSaysPurchasesPositive } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -65,6 +65,12 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
   ...WORLD_IBAN_CURRENCY,
 };
+
+/** The currency an account's IBAN's country keeps, said so; null when the account is no IBAN or its country unknown. */
+export function ibanCurrency(account: string | null, country = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? null): FileCurrency | null {
+  const code = country ? IBAN_CURRENCY[country] : undefined;
+  return code ? { code, from: `the IBAN's country (${country})` } : null;
+}
 
 /**
  * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
@@ -1052,7 +1058,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const file: FileCurrency | null =
     own ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
-    (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    ibanCurrency(account, iban) ||
     plan.homeCurrency ||
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
@@ -1067,7 +1073,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
     // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
     // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && MONTH_FIRST_DOLLARS) ||
     (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeHeader(plan))) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
