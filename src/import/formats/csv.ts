@@ -11,7 +11,7 @@ import { listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { kindSaysPurchasesPositive } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -248,9 +248,9 @@ const looksLikeData = (fields: readonly string[]) => looksLikeDataIn(fields, fal
 function preamble(
   records: readonly CsvRecord[],
   layout: BankLayout | null,
-): { account: string | null; currency: string | null; stated: StatedBalances; statedCells: Partial<Record<"opening" | "closing", string>> } {
+): { account: string | null; currency: string | null; stated: StatedBalances; statedCells: StatedCells } {
   /** A balance stated by a label of its own ("Neuer Kontostand";"3.242,33 EUR": comdirect), read once the decimal mark is known. */
-  const statedCells: Partial<Record<"opening" | "closing", string>> = {};
+  const statedCells: StatedCells = {};
   let account: string | null = null;
   let currency: string | null = null;
   const stated: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -320,18 +320,22 @@ function preamble(
       if (!currency && next && /\bifsc?\b|indian financial system/.test(norm) && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(next.trim())) currency = "INR";
     }
   }
-  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as ["opening" | "closing", string][]) statedCells[kind] ??= cell;
+  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as [keyof StatedCells, string][]) statedCells[kind] ??= cell;
   return { account, currency, stated, statedCells };
 }
+
+/** The cells of what a preamble states: its opening and closing balance, and the money in and out it totals. */
+type StatedCells = Partial<Record<"opening" | "closing" | "credits" | "debits", string>>;
 
 /**
  * Balances stated as a small table of their own above the rows: a line of labels over a line of their figures (Mercado
  * Pago's account statement, "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE" over "1.090,40;125.752,95;-123.027,63;3.815,72";
  * qa35's blind pass: unread, a cut file's rows were checked only against themselves and passed). Each opening or closing
  * label's figure is the one under it; a line of labels must hold no figure, the line under it figures in every filled cell.
+ * The money in and out such a table totals beside its balances (CREDITS, DEBITS) is read too, to check the rows by.
  */
-function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"opening" | "closing", string>> {
-  const out: Partial<Record<"opening" | "closing", string>> = {};
+function balancesUnderLabels(records: readonly CsvRecord[]): StatedCells {
+  const out: StatedCells = {};
   for (let k = 0; k + 1 < records.length; k++) {
     const labels = records[k]!.fields.map((f) => f.trim());
     const figures = records[k + 1]!.fields.map((f) => f.trim());
@@ -339,7 +343,8 @@ function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"ope
     if (!kinds.some((kind) => kind !== null) || labels.some((l) => /\d/.test(l)) || figures.length !== labels.length) continue;
     if (!figures.every((f, i) => (f === "") === (labels[i] === "") && (f === "" || looksLikeAmount(f)))) continue;
     kinds.forEach((kind, i) => {
-      if (kind) out[kind] ??= figures[i]!;
+      const k = kind ?? statedTurnoverKind(normaliseHeader(labels[i]!));
+      if (k) out[k] ??= figures[i]!;
     });
   }
   return out;
@@ -1082,7 +1087,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   src.fileCurrency = file;
   // A layout's own preamble balances win; else a balance the preamble states under a label of its own.
   const statedByLayout = src.stated!.opening !== null || src.stated!.closing !== null;
-  for (const kind of ["opening", "closing"] as const) {
+  for (const kind of ["opening", "closing", "credits", "debits"] as const) {
     const cellText = pre.statedCells[kind];
     if (!statedByLayout && cellText) src.stated![kind] = parseAmount(cellText, plan.decimal);
   }

@@ -3360,6 +3360,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       "the statement's opening balance CHF 2'340.15 + its 3 rows (CHF -213.55) make CHF 2'126.60, but it states a closing balance of CHF 2'006.60",
     ],
   },
+  // Its summary's CREDITS and DEBITS agree with the balances (615.30 + 2'450.00 − 1'980.75 = 1'084.55) and so do the rows
+  // (615.30 + 2'100.00 − 1'630.75 = 1'084.55, the running balance too), but the rows' credits are 350.00 short of the stated
+  // 2'450.00 and their debits 350.00 short of 1'980.75: a credit and a debit of 350.00 are missing (impl8: the totals were
+  // never compared and the statement reconciled "ok"). "off" by the credits' difference, rows − stated: −350.00.
+  "mercadopago-br-totals-off.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [5, "2026-05-14", 2100, "CHF", "Pix recebido CLARA MENDES"],
+      [6, "2026-05-21", -1630.75, "CHF", "Pagamento de boleto CEMIG"],
+    ],
+    totals: [{ currency: "CHF", out: 1630.75, outRows: 1, in: 2100, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "off", opening: 615.3, closing: 1084.55, entries: 2, difference: -350 }],
+    notes: [
+      CHF_NOTE,
+      "the statement states credits of CHF 2'450.00 and debits of CHF 1'980.75, but its 2 rows make credits of CHF 2'100.00 and debits of CHF 1'630.75: although the balances agree, rows are missing or counted twice",
+    ],
+  },
   // Its summary's labels in another order, FINAL_BALANCE first, and no running balance: each figure is still the one
   // under its label (review of qa35: the closing was read as "DEBITS" and lost, "states its opening balance only").
   // 830.45 + 1'250.00 − 37.70 − 950.00 = 1'092.75, as stated; out 987.70 (2 rows), in 1'250.00 (1 row).
