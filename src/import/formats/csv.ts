@@ -18,6 +18,7 @@ import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
+import { bcaTable, isBcaMutasi } from "./bca-id.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
 import type { CsvMapping, FallbackCurrency, ReadOptions, Statement } from "./types.ts";
@@ -1227,21 +1228,30 @@ function onlyCurrency(mapping: CsvMapping | undefined, fileName: string): string
 }
 
 /**
- * FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. Recognised whatever the user's
- * settings (review of stop 46: any of them sent it to the generic reader): the currency is taken; the column, date and
- * decimal ones, which its own layout decides, are refused by name rather than ignored.
+ * Exports a bank lays out so that no header row reads them (FNB's download, fnb-za.ts; BCA's Mutasi Rekening, bca-id.ts):
+ * laid out as a table first, each line on its line, then read as any layout's CSV.
  */
-function readFnb(text: string, opts: ReadOptions): Statement {
+const LAID_OUT: readonly { is: (head: string) => boolean; what: string; table: (text: string, fileName: string, given: { code: string; from: string } | null) => { text: string; layout: BankLayout } }[] = [
+  { is: isFnbDownload, what: "an FNB download", table: fnbTable },
+  { is: isBcaMutasi, what: "a BCA Mutasi Rekening", table: bcaTable },
+];
+
+/**
+ * A laid-out export, recognised whatever the user's settings (review of stop 46: any of them sent FNB's to the generic
+ * reader): the currency is taken; the column, date and decimal ones, which its own layout decides, are refused by name
+ * rather than ignored.
+ */
+function readLaidOut(text: string, opts: ReadOptions, export_: (typeof LAID_OUT)[number]): Statement {
   const { mapping, ...rest } = opts;
   const { currency, ...others } = mapping ?? {};
   const set = Object.entries(others).filter(([, v]) => v !== undefined && v !== "").map(([k]) => k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
   if (set.length > 0) {
     const list = set.length === 1 ? set[0] : `${set.slice(0, -1).join(", ")} and ${set[set.length - 1]}`;
-    throw new ImportInputError(`${opts.fileName}: an FNB download is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
+    throw new ImportInputError(`${opts.fileName}: ${export_.what} is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
   }
   const code = onlyCurrency(currency === undefined ? undefined : { currency }, opts.fileName);
-  const fnb = fnbTable(text, opts.fileName, code ? { code, from: "--currency" } : null);
-  return readCsv(fnb.text, rest, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
+  const laid = export_.table(text, opts.fileName, code ? { code, from: "--currency" } : null);
+  return readCsv(laid.text, rest, [laid.layout], false, (f) => `${f}: no transactions in ${export_.what}`);
 }
 
 export const csvReader: StatementReader = {
@@ -1253,10 +1263,10 @@ export const csvReader: StatementReader = {
   extensions: [".csv", ".txt", ".tsv"],
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
-  read: (text, opts) =>
-    !opts.layout && isFnbDownload(text.slice(0, 4096))
-      ? readFnb(text, opts)
-      : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
+  read: (text, opts) => {
+    const laidOut = opts.layout ? undefined : LAID_OUT.find((l) => l.is(text.slice(0, 4096)));
+    return laidOut ? readLaidOut(text, opts, laidOut) : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`);
+  },
 };
 
 /**

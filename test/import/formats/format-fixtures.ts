@@ -93,6 +93,33 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       "the file names no currency, only its account's country (Namibia): every row was taken as NAD (the FNB (First National Bank, South Africa) layout: its account line names Namibia, whose FNB accounts are in Namibian dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
   },
+  // BCA's (Indonesia) "Mutasi Rekening" from KlikBCA (qa35's blind pass: refused, "cannot tell which columns hold the
+  // date"): dates without their year ('22/12, Excel's text mark), the year from "Periode : 16/12/2025 - 15/01/2026"
+  // (December 2025, January 2026); DB/CR in an unnamed fifth column; "PEND" where the date goes (line 11): pending, not dated
+  // yet, skipped with its line. The footer's one-cell lines are listed as skipped. By hand, oldest first: 7'250'000.00 −
+  // 1'225'000.00 = 6'025'000.00, + 9'800'000.00 = 15'825'000.00, − 500'000.00 = 15'325'000.00 (the pending 12'500.00
+  // after it is not booked); out 1'725'000.00 (2 rows), in 9'800'000.00 IDR ("Kode Mata Uang : IDR").
+  "bca-id-mutasi.csv": {
+    format: "csv",
+    layout: "bca-id",
+    account: "0987654321",
+    dataLines: 8,
+    rows: [
+      [8, "2025-12-22", -1225000, "IDR", "TRSF E-BANKING DB 2212/FTSCY/WS12345 TOKO MAKMUR"],
+      [9, "2025-12-31", 9800000, "IDR", "TRSF E-BANKING CR 3112/FTSCY/WS12399 PT CAHAYA ABADI GAJI"],
+      [10, "2026-01-05", -500000, "IDR", "TARIKAN ATM 05/01 ATM BCA SUDIRMAN"],
+    ],
+    totals: [{ currency: "IDR", out: 1725000, outRows: 2, in: 9800000, inRows: 1 }],
+    skipped: [
+      { line: 11, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+      { line: 12, reason: "a balance, total or note line without an amount" },
+      { line: 13, reason: "a note or footer line: no date and no amount" },
+      { line: 14, reason: "a note or footer line: no date and no amount" },
+      { line: 15, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "IDR", status: "ok", opening: 7250000, closing: 15325000, entries: 3, difference: 0 }],
+    notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
+  },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
   // − 420.50 = 13'329.50.
