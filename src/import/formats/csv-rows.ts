@@ -789,6 +789,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.
         if (!date && NOT_BOOKED.includes(normaliseHeader(rawDate))) return skip(`not booked yet ("${rawDate}" where its date goes): no money moved`);
+        // "Invalid date": what a date library writes for a date the program had not (Nordea's netbank, on its newest rows,
+        // where a later export writes "Reserverat"; qa34): said so, and left to the user, not dated by a guess.
+        if (!date && /^invalid date$/i.test(rawDate.trim())) return bad(`${name(plan.date)} "${rawDate.trim()}": the program that wrote the file had no date for this row (a booking not dated yet, such as a reservation, is written so): not imported; the statement that books it will date it`);
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }

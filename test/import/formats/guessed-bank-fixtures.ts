@@ -1255,6 +1255,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "SEK", status: "ok", opening: 0, closing: 12610.5, entries: 4, difference: 0 }],
     notes: ["the currency SEK (from the column \"Belopp\" (Belopp, a Swedish bank's word)) for every row"],
   },
+  // Nordea's (Finland) netbank export with rows it wrote no date for (qa34's blind pass: "Invalid date", the text a date
+  // library writes for a missing date, on the newest rows, where a later export writes "Reserverat"; and an empty date):
+  // each is a bad row with its line and reason, never a row dropped unseen nor dated by a guess. The others: out 64.15,
+  // in 2'450.00 EUR (the IBAN in "Avsändare").
+  "nordea-fi-netbank-no-date.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [4, "2026-03-06", -64.15, "EUR", "Prisma Itis"],
+      [5, "2026-03-02", 2450, "EUR", "Palkka Oy Esimerkki"],
+    ],
+    totals: [{ currency: "EUR", out: 64.15, outRows: 1, in: 2450, inRows: 1 }],
+    bad: [
+      { line: 2, reason: 'Bokföringsdag "Invalid date": the program that wrote the file had no date for this row (a booking not dated yet, such as a reservation, is written so): not imported; the statement that books it will date it' },
+      { line: 3, reason: 'no date in "Bokföringsdag"' },
+    ],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+    notes: [],
+  },
   // Nordea Finland's netbank export in Swedish (qa34's blind pass): a reservation has "Reserverat" where its booking day goes;
   // the whole file was refused for that "bad date". Line 2 is skipped as not booked; dates written 2026/03/24. Out 15.00 +
   // 42.10 = 57.10, in 1'200.00.
