@@ -547,6 +547,34 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 90.95, outRows: 2, in: 2100, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1520.3, closing: 3529.35, entries: 3, difference: 0 }],
   },
+  // CFONB 120 with the complements a card payment abroad and a transfer carry (impl8: MMO, FEE, RCN and REF were not
+  // read): the amount in dollars with its rate and the fee (facts, cfonb.test.ts), the client's reference and purpose
+  // (RCN: the purpose joins the text). 2'480.00 − 57.40 + 750.00 = 3'172.60 ✓. Out 57.40 (1 row), in 750.00.
+  "cfonb-120-complements.txt": {
+    format: "cfonb",
+    layout: null,
+    account: "30066 10021 00020417315",
+    dataLines: 2,
+    rows: [
+      [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
+      [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
+    ],
+    totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 2480, closing: 3172.6, entries: 2, difference: 0 }],
+  },
+  // The same statement with its new balance edited to 3'172.50: off by 0.10 (the import refuses it unless accepted).
+  "cfonb-120-edited-balance.txt": {
+    format: "cfonb",
+    layout: null,
+    account: "30066 10021 00020417315",
+    dataLines: 2,
+    rows: [
+      [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
+      [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
+    ],
+    totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "off", opening: 2480, closing: 3172.5, entries: 2, difference: 0.1 }],
+  },
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
   // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
   // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
