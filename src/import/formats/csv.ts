@@ -8,7 +8,7 @@
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { listColumns, looksLikeAmount } from "./csv-columns.ts";
-import { guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
+import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { kindSaysPurchasesPositive } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
@@ -1048,6 +1048,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
+  const appAccounts = table.headerless ? null : appAccountsNote(plan, everyCell, account);
+  if (appAccounts) guessNotes.push(appAccounts);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
@@ -1098,6 +1100,27 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // The account's line above a headerless file's rows: a data line of the file, skipped with its reason.
   const accountSkips = table.accountLines.map((r) => ({ line: r.line, reason: `the account's line (${[...new Set(r.fields.map((f) => f.trim()).filter((f) => f !== ""))].join(", ")}), no booking of its own; its balance is not checked` }));
   return { ...read, skipped: [...accountSkips, ...read.skipped], dataLines: read.dataLines + accountSkips.length, notes: [...guessNotes, ...read.notes], columns: plan };
+}
+
+/** Headers a money app names each row's own account under (Spendee's "Wallet", Monarch's and Money Lover's "Account", Mobills' "Conta"), normalised. */
+const APP_ACCOUNT_HEADERS: ReadonlySet<string> = new Set(["account", "wallet", "konto", "compte", "conto", "cuenta", "conta", "carteira"]);
+
+/**
+ * A money app's export of several of its accounts, one column naming each row's ("Wallet": Girokonto, Bargeld), read as one
+ * statement (the rows name no account, so a bank's statement of the same bookings finds them: review of qa33): said so,
+ * naming them, as a transfer between two of them is here with both its legs (qa33: nine apps' exports, nothing said).
+ * Only for columns guessed from header words: not for a column of account numbers (other parties' IBANs, a ledger's
+ * "6640 Travel"), nor under a bank's or app's layout, which knows its column (Mint's "Account Name" the rows' accounts,
+ * Cash App's "Account" the payment's funding source).
+ */
+function appAccountsNote(plan: ColumnPlan, everyCell: (column: number) => string[], account: string | null): string | null {
+  if (plan.accountColumns.length > 0 || plan.layout !== "guessed") return null;
+  const column = plan.names.findIndex((n) => APP_ACCOUNT_HEADERS.has(normaliseHeader(n)));
+  if (column < 0) return null;
+  const named = [...new Set(everyCell(column).map((v) => v.trim()).filter((v) => v !== ""))];
+  if (named.length < 2 || named.every((v) => ACCOUNT_NUMBER.test(v))) return null;
+  const listed = named.length > 5 ? `${named.slice(0, 5).join(", ")} and ${named.length - 5} more` : named.join(", ");
+  return `the column "${plan.names[column]!.trim()}" names ${named.length} accounts (${listed}): every row was imported ${account ? `under the account ${account}` : "under no account"}, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)`;
 }
 
 /** A money column headed as holding cents, or another currency's hundredth ("Amount (cents)", "amountInCents", "Betrag in Cent"). */

@@ -34,7 +34,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 452.3, outRows: 2, in: 2380, inRows: 2 }],
     skipped: [{ line: 2, reason: "a balance set in Cashew (\"balance correction\"), not money that moved" }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: [],
+    notes: ["the column \"account\" names 2 accounts (Checking, Savings): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)"],
   },
   // Toshl's export (qa33: refused, "Expense amount is empty", the expense column taken for a signed amount): "Expense
   // amount" is money out, "Income amount" money in, each row in its own currency (the transfer one leg each; no account, as Cashew's);
@@ -61,7 +61,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null },
       { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
     ],
-    notes: [],
+    notes: ["the column \"Account\" names 3 accounts (Checking, Wallet, Travel card): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)"],
   },
   // Apple Card's export of days all 12 or less (qa33: refused, "cannot tell the date format"): each "Clearing Date" lies a
   // day or none from its "Transaction Date" read month-first, a month read day-first (03/10 → 03/11). Purchases positive:
@@ -103,7 +103,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "EUR", out: 332.15, outRows: 3, in: 3350, inRows: 2 }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
-    notes: [],
+    notes: ["the column \"Wallet\" names 2 accounts (Girokonto, Bargeld): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)"],
   },
   // Monarch Money's export of every account: the savings transfer and the card payment one leg each; the rows name no
   // account (review of qa33, as Spendee's). No currency in
@@ -123,7 +123,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "CHF", out: 573.8, outRows: 3, in: 3300, inRows: 3 }],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 6, difference: null }],
-    notes: [CHF_NOTE],
+    notes: [
+      "the column \"Account\" names 3 accounts (Everyday Checking (4410), High Yield Savings (9921), Travel Card (0077)): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
+      CHF_NOTE,
+    ],
   },
   // The near miss of monarch-accounts.csv: "Merchant" and "Account" without Monarch's "Original Statement", the accounts
   // other parties' IBANs: no account of the rows (one reconciliation line). Out 23.80 + 61.15 = 84.95; in 2'750.00.
