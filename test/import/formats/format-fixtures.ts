@@ -36,6 +36,20 @@ const KIOSK_THREE_PAGES: Expected = {
   ],
 };
 
+/** CFONB 120 with complements (cfonb-120-complements.txt), as the edited-balance copy shares it but for its reconciliation. */
+const CFONB_COMPLEMENTS: Expected = {
+  format: "cfonb",
+  layout: null,
+  account: "30066 10021 00020417315",
+  dataLines: 2,
+  rows: [
+    [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
+    [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
+  ],
+  totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
+  reconciliation: [{ currency: "EUR", status: "ok", opening: 2480, closing: 3172.6, entries: 2, difference: 0 }],
+};
+
 export const FORMAT_EXPECTED: Record<string, Expected> = {
   // Santander UK's text download (QA round 4, blind pass: refused as a CSV whose columns could not be told), written by the
   // lead from public descriptions of it: windows-1252, CRLF, labels padded with non-breaking spaces, a quote and a tab
@@ -550,29 +564,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // CFONB 120 with the complements a card payment abroad and a transfer carry (impl8: MMO, FEE, RCN and REF were not
   // read): the amount in dollars with its rate and the fee (facts, cfonb.test.ts), the client's reference and purpose
   // (RCN: the purpose joins the text). 2'480.00 − 57.40 + 750.00 = 3'172.60 ✓. Out 57.40 (1 row), in 750.00.
-  "cfonb-120-complements.txt": {
-    format: "cfonb",
-    layout: null,
-    account: "30066 10021 00020417315",
-    dataLines: 2,
-    rows: [
-      [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
-      [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
-    ],
-    totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
-    reconciliation: [{ currency: "EUR", status: "ok", opening: 2480, closing: 3172.6, entries: 2, difference: 0 }],
-  },
+  "cfonb-120-complements.txt": CFONB_COMPLEMENTS,
   // The same statement with its new balance edited to 3'172.50: off by 0.10 (the import refuses it unless accepted).
   "cfonb-120-edited-balance.txt": {
-    format: "cfonb",
-    layout: null,
-    account: "30066 10021 00020417315",
-    dataLines: 2,
-    rows: [
-      [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
-      [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
-    ],
-    totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
+    ...CFONB_COMPLEMENTS,
     reconciliation: [{ currency: "EUR", status: "off", opening: 2480, closing: 3172.5, entries: 2, difference: 0.1 }],
   },
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
