@@ -15,7 +15,7 @@ import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { todayOf } from "./query/today.ts";
 import { lazySchema } from "../core/validation.ts";
-import { gapPhrase, verifiedBalances } from "./query/statements.ts";
+import { gapPhrase, verifiedBalances, type LatestBalance } from "./query/statements.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
@@ -132,7 +132,7 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
         head,
         list.length ? `Coverage ${scope}${accounts ? " per account and currency" : " per currency"}: ${list.map(line).join("; ")}.` : `No transactions ${scope}.`,
         balances.latest.length
-          ? `Last verified balance${balances.latest.length > 1 ? "s" : ""}: ${balances.latest.map((b) => `${b.account ?? NO_ACCOUNT} ${formatMoney(b.balance, b.currency)} on ${b.date} (${b.sourceFile})`).join("; ")}.`
+          ? `Last verified balance${balances.latest.length > 1 ? "s" : ""}: ${balances.latest.map((b) => `${b.account ?? NO_ACCOUNT} ${formatMoney(b.balance, b.currency)} on ${b.date} (${b.sourceFile})${b.account === null ? noAccountBalance(b) : ""}`).join("; ")}.`
           : "",
         balances.gaps.length
           ? `Missing statement${balances.gaps.length > 1 ? "s" : ""}: ${balances.gaps.map((g) => `${g.account ?? NO_ACCOUNT} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`
@@ -151,6 +151,17 @@ export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
     };
   },
 };
+
+/**
+ * What a balance of a statement that names no account is (impl8: "(no account) CHF 635.06" read as one account's balance,
+ * though three banks' files without an IBAN had been imported): that file's own closing, no account's; the other
+ * statements without an account in its currency are named, not chained to it.
+ */
+function noAccountBalance(b: LatestBalance): string {
+  const others = b.unchained ?? [];
+  const rest = others.length ? `, and the ${plural(others.length, `other ${b.currency} statement`)} without an account (${others.join(", ")}) ${others.length === 1 ? "is" : "are"} not chained to it` : "";
+  return `, the closing balance of that statement alone: it names no account, so it is the balance of no account you named${rest}`;
+}
 
 type ImportRow = { filename: unknown; row_count: unknown; imported_at: unknown };
 

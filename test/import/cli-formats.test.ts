@@ -17,6 +17,11 @@ import { allRows, databasesPerTest } from "./support.ts";
 const fixtures = join(import.meta.dir, "..", "fixtures", "import");
 const files = databasesPerTest();
 const cli = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb], { home: files.dir });
+/**
+ * The fixtures are worked out with francs as the data's main currency; this run's database has no data yet. A QIF file
+ * whose dates are month-first then takes US dollars (said so), not budget-chat's default francs (qa36).
+ */
+const WITHOUT_DATA: Record<string, string> = Object.fromEntries(["qif-us-bank.qif", "qif-void.qif", "qif-no-payee.qif", "qif-comment-lines.qif"].map((n) => [n, "USD"]));
 
 
 describe("every format and bank layout, with no flag", () => {
@@ -35,10 +40,10 @@ describe("every format and bank layout, with no flag", () => {
         // A row an earlier file of this run holds already counts as its duplicate (the dry run remembers what it would add).
         expect([f.file, f.inserted + f.duplicates + f.possible_duplicates]).toEqual([f.file, e.rows.length]);
         expect([f.file, f.bad_rows, f.skipped]).toEqual([f.file, e.bad ?? [], e.skipped ?? []]);
-        expect([f.file, f.totals]).toEqual([f.file, e.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows }))]);
+        expect([f.file, f.totals]).toEqual([f.file, e.totals.map((t) => ({ currency: WITHOUT_DATA[f.file] ?? t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows }))]);
         expect([f.file, f.reconciliation.map((r) => ({ currency: r.currency, status: r.status, opening: r.opening, closing: r.closing, entries: r.entries, difference: r.difference }))]).toEqual([
           f.file,
-          e.reconciliation.map(({ line: _line, ...r }) => r),
+          e.reconciliation.map(({ line: _line, ...r }) => ({ ...r, currency: WITHOUT_DATA[f.file] ?? r.currency })),
         ]);
       });
     });

@@ -154,6 +154,12 @@ describe("data_coverage: hand-computed", () => {
       expect(out.summary).not.toContain("Missing statement");
       const table = out.tables!.find((t) => t.title === "Last verified balance per account")!;
       expect(table.rows.map((r) => r[5])).toEqual(table.rows.map(() => null));
+      // One balance, the latest, said plainly to be that statement's own, of no account; the other statements named, not
+      // mixed into it (impl8: "(no account) CHF 635.06" read as the balance of an account holding all three).
+      expect(table.rows).toEqual([["(no account)", "CHF", "2026-02-06", 635.06, "revolut.csv", null]]);
+      expect(out.summary).toContain(
+          "Last verified balance: (no account) CHF 635.06 on 2026-02-06 (revolut.csv), the closing balance of that statement alone: it names no account, so it is the balance of no account you named, and the 2 other CHF statements without an account (zkb.csv, releve.csv) are not chained to it.",
+      );
     } finally {
       own.close();
       fx.cleanup();
@@ -252,7 +258,9 @@ describe("data_coverage: statements that name no account give one balance per cu
       const got = balanceOf(rows);
       const file = rows[1]![4];
       expect(got.rows).toEqual([["(no account)", "EUR", "2026-04-25", 674.4, file]]);
-      expect(got.summary).toContain(`Last verified balance: (no account) EUR 674.40 on 2026-04-25 (${file}).`);
+      expect(got.summary).toContain(
+        `Last verified balance: (no account) EUR 674.40 on 2026-04-25 (${file}), the closing balance of that statement alone: it names no account, so it is the balance of no account you named, and the 1 other EUR statement without an account (${rows[0]![4]}) is not chained to it.`,
+      );
       expect(got.summary).not.toContain(stale);
     });
   test("a Wise EUR statement and a Revolut CSV, both account-less: the latest, Revolut's 61.23 on 2026-10-20, named by its file", () => {
@@ -264,7 +272,9 @@ describe("data_coverage: statements that name no account give one balance per cu
       [null, "EUR", "2026-10-20", 61.23, "revolut.csv", "2025-11-15", 40, 50],
     ]);
     expect(got.rows).toEqual([["(no account)", "EUR", "2026-10-20", 61.23, "revolut.csv"]]);
-    expect(got.summary).toContain("Last verified balance: (no account) EUR 61.23 on 2026-10-20 (revolut.csv).");
+    expect(got.summary).toContain(
+      "Last verified balance: (no account) EUR 61.23 on 2026-10-20 (revolut.csv), the closing balance of that statement alone: it names no account, so it is the balance of no account you named, and the 1 other EUR statement without an account (statement_EUR.csv) is not chained to it.",
+    );
     expect(got.summary).not.toContain("Missing statement");
   });
 });

@@ -8,7 +8,9 @@
  *        booking date (35–40), reject code (2), value date (43–48), label (31, 49–79), entry number, amount (91–104),
  *        reference (16)
  *     05 complement of the operation above: a qualifier (3, 46–48: LIB a label, NPY the payer's name, NBE the
- *        beneficiary's, REF a reference…) and its text (70, 49–118)
+ *        beneficiary's, REF a reference, RCN the client's reference (35) and the purpose, MMO the amount in its original
+ *        currency (code, decimals, 14 digits) and the exchange rate (decimals, 11 digits), FEE a fee (as MMO's amount)…)
+ *        and its text (70, 49–118)
  *     07 new balance: as 01
  *
  * An amount is 14 digits, the last one written as a letter that also carries the sign ("{" and A–I: +0 to +9, "}" and
@@ -69,21 +71,28 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
   let held: ParsedRow | null = null;
   let label = "";
   let labels: string[] = [];
+  /** What the RCN complements add to the purpose: no part of the id's text (it was read before they were). */
+  let purposes: string[] = [];
+  let references: string[] = [];
   let party = "";
   const fail = (line: number, why: string): never => {
     throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
   };
   const flush = () => {
     if (!held) return;
-    const purpose = cleanText([label, ...labels].join(" "));
-    const description = [party, purpose].filter((t) => t !== "").join(" · ");
-    held.description = description || "Opération";
-    held.idText = held.description;
+    const withParty = (purpose: string) => [party, purpose].filter((t) => t !== "").join(" · ") || "Opération";
+    const purpose = cleanText([label, ...labels, ...purposes].join(" "));
+    held.description = withParty(purpose);
+    held.idText = withParty(cleanText([label, ...labels].join(" ")));
     if (party) held.facts.counterparty = party;
     if (purpose) held.facts.purpose = purpose;
+    const reference = [...new Set([held.facts.reference ?? "", ...references].filter((t) => t !== ""))].join(" · ");
+    if (reference) held.facts.reference = reference;
     out.add(held);
     held = null;
     labels = [];
+    purposes = [];
+    references = [];
     party = "";
   };
   fixedRecords(text, RECORD, fail).forEach(([line, raw]) => {
@@ -123,8 +132,29 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
       const qualifier = r.slice(45, 48);
       const said = r.slice(48, 118).trim();
       if (said === "") return;
+      const detail = r.slice(48, 118);
       if ((held.amount < 0 ? BENEFICIARY : PAYER).has(qualifier)) party ||= said;
       else if (LABEL.has(qualifier)) labels.push(said);
+      else if (qualifier === "REF") references.push(cleanText(said));
+      else if (qualifier === "RCN") {
+        // The client's reference (35) and the purpose of the payment after it.
+        const [reference, purpose] = [cleanText(detail.slice(0, 35).trim()), cleanText(detail.slice(35).trim())];
+        if (reference) references.push(reference);
+        if (purpose) purposes.push(purpose);
+      } else if (qualifier === "MMO" || qualifier === "FEE") {
+        // An amount in a currency: its code (3), decimals (1), 14 digits; MMO's exchange rate after it, its decimals (1)
+        // and 11 digits. Not read when not so written (nothing guessed).
+        const [code, decimals, digits] = [detail.slice(0, 3), detail.slice(3, 4), detail.slice(4, 18)];
+        if (!/^[A-Z]{3}$/.test(code) || !/^\d$/.test(decimals) || !/^\d{14}$/.test(digits)) return;
+        const value = Number(digits) / 10 ** Number(decimals);
+        if (qualifier === "FEE") held.facts.fees = value;
+        else {
+          held.facts.originalAmount = value;
+          held.facts.originalCurrency = code;
+          const [rateDecimals, rate] = [detail.slice(18, 19), detail.slice(19, 30).trim()];
+          if (/^\d$/.test(rateDecimals) && /^\d+$/.test(rate) && Number(rate) > 0) held.facts.exchangeRate = Number(rate) / 10 ** Number(rateDecimals);
+        }
+      }
     } else if (code === "07") {
       if (!current) fail(line, "a new balance (07) with no old balance (01)");
       const acc = current!;

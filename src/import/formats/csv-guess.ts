@@ -83,7 +83,7 @@ const OWN_ACCOUNT_TEXT = new Set([
 export const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta", "this party account"]);
 
 /** An account number: an IBAN, or digits with letters, spaces, dots, dashes (ING's savings account "K 444-12345"). */
-const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;
+export const ACCOUNT_NUMBER = /^(?=(?:\D*\d){4})[A-Z0-9][A-Z0-9 ./-]{3,33}$/i;
 
 /** A header that can only name the statement's own account, never the other party's (Sparkasse's "Auftragskonto"). */
 const CLEARLY_OWN_ACCOUNT_HEADERS = new Set(["auftragskonto"]);

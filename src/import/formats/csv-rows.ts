@@ -37,6 +37,12 @@ const REFUND_NOTED = /^(.*\d)\s*[(（]\s*已(?:全额退款|退款\s*[¥￥]?\s*
  */
 export type FileCurrency = { code: string; from: string; assumed?: true; lead?: string };
 
+/**
+ * Month-first dates (01/17/2026) are the United States' notation: a file that names no currency and dates so was a US
+ * (or Canadian) account's, its dollars no francs (QA round 4, fifth pass; qa36: a QIF so dated). A guess, said so.
+ */
+export const MONTH_FIRST_DOLLARS: FileCurrency = { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true };
+
 export type TableSource = {
   text: string;
   delimiter: string;
@@ -57,8 +63,11 @@ export type TableSource = {
   stated?: StatedBalances & { currency: string | null };
 };
 
-/** A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated). */
-export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null };
+/**
+ * A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated);
+ * `credits`/`debits`, the money in and out its summary totals (Mercado Pago's CREDITS, DEBITS), when it states them.
+ */
+export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null; credits?: number | null; debits?: number | null };
 
 /** A cell's date in one of the orders (`eras`: a Japanese file's era years too), or null. */
 const parseDateIn = (raw: string, orders: readonly DateOrder[], eras = false) => {
@@ -138,7 +147,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const notes: string[] = [];
   /** Per account and currency, a balance chain per pocket (BankLayout.balancePocket; "" when the layout names none). */
   const chains = new Map<string, Map<string, BalanceChain>>();
-  const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number; elsewhere: { n: number; cents: number; from: Set<string> } }>();
+  /** Per account and currency: the rows, their sum and the sum of the money in among them (`inCents`), in cents. */
+  const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number; inCents: number; elsewhere: { n: number; cents: number; from: Set<string> } }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
   const name = (i: number) => plan.names[i] ?? columnName(i);
@@ -779,6 +789,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.
         if (!date && NOT_BOOKED.includes(normaliseHeader(rawDate))) return skip(`not booked yet ("${rawDate}" where its date goes): no money moved`);
+        // "Invalid date": what a date library writes for a date the program had not (Nordea's netbank, on its newest rows,
+        // where a later export writes "Reserverat"; qa34): said so, and left to the user, not dated by a guess.
+        if (!date && /^invalid date$/i.test(rawDate.trim())) return bad(`${name(plan.date)} "${rawDate.trim()}": the program that wrote the file had no date for this row (a booking not dated yet, such as a reservation, is written so): not imported; the statement that books it will date it`);
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }
@@ -926,9 +939,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       (plan.continuationLines || plan.detailAmount !== null ? held : direct).push(row);
       const key = groupKey(account, currency);
       let g = groups.get(key);
-      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0, elsewhere: { n: 0, cents: 0, from: new Set() } }));
+      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0, inCents: 0, elsewhere: { n: 0, cents: 0, from: new Set() } }));
       g.n++;
       g.cents += cents(signed);
+      if (signed > 0) g.inCents += cents(signed);
       const other = paidElsewhere && (signed < 0 ? paidElsewhere.from : paidElsewhere.to);
       const otherAccount = other === undefined || other === null ? "" : cell(other).trim();
       if (otherAccount !== "" && !OWN_BALANCE.test(otherAccount)) {
@@ -1030,6 +1044,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const both = {
     opening: src.stated?.opening ?? statedInLines.opening,
     closing: src.stated?.closing ?? statedInLines.closing,
+    credits: src.stated?.credits ?? null,
+    debits: src.stated?.debits ?? null,
     // A balance stated without its day (comdirect's "Alter/Neuer Kontostand") is the one before the first row / after the last.
     from: src.stated?.from ?? statedInLines.from ?? firstDay,
     until: src.stated?.until ?? statedInLines.until ?? lastDay,
@@ -1077,7 +1093,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const n = g.elsewhere.n;
       notes.push(`${n === 1 ? "a row was" : `${n} rows were`} paid from or into another account than the statement's balance (${[...g.elsewhere.from].slice(0, 3).map((a) => `"${a}"`).join(", ")}): booked, and left out of the balance check, as ${n === 1 ? "it" : "they"} did not move that balance. That account's own statement shows the same ${n === 1 ? "payment" : `${n} payments`}: if you import it too, count ${n === 1 ? "it" : "them"} once (e.g. categorise its ${n === 1 ? "row" : "rows"} of ${n === 1 ? "this payment" : "these payments"} as transfers)`);
       r = withStatedBalances(r, stated!, { n: g.n - n, cents: entriesCents - (invertAll ? -1 : 1) * g.elsewhere.cents }, notes);
-    } else if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
+    } else if (key === statedKey) {
+      // (Turned round, the money in was the money out.)
+      const inCents = invertAll ? g.inCents - g.cents : g.inCents;
+      r = withStatedTurnover(withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes), stated!, { n: g.n, cents: entriesCents, inCents }, notes);
+    }
     else if (ruledHere) r = withStatedBalances(r, ruledHere, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
     if (key === statedKey) statedCheck = r;
@@ -1244,6 +1264,25 @@ function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows
   const r = reconcile({ ...base, opening, closing, basis: opening ? "the statement states its opening balance only" : "the statement states its closing balance only" });
   if (stated.from) r.periodStart = stated.from;
   return r;
+}
+
+/**
+ * The money in and out a statement's summary totals (Mercado Pago's CREDITS and DEBITS), checked against its rows: rows
+ * missing on both sides alike (a credit and a debit of the same amount) leave the balances agreeing, the totals not
+ * (impl8: such a file reconciled "ok"). A check already off stays as it is; else the difference is the credits' (rows −
+ * stated), or the debits' when the credits agree.
+ */
+function withStatedTurnover(r: Reconciliation, stated: StatedBalances, rows: { n: number; cents: number; inCents: number }, notes: string[]): Reconciliation {
+  if (r.status === "off" || (stated.credits == null && stated.debits == null)) return r;
+  const outCents = rows.inCents - rows.cents;
+  const creditsOff = stated.credits == null ? 0 : rows.inCents - cents(Math.abs(stated.credits));
+  const debitsOff = stated.debits == null ? 0 : cents(Math.abs(stated.debits)) - outCents;
+  if (creditsOff === 0 && debitsOff === 0) return r;
+  const money = (c: number) => formatMoney(c / 100, r.currency);
+  const said = [stated.credits != null && `credits of ${money(cents(Math.abs(stated.credits)))}`, stated.debits != null && `debits of ${money(cents(Math.abs(stated.debits)))}`].filter(Boolean);
+  const made = [stated.credits != null && `credits of ${money(rows.inCents)}`, stated.debits != null && `debits of ${money(outCents)}`].filter(Boolean);
+  notes.push(`the statement states ${said.join(" and ")}, but its ${rows.n} ${rows.n === 1 ? "row makes" : "rows make"} ${made.join(" and ")}: ${r.status === "ok" ? "although the balances agree, " : ""}rows are missing or counted twice`);
+  return { ...r, status: "off", difference: (creditsOff || debitsOff) / 100 };
 }
 
 /** The text of a line's one filled cell (trimmed), or null when it has none or more than one. */

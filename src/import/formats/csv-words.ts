@@ -547,6 +547,12 @@ export function datedBalanceDay(text: string): string | null {
 export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(norm.replace(/(?: \d{1,4}){3}$/, "")) ?? null;
 
 /**
+ * A statement's own totals of its money in and out, in its summary table beside its balances (Mercado Pago's
+ * "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE"), as normaliseHeader writes them.
+ */
+export const statedTurnoverKind = (norm: string): "credits" | "debits" | null => (norm === "credits" ? "credits" : norm === "debits" ? "debits" : null);
+
+/**
  * Standard Bank's words state a balance only as a label in a cell of their own, beside an empty description (its "OPEN
  * BALANCE" under "BANK ACTIVITY STATUS"): a booking's own text "Open balance" or "Close balance" (an account opened, a
  * card closed) is a booking (review of r4-qa32: such a row was dropped as the statement's opening balance, unchecked, exit 0).

@@ -8,16 +8,17 @@
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { listColumns, looksLikeAmount } from "./csv-columns.ts";
-import { guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
+import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { kindSaysPurchasesPositive } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
+import { bcaTable, isBcaMutasi } from "./bca-id.ts";
 import { fnbTable, isFnbDownload } from "./fnb-za.ts";
 import { RowTable } from "./row-table.ts";
 import type { CsvMapping, FallbackCurrency, ReadOptions, Statement } from "./types.ts";
@@ -65,6 +66,12 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
   ...WORLD_IBAN_CURRENCY,
 };
+
+/** The currency an account's IBAN's country keeps, said so; null when the account is no IBAN or its country unknown. */
+export function ibanCurrency(account: string | null, country = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? null): FileCurrency | null {
+  const code = country ? IBAN_CURRENCY[country] : undefined;
+  return code ? { code, from: `the IBAN's country (${country})` } : null;
+}
 
 /**
  * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
@@ -242,9 +249,9 @@ const looksLikeData = (fields: readonly string[]) => looksLikeDataIn(fields, fal
 function preamble(
   records: readonly CsvRecord[],
   layout: BankLayout | null,
-): { account: string | null; currency: string | null; stated: StatedBalances; statedCells: Partial<Record<"opening" | "closing", string>> } {
+): { account: string | null; currency: string | null; stated: StatedBalances; statedCells: StatedCells } {
   /** A balance stated by a label of its own ("Neuer Kontostand";"3.242,33 EUR": comdirect), read once the decimal mark is known. */
-  const statedCells: Partial<Record<"opening" | "closing", string>> = {};
+  const statedCells: StatedCells = {};
   let account: string | null = null;
   let currency: string | null = null;
   const stated: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -314,18 +321,22 @@ function preamble(
       if (!currency && next && /\bifsc?\b|indian financial system/.test(norm) && /^[A-Z]{4}0[A-Z0-9]{6}$/.test(next.trim())) currency = "INR";
     }
   }
-  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as ["opening" | "closing", string][]) statedCells[kind] ??= cell;
+  for (const [kind, cell] of Object.entries(balancesUnderLabels(records)) as [keyof StatedCells, string][]) statedCells[kind] ??= cell;
   return { account, currency, stated, statedCells };
 }
+
+/** The cells of what a preamble states: its opening and closing balance, and the money in and out it totals. */
+type StatedCells = Partial<Record<"opening" | "closing" | "credits" | "debits", string>>;
 
 /**
  * Balances stated as a small table of their own above the rows: a line of labels over a line of their figures (Mercado
  * Pago's account statement, "INITIAL_BALANCE;CREDITS;DEBITS;FINAL_BALANCE" over "1.090,40;125.752,95;-123.027,63;3.815,72";
  * qa35's blind pass: unread, a cut file's rows were checked only against themselves and passed). Each opening or closing
  * label's figure is the one under it; a line of labels must hold no figure, the line under it figures in every filled cell.
+ * The money in and out such a table totals beside its balances (CREDITS, DEBITS) is read too, to check the rows by.
  */
-function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"opening" | "closing", string>> {
-  const out: Partial<Record<"opening" | "closing", string>> = {};
+function balancesUnderLabels(records: readonly CsvRecord[]): StatedCells {
+  const out: StatedCells = {};
   for (let k = 0; k + 1 < records.length; k++) {
     const labels = records[k]!.fields.map((f) => f.trim());
     const figures = records[k + 1]!.fields.map((f) => f.trim());
@@ -333,7 +344,8 @@ function balancesUnderLabels(records: readonly CsvRecord[]): Partial<Record<"ope
     if (!kinds.some((kind) => kind !== null) || labels.some((l) => /\d/.test(l)) || figures.length !== labels.length) continue;
     if (!figures.every((f, i) => (f === "") === (labels[i] === "") && (f === "" || looksLikeAmount(f)))) continue;
     kinds.forEach((kind, i) => {
-      if (kind) out[kind] ??= figures[i]!;
+      const k = kind ?? statedTurnoverKind(normaliseHeader(labels[i]!));
+      if (k) out[k] ??= figures[i]!;
     });
   }
   return out;
@@ -1036,6 +1048,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
+  const appAccounts = table.headerless ? null : appAccountsNote(plan, everyCell, account);
+  if (appAccounts) guessNotes.push(appAccounts);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
@@ -1052,7 +1066,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const file: FileCurrency | null =
     own ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
-    (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    ibanCurrency(account, iban) ||
     plan.homeCurrency ||
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
@@ -1067,7 +1081,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // note says it was assumed and how to set the account's own (QA round 4, pass 9).
     // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
     // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && MONTH_FIRST_DOLLARS) ||
     (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeHeader(plan))) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
@@ -1076,7 +1090,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   src.fileCurrency = file;
   // A layout's own preamble balances win; else a balance the preamble states under a label of its own.
   const statedByLayout = src.stated!.opening !== null || src.stated!.closing !== null;
-  for (const kind of ["opening", "closing"] as const) {
+  for (const kind of ["opening", "closing", "credits", "debits"] as const) {
     const cellText = pre.statedCells[kind];
     if (!statedByLayout && cellText) src.stated![kind] = parseAmount(cellText, plan.decimal);
   }
@@ -1086,6 +1100,27 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // The account's line above a headerless file's rows: a data line of the file, skipped with its reason.
   const accountSkips = table.accountLines.map((r) => ({ line: r.line, reason: `the account's line (${[...new Set(r.fields.map((f) => f.trim()).filter((f) => f !== ""))].join(", ")}), no booking of its own; its balance is not checked` }));
   return { ...read, skipped: [...accountSkips, ...read.skipped], dataLines: read.dataLines + accountSkips.length, notes: [...guessNotes, ...read.notes], columns: plan };
+}
+
+/** Headers a money app names each row's own account under (Spendee's "Wallet", Monarch's and Money Lover's "Account", Mobills' "Conta"), normalised. */
+const APP_ACCOUNT_HEADERS: ReadonlySet<string> = new Set(["account", "wallet", "konto", "compte", "conto", "cuenta", "conta", "carteira"]);
+
+/**
+ * A money app's export of several of its accounts, one column naming each row's ("Wallet": Girokonto, Bargeld), read as one
+ * statement (the rows name no account, so a bank's statement of the same bookings finds them: review of qa33): said so,
+ * naming them, as a transfer between two of them is here with both its legs (qa33: nine apps' exports, nothing said).
+ * Only for columns guessed from header words: not for a column of account numbers (other parties' IBANs, a ledger's
+ * "6640 Travel"), nor under a bank's or app's layout, which knows its column (Mint's "Account Name" the rows' accounts,
+ * Cash App's "Account" the payment's funding source).
+ */
+function appAccountsNote(plan: ColumnPlan, everyCell: (column: number) => string[], account: string | null): string | null {
+  if (plan.accountColumns.length > 0 || plan.layout !== "guessed") return null;
+  const column = plan.names.findIndex((n) => APP_ACCOUNT_HEADERS.has(normaliseHeader(n)));
+  if (column < 0) return null;
+  const named = [...new Set(everyCell(column).map((v) => v.trim()).filter((v) => v !== ""))];
+  if (named.length < 2 || named.every((v) => ACCOUNT_NUMBER.test(v))) return null;
+  const listed = named.length > 5 ? `${named.slice(0, 5).join(", ")} and ${named.length - 5} more` : named.join(", ");
+  return `the column "${plan.names[column]!.trim()}" names ${named.length} accounts (${listed}): every row was imported ${account ? `under the account ${account}` : "under no account"}, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)`;
 }
 
 /** A money column headed as holding cents, or another currency's hundredth ("Amount (cents)", "amountInCents", "Betrag in Cent"). */
@@ -1216,21 +1251,30 @@ function onlyCurrency(mapping: CsvMapping | undefined, fileName: string): string
 }
 
 /**
- * FNB's download (fnb-za.ts): laid out as a table first, then read as any layout's CSV. Recognised whatever the user's
- * settings (review of stop 46: any of them sent it to the generic reader): the currency is taken; the column, date and
- * decimal ones, which its own layout decides, are refused by name rather than ignored.
+ * Exports a bank lays out so that no header row reads them (FNB's download, fnb-za.ts; BCA's Mutasi Rekening, bca-id.ts):
+ * laid out as a table first, each line on its line, then read as any layout's CSV.
  */
-function readFnb(text: string, opts: ReadOptions): Statement {
+const LAID_OUT: readonly { is: (head: string) => boolean; what: string; table: (text: string, fileName: string, given: { code: string; from: string } | null) => { text: string; layout: BankLayout } }[] = [
+  { is: isFnbDownload, what: "an FNB download", table: fnbTable },
+  { is: isBcaMutasi, what: "a BCA Mutasi Rekening", table: bcaTable },
+];
+
+/**
+ * A laid-out export, recognised whatever the user's settings (review of stop 46: any of them sent FNB's to the generic
+ * reader): the currency is taken; the column, date and decimal ones, which its own layout decides, are refused by name
+ * rather than ignored.
+ */
+function readLaidOut(text: string, opts: ReadOptions, export_: (typeof LAID_OUT)[number]): Statement {
   const { mapping, ...rest } = opts;
   const { currency, ...others } = mapping ?? {};
   const set = Object.entries(others).filter(([, v]) => v !== undefined && v !== "").map(([k]) => k.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
   if (set.length > 0) {
     const list = set.length === 1 ? set[0] : `${set.slice(0, -1).join(", ")} and ${set[set.length - 1]}`;
-    throw new ImportInputError(`${opts.fileName}: an FNB download is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
+    throw new ImportInputError(`${opts.fileName}: ${export_.what} is read by its own layout; the ${list} setting${set.length === 1 ? " does" : "s do"} not apply to it (only a currency does)`);
   }
   const code = onlyCurrency(currency === undefined ? undefined : { currency }, opts.fileName);
-  const fnb = fnbTable(text, opts.fileName, code ? { code, from: "--currency" } : null);
-  return readCsv(fnb.text, rest, [fnb.layout], false, (f) => `${f}: no transactions in an FNB download`);
+  const laid = export_.table(text, opts.fileName, code ? { code, from: "--currency" } : null);
+  return readCsv(laid.text, rest, [laid.layout], false, (f) => `${f}: no transactions in ${export_.what}`);
 }
 
 export const csvReader: StatementReader = {
@@ -1242,10 +1286,10 @@ export const csvReader: StatementReader = {
   extensions: [".csv", ".txt", ".tsv"],
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
-  read: (text, opts) =>
-    !opts.layout && isFnbDownload(text.slice(0, 4096))
-      ? readFnb(text, opts)
-      : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
+  read: (text, opts) => {
+    const laidOut = opts.layout ? undefined : LAID_OUT.find((l) => l.is(text.slice(0, 4096)));
+    return laidOut ? readLaidOut(text, opts, laidOut) : readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`);
+  },
 };
 
 /**

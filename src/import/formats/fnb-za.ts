@@ -25,7 +25,7 @@
 import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { forEachRecord } from "./delimited.ts";
-import { isoDate } from "./values.ts";
+import { isoDate, nearestYear } from "./values.ts";
 
 /** "Number": the record's number, which every booking has (a line without one is listed, not read). */
 const COLUMNS = ["Number", "Date", "Description1", "Description2", "Description3", "Amount", "Balance"] as const;
@@ -92,18 +92,6 @@ function dayMonthYear(raw: string): [number | null, number, number] | null {
   const m = /^(\d{1,2})\s+([A-Za-z]+)\.?(?:\s+(\d{4}))?$/.exec(raw.trim());
   const month = m ? MONTHS[m[2]!.toLowerCase()] : undefined;
   return m && month ? [m[3] ? Number(m[3]) : null, month, Number(m[1])] : null;
-}
-
-/** Of the years around the period, the one that puts the day (month, day) nearest it (inside it: no distance). */
-function nearestYear(month: number, day: number, p: { from: [number, number, number]; until: [number, number, number] }): number {
-  const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
-  const from = at(...p.from);
-  const until = at(...p.until);
-  const distance = (y: number) => {
-    const t = at(y, month, day);
-    return t < from ? from - t : t > until ? t - until : 0;
-  };
-  return [p.from[0] - 1, p.from[0], p.until[0], p.until[0] + 1].reduce((best, y) => (distance(y) < distance(best) ? y : best));
 }
 
 const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, "$1");

@@ -16,15 +16,16 @@
  * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
  * QIF names no currency but in a sign or code its amounts may carry ("T-£42.18"): that one, else the account's (its
- * earlier rows), else the data's main currency, decided per account, and the preview says which.
+ * earlier rows), its IBAN's country, the data's main currency (with no data yet: US dollars for month-first dates),
+ * decided per account, and the preview says which.
  * An "Opening Balance" or "Starting Balance" record (payee) that is its account's first record (YNAB's), or whose
  * category is its own account (`L[Account]`, Quicken's), states a balance, not a payment: skipped with its amount, as is a
  * voided one (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
-import { cellsCurrency } from "./csv.ts";
-import type { FileCurrency } from "./csv-rows.ts";
+import { cellsCurrency, ibanCurrency } from "./csv.ts";
+import { MONTH_FIRST_DOLLARS, type FileCurrency } from "./csv-rows.ts";
 import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -157,15 +158,23 @@ type QifCurrency = FileCurrency & { signed: boolean };
 type AccountCurrency = { whole: QifCurrency; perRow: Map<string, QifCurrency> | null };
 
 /**
- * An account's currency: the one its amounts' signs or codes name ("T-£42.18"), else its earlier rows' (stored), else the
- * data's main currency; a sign several currencies write ("$") only after the account's earlier rows, and said so. Amounts
- * naming several currencies in one account ("£" and "€"; review of r4-qa22: all were taken as francs, "QIF names none")
- * are each in the one they name, and those naming none in what an account without signs would be in.
+ * An account's currency: the one its amounts' signs or codes name ("T-£42.18"), else SPEC §10.1's chain: its earlier rows'
+ * (stored), its IBAN's country (an account named by its IBAN), the data's main currency; when the data has none yet,
+ * US dollars, said to be assumed, if a date shows the file month-first (`monthFirst`: 07/15/2026; qa36: such a file was
+ * taken as budget-chat's default francs where the same rows as a CSV were dollars), else budget-chat's default. A sign
+ * several currencies write ("$") only after the account's earlier rows, and said so. Amounts naming several currencies in
+ * one account ("£" and "€"; review of r4-qa22: all were taken as francs, "QIF names none") are each in the one they name,
+ * and those naming none in what an account without signs would be in.
  */
-function accountCurrency(account: string | null, shapes: ReadonlySet<string> | undefined, opts: ReadOptions): AccountCurrency {
+function accountCurrency(account: string | null, shapes: ReadonlySet<string> | undefined, opts: ReadOptions, monthFirst: boolean): AccountCurrency {
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
+  const fallback = opts.fallbackCurrency;
   const unsigned: QifCurrency = {
-    ...((stored && { code: stored, from: `the account ${account}'s earlier rows` }) || opts.fallbackCurrency || { code: "CHF", from: "budget-chat's default" }),
+    ...((stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
+      ibanCurrency(account) ||
+      (fallback && !fallback.noData && fallback) ||
+      (monthFirst && MONTH_FIRST_DOLLARS) ||
+      fallback || { code: "CHF", from: "budget-chat's default" }),
     signed: false,
   };
   if (!shapes?.size) return { whole: unsigned, perRow: null };
@@ -240,7 +249,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const currencies = new Map<string | null, AccountCurrency>();
   const currencyOf = (rowAccount: string | null, rawAmount: string): QifCurrency => {
     let decided = currencies.get(rowAccount);
-    if (!decided) currencies.set(rowAccount, (decided = accountCurrency(rowAccount, marksOf.get(rowAccount), opts)));
+    if (!decided) currencies.set(rowAccount, (decided = accountCurrency(rowAccount, marksOf.get(rowAccount), opts, mdy > 0)));
     if (!decided.perRow) return decided.whole;
     return decided.perRow.get(amountShape(rawAmount)) ?? decided.whole;
   };

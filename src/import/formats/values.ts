@@ -390,6 +390,22 @@ export function looksLikeDate(raw: string, eras = false): boolean {
 }
 
 /** A real calendar date as YYYY-MM-DD, or null. */
+/**
+ * Of the years around a statement's period (from and until as [year, month, day]), the one that puts a yearless day
+ * (month, day) nearest it (inside it: no distance): a statement from December into January dates its January rows in the
+ * next year, a late posting of 30 December on a statement from 15 January in the year before.
+ */
+export function nearestYear(month: number, day: number, p: { from: readonly [number, number, number]; until: readonly [number, number, number] }): number {
+  const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
+  const from = at(...p.from);
+  const until = at(...p.until);
+  const distance = (y: number) => {
+    const t = at(y, month, day);
+    return t < from ? from - t : t > until ? t - until : 0;
+  };
+  return [p.from[0] - 1, p.from[0], p.until[0], p.until[0] + 1].reduce((best, y) => (distance(y) < distance(best) ? y : best));
+}
+
 export function isoDate(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1) return null;
   if (day > daysInMonth(year, month) || year < 1900 || year > 2199) return null;

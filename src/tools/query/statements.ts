@@ -14,6 +14,8 @@ import { cents } from "../../import/formats/reconcile.ts";
 import { resolveAccount } from "./scope.ts";
 
 export type Balance = { account: string | null; currency: string; date: string; balance: number; sourceFile: string; openingDate: string | null; openingBalance: number | null };
+/** The latest balance of an account and currency; without an account, also the other files whose statements named none (`unchained`, oldest first). */
+export type LatestBalance = Balance & { unchained?: string[] };
 /** A missing statement: after the statement that closed on `from`, before the one that opens on `to` (unknown: closes on `until`). */
 export type Gap = { account: string | null; currency: string; from: string; to: string | null; until: string; closing: number; opening: number };
 /** A statement that opens before the previous one of its account closed: `file` opens on `opens`, `previous` closed on `closes`. */
@@ -33,17 +35,20 @@ const sameStatement = (a: Balance, b: Balance) =>
  * the previous may be another account's, follow a missing statement or re-export overlapping months
  * (rev-uqa6 #1). None without the table.
  */
-export function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[]; overlaps: Overlap[] } {
+export function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: LatestBalance[]; gaps: Gap[]; overlaps: Overlap[] } {
   if (!db.hasTable("account_balances")) return { latest: [], gaps: [], overlaps: [] };
   const rows = db.all<Balance>(
     `SELECT account, upper(trim(currency)) AS currency, date, balance, source_file AS sourceFile, opening_date AS openingDate, opening_balance AS openingBalance
      FROM account_balances ORDER BY account, currency, date, rowid`,
   );
   const wanted = (b: Balance) => (!input.account || b.account === input.account) && (!input.currency || b.currency === input.currency.trim().toUpperCase());
-  const latest: Balance[] = [];
+  const latest: LatestBalance[] = [];
   const gaps: Gap[] = [];
   const overlaps: Overlap[] = [];
   let prev: Balance | null = null;
+  /** The files of the statements without an account before `prev`, of its currency. */
+  let unchained: string[] = [];
+  const close = (b: Balance) => latest.push(b.account === null ? { ...b, unchained: unchained.filter((f) => f !== b.sourceFile) } : b);
   for (const b of rows.filter(wanted)) {
     const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
     // The previous statement imported again (a bank's file repeating its last month: MT940 files cut at month ends) is
@@ -61,10 +66,12 @@ export function verifiedBalances(db: BudgetDb, input: { account?: string; curren
         gaps.push({ account: b.account, currency: b.currency, from: prev!.date, to: b.openingDate, until: b.date, closing: prev!.balance, opening: b.openingBalance });
       }
     }
-    if (!same && prev) latest.push(prev);
+    if (!same && prev) close(prev);
+    if (!same) unchained = [];
+    if (same && b.account === null && !unchained.includes(prev!.sourceFile)) unchained.push(prev!.sourceFile);
     prev = b;
   }
-  if (prev) latest.push(prev);
+  if (prev) close(prev);
   return { latest, gaps, overlaps };
 }
 

@@ -1636,6 +1636,18 @@ describe("a currency given for a file a bank's layout reads keeps the layout (re
 });
 
 describe("FNB downloads: the currency, and the user's settings (review of stop 46: any setting sent it to the generic reader)", () => {
+  test("BCA's Mutasi Rekening without its period line is refused saying its dates have no year; its settings other than a currency are refused by name", () => {
+    const text = new TextDecoder().decode(fixture("bca-id-mutasi.csv"));
+    expect(() => read(utf8(text.replace("Periode : 16/12/2025 - 15/01/2026\n", "")), { fileName: "bca.csv" })).toThrow(
+      'bca.csv: no statement period ("Periode : dd/mm/yyyy - dd/mm/yyyy") in a BCA Mutasi Rekening: its bookings\' dates ("dd/mm") have no year',
+    );
+    expect(() => read(fixture("bca-id-mutasi.csv"), { fileName: "bca.csv", mapping: { dateColumn: "Tanggal Transaksi" } })).toThrow(
+      "bca.csv: a BCA Mutasi Rekening is read by its own layout; the date column setting does not apply to it (only a currency does)",
+    );
+    const usd = read(fixture("bca-id-mutasi.csv"), { fileName: "bca.csv", mapping: { currency: "USD" } });
+    expect(usd.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2025-12-22", -1225000, "USD"], ["2025-12-31", 9800000, "USD"], ["2026-01-05", -500000, "USD"]]);
+  });
+
   test("a currency is taken: the same three rows, in that currency, said so", () => {
     const s = read(fixture("fnb-za-en.csv"), { fileName: "fnb.csv", mapping: { currency: "bwp" } });
     expect([s.layout, s.account]).toEqual(["fnb-za", "62000000001"]);

@@ -36,6 +36,20 @@ const KIOSK_THREE_PAGES: Expected = {
   ],
 };
 
+/** CFONB 120 with complements (cfonb-120-complements.txt), as the edited-balance copy shares it but for its reconciliation. */
+const CFONB_COMPLEMENTS: Expected = {
+  format: "cfonb",
+  layout: null,
+  account: "30066 10021 00020417315",
+  dataLines: 2,
+  rows: [
+    [2, "2024-04-03", -57.4, "EUR", "CARTE 02/04 AMAZON US"],
+    [5, "2024-04-08", 750, "EUR", "SCI LES TILLEULS · VIR SEPA RECU REMBOURSEMENT DEPOT GARANTIE"],
+  ],
+  totals: [{ currency: "EUR", out: 57.4, outRows: 1, in: 750, inRows: 1 }],
+  reconciliation: [{ currency: "EUR", status: "ok", opening: 2480, closing: 3172.6, entries: 2, difference: 0 }],
+};
+
 export const FORMAT_EXPECTED: Record<string, Expected> = {
   // Santander UK's text download (QA round 4, blind pass: refused as a CSV whose columns could not be told), written by the
   // lead from public descriptions of it: windows-1252, CRLF, labels padded with non-breaking spaces, a quote and a tab
@@ -92,6 +106,33 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     notes: [
       "the file names no currency, only its account's country (Namibia): every row was taken as NAD (the FNB (First National Bank, South Africa) layout: its account line names Namibia, whose FNB accounts are in Namibian dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
     ],
+  },
+  // BCA's (Indonesia) "Mutasi Rekening" from KlikBCA (qa35's blind pass: refused, "cannot tell which columns hold the
+  // date"): dates without their year ('22/12, Excel's text mark), the year from "Periode : 16/12/2025 - 15/01/2026"
+  // (December 2025, January 2026); DB/CR in an unnamed fifth column; "PEND" where the date goes (line 11): pending, not dated
+  // yet, skipped with its line. The footer's one-cell lines are listed as skipped. By hand, oldest first: 7'250'000.00 −
+  // 1'225'000.00 = 6'025'000.00, + 9'800'000.00 = 15'825'000.00, − 500'000.00 = 15'325'000.00 (the pending 12'500.00
+  // after it is not booked); out 1'725'000.00 (2 rows), in 9'800'000.00 IDR ("Kode Mata Uang : IDR").
+  "bca-id-mutasi.csv": {
+    format: "csv",
+    layout: "bca-id",
+    account: "0987654321",
+    dataLines: 8,
+    rows: [
+      [8, "2025-12-22", -1225000, "IDR", "TRSF E-BANKING DB 2212/FTSCY/WS12345 TOKO MAKMUR"],
+      [9, "2025-12-31", 9800000, "IDR", "TRSF E-BANKING CR 3112/FTSCY/WS12399 PT CAHAYA ABADI GAJI"],
+      [10, "2026-01-05", -500000, "IDR", "TARIKAN ATM 05/01 ATM BCA SUDIRMAN"],
+    ],
+    totals: [{ currency: "IDR", out: 1725000, outRows: 2, in: 9800000, inRows: 1 }],
+    skipped: [
+      { line: 11, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+      { line: 12, reason: "a balance, total or note line without an amount" },
+      { line: 13, reason: "a note or footer line: no date and no amount" },
+      { line: 14, reason: "a note or footer line: no date and no amount" },
+      { line: 15, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "IDR", status: "ok", opening: 7250000, closing: 15325000, entries: 3, difference: 0 }],
+    notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
   },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
@@ -519,6 +560,15 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "EUR", out: 90.95, outRows: 2, in: 2100, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1520.3, closing: 3529.35, entries: 3, difference: 0 }],
+  },
+  // CFONB 120 with the complements a card payment abroad and a transfer carry (impl8: MMO, FEE, RCN and REF were not
+  // read): the amount in dollars with its rate and the fee (facts, cfonb.test.ts), the client's reference and purpose
+  // (RCN: the purpose joins the text). 2'480.00 − 57.40 + 750.00 = 3'172.60 ✓. Out 57.40 (1 row), in 750.00.
+  "cfonb-120-complements.txt": CFONB_COMPLEMENTS,
+  // The same statement with its new balance edited to 3'172.50: off by 0.10 (the import refuses it unless accepted).
+  "cfonb-120-edited-balance.txt": {
+    ...CFONB_COMPLEMENTS,
+    reconciliation: [{ currency: "EUR", status: "off", opening: 2480, closing: 3172.5, entries: 2, difference: 0.1 }],
   },
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
   // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a

@@ -237,6 +237,33 @@ describe("QIF", () => {
     expect(s.notes).toEqual(["the currency USD (from the account Checking's earlier rows) for every row (QIF names none)"]);
   });
 
+  test("the chain of SPEC §10.1 for a QIF naming no currency: account's rows, its IBAN's country, the data's main currency, and month-first dates only when the data has none (qa36)", () => {
+    // Month-first (03/18/2026 decides it), no sign, no code.
+    const us = "!Type:Bank\nD03/02/2026\nT-42.17\nPHardware store\n^\nD03/18/2026\nT1,850.00\nPPayroll\n^\n";
+    const main = { code: "CHF", from: "the main currency of your data" };
+    const noData = { code: "CHF", from: "budget-chat's default: your data has no currency yet", noData: true as const };
+    // The data's main currency stays the last link of the chain: a guess from the dates' order does not override it.
+    const withData = read(utf8(us), { fileName: "us.qif", fallbackCurrency: main });
+    expect(withData.rows.map((r) => [r.line, r.date, r.amount, r.currency])).toEqual([[2, "2026-03-02", -42.17, "CHF"], [6, "2026-03-18", 1850, "CHF"]]);
+    expect(withData.notes).toEqual(["the currency CHF (from the main currency of your data) for every row (QIF names none)"]);
+    // No data yet: budget-chat's own default names nothing of the file; its month-first dates do (as a CSV so dated).
+    const fresh = read(utf8(us), { fileName: "us.qif", fallbackCurrency: noData });
+    expect(fresh.rows.map((r) => [r.line, r.amount, r.currency])).toEqual([[2, -42.17, "USD"], [6, 1850, "USD"]]);
+    expect(fresh.notes).toEqual(["the currency USD (from the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too) for every row (QIF names none)"]);
+    // Day-first or undecided dates with no data: budget-chat's default, said so.
+    const undecided = read(utf8("!Type:Bank\nD03/02/2026\nT-42.17\nPShop\n^\n"), { fileName: "x.qif", fallbackCurrency: noData });
+    expect(undecided.rows.map((r) => r.currency)).toEqual(["CHF"]);
+    // An account named by its IBAN (the user's --account, or the file's !Account): the IBAN's country, before the main currency.
+    const byIban = read(utf8(us), { fileName: "us.qif", fallbackCurrency: main, accountOverride: "DE89370400440532013000" });
+    expect(byIban.rows.map((r) => [r.currency, r.account])).toEqual([["EUR", "DE89370400440532013000"], ["EUR", "DE89370400440532013000"]]);
+    expect(byIban.notes).toEqual(["the currency EUR (from the IBAN's country (DE)) for every row (QIF names none)"]);
+    const listed = read(utf8(`!Account\nNGB29NWBK60161331926819\nTBank\n^\n${us}`), { fileName: "us.qif", fallbackCurrency: noData });
+    expect(listed.rows.map((r) => r.currency)).toEqual(["GBP", "GBP"]);
+    // The account's earlier rows still come first.
+    const stored = read(utf8(us), { fileName: "us.qif", fallbackCurrency: noData, accountOverride: "DE89370400440532013000", accountCurrencies: { DE89370400440532013000: "USD" } });
+    expect(stored.rows.map((r) => r.currency)).toEqual(["USD", "USD"]);
+  });
+
   test("each account's currency on its own: one's £ signs name neither another account's currency nor override its stored one (review of r4-qa22)", () => {
     // Quicken's export of all accounts: a franc current account (its earlier rows stored in CHF) and a UK card written
     // "T-£42.18". The card's £ was applied to both accounts (Migros's −100.00 stored as GBP).

@@ -91,11 +91,11 @@ describe("QIF with both decimal marks", () => {
   test("each amount that shows its mark is read by it; one that shows none the file can settle is a bad row with its line", () => {
     const qif = ["!Type:Bank", "D03/15/2026", "T-1.234,56", "PMiete", "^", "D03/16/2026", "T12.50", "PRefund", "^", "D03/17/2026", "T-2,000.00", "PTax", "^", "D03/18/2026", "T-1,500", "PUnclear", "^", ""].join("\n");
     const s = read(utf8(qif), { fileName: "mixed.qif" });
-    // Lines: each record starts at its D line: 2, 6, 10, 14.
+    // Lines: each record starts at its D line: 2, 6, 10, 14. No data's main currency given: month-first dates say US dollars.
     expect(brief(s.rows)).toEqual([
-      [2, "2026-03-15", -1234.56, "CHF", "Miete"],
-      [6, "2026-03-16", 12.5, "CHF", "Refund"],
-      [10, "2026-03-17", -2000, "CHF", "Tax"],
+      [2, "2026-03-15", -1234.56, "USD", "Miete"],
+      [6, "2026-03-16", 12.5, "USD", "Refund"],
+      [10, "2026-03-17", -2000, "USD", "Tax"],
     ]);
     expect(s.badRows).toEqual([{ line: 14, reason: 'amount T "-1,500" could be -1500 or -1.500 (the file writes amounts with both decimal marks)' }]);
     expect(s.notes).toContain("the amounts are written with both decimal marks (1,234.56 and 1.234,56): each read by the mark it shows");
