@@ -198,7 +198,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "RUB", out: 18120.5, outRows: 3, in: 113500, inRows: 2 }],
     reconciliation: [{ currency: "RUB", status: "none", opening: null, closing: null, entries: 5, difference: null }],
-    notes: ["the amounts carry no sign: \"type\" gave them, its expenses as money out, its incomes as money in"],
+    notes: [
+      "the amounts carry no sign: \"type\" gave them, its expenses as money out, its incomes as money in",
+      "the column \"account\" names 2 accounts (Тинькофф Ольга, Наличные): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
+    ],
   },
   // Money Manager's (Realbyte) export (qa39, the layout a public project documents for it): "Period" its date, amounts
   // without a sign, "Income/Expense" of "Exp.", "Income", "Transfer-Out" and "Transfer-In". Refused (no date column);
