@@ -179,7 +179,7 @@ function listedLine(tool: string, summary: string, f: { start: number; end: numb
 
 const dayOnly = (iso: string) => ({ day: parseDay(iso) ?? 0 });
 
-/** Where a listing's table has the cells that name its rows (their indices; -1: no such column), or null for a table of no listing. */
+/** Where a listing's table has the cells that name its rows (their indices; -1: no such column). */
 type ListingColumns = { date: number; merchant: number; category: number };
 
 /** The columns of a listing's table that name its rows: looked up once per table, not for every row. */
