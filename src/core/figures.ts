@@ -58,8 +58,6 @@ export type FigureOperation =
   | "mean"
   /** sources[0] ÷ (sources[0] + … + sources[n − 1]): an item's share of the whole of its list, as a percentage */
   | "share_of_list"
-  /** how many months (`months`): of the period the answer or a call names, or the months of a monthly series (`sources`) it counts */
-  | "months"
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 

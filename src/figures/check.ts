@@ -1189,17 +1189,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
-    // A count of days is checked only in a turn whose results count days ("last transaction 97 days before today"): elsewhere it is a duration, as before.
-    if (f.kind === "count" && f.unit === "days" && !countsDays(index)) return;
-    // "The first half came to CHF 1'549.75 and the second to CHF 1'888.50": the second half of the year the first is of.
-    const before = contexts[i - 1]?.periods;
-    const part = before?.length === 1 ? ELLIPTIC_PART.exec(answer.slice(Math.max(0, f.start - 48), f.start)) : null;
-    const partOfYear = part ? nextPart(before, part[1]!.toLowerCase()) : null;
-    if (partOfYear) {
-      said.periods = [partOfYear];
-      delete said.month;
-    }
-    let checked = f.kind === "count" && (f.unit === "months" || f.unit === "days") ? monthsCount(index, f, said, answer) : checkOne(index, f, said);
+    let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
     // A share already derived other than as a ratio (a sum of the shares the result gives), or as a ratio over that very
@@ -1234,8 +1224,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "count" && said.per === "month") checked = rowsPerMonth(index, f, said) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? leftOutThing(index, f, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money") checked = projectedYear(index, f, said, answer, backed) ?? checked;
-    if (checked.status === "ungrounded" && (f.kind === "money" || f.kind === "count") && (said.measure === "average" || (said.per ?? said.perNear) === "month")) checked = meanOfWrittenSum(f, said, sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") {
       const opened = answer.slice(sentenceStart(answer, f.start), f.start);
       checked = approvedTotal(index, f, opened, answer.slice(f.end, f.end + 30)) ?? sumOfNamed(index, f, said, opened) ?? checked;
@@ -1282,210 +1270,6 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   return out;
 }
 
-
-/** A range of months an answer writes: "from June to December", "February–December 2025", "July 2025 to June 2026". */
-const MONTH_RANGE = /\b(January|February|March|April|May|June|July|August|September|October|November|December)(?:\s+\d{4})?\s*(?:to|through|until|–|-)\s*(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
-
-/** Words after a count of months that say what those months did: some of a period's months, not the period ("4 months had none"). */
-const SOME_MONTHS_AFTER = /^\s+months?\s+(?:had|have|came|come|went|go|were|was|saw|showed|with|without|cost|ran|stayed|exceeded|topped)\b/i;
-
-/**
- * A count of months ("12 months", "the other 9 months", "4 months had no grocery spending"). It counts months, nothing
- * else: a count of months the turn states ("activity 11"); the months of the period its clause names or a call names
- * (saidDivisors), or those less the months its sentence names before it ("Leave May out and the other 9 months"); or how
- * many months of a monthly series the model read had an amount or had none (the whole series, or one year of it). A
- * count of rows or of anything else with its number is no count of months ("10 months" is not "showing 10").
- */
-function monthsCount(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string): AnswerFigure {
-  // A month its clause names is one of the months counted, not the period of the count ("March had none, so over the 9 months").
-  const counted: FigureContext = { ...said, month: undefined, periods: said.periods?.filter((p) => !oneMonthSpan(p)) };
-  if (!counted.periods?.length) delete counted.periods;
-  const base = { text: f.text, value: f.value, start: f.start, end: f.end };
-  // A count of months a result states ("activity 11", "3 months with data"), about what the answer says (no derivation:
-  // a sum or a difference of counts of months is no count the answer names).
-  const r = intervalOf(f);
-  const stated: SourceFigure[] = [];
-  let other: SourceFigure | undefined;
-  for (const g of groupsOf(index, f, "all").equal) {
-    for (let k = lowerBound(g.values, r.lo); k < g.values.length && g.values[k]! <= r.hi; k++) {
-      for (const s of figuresAt(g, k)) {
-        if (s.kind !== "count" || s.ctx.unit !== f.unit) continue;
-        if (!contradicts(counted, s.ctx)) stated.push(s);
-        else other ??= s;
-      }
-    }
-  }
-  if (stated.length) return { ...base, status: "grounded", sources: stated.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)) };
-  const n = f.value;
-  const days = f.unit === "days";
-  const derived = (sources: SourceFigure[]): AnswerFigure => ({ ...base, status: "derived", operation: "months", months: n, ...(days ? { per: "day" as const } : {}), sources: sources.map((s) => source(s, index.lexicon)) });
-  const notFound = (): AnswerFigure => {
-    if (!other) return { ...base, status: "ungrounded", sources: [] };
-    const saidLabel = contextLabel(said);
-    return { ...base, status: "mismatched", sources: [source(other, index.lexicon)], ...(saidLabel ? { said: saidLabel } : {}) };
-  };
-  // Said of a period no call's holds ("all 12 months of 2024" of a 2025 call), it counts months the turn has nothing of.
-  const asked = !counted.periods || counted.periods.some((p) => index.spans.some((c) => c.from <= p.from && p.to <= c.to));
-  if (!asked) return { ...base, status: "ungrounded", sources: [] };
-  // A count of days: the days a result states ("370 days since the last row") or of the period its clause or a call names.
-  if (days) return saidDivisors(index, counted).days.includes(n) ? derived([]) : notFound();
-  const periods = [...(counted.periods?.length === 1 ? [wholeMonths(counted.periods[0]!)] : []), ...saidDivisors(index, counted).months];
-  // "6 months went over a thousand", "4 months had none": months that did something, some of the period's, not all of it.
-  const some = SOME_MONTHS_AFTER.test(answer.slice(f.end, f.end + 20));
-  if (!some && periods.includes(n)) return derived([]);
-  const [from, to] = sentenceAround(answer, f.start);
-  const named = new Set(answer.slice(from, f.start).match(MONTH_NAMED) ?? []).size;
-  // A range of months its sentence writes, before or after it ("over the 7 months from June to December").
-  for (const m of allMatches(MONTH_RANGE, answer.slice(from, to))) periods.push(((MONTH_NUMBER[m[2]!.toLowerCase()]! - MONTH_NUMBER[m[1]!.toLowerCase()]! + 12) % 12) + 1);
-  if (periods.some((m) => (m === n && !some) || (named > 0 && m - named === n))) return derived([]);
-  for (const { list, parts } of monthlySeries(index)) {
-    // Months that did something are some of them ("4 months had none"): all of them only when it says so ("all 12 months").
-    const part = parts.find((p) => p.months.length === n && n > 0 && !(some && p.months.length === p.of));
-    if (part && !list.figures.some((x) => contradicts({ ...counted, per: undefined }, x.ctx))) return derived(part.months);
-  }
-  return notFound();
-}
-
-/** A half or a quarter named by its ordinal alone after another ("…, the second to CHF 1'888.50", "the last CHF 791.10"). */
-const ELLIPTIC_PART = /(?:[,;]\s*|\band\s+)the\s+(first|second|third|fourth|last)\s+(?:(?:came|added\s+up|amounted)\s+to\s+|to\s+|was\s+|at\s+|cost\s+)?(?:about\s+|roughly\s+|around\s+)?$/i;
-const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
-/**
- * The half or quarter of a year an ordinal names after the figure before it was said of one ("The first half came to …
- * and the second to …"): that year's half or quarter of that rank ("last": the year's last). Null when the figure before
- * is of no one half or quarter of a year.
- */
-function nextPart(periods: readonly Span[] | undefined, ordinal: string): Span | null {
-  const p = periods?.length === 1 ? periods[0]! : null;
-  const months = p ? wholeMonths(p) : 0;
-  if (!p || (months !== 6 && months !== 3) || (Math.floor(p.from / 100) % 100 - 1) % months !== 0 || Math.floor(p.from / 10000) !== Math.floor(p.to / 10000)) return null;
-  const parts = 12 / months;
-  const rank = ordinal === "last" ? parts : ORDINALS[ordinal];
-  if (!rank || rank > parts) return null;
-  const year = Math.floor(p.from / 10000);
-  const first = (rank - 1) * months + 1;
-  const last = first + months - 1;
-  return { from: year * 10000 + first * 100 + 1, to: year * 10000 + last * 100 + daysInMonth(year, last) };
-}
-
-/** Per index, whether any figure of the turn is a count of days (a coverage's "Days since last"). */
-const daysCounted = new WeakMap<FigureIndex, boolean>();
-function countsDays(index: FigureIndex): boolean {
-  let v = daysCounted.get(index);
-  if (v === undefined) daysCounted.set(index, (v = index.groups.some((g) => g.kind === "count" && g.flat.some((x) => x.ctx.unit === "days"))));
-  return v;
-}
-
-/** A monthly series the model read, and its parts a count of months may count: all its months, those with an amount, those with none (of the whole series, then of each of its years). */
-type MonthlySeries = { list: List; parts: { months: SourceFigure[]; of: number }[] };
-const monthlySeriesOf = new WeakMap<FigureIndex, MonthlySeries[]>();
-/** The index's monthly series (money lists, one calendar month an item, no month twice), with their parts: made once per index. */
-function monthlySeries(index: FigureIndex): MonthlySeries[] {
-  let out = monthlySeriesOf.get(index);
-  if (out) return out;
-  out = [];
-  for (const l of index.lists) {
-    if (l.kind !== "money" || l.figures.length < 3 || !l.figures[0]!.seen) continue;
-    const months = l.figures.map((x) => (x.ctx.periods?.length === 1 && oneMonthSpan(x.ctx.periods[0]!) ? monthKey(x.ctx.periods[0]!.from) : -1));
-    if (months.includes(-1) || new Set(months).size !== months.length) continue;
-    const parts: MonthlySeries["parts"] = [];
-    const yearOf = (x: SourceFigure) => Math.floor(x.ctx.periods![0]!.from / 10000);
-    for (const y of [undefined, ...new Set(l.figures.map(yearOf))]) {
-      const of = l.figures.filter((x) => y === undefined || yearOf(x) === y);
-      for (const months of [of, of.filter((x) => Math.abs(x.value) >= 0.005), of.filter((x) => Math.abs(x.value) < 0.005)]) parts.push({ months, of: of.length });
-    }
-    out.push({ list: l, parts });
-  }
-  monthlySeriesOf.set(index, out);
-  return out;
-}
-
-/**
- * An average of the terms of the sum the answer wrote just before it in its sentence ("971 rows in all, about 194 a
- * month" of five months' rows; "Over both months you spent CHF 28'767.45, about CHF 14'383.72 a month"; "… CHF
- * 10'431.20, CHF 5'215.60 on average"): that sum ÷ its number of terms. Not "a booking", "each": the terms of a sum
- * are not its bookings (two categories' total ÷ 2 is no booking's price). Only the nearest figure before it,
- * of its kind and currency, when the turn derived it as a sum; said a month's, only of a sum of months (each term about
- * one month): three categories' total ÷ 3 is no month's.
- */
-function meanOfWrittenSum(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
-  const b = sentence.filter((x) => x.f.kind === f.kind).at(-1);
-  if (!b || b.checked.status !== "derived" || b.checked.operation !== "sum" || (f.currency && b.f.currency && f.currency !== b.f.currency)) return null;
-  const terms = b.checked.sources;
-  if (terms.length < 2) return null;
-  if ((said.per ?? said.perNear) === "month" && !terms.every((t) => /^\d{4}-\d{2}(?![\d-])/.test(t.about ?? ""))) return null;
-  const r = intervalOf(f);
-  const v = Math.abs(b.f.value) / terms.length;
-  if (v < r.lo || v > r.hi) return null;
-  return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "mean", sources: terms };
-}
-
-/**
- * The sentence around `at` ([start, end): after the last ". ", "! ", "? " or line break before it, up to the next one
- * after it), found by scanning from `at` (sentenceStart reads the text from its start, once per figure).
- */
-function sentenceAround(text: string, at: number): [number, number] {
-  const after = (i: number, n: number) => (i < 0 ? 0 : i + n);
-  const start = Math.max(after(text.lastIndexOf(". ", at - 1), 2), after(text.lastIndexOf("! ", at - 1), 2), after(text.lastIndexOf("? ", at - 1), 2), after(text.lastIndexOf("\n", at - 1), 1));
-  let end = text.length;
-  for (const mark of [". ", "! ", "? ", "\n"]) {
-    const i = text.indexOf(mark, at);
-    if (i >= 0 && i < end) end = i + 1;
-  }
-  return [start, end];
-}
-
-/** Words that project a rate onto a whole year: "at this pace", "at June's price", "over a full year", "a year of months like this", "if it runs every month". */
-const PROJECTED = /\b(?:at\s+(?:this|that|the\s+(?:same|current|new))\s+(?:pace|rate|price|level)|at\s+\p{Lu}\p{L}+['’]s\s+(?:pace|rate|price|level)|(?:a|the|over\s+a|for\s+a)\s+(?:full|whole)\s+year|a\s+year\s+of\s+months\s+like\s+(?:this|that|it)|if\s+it\s+(?:runs|continues|goes\s+on|keeps\s+(?:up|going))|annuali[sz]ed|over\s+a\s+year)\b/iu;
-
-/**
- * An amount a sentence projects onto a whole year ("At this pace the full year would be about CHF 25'534", "A year of
- * months like this would cost about CHF 25'249.80", "The monthly transfer of CHF 1'000.00 comes to CHF 12'000.00 a year
- * if it runs every month"): × 12 ÷ m of an amount of m whole months (1 to 11) — a figure the model read about one period
- * of that many whole months, or a month's rate, or an amount the answer wrote before it in its sentence, backed by the
- * turn and said to be a month's or of such a period ("At CHF 428.80 a month … CHF 5'145.60 a year"). Only when the
- * sentence says so: unasked, nearly any amount is some figure × 12 ÷ m.
- */
-function projectedYear(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string, backed: readonly Backed[]): AnswerFigure | null {
-  // Said to be a month's, a week's or a day's, it is no year's.
-  if (said.per && said.per !== "year") return null;
-  const [from, to] = sentenceAround(answer, f.start);
-  const projected = PROJECTED.exec(answer.slice(from, to));
-  if (!projected) return null;
-  // "At June's pace": June's amount, no other month's.
-  const named = /^at\s+(\p{L}+)['’]s/iu.exec(projected[0]);
-  const month = named ? MONTH_NUMBER[named[1]!.toLowerCase()] : undefined;
-  const ofMonth = (periods: readonly Span[] | undefined) => month === undefined || (periods?.length === 1 && oneMonthSpan(periods[0]!) && Math.floor(periods[0]!.from / 100) % 100 === month);
-  const r = intervalOf(f);
-  const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "yearly" as const, months: 12 };
-  const within = (v: number, m: number) => (Math.abs(v) * 12) / m >= r.lo && (Math.abs(v) * 12) / m <= r.hi;
-  /** The whole months a figure is of: a month's rate, else its one period's whole months (1 to 11; 0: none). */
-  const monthsOf = (per: string | undefined, periods: readonly Span[] | undefined) => (per === "month" ? 1 : per ? 0 : periods?.length === 1 ? wholeMonths(periods[0]!) : 0);
-  // The pace of what the answer just wrote (its sentence and the one before) when it wrote an amount of whole months: that
-  // amount's, no other figure's ("You spent CHF 30'000.00 in the first half. At this pace …" is no pace of the income).
-  const previous = from > 1 ? sentenceAround(answer, from - 2)[0] : 0;
-  let written = false;
-  for (const b of backed) {
-    if (b.f.start < previous || b.f.start >= f.start || b.f.kind !== "money" || (f.currency && b.f.currency && f.currency !== b.f.currency)) continue;
-    // A month named without its year ("in January") is one month.
-    const m = monthsOf(b.said.per ?? b.said.perNear, b.said.periods) || (b.said.month !== undefined && !b.said.periods ? 1 : 0);
-    if (m < 1 || m > 11 || !(ofMonth(b.said.periods) || (month !== undefined && b.said.month === month))) continue;
-    written = true;
-    if (within(b.f.value, m)) return { ...base, sources: [writtenSource(b)], ...(m > 1 ? { divisor: m } : {}) };
-  }
-  if (written) return null;
-  // What it is of otherwise (a category, a merchant, a currency) holds: groceries' pace is no housing figure's.
-  const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined, per: undefined };
-  for (const g of index.seen) {
-    if (g.kind !== "money" || (f.currency && g.currency && g.currency !== f.currency)) continue;
-    for (let m = 1; m <= 11; m++) {
-      for (const k of findEqual(g.values, scaled(r, m / 12))) {
-        const s = figuresAt(g, k).find((x) => x.seen && monthsOf(x.ctx.per, x.ctx.periods) === m && ofMonth(x.ctx.periods) && !contradicts(unsaidPeriod, x.ctx));
-        if (s) return { ...base, sources: [source(s, index.lexicon)], ...(m > 1 ? { divisor: m } : {}) };
-      }
-    }
-  }
-  return null;
-}
 
 /** A percentage of a budget used: "64.6% used", "only 36.7% used". */
 const USED_AFTER = /^\)?\s+used\b/i;
@@ -1545,9 +1329,6 @@ const WHOLE_SPENDING = /\bspending(?:\s+(?:of|was|is|came\s+to|totall?ed|reached
 /** The same right after it: "CHF 90'000 of income", "CHF 70'000 in spending", "CHF 56'400.00 came in", "CHF 23'305.40 went out". */
 const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(came\s+in)(?!\s+(?:well\s+|just\s+|far\s+)?(?:under|over|at|below|above|lower|higher|ahead|behind))|(went\s+out))\b/i;
 
-/** Right before a flow word: it is what the figure is compared with ("more than spending", "than income"). */
-const COMPARED_BEFORE = /\bthan\s+(?:the\s+|your\s+|its\s+)?$/i;
-
 /**
  * Whether an amount is written as money in or money out: by the last flow word between the figure before it (or its
  * clause's start) and it, else by "of income" / "in spending" / "came in" / "went out" right after it. Silent (undefined)
@@ -1559,9 +1340,7 @@ function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): 
   const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), after);
   const own = clause === after && after > 0 ? FLOW_AFTER.exec(answer.slice(clause, f.start)) : null;
   // allMatches, not matchAll: no copy of the expression for every amount of an answer.
-  // A flow it is compared with is not its own: "Income grew more than spending: CHF 7'400.00 → …" is income.
-  const text = answer.slice(clause + (own ? own[0].length : 0), f.start);
-  const m = allMatches(FLOW_WORDS, text).filter((x) => !COMPARED_BEFORE.test(text.slice(Math.max(0, x.index - 12), x.index))).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
+  const m = allMatches(FLOW_WORDS, answer.slice(clause + (own ? own[0].length : 0), f.start)).at(-1) ?? FLOW_AFTER.exec(answer.slice(f.end, f.end + 30)) ?? undefined;
   return m ? (m[1] || m[3] ? "in" : "out") : undefined;
 }
 
@@ -1581,34 +1360,6 @@ function flowOfSource(s: SourceFigure): "in" | "out" | null {
     flows.set(s, (v = m ? (m[1] ? "in" : "out") : null));
   }
   return v;
-}
-
-/** Per index, the flow of each chart or table value whose series or column says it ("Income", "Spending"), by call, period, currency and value; null where both flows have it. */
-const labelledFlows = new WeakMap<FigureIndex, Map<string, "in" | "out" | null>>();
-const flowKey = (s: SourceFigure) => `${s.callId}|${periodKey(s.ctx)}|${s.currency}|${Math.round(Math.abs(s.value) * 100)}`;
-/**
- * The flow of a summary's figure its label does not say, from its twin in the call's chart (same period, currency and
- * value): the slots of "Per month (income / spending / net): 2024-09 CHF 16'893.56 / CHF 19'234.78 / CHF -2'341.22",
- * labelled by the month or the slash, are the Income and Spending series' 2024-09 values — "September's income of CHF
- * 19'234.78" is the spending (r4p06), "January's spending of CHF 16'737.95" the income (r4o05).
- */
-function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
-  if (s.clause < 0) return null;
-  let byKey = labelledFlows.get(index);
-  if (!byKey) {
-    byKey = new Map();
-    for (const g of index.groups) {
-      for (const x of g.flat) {
-        const flow = x.clause < 0 && x.kind === "money" ? flowOfSource(x) : null;
-        if (!flow) continue;
-        const key = flowKey(x);
-        const had = byKey.get(key);
-        byKey.set(key, had === undefined || had === flow ? flow : null);
-      }
-    }
-    labelledFlows.set(index, byKey);
-  }
-  return byKey.get(flowKey(s)) ?? null;
 }
 
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
@@ -2538,7 +2289,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
-        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
+        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
         const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
         if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);

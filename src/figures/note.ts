@@ -30,7 +30,6 @@ export function figureNote(f: AnswerFigure): string {
   if (f.status === "grounded") return f.sources.map(source).join("; ");
   if (f.status === "mismatched") return `${f.text}${f.said ? ` (said of ${f.said})` : ""}: found as ${f.sources.map(source).join("; ")}`;
   const [a, b] = f.sources;
-  if (f.operation === "months") return `${f.text}: ${a ? `${f.sources.length} months of the series counted · ${f.sources.map(source).join("; ")}` : `the ${f.per === "day" ? "days" : "months"} of a period the answer or its calls name`}`;
   if (!a) return f.text;
   const all = f.sources.map(source).join("; ");
   switch (f.operation) {
@@ -50,8 +49,6 @@ export function figureNote(f: AnswerFigure): string {
     case "mean":
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     case "yearly":
-      // An amount of several months projected onto a year: ÷ its months × 12.
-      if (f.divisor) return `${a.text} ÷ ${f.divisor} months × ${f.months ?? "?"} (a year at that rate) · ${all}`;
       return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
     case "share_of_list":
       return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;

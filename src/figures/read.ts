@@ -64,8 +64,6 @@ const NOT_A_FIGURE_AT = new RegExp(
   ].join("|"),
   "iuy",
 );
-/** A count of months or days right after a whole number in an answer: "12 months", "6 months", "5 days" (not "a 3-month window", "12 monthly payments"). */
-const MONTHS_AFTER = /^\s(?:(months?)|(days?))(?!\p{L}|-)/u;
 /** A month name just before a number: "March 14", "March 2025". */
 const MONTH_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}])(?:${MONTHS})\s+$`, "iu");
 /** A year and a dash or a slash just before a number: "2024–25". */
@@ -288,9 +286,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
   for (const m of allMatches(NUMBER, text)) {
     const numStart = m.index;
     let numEnd = numStart + m[0].length;
-    // An answer's "12 months", "6 months": how many months, a count checked as one (the number of months of a period a call names, of a series).
-    const duration = opts.counts !== "bare" ? MONTHS_AFTER.exec(text.slice(numEnd, numEnd + 8)) : null;
-    if (!duration && notAFigure(text, numStart, numEnd, m[0])) continue;
+    if (notAFigure(text, numStart, numEnd, m[0])) continue;
 
     const { value: magnitude, decimals: writtenDecimals, grouped } = parseDigits(m[0]);
     let decimals = writtenDecimals;
@@ -332,8 +328,6 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     }
     if (!currency) {
       const curAfter = opensWith(after, CURRENCY_MARKS) ? CURRENCY_AFTER.exec(after) : null;
-      // A year before a currency's name in the singular is the year of what follows ("the last 2025 franc transaction", "2024 euro rows"), not an amount.
-      if (curAfter && multiplier === 1 && !grouped && decimals === 0 && /^(?:19|20)\d{2}$/.test(m[0]) && /^\s?(?:franc|euro|dollar)$/i.test(curAfter[0])) continue;
       if (curAfter) {
         currency = currencyCode(curAfter[1]!);
         numEnd += curAfter[0].length;
@@ -359,8 +353,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     // A bare count is a figure only as a count of something: "312 transactions", "Migros (839)", not "(1)" or "Groceries: 3".
     const bracketed = after.startsWith(")") && BRACKET_COUNT_BEFORE.test(text.slice(Math.max(0, start - 3), start));
     let elliptic = false;
-    const counted = kind === "count" && duration ? (duration[1] ? "months" : "days") : undefined;
-    if (kind === "count" && !counted && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after) && !bracketed) {
+    if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after) && !bracketed) {
       // A summary's bare counts: not its list numbers ("; 2. Migros").
       if (opts.counts === "bare") {
         // A list opens with "1." after a colon ("CHF: 1. Coop …; 2. Migros …"): another number after a colon ends its sentence ("New merchants …: 5. Immo AG …").
@@ -405,7 +398,6 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     if (UNDER_WORDS.has(rounding)) figure.bound = "under";
     else if (OVER_WORDS.has(rounding)) figure.bound = "over";
     if (currency) figure.currency = currency;
-    if (counted) figure.unit = counted;
     (elliptic ? pending : out).push(figure);
   }
   return wordRatios(text, pending.length ? withElliptic(text, out, pending) : out);

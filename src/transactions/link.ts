@@ -141,8 +141,7 @@ export type FigureRowsLink = { href: string; label: string; of: "figure" | "term
  */
 export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   const backed = f.correction ?? f;
-  // A count of months is no total or count of rows: the rows of the months it counts total something else.
-  if ((backed.status !== "grounded" && backed.status !== "derived") || backed.operation === "months") return [];
+  if (backed.status !== "grounded" && backed.status !== "derived") return [];
   const whole = (sources: readonly FigureSource[]): FigureRowsLink[] => {
     const union = unionOfRows(sources.map((s) => s.rows!));
     // More terms than the page takes (no list of one answer has that many) get no link rather than a refused one.
