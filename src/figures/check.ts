@@ -1362,6 +1362,34 @@ function flowOfSource(s: SourceFigure): "in" | "out" | null {
   return v;
 }
 
+/** Per index, the flow of each chart or table value whose series or column says it ("Income", "Spending"), by call, period, currency and value; null where both flows have it. */
+const labelledFlows = new WeakMap<FigureIndex, Map<string, "in" | "out" | null>>();
+const flowKey = (s: SourceFigure) => `${s.callId}|${periodKey(s.ctx)}|${s.currency}|${Math.round(Math.abs(s.value) * 100)}`;
+/**
+ * The flow of a summary's figure its label does not say, from its twin in the call's chart (same period, currency and
+ * value): the slots of "Per month (income / spending / net): 2024-09 CHF 16'893.56 / CHF 19'234.78 / CHF -2'341.22",
+ * labelled by the month or the slash, are the Income and Spending series' 2024-09 values — "September's income of CHF
+ * 19'234.78" is the spending (r4p06), "January's spending of CHF 16'737.95" the income (r4o05).
+ */
+function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
+  if (s.clause < 0) return null;
+  let byKey = labelledFlows.get(index);
+  if (!byKey) {
+    byKey = new Map();
+    for (const g of index.groups) {
+      for (const x of g.flat) {
+        const flow = x.clause < 0 && x.kind === "money" ? flowOfSource(x) : null;
+        if (!flow) continue;
+        const key = flowKey(x);
+        const had = byKey.get(key);
+        byKey.set(key, had === undefined || had === flow ? flow : null);
+      }
+    }
+    labelledFlows.set(index, byKey);
+  }
+  return byKey.get(flowKey(s)) ?? null;
+}
+
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
 const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
 const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
@@ -2289,7 +2317,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
-        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? said.flow) !== said.flow;
+        const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
         const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
         if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);

@@ -2545,3 +2545,32 @@ describe("figholesfix: a calculate result is no figure of a period, so no call's
     expect(statusOf([H1, CATEGORIES_2024, calc("5000 + 4000", "9000")], "That is about CHF 1'500 a month.")).toEqual([["CHF 1'500", "derived"]]);
   });
 });
+
+describe("figacc6: a slot of a summary's 'income / spending / net' list has the flow of its twin in the call's chart (r4p06 missed)", () => {
+  const H: Call = {
+    name: "income_vs_spending",
+    input: { from: "2025-08-01", to: "2025-09-30" },
+    summary:
+      "Income vs spending from 2025-08-01 to 2025-09-30. CHF: income CHF 33'000.00, spending CHF 31'500.00, net CHF 1'500.00, savings rate 4.5%. Per month (income / spending / net): 2025-08 CHF 16'500.00 / CHF 12'300.00 / CHF 4'200.00; 2025-09 CHF 16'500.00 / CHF 19'200.00 / CHF -2'700.00.",
+    charts: [
+      {
+        type: "grouped_bar",
+        title: "Income vs spending, 2025-08-01…2025-09-30 (CHF)",
+        currency: "CHF",
+        data: { labels: ["2025-08", "2025-09"], datasets: [{ name: "Income", values: [16500, 16500] }, { name: "Spending", values: [12300, 19200] }] },
+      },
+    ] as ToolOutput["charts"],
+  };
+  const statusOf = (answer: string) => turn([H]).check(answer, "").map((f) => [f.text, f.status]);
+  test("right: September's spending and income as their slots give them", () => {
+    expect(statusOf("September's spending of CHF 19'200.00 was more than its income of CHF 16'500.00.")).toEqual([
+      ["CHF 19'200.00", "grounded"],
+      ["CHF 16'500.00", "grounded"],
+    ]);
+  });
+  test("wrong: the spending slot written as income, the income as spending, August's spending as its income", () => {
+    expect(statusOf("September's income of CHF 19'200.00 could not cover it.")).toEqual([["CHF 19'200.00", "mismatched"]]);
+    expect(statusOf("In August you spent CHF 16'500.00.")).toEqual([["CHF 16'500.00", "mismatched"]]);
+    expect(statusOf("August's income was CHF 12'300.00.")).toEqual([["CHF 12'300.00", "mismatched"]]);
+  });
+});
