@@ -114,6 +114,8 @@ const LIST_BEFORE = /(?:^|; |\. )(\d{4}-\d{2}-\d{2}) $/;
 const LIST_AFTER = /^(?: \(paid [^)]*\))? ([^"]+?) "(?:[^"\\]|\\.)*" \[([^\]]+)\](?:;|\.|$)/;
 const UNUSUAL_BEFORE = /(?:^|; |\. )(\d{4}-\d{2}-\d{2}) ([^;]+) \(([^()]+)\) $/;
 
+/** A recurring series' line opens with its payee and category: "Swisscom (Subscriptions) monthly CHF 114.00". */
+const SERIES_PAYEE = /^([^();]+?) \([^()]+\) (?:weekly|monthly|quarterly|yearly|every)\b/;
 /** The one-offs of a recurring series, each a row of its own: "one-offs inside the series (not price changes): 2025-03-20 settlement CHF 491.45, 2025-04-08 refund CHF 71.78 and 7 more". */
 const ONE_OFFS = /\bone-offs inside the series\b[^;]*$/;
 const ONE_OFF_LINE = /(?:^|[:,]\s*)(\d{4}-\d{2}-\d{2}) [^;,\d]{0,60}$/;
@@ -553,6 +555,13 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A line of a listing is one transaction (a recurring series' one-offs too); a new merchant's line is about the call's period, not its first day.
     const line = f.kind === "money" && (!noRows || tool === "recurring_payments") && !FIRST_ON.test(between) ? listedLine(tool, output.summary, f, between) : null;
     const row = line ? listedTransaction(opts, line, f.value, currency) : undefined;
+    // A recurring series' one-off is its payee's ("Swisscom (Subscriptions) monthly …, one-offs …: 2026-05-26 late fee CHF 20.00").
+    if (line && tool === "recurring_payments" && !ctx.names) {
+      const part = output.summary.slice(Math.max(output.summary.lastIndexOf("; ", f.start), output.summary.lastIndexOf(". ", f.start)) + 2, f.start);
+      const payee = SERIES_PAYEE.exec(part);
+      const names = payee ? mentionedIn(payee[1]!, lexicon).names : undefined;
+      if (names?.length) ctx.names = names;
+    }
     // A line whose one transaction is not known (rows alike on its day) has no link: its day's rows are more than it.
     const unlisted = line !== null && row === undefined;
     // A new merchant's payments and total (of its money out only: its refunds are no payments).

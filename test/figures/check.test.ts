@@ -2574,3 +2574,22 @@ describe("figacc6: a slot of a summary's 'income / spending / net' list has the 
     expect(statusOf("August's income was CHF 12'300.00.")).toEqual([["CHF 12'300.00", "mismatched"]]);
   });
 });
+
+describe("figacc6: a recurring series' one-off is its payee's (r4p12, r4o12, r4k08 flagged)", () => {
+  const RECURRING: Call = {
+    name: "recurring_payments",
+    input: { year: 2026 },
+    summary:
+      "Recurring payments for 2026: 2 series. Swisscom (Subscriptions) monthly CHF 114.00, 10 payments 2026-01-12 to 2026-10-12, next about 2026-11-12, CHF 1'368.00 a year, one-offs inside the series (not price changes): 2026-05-26 late fee CHF 20.00; Spotify (Subscriptions) monthly CHF 12.95, 10 payments 2026-01-05 to 2026-10-05, next about 2026-11-05, CHF 155.40 a year.",
+  };
+  const VOCAB = { ...VOCABULARY, merchants: [...VOCABULARY.merchants, "Swisscom"] };
+  const statusOf = (answer: string) => statuses(turnOver(VOCAB, RECURRING), answer).filter(([t]) => /20|21/.test(String(t)));
+  test("right: Swisscom's late fee", () => {
+    expect(statusOf("Swisscom also charged a late fee of CHF 20.00.")).toEqual([["CHF 20.00", "grounded"]]);
+  });
+  test("wrong: said to be Spotify's, a digit changed, in euros", () => {
+    expect(statusOf("Spotify also charged a late fee of CHF 20.00.")).toEqual([["CHF 20.00", "mismatched"]]);
+    expect(statusOf("Swisscom also charged a late fee of CHF 21.00.")).toEqual([["CHF 21.00", "ungrounded"]]);
+    expect(statusOf("Swisscom also charged a late fee of EUR 20.00.")).toEqual([["EUR 20.00", "mismatched"]]);
+  });
+});
