@@ -74,7 +74,7 @@ export function fits(col: Column, role: Role): boolean {
 export const STATUS_HEADERS = ["status", "state", "statetype", "state type", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", "cleared", ...WORLD_STATUS_HEADERS];
 
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
-export const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia", "income expense"]);
+export const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji", "tipologia"]);
 
 /** The header's columns with their sampled values. */
 export function columnsOf(header: CsvRecord, sample: readonly CsvRecord[]): Column[] {

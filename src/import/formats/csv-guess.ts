@@ -20,7 +20,7 @@ import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
-import { appKindMarks, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -450,7 +450,6 @@ export function guessColumns(
     else if (amount) {
       const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);
       money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
-      if (!marks) unsignedBesideKinds(cols, amount, taken, sample, fileName);
     }
     if (!indicator) unreadIndicator(cols, sample, fileName, money);
   }

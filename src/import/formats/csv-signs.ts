@@ -218,32 +218,6 @@ export function appKindMarks(cols: readonly Column[], amount: Column, taken: Rea
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
 }
 
-/**
- * A kinds column beside amounts written without a sign, that no reading of marks took (qa39: a credit union's "Type"
- * of Withdrawal, Deposit and Dividend; Wallet by BudgetBakers' Czech "Výdaj"/"Příjem"): the amounts read as signed make
- * every row money in, the withdrawals and expenses too, exit 0. Refused when the column says some rows are money out
- * in a word known for it, naming the first value that is no sign, or when it sorts the rows into two kinds of words
- * known for neither: which of them is money out the file alone cannot tell.
- */
-export function unsignedBesideKinds(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>, sample: readonly CsvRecord[], fileName: string): void {
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return;
-  for (const c of cols) {
-    if (c === amount || taken.has(c.index) || !KIND_HEADERS.has(c.norm) || c.values.some((v) => v.length > 40)) continue;
-    const sign = (v: string) => indicatorSign(v) ?? KIND_MARKS[normaliseHeader(v)];
-    // (Money out as a debit word or an app's kind says it: a card's "Fee" or "Interest" is as often a savings account's income.)
-    const out = c.values.findIndex((v) => normaliseHeader(v).length >= 3 && (indicatorSign(v) === -1 || APP_KIND_MARKS[normaliseHeader(v)] === -1));
-    const unknown = c.values.findIndex((v) => v.trim() !== "" && sign(v) === undefined);
-    if (out >= 0 && unknown >= 0) throw unreadMark(c, unknown, sample, fileName);
-    const kinds = [...new Set(c.values.map((v) => v.trim()).filter((v) => v !== ""))];
-    if (kinds.length !== 2 || kinds.some((k) => sign(k) !== undefined)) continue;
-    const at = (k: string) => sample[c.values.findIndex((v) => v.trim() === k)]!.line;
-    throw new NeedsColumnMapping(
-      `${fileName}: the amounts carry no sign and the column "${c.name.trim()}" sorts the rows into "${kinds[0]}" (line ${at(kinds[0]!)}) and "${kinds[1]}" (line ${at(kinds[1]!)}), words not known here for money out or in, so which of them is money out cannot be told; ` +
-        "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
-    );
-  }
-}
-
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 

@@ -30,8 +30,6 @@ export const JOINED_SINCE_IDS = new Set([
   "nome", "tipologia", "mottagare betalare", "betalare mottagare", "bokningsdag", "tytulem", "nazev protistrany", "specifikation",
   // qa35: Westpac NZ's "Other Party"; the Israeli card exports' merchant ("שם בית העסק") and the purchase's own amount.
   "other party", "שם בית העסק", "שם בית עסק", "בית עסק", "סכום עסקה", "סכום העסקה", "סכום מקורי",
-  // qa39: Money Manager's (Realbyte) "Period" (its only date) and "Income/Expense" (its kinds).
-  "period", "income expense",
 ]);
 
 /**
@@ -145,9 +143,6 @@ export const WORDS: Record<Role, string[][]> = {
       "=created",
       // ABN AMRO's Excel export, saved as CSV ("transactiondate", "Transactiedatum"; QA round 21: refused).
       "transactiondate"],
-    // Money Manager's (Realbyte) "Period", its only date (qa39: refused, no date column). Exact only, and below every
-    // other date word: elsewhere a "Period" is a billing period beside the booking's own date.
-    ["=period"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor", "valuedate"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
@@ -423,17 +418,8 @@ export const DASH_MARKS: Readonly<Record<string, 1 | -1>> = { "+": 1, "-": -1 };
  * unsigned amounts, "Purchase" and "Payment", was read as money in on every row). Read only in a column that holds
  * "Purchase" (csv-signs.ts kindMarks): in a bank account's, a "Payment" is money out.
  */
-/**
- * A money app's kinds of a row that say money out or in (1Money's TYPE; csv-signs.ts appKindMarks), normalised: also
- * Wallet by BudgetBakers' "type" as its exports in other languages write it beside unsigned amounts (qa39: Russian
- * "Расход"/"Доход", every expense booked as money in; its English export writes "Expenses" beside signed amounts).
- */
-export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
-  expense: -1, income: 1, expenses: -1, ausgabe: -1, einnahme: 1,
-  // Money Manager's (Realbyte) "Income/Expense": "Exp.", "Income", and a transfer's two legs, each in its own account.
-  exp: -1, "transfer out": -1, "transfer in": 1,
-  расход: -1, доход: 1, расходы: -1, доходы: 1, gasto: -1, ingreso: 1, gastos: -1, ingresos: 1,
-};
+/** A money app's kinds of a row that say money out or in (1Money's TYPE; csv-signs.ts appKindMarks), normalised. */
+export const APP_KIND_MARKS: Readonly<Record<string, 1 | -1>> = { expense: -1, income: 1, ausgabe: -1, einnahme: 1 };
 
 export const KIND_MARKS: Readonly<Record<string, 1 | -1>> = {
   purchase: -1, purchases: -1, "interest charge": -1, "interest charged": -1, interest: -1, fee: -1, "late fee": -1, "annual fee": -1, "cash advance": -1,

@@ -179,51 +179,6 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: ["the amounts carry no sign: \"TYPE\" gave them, its expenses as money out, its incomes as money in"],
   },
-  // Wallet by BudgetBakers' export in Russian (qa39, a public project's Wallet sample run blind): amounts written without
-  // a sign, the "type" "Расход" (expense) or "Доход" (income); every row was booked as money in (the expenses as income),
-  // with only a hint to flip them all. Расход → out, Доход → in; the transfer between two of the user's wallets one leg
-  // each (lines 4 and 5), the rows naming no account, as Spendee's. Out 2'340.50 + 15'000 + 780 = 18'120.50 (3 rows);
-  // in 98'500 + 15'000 = 113'500 (2 rows).
-  "wallet-ru-unsigned.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 5,
-    rows: [
-      [2, "2026-05-03", -2340.5, "RUB", "Перекрёсток у дома · Расход"],
-      [3, "2026-05-05", 98500, "RUB", "ООО Вектор · аванс за май · Доход"],
-      [4, "2026-05-06", -15000, "RUB", "Расход"],
-      [5, "2026-05-06", 15000, "RUB", "Доход"],
-      [6, "2026-05-07", -780, "RUB", "Шоколадница · обед · Расход"],
-    ],
-    totals: [{ currency: "RUB", out: 18120.5, outRows: 3, in: 113500, inRows: 2 }],
-    reconciliation: [{ currency: "RUB", status: "none", opening: null, closing: null, entries: 5, difference: null }],
-    notes: [
-      "the amounts carry no sign: \"type\" gave them, its expenses as money out, its incomes as money in",
-      "the column \"account\" names 2 accounts (Тинькофф Ольга, Наличные): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
-    ],
-  },
-  // Money Manager's (Realbyte) export (qa39, the layout a public project documents for it): "Period" its date, amounts
-  // without a sign, "Income/Expense" of "Exp.", "Income", "Transfer-Out" and "Transfer-In". Refused (no date column);
-  // with --date-column every expense was money in, exit 0. Exp. and Transfer-Out out, Income and Transfer-In in; the
-  // transfer one leg per account (lines 4 and 5), the rows naming no account, as Spendee's and Wallet's. Day-first
-  // (21/03 decides). Out 240.00 + 5'000.00 + 612.50 = 5'852.50 (3 rows); in 85'000.00 + 5'000.00 = 90'000.00 (2 rows).
-  "moneymanager-realbyte.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 5,
-    rows: [
-      [2, "2026-03-05", -240, "INR", "Thali at Saravana · Exp."],
-      [3, "2026-03-01", 85000, "INR", "March salary · Income"],
-      [4, "2026-03-06", -5000, "INR", "ATM cash · Transfer-Out"],
-      [5, "2026-03-06", 5000, "INR", "ATM cash · Transfer-In"],
-      [6, "2026-03-21", -612.5, "INR", "Uber to airport · Exp."],
-    ],
-    totals: [{ currency: "INR", out: 5852.5, outRows: 3, in: 90000, inRows: 2 }],
-    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
-    notes: ["the amounts carry no sign: \"Income/Expense\" gave them, its expenses as money out, its incomes as money in"],
-  },
   // An app's export of unsigned amounts whose "Type" also says "Refund" (review of qa33: the column was declined, all
   // rows money in): a refund is money in, an expense out. Out 89.90 + 6.20 = 96.10; in 3'100.00 + 89.90 = 3'189.90.
   "app-kinds-refund.csv": {
