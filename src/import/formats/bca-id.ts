@@ -16,7 +16,8 @@
  * that puts the day inside it (a period from December into January dates its January rows in the next year); without a
  * period line the file is refused, saying so. The fifth column, unnamed, says DB (money out) or CR (money in); amounts
  * with a decimal point. "PEND" where the date goes: a booking BCA has not dated yet (pending), skipped with its line —
- * the bank's balance column and closing balance already count it, so the statement is off by those lines, and says so.
+ * the bank's balance column already counts it, so a booked row after it is off by its amount, and says so; a pending row
+ * after the last booked one leaves no row to disagree, and the footer's closing balance ("Saldo Akhir") is not compared.
  * qa35's blind pass: refused, "cannot tell which columns hold the date".
  *
  * Laid out as a table first (each line kept on its line), then read by the CSV reader with this layout, as FNB's

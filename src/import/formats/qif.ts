@@ -26,6 +26,7 @@ import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
 import { cellsCurrency, ibanCurrency } from "./csv.ts";
 import { MONTH_FIRST_DOLLARS, type FileCurrency } from "./csv-rows.ts";
+import { IBAN_CELL } from "./csv-words.ts";
 import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -171,7 +172,8 @@ function accountCurrency(account: string | null, shapes: ReadonlySet<string> | u
   const fallback = opts.fallbackCurrency;
   const unsigned: QifCurrency = {
     ...((stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
-      ibanCurrency(account) ||
+      // Only an account named by a real IBAN: "SE22 Stockholm trip" opens like one and is no Swedish account (review of r4-impl8).
+      (account !== null && IBAN_CELL.test(account.trim()) ? ibanCurrency(account.trim()) : null) ||
       (fallback && !fallback.noData && fallback) ||
       (monthFirst && MONTH_FIRST_DOLLARS) ||
       fallback || { code: "CHF", from: "budget-chat's default" }),

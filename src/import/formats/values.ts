@@ -389,7 +389,6 @@ export function looksLikeDate(raw: string, eras = false): boolean {
   return dateShape(raw, eras) !== null;
 }
 
-/** A real calendar date as YYYY-MM-DD, or null. */
 /**
  * Of the years around a statement's period (from and until as [year, month, day]), the one that puts a yearless day
  * (month, day) nearest it (inside it: no distance): a statement from December into January dates its January rows in the
@@ -406,6 +405,7 @@ export function nearestYear(month: number, day: number, p: { from: readonly [num
   return [p.from[0] - 1, p.from[0], p.until[0], p.until[0] + 1].reduce((best, y) => (distance(y) < distance(best) ? y : best));
 }
 
+/** A real calendar date as YYYY-MM-DD, or null. */
 export function isoDate(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1) return null;
   if (day > daysInMonth(year, month) || year < 1900 || year > 2199) return null;

@@ -259,6 +259,9 @@ describe("QIF", () => {
     expect(byIban.notes).toEqual(["the currency EUR (from the IBAN's country (DE)) for every row (QIF names none)"]);
     const listed = read(utf8(`!Account\nNGB29NWBK60161331926819\nTBank\n^\n${us}`), { fileName: "us.qif", fallbackCurrency: noData });
     expect(listed.rows.map((r) => r.currency)).toEqual(["GBP", "GBP"]);
+    // A name that only opens like an IBAN ("SE22 Stockholm trip") is no IBAN: the main currency, not kronor (review of r4-impl8).
+    const named = read(utf8(`!Account\nNSE22 Stockholm trip\nTBank\n^\n${us}`), { fileName: "us.qif", fallbackCurrency: main });
+    expect(named.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
     // The account's earlier rows still come first.
     const stored = read(utf8(us), { fileName: "us.qif", fallbackCurrency: noData, accountOverride: "DE89370400440532013000", accountCurrencies: { DE89370400440532013000: "USD" } });
     expect(stored.rows.map((r) => r.currency)).toEqual(["USD", "USD"]);
