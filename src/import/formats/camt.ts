@@ -98,9 +98,14 @@ function otherRoles(negative: boolean, reversal: boolean): ["Cdtr" | "Dbtr", ...
  */
 function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean): { party: XNode; role: "Cdtr" | "Dbtr" } | null {
   const parties = child(tx, "RltdPties");
-  for (const role of otherRoles(negative, reversal)) {
-    const party = [child(parties, role), child(parties, `Ultmt${role}`), child(parties, `${role}Acct`)].find((p) => partyName(p));
-    if (party) return { party, role };
+  const roles = otherRoles(negative, reversal);
+  // Every role's party first, its account's name only then: a reversal's roles may be swapped and its holder's own
+  // account named (DbtrAcct/Nm), while the other party stands as a party (review of r4-qa37: the holder was taken).
+  for (const named of [(role: "Cdtr" | "Dbtr") => [child(parties, role), child(parties, `Ultmt${role}`)], (role: "Cdtr" | "Dbtr") => [child(parties, `${role}Acct`)]]) {
+    for (const role of roles) {
+      const party = named(role).find((p) => partyName(p));
+      if (party) return { party, role };
+    }
   }
   return null;
 }

@@ -101,16 +101,6 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
   return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
 }
 
-/**
- * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
- * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
- * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
- * the file says these are its own accounts: the balance after each row breaks exactly where the account changes and holds
- * within each, or a header that names only the own account. An "Account" or "Kontonummer" of the other party's account
- * (the landlord's IBAN on the rent's rows) is no account of the statement (review of QA round 21: rows were booked to the
- * landlord's IBAN, and a balance stored for it). Not a column of one account: its rows keep no account of it, their ids as
- * round 3 made them.
- */
 /** The plan's own account columns: ownAccountsColumn's, else one account's (oneOwnAccountColumn), whose ids stay as they were. */
 function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
   const several = ownAccountsColumn(cols, taken, money, balance);
@@ -119,6 +109,15 @@ function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, 
   return one === null ? { accountColumns: [] } : { accountColumns: [one], accountNotInIds: true };
 }
 
+/**
+ * A column of the statement's own account that holds two accounts or more, each on one run of rows (ING's export of all
+ * its accounts in English, "Account"; of its savings accounts, "K 444-12345"; QA round 21: refused, one account's balances
+ * run on into the next's): each row is booked to its account, and each account's balance checked on its own. Only when
+ * the file says these are its own accounts: the balance after each row breaks exactly where the account changes and holds
+ * within each, or a header that names only the own account. An "Account" or "Kontonummer" of the other party's account
+ * (the landlord's IBAN on the rent's rows) is no account of the statement (review of QA round 21: rows were booked to the
+ * landlord's IBAN, and a balance stored for it). A column of one account is read only as oneOwnAccountColumn says.
+ */
 function ownAccountsColumn(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): number[] {
   // YNAB's register export: its "Account" beside "Outflow" and "Inflow" names the budget's own account of each row, by the
   // name the user gave it (issue 31, the last stop's leftover: the rows had no account). Only with YNAB's "Flag" and

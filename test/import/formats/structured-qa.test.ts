@@ -41,6 +41,18 @@ describe("CAMT reversals: the other party is the one the reversal names", () => 
     expect(s.rows[2]!.facts.counterparty).toBeUndefined();
     expect(s.reconciliation.map((r) => [r.status, r.entries, r.entriesTotal, r.difference])).toEqual([["ok", 3, -302, 0]]);
   });
+
+  test("a reversal naming the other party and the holder's own account by name is the other party's, never the holder's (review of r4-qa37)", () => {
+    // The bank swaps the roles on a reversal and names the holder's account (DbtrAcct/Nm): the party named (Cdtr) is the other one.
+    const swapped = camt(
+      `<Ntry><NtryRef>S1</NtryRef><Amt Ccy="CHF">400.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><RvslInd>true</RvslInd><Sts><Cd>BOOK</Cd></Sts>
+        <BookgDt><Dt>2026-03-07</Dt></BookgDt><AcctSvcrRef>REF-S1</AcctSvcrRef>
+        <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Gartenbau Linde GmbH</Nm></Cdtr><DbtrAcct><Id><IBAN>CH9300762011623852957</IBAN></Id><Nm>Holder Name</Nm></DbtrAcct></RltdPties></TxDtls></NtryDtls></Ntry>`,
+    );
+    const s = read(utf8(swapped), { fileName: "rvsl-acct.xml" });
+    expect(brief(s.rows)).toEqual([[1, "2026-03-07", -400, "CHF", "Gartenbau Linde GmbH"]]);
+    expect(s.rows[0]!.facts.counterparty).toBe("Gartenbau Linde GmbH");
+  });
 });
 
 const ofx = (trns: string, ledger: string) => `OFXHEADER:100
