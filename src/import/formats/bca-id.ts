@@ -25,8 +25,8 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
-import { forEachRecord } from "./delimited.ts";
-import { isoDate, nearestYear } from "./values.ts";
+import { forEachRecord, quotedCell as cell } from "./delimited.ts";
+import { isoDate, nearestYear, type StatementPeriod } from "./values.ts";
 
 const COLUMNS = ["Tanggal Transaksi", "Keterangan", "Cabang", "Jumlah", "DB/CR", "Saldo"] as const;
 
@@ -52,7 +52,6 @@ const LAYOUT: BankLayout = {
 };
 
 const LABELLED = /^([^:]+?)\s*:\s*(.*)$/;
-const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 /** Excel's text mark before a cell BCA writes as text ('02/12, '0000). */
 const unmarked = (v: string) => v.trim().replace(/^'/, "");
 
@@ -66,7 +65,7 @@ export const isBcaMutasi = (head: string): boolean => /^\uFEFF?"?Informasi Reken
  */
 export function bcaTable(text: string, fileName: string, given: { code: string; from: string } | null): { text: string; layout: BankLayout } {
   const out = text.split(/\r\n|\n|\r/);
-  let period: { from: [number, number, number]; until: [number, number, number] } | null = null;
+  let period: StatementPeriod | null = null;
   let code: string | null = null;
   let headerAt = -1;
   forEachRecord(text, ",", (r) => {
@@ -89,7 +88,7 @@ export function bcaTable(text: string, fileName: string, given: { code: string; 
       return;
     }
     const day = /^(\d{1,2})\/(\d{1,2})$/.exec(unmarked(f[0] ?? ""));
-    const p = period as { from: [number, number, number]; until: [number, number, number] } | null;
+    const p = period as StatementPeriod | null;
     const date = day && p ? (isoDate(nearestYear(Number(day[2]), Number(day[1]), p), Number(day[2]), Number(day[1])) ?? unmarked(f[0]!)) : unmarked(f[0] ?? "");
     out[i] = [date, ...f.slice(1).map(unmarked)].map(cell).join(",");
   });

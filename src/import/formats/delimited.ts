@@ -7,6 +7,9 @@
  */
 export type CsvRecord = { line: number; fields: string[] };
 
+/** A cell of a table a reader lays out for the CSV reader, quoted: quotes and delimiters inside stay the cell's text. */
+export const quotedCell = (v: string): string => `"${v.replace(/"/g, '""')}"`;
+
 /**
  * Walk the records of `text` from `start` (a record's first character), numbering lines from
  * `firstLine`. `visit` returns false to stop. Empty lines are no records.

@@ -24,8 +24,8 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
-import { forEachRecord } from "./delimited.ts";
-import { isoDate, nearestYear } from "./values.ts";
+import { forEachRecord, quotedCell as cell } from "./delimited.ts";
+import { isoDate, nearestYear, type StatementPeriod } from "./values.ts";
 
 /** "Number": the record's number, which every booking has (a line without one is listed, not read). */
 const COLUMNS = ["Number", "Date", "Description1", "Description2", "Description3", "Amount", "Balance"] as const;
@@ -95,7 +95,6 @@ function dayMonthYear(raw: string): [number | null, number, number] | null {
 }
 
 const unquote = (v: string) => v.trim().replace(/^'(.*)'$/, "$1");
-const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 const HEADER_LINE = /^5,'(?:Nommer|Number)','(?:Datum|Date)'/;
 
 /**
@@ -106,7 +105,7 @@ function asTable(text: string, fileName: string): { table: string; named: { code
   const lines = text.split(/\r\n|\n|\r/);
   const out = lines.map(() => "");
   const named = { codes: new Set<string>(), countries: new Set<Country>() };
-  let period: { from: [number, number, number]; until: [number, number, number] } | null = null;
+  let period: StatementPeriod | null = null;
   let headerAt = -1;
   forEachRecord(text, ",", (r) => {
     const i = r.line - 1;
@@ -134,7 +133,7 @@ function asTable(text: string, fileName: string): { table: string; named: { code
     // The year the row writes, else the one that puts the day nearest the period (a statement from December into January;
     // a late posting of 30 December on a statement from 15 January: review of stop 46, it was dated a year ahead).
     const day = dayMonthYear(unquote(f[2] ?? ""));
-    const p = period as { from: [number, number, number]; until: [number, number, number] } | null;
+    const p = period as StatementPeriod | null;
     const year = day && p ? (day[0] ?? nearestYear(day[1], day[2], p)) : null;
     const date = day && year ? (isoDate(year, day[1], day[2]) ?? unquote(f[2] ?? "")) : unquote(f[2] ?? "");
     out[i] = [f[1]!, date, unquote(f[3] ?? ""), unquote(f[4] ?? ""), unquote(f[5] ?? ""), (f[6] ?? "").trim(), (f[7] ?? "").trim()].map(cell).join("\t");

@@ -22,6 +22,7 @@
 import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { readCsv } from "./csv.ts";
+import { quotedCell as cell } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 
 const HEADER = /^From:\s*\d{2}\/\d{2}\/\d{4}\s+to\s+\d{2}\/\d{2}\/\d{4}\s*$/;
@@ -44,9 +45,6 @@ const LAYOUT: BankLayout = {
   description: { columns: ["Description"] },
   account: { preamble: ["Account:"] },
 };
-
-/** A cell of the laid-out table: tabs and quotes inside are the table's marks, so the cell is quoted. */
-const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 
 /**
  * The text laid out as a table whose records stand on their blocks' `Date:` lines (every other line left empty), its

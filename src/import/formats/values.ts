@@ -389,12 +389,15 @@ export function looksLikeDate(raw: string, eras = false): boolean {
   return dateShape(raw, eras) !== null;
 }
 
+/** A statement's first and last day as [year, month, day]. */
+export type StatementPeriod = { from: readonly [number, number, number]; until: readonly [number, number, number] };
+
 /**
  * Of the years around a statement's period (from and until as [year, month, day]), the one that puts a yearless day
  * (month, day) nearest it (inside it: no distance): a statement from December into January dates its January rows in the
  * next year, a late posting of 30 December on a statement from 15 January in the year before.
  */
-export function nearestYear(month: number, day: number, p: { from: readonly [number, number, number]; until: readonly [number, number, number] }): number {
+export function nearestYear(month: number, day: number, p: StatementPeriod): number {
   const at = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d);
   const from = at(...p.from);
   const until = at(...p.until);
