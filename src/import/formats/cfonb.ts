@@ -130,9 +130,9 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
       // A complement of an operation that is a bad row (or of none) adds nothing to a row.
       if (!held) return;
       const qualifier = r.slice(45, 48);
-      const said = r.slice(48, 118).trim();
-      if (said === "") return;
       const detail = r.slice(48, 118);
+      const said = detail.trim();
+      if (said === "") return;
       if ((held.amount < 0 ? BENEFICIARY : PAYER).has(qualifier)) party ||= said;
       else if (LABEL.has(qualifier)) labels.push(said);
       else if (qualifier === "REF") references.push(cleanText(said));
