@@ -1,0 +1,101 @@
+/**
+ * CODA (Belgium) beyond its fixtures (fixtures.test.ts): the facts of a movement (the other party's IBAN, the structured
+ * communication and the client's reference, the value date), and files that are not whole or were edited — a movement's
+ * amount, a record left out, the trailer's count — refused with the reason, never imported wrong; a batch whose details
+ * do not add up to its total booked once, as the total.
+ */
+import { describe, expect, test } from "bun:test";
+import { brief, fixture, read, utf8 } from "./support.ts";
+
+const LINES = new TextDecoder().decode(fixture("coda-be.cod")).split("\r\n").slice(0, -1);
+
+/** coda-be.cod with some of its lines (1-based) changed (a function of the line) or left out (null). */
+function edited(changes: Record<number, ((l: string) => string) | null>): Uint8Array {
+  return utf8(LINES.flatMap((l, i) => {
+    const change = changes[i + 1];
+    return change === null ? [] : [change ? change(l) : l];
+  }).join("\r\n") + "\r\n");
+}
+
+/** A record's characters from `from` (1-based, as Febelfin numbers them) replaced by `to`. */
+const at = (from: number, to: string) => (l: string) => l.slice(0, from - 1) + to + l.slice(from - 1 + to.length);
+
+const refusal = (bytes: Uint8Array) => {
+  try {
+    read(bytes, { fileName: "b.cod" });
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return "read";
+};
+
+describe("CODA", () => {
+  test("a movement's facts: the other party's IBAN, the structured communication and the client's reference, the value date", () => {
+    const s = read(fixture("coda-be.cod"), { fileName: "b.cod" });
+    expect(s.rows.map((r) => [r.line, r.facts.counterpartyIban ?? null, r.facts.reference ?? null, r.facts.valueDate ?? null, r.named ?? false])).toEqual([
+      [3, "BE15001765432130", null, "2026-04-01", true],
+      [6, "BE20733001234556", "+++090/0312/02627+++ · LOON-2026-03", "2026-04-01", true],
+      [11, "BE65001223344596", null, "2026-04-01", true],
+      [14, "BE74363001112207", null, "2026-04-01", true],
+      [17, null, null, "2026-03-30", false],
+      // Value date 000000: none.
+      [20, null, null, null, false],
+    ]);
+  });
+
+  test("the same records back to back, with no line breaks, read the same", () => {
+    const s = read(utf8(LINES.join("")), { fileName: "b.cod" });
+    // Numbered as records: the same numbers as the lines.
+    expect(brief(s.rows)).toEqual(brief(read(fixture("coda-be.cod"), { fileName: "b.cod" }).rows));
+  });
+
+  test("a movement's amount edited (84.65 → 84.56): the trailer's debit total disagrees, refused", () => {
+    expect(refusal(edited({ 3: at(33, "000000000084560") }))).toBe(
+      "b.cod: line 23: the trailer (9) totals the debits 452.50, the file's movements add up to 452.41: records are missing or edited, or the file is not whole",
+    );
+  });
+
+  test("a movement left out (its 2.1, 2.2 and 2.3): the trailer's count and debits disagree, refused", () => {
+    expect(refusal(edited({ 3: null, 4: null, 5: null }))).toBe(
+      "b.cod: line 20: the trailer (9) counts 20 records, the file has 17 (records 1, 2.x, 3.x and 8); totals the debits 452.50, the file's movements add up to 367.85: records are missing or edited, or the file is not whole",
+    );
+  });
+
+  test("a continuation left out: the record that says one follows names it; a 2.2 left out, the trailer's count", () => {
+    expect(refusal(edited({ 5: null }))).toBe("b.cod: line 5: the record on line 4 says a continuation of its movement (2.2 or 2.3) follows, this line is a record 2.1: a record is missing");
+    expect(refusal(edited({ 9: null }))).toBe("b.cod: line 9: the record on line 8 says an information record (3.x) follows, this line is a record 2.1: a record is missing");
+    expect(refusal(edited({ 4: null }))).toBe(
+      "b.cod: line 22: the trailer (9) counts 20 records, the file has 19 (records 1, 2.x, 3.x and 8): records are missing or edited, or the file is not whole",
+    );
+  });
+
+  test("a trailer whose count is wrong, and a trailer before the new balance, are refused", () => {
+    expect(refusal(edited({ 23: at(17, "000021") }))).toBe(
+      "b.cod: line 23: the trailer (9) counts 21 records, the file has 20 (records 1, 2.x, 3.x and 8): records are missing or edited, or the file is not whole",
+    );
+    expect(refusal(edited({ 21: null }))).toBe("b.cod: line 22: the trailer (9) before the new balance (8) of the statement from line 2");
+  });
+
+  test("a file without its trailer is read, and says its totals are not checked", () => {
+    const s = read(edited({ 23: null }), { fileName: "b.cod" });
+    expect([s.rows.length, s.reconciliation.map((r) => r.status), s.notes]).toEqual([6, ["ok"], ["the file from line 1 has no trailer (9): its records and totals are not checked"]]);
+  });
+
+  test("a batch whose details do not add up to its total (120.00 edited to 110.00) is booked once, as its total", () => {
+    const s = read(edited({ 14: at(33, "000000000110000") }), { fileName: "b.cod" });
+    expect(brief(s.rows).slice(2, 4)).toEqual([
+      [10, "2026-04-01", -320, "EUR", "BATCH 2026-04 2 OVERSCHRIJVINGEN"],
+      [17, "2026-04-01", -47.85, "EUR", "BETALING DEBETKAART 30-03 LONDON GBP 39,90"],
+    ]);
+    expect(s.skipped.slice(0, 2)).toEqual([
+      { line: 11, reason: "a detail of the total on line 10 (globalisation): its amount 200.00 is part of that booking, not a booking of its own" },
+      { line: 14, reason: "a detail of the total on line 10 (globalisation): its amount 110.00 is part of that booking, not a booking of its own" },
+    ]);
+    expect(s.notes).toEqual(["the total on line 10 (EUR -320.00) is booked as one row: its details (lines 11, 14) add up to EUR -310.00"]);
+    expect(s.reconciliation.map((r) => [r.status, r.entries, r.difference])).toEqual([["ok", 5, 0]]);
+  });
+
+  test("a CODA file of version 1 is refused, naming it", () => {
+    expect(refusal(edited({ 1: at(128, "1") }))).toBe('b.cod: line 1: the header (0) says CODA version "1": this reader reads version 2 (download the statement as CODA 2, camt.053 XML or MT940 instead)');
+  });
+});
