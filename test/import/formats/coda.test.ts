@@ -5,7 +5,7 @@
  * do not add up to its total booked once, as the total.
  */
 import { describe, expect, test } from "bun:test";
-import { brief, fixture, read, utf8 } from "./support.ts";
+import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 
 const LINES = new TextDecoder().decode(fixture("coda-be.cod")).split("\r\n").slice(0, -1);
 
@@ -95,7 +95,31 @@ describe("CODA", () => {
     expect(s.reconciliation.map((r) => [r.status, r.entries, r.difference])).toEqual([["ok", 5, 0]]);
   });
 
+  test("a globalisation its last detail does not close: the next movement that is no detail ends it, said", () => {
+    const s = read(edited({ 14: at(125, "0") }), { fileName: "b.cod" });
+    expect(brief(s.rows)).toEqual(brief(read(fixture("coda-be.cod"), { fileName: "b.cod" }).rows));
+    expect(s.notes).toEqual(["the globalisation of the total on line 10 is not closed by a detail with its code 1: it ends before line 17"]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+
+  test("a file that stops before its new balance (8): its rows, its balance not checked, and why", () => {
+    const s = read(edited({ 21: null, 22: null, 23: null }), { fileName: "b.cod" });
+    expect([s.rows.length, s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries]), s.notes]).toEqual([
+      6,
+      [["none", 1250.4, null, 6]],
+      ["the statement of BE14063123456783 (from line 2) has no new balance (8): the file stops before it, movements after it could be missing, and its balance is not checked"],
+    ]);
+  });
+
   test("a CODA file of version 1 is refused, naming it", () => {
     expect(refusal(edited({ 1: at(128, "1") }))).toBe('b.cod: line 1: the header (0) says CODA version "1": this reader reads version 2 (download the statement as CODA 2, camt.053 XML or MT940 instead)');
+  });
+});
+
+describe("CODA in windows-1252", () => {
+  test("a name with accents, as Belgian banks write it (one byte a character), is read at its places", () => {
+    const text = LINES.map((l, i) => (i + 1 === 8 ? l.replace("ATELIER PEETERS BV", "CRÈCHE L'ÉTOILE BV") : l)).join("\r\n") + "\r\n";
+    const s = read(cp1252(text), { fileName: "b.cod" });
+    expect([s.rows[1]!.description, s.rows[1]!.amount, s.reconciliation[0]!.status]).toEqual(["CRÈCHE L'ÉTOILE BV · +++090/0312/02627+++ · LOON MAART 2026 BEDIENDE", 2450, "ok"]);
   });
 });
