@@ -73,15 +73,51 @@ function milli(sign: string, digits: string): number | null {
 /** Fixed-width text: runs of padding inside it made one space. */
 const squeeze = (s: string) => s.replace(/\s{2,}/g, " ").trim();
 
-/** A structured communication (a type of 3 digits and its fields): a Belgian structured reference as people write it, else its fields' text. */
-function structured(raw: string): { text: string; reference?: string } {
+/** A field of a structured communication: where it starts after the type (3 digits) and how long it is. */
+type Field = [start: number, length: number];
+
+/**
+ * The structured communications of a movement whose fields are read by place (Febelfin's annex III): their text (the
+ * fields joined), their reference, the amount in its original currency. Those of numbers only (103 a number, 106
+ * and 108 calculations) have no text; any other type's fields are its text as written.
+ */
+const STRUCTURED: Record<string, { text: Field[]; reference?: Field; original?: { amount: Field; rate: Field; currency: Field } }> = {
+  // SEPA direct debit: settlement date (6), type (1), scheme (1), paid or refused (1), creditor id (35), mandate (35), communication (62).
+  "127": { text: [[79, 62]], reference: [44, 35] },
+  // ATM/POS debit: card (16), scheme (1), terminal (6), sequence (6), date and hour (10), type (1), terminal name (16) and town (10).
+  "113": { text: [[40, 16], [56, 10]] },
+  // POS credit, one transaction: scheme (1), POS (6), period (3), sequence (6), date and hour (10), type (1), terminal name (16) and town (10).
+  "114": { text: [[27, 16], [43, 10]] },
+  // The original amount: in the account's currency (15), in the original currency (15, 3 decimals), rate (12, 8 decimals), currency (3).
+  "105": { text: [], original: { amount: [15, 15], rate: [30, 12], currency: [42, 3] } },
+  "103": { text: [] },
+  "106": { text: [] },
+  "108": { text: [] },
+};
+
+type Communication = { text: string; reference?: string; original?: { amount: number; currency: string; rate: number | null } };
+
+/** A structured communication (a type of 3 digits and its fields, as the records hold them one after the other). */
+function structured(raw: string): Communication {
   const type = raw.slice(0, 3);
   const body = raw.slice(3);
+  const field = ([start, length]: Field) => body.slice(start, start + length);
   if ((type === "101" || type === "102") && /^\d{12}/.test(body)) {
     const ref = `+++${body.slice(0, 3)}/${body.slice(3, 7)}/${body.slice(7, 12)}+++`;
     return { text: ref, reference: ref };
   }
-  return { text: squeeze(body) };
+  const known = STRUCTURED[type];
+  if (!known) return { text: squeeze(body) };
+  const out: Communication = { text: squeeze(known.text.map(field).join(" ")) };
+  const reference = known.reference && field(known.reference).trim();
+  if (reference && !isPlaceholderReference(reference)) out.reference = reference;
+  if (known.original) {
+    const [amount, rate, currency] = [field(known.original.amount), field(known.original.rate), field(known.original.currency)];
+    if (/^\d{15}$/.test(amount) && Number(amount) > 0 && /^[A-Z]{3}$/.test(currency)) {
+      out.original = { amount: Number(amount) / 1000, currency, rate: /^\d{12}$/.test(rate) && Number(rate) > 0 ? Number(rate) / 1e8 : null };
+    }
+  }
+  return out;
 }
 
 /** A movement (2.1) and what its continuations (2.2, 2.3, 3.x) add, until the next movement. */
@@ -138,10 +174,8 @@ function readCoda(text: string, opts: ReadOptions): Statement {
   };
 
   const texts = (m: Movement) => {
-    const read = (structure: boolean, pieces: string[]) => {
-      const said = joinCutPieces(pieces, () => true);
-      return structure ? structured(said) : { text: squeeze(said) };
-    };
+    // A structured communication's fields run on from record to record at their places; free text is cut where a record is full.
+    const read = (structure: boolean, pieces: string[]): Communication => (structure ? structured(pieces.join("")) : { text: squeeze(joinCutPieces(pieces, () => true)) });
     const comm = read(m.structured, m.pieces);
     // Information of type 001 names the other party (70) and its address (3.2, 3.3): the name stands in for a 2.3 that
     // names nobody, the address is no text of the payment.
@@ -174,6 +208,7 @@ function readCoda(text: string, opts: ReadOptions): Statement {
         ...(m.counterpartyIban ? { counterpartyIban: m.counterpartyIban } : {}),
         ...(purpose ? { purpose } : {}),
         ...(reference ? { reference } : {}),
+        ...(comm.original ? { originalAmount: comm.original.amount, originalCurrency: comm.original.currency, ...(comm.original.rate ? { exchangeRate: comm.original.rate } : {}) } : {}),
       },
       ...(m.counterparty ? { named: true as const } : {}),
     };

@@ -43,6 +43,15 @@ describe("CODA", () => {
     ]);
   });
 
+  test("structured communications read by place: a direct debit's mandate as reference, a payment abroad's original amount", () => {
+    const s = read(fixture("coda-be-structured.cod"), { fileName: "b.cod" });
+    expect(s.rows.map((r) => r.facts)).toEqual([
+      { counterparty: "WATERBEDRIJF DE BRON", counterpartyIban: "BE32091000123402", purpose: "VOORSCHOT WATER APRIL 2026 KLANT 88213", reference: "WDB-2019-004411", valueDate: "2026-04-07" },
+      { purpose: "CARREFOUR MARKET GENT", valueDate: "2026-04-06" },
+      { counterparty: "LONDON BOOKS LTD", valueDate: "2026-04-05", originalAmount: 39.9, originalCurrency: "GBP", exchangeRate: 1.15037594 },
+    ]);
+  });
+
   test("the same records back to back, with no line breaks, read the same", () => {
     const s = read(utf8(LINES.join("")), { fileName: "b.cod" });
     // Numbered as records: the same numbers as the lines.

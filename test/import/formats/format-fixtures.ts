@@ -613,6 +613,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ...CODA_BE,
     reconciliation: [{ currency: "EUR", status: "off", opening: 1250.4, closing: 3262, entries: 6, difference: 0.9 }],
   },
+  // CODA whose communications are structured and read by place (Febelfin's annex III), their fields running on from the
+  // 2.1 into the 2.2 and 2.3: a SEPA direct debit (127: settlement date, type, scheme, creditor id, mandate
+  // "WDB-2019-004411" as reference, then the communication, cut over the 2.2 and 2.3), a card payment (113: card,
+  // terminal, date and hour, then the terminal's name "CARREFOUR MARKET" and town "GENT", running into the 2.2), a
+  // payment abroad whose communication is its original amount (105: GBP 39.90 at 1.15037594, no text: the 2.3's party
+  // names it). 500.00 − 62.40 − 23.80 − 45.90 = 367.90 ✓; trailer 10 records, debits 132.10.
+  "coda-be-structured.cod": {
+    format: "coda",
+    layout: null,
+    account: "BE09063555666757",
+    dataLines: 3,
+    rows: [
+      [3, "2026-04-07", -62.4, "EUR", "WATERBEDRIJF DE BRON · VOORSCHOT WATER APRIL 2026 KLANT 88213"],
+      [6, "2026-04-07", -23.8, "EUR", "CARREFOUR MARKET GENT"],
+      [8, "2026-04-07", -45.9, "EUR", "LONDON BOOKS LTD"],
+    ],
+    totals: [{ currency: "EUR", out: 132.1, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 500, closing: 367.9, entries: 3, difference: 0 }],
+  },
   // CODA with two statements, each a file of its own (0 … 9) back to back: a Belgian account number (structure 0,
   // 063-2223334-32) read as its IBAN BE90 0632 2233 3432, overdrawn (old balance sign 1: −150.00) + 400.00 − 35.20 =
   // 214.80 ✓; then a USD account by its IBAN (structure 2), 1'000.00 − 250.00 to a British IBAN = 750.00 ✓, its 2.1

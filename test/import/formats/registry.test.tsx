@@ -72,6 +72,7 @@ describe("the reader list", () => {
       ["qif-de-ccard.qif", "qif"],
       ["coda-be.cod", "coda"],
       ["coda-be-two-statements.cod", "coda"],
+      ["coda-be-structured.cod", "coda"],
     ];
     for (const [name, format] of cases) expect([name, detectFormat(fixture(name))]).toEqual([name, format]);
   });
