@@ -73,6 +73,17 @@ function milli(sign: string, digits: string): number | null {
 /** Fixed-width text: runs of padding inside it made one space. */
 const squeeze = (s: string) => s.replace(/\s{2,}/g, " ").trim();
 
+/**
+ * The families of transaction codes (Febelfin's annex II, positions 2–3 of the code): the text of a movement that says
+ * nothing else (no party, no communication, no information).
+ */
+const FAMILIES: Record<string, string> = {
+  "01": "Domestic or SEPA credit transfer", "02": "Instant SEPA credit transfer", "03": "Cheques", "04": "Cards", "05": "Direct debit",
+  "07": "Domestic commercial paper", "09": "Counter transactions", "11": "Securities", "13": "Credit", "30": "Miscellaneous transactions",
+  "35": "Closing (interest, costs)", "41": "Foreign or non-SEPA credit transfer", "43": "Foreign cheques", "47": "Foreign commercial paper",
+  "80": "Fees and commissions",
+};
+
 /** A field of a structured communication: where it starts after the type (3 digits) and how long it is. */
 type Field = [start: number, length: number];
 
@@ -188,7 +199,7 @@ function readCoda(text: string, opts: ReadOptions): Statement {
     const acc = current!;
     const { comm, infos, counterparty } = texts(m);
     const purpose = joinTexts([comm.text, ...infos]);
-    const description = joinTexts([counterparty, purpose]) || fallback || `Movement (transaction code ${m.code})`;
+    const description = joinTexts([counterparty, purpose]) || fallback || (FAMILIES[m.code.slice(1, 3)] ?? `Movement (transaction code ${m.code})`);
     const amount = (flip * m.milli) / 1000;
     acc.n++;
     acc.cents += cents(amount);

@@ -9,11 +9,11 @@ import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 
 const LINES = new TextDecoder().decode(fixture("coda-be.cod")).split("\r\n").slice(0, -1);
 
-/** coda-be.cod with some of its lines (1-based) changed (a function of the line) or left out (null). */
-function edited(changes: Record<number, ((l: string) => string) | null>): Uint8Array {
+/** coda-be.cod with some of its lines (1-based) changed (a function of the line, giving one line or several) or left out (null). */
+function edited(changes: Record<number, ((l: string) => string | string[]) | null>): Uint8Array {
   return utf8(LINES.flatMap((l, i) => {
     const change = changes[i + 1];
-    return change === null ? [] : [change ? change(l) : l];
+    return change === null ? [] : [change ? change(l) : l].flat();
   }).join("\r\n") + "\r\n");
 }
 
@@ -118,6 +118,30 @@ describe("CODA", () => {
       [["none", 1250.4, null, 6]],
       ["the statement of BE14063123456783 (from line 2) has no new balance (8): the file stops before it, movements after it could be missing, and its balance is not checked"],
     ]);
+  });
+
+  test("a globalisation in two levels: the total booked as its first-level details, their own details skipped", () => {
+    // The first detail of the batch (200.00, line 11) opens a level 2 (code 2) with two details of its own (150.00 and
+    // 50.00, type 9), the second of which closes it; inserted after its 2.3 (line 13). The trailer counts them.
+    const detail = (amount: string, glob: string) => (l: string) => at(126, "0")(at(125, glob)(at(54, "9")(at(33, amount)(l))));
+    const s = read(edited({
+      11: at(125, "2"),
+      13: (l) => [l, detail("000000000150000", "0")(LINES[10]!), detail("000000000050000", "2")(LINES[10]!)],
+      23: at(17, "000022"),
+    }), { fileName: "b.cod" });
+    expect(brief(s.rows).map((r) => r[0])).toEqual([3, 6, 11, 16, 19, 22]);
+    expect(s.skipped.slice(0, 3)).toEqual([
+      { line: 10, reason: "a total of 2 movements (globalisation), booked as its details on lines 11, 16, which add up to it" },
+      { line: 14, reason: "a detail of the detail on line 11 of the total on line 10 (globalisation): part of that booking, not a booking of its own" },
+      { line: 15, reason: "a detail of the detail on line 11 of the total on line 10 (globalisation): part of that booking, not a booking of its own" },
+    ]);
+    expect([s.dataLines, s.rows.length + s.skipped.length, s.reconciliation.map((r) => r.status), s.notes]).toEqual([11, 11, ["ok"], []]);
+  });
+
+  test("a movement that says nothing but its transaction code is named by the code's family", () => {
+    // Line 20's communication blanked: its code 0 04 01 000 is of the family 04, cards.
+    const s = read(edited({ 20: at(63, " ".repeat(53)) }), { fileName: "b.cod" });
+    expect(brief(s.rows)[5]).toEqual([20, "2026-04-02", 15, "EUR", "Cards"]);
   });
 
   test("a CODA file of version 1 is refused, naming it", () => {
