@@ -19,8 +19,10 @@
  *     8   new balance: statement number (2–4), account and currency (37, 5–41), sign (42), balance (15, 43–57), date
  *     9   trailer: number of records 1, 2.x, 3.x and 8 (17–22), debit and credit movements (15 each, 23–37, 38–52)
  *
- * A movement (2.1) with its continuations is a row: the other party's name, then the communication (a structured one,
- * type 101/102, as "+++123/4567/89012+++"), then its information records' text. A globalisation — a total movement whose
+ * A movement (2.1) with its continuations is a row: the other party's name, then the communication (a structured one
+ * read by its fields' places: type 101/102 as "+++123/4567/89012+++", a direct debit's text, a card's terminal), then
+ * its information records' text; a movement that says nothing else is named by its transaction code's family. The
+ * trailer's totals are those of the movements with detail number 0000 (a globalisation's total, not its details). A globalisation — a total movement whose
  * globalisation code opens a level, its detail movements after it, the last one closing the level with the same code —
  * is booked once: as its details when the bank or the client totalled separate payments (transaction type 1 or 2) and
  * the details add up to the total, else as the total; the lines not booked are skipped, each with why. Each statement's
