@@ -348,7 +348,9 @@ function readCoda(text: string, opts: ReadOptions): Statement {
       dataLines++;
       const amount = milli(r[31]!, r.slice(32, 47)) ?? fail(line, `the amount "${r.slice(31, 47)}" is not a sign (0 or 1) and 15 digits`);
       const valueDate = ddmmyy(r.slice(47, 53));
-      const date = ddmmyy(r.slice(115, 121)) ?? valueDate ?? fail(line, `the entry date "${r.slice(115, 121)}" is not a real date (DDMMYY)`);
+      // Only an entry date left empty (000000) takes the value date; any other that is no day is a damaged record.
+      const entry = r.slice(115, 121);
+      const date = (entry === "000000" ? valueDate : ddmmyy(entry)) ?? fail(line, `the entry date "${entry}" is not a real date (DDMMYY)`);
       if (!/^\d{8}$/.test(r.slice(53, 61))) fail(line, `the transaction code "${r.slice(53, 61)}" is not 8 digits`);
       held = {
         line, seq: r.slice(2, 6), date, valueDate, milli: amount, code: r.slice(53, 61), glob: /\d/.test(r[124]!) ? Number(r[124]) : 0,
@@ -365,7 +367,8 @@ function readCoda(text: string, opts: ReadOptions): Statement {
         if (ref && !isPlaceholderReference(ref)) m.clientReference = ref;
       } else if (code === "23") {
         const other = r.slice(10, 47).trim().split(/\s+/)[0] ?? "";
-        if (other) m.counterpartyIban = belgianIban(other) ?? other;
+        // An account of zeros is the bank's own booking (fees, interest): no other party's account.
+        if (other && !/^0+$/.test(other)) m.counterpartyIban = belgianIban(other) ?? other;
         m.counterparty = squeeze(r.slice(47, 82));
         m.pieces.push(r.slice(82, 125));
       } else if (code === "31") m.infos.push({ structured: r[39] === "1", pieces: [r.slice(40, 113)] });

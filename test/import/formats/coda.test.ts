@@ -85,6 +85,25 @@ describe("CODA", () => {
     expect(refusal(edited({ 21: null }))).toBe("b.cod: line 22: the trailer (9) before the new balance (8) of the statement from line 2");
   });
 
+  test("an entry date that is no real date (31 February) is refused; only 000000 falls back to the value date", () => {
+    expect(refusal(edited({ 3: at(116, "310226") }))).toBe('b.cod: line 3: the entry date "310226" is not a real date (DDMMYY)');
+    expect(read(edited({ 3: at(116, "000000") }), { fileName: "b.cod" }).rows[0]!.date).toBe("2026-04-01");
+  });
+
+  test("a new balance (8) naming another account than its old balance (1): read, balances checked, and said in a note", () => {
+    const s = read(edited({ 21: at(5, "BE71096123456769") }), { fileName: "b.cod" });
+    expect([s.rows.map((r) => r.account), s.reconciliation.map((r) => r.status), s.notes]).toEqual([
+      Array(6).fill("BE14063123456783"),
+      ["ok"],
+      ["the new balance (8, line 21) names the account BE71096123456769, its old balance (1, line 2) BE14063123456783: the statement's rows are booked to BE14063123456783"],
+    ]);
+  });
+
+  test("a counterparty account of zeros (a bank's own booking) is no account", () => {
+    const s = read(edited({ 5: at(11, "000000000000    ") }), { fileName: "b.cod" });
+    expect(s.rows[0]!.facts.counterpartyIban ?? null).toBe(null);
+  });
+
   test("a file without its trailer is read, and says its totals are not checked", () => {
     const s = read(edited({ 23: null }), { fileName: "b.cod" });
     expect([s.rows.length, s.reconciliation.map((r) => r.status), s.notes]).toEqual([6, ["ok"], ["the file from line 1 has no trailer (9): its records and totals are not checked"]]);
