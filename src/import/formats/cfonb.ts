@@ -19,12 +19,11 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
-import { fixedRecords } from "./fixed-records.ts";
+import { ddmmyy as day, fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { type ParsedRow, RowTable } from "./row-table.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
-import { isoDate } from "./values.ts";
 
 /** A record is this long. */
 const RECORD = 120;
@@ -41,13 +40,6 @@ function amountOf(field: string, decimals: string): number | null {
   if (!/^\d{13}$/.test(field.slice(0, 13)) || !last || !/^\d$/.test(decimals)) return null;
   const [digit, sign] = last;
   return (sign * Number(field.slice(0, 13) + String(digit))) / 10 ** Number(decimals);
-}
-
-/** DDMMYY as a day (years 70–99 are the 1900s), or null. */
-function day(raw: string): string | null {
-  if (!/^\d{6}$/.test(raw)) return null;
-  const yy = Number(raw.slice(4, 6));
-  return isoDate(yy < 70 ? 2000 + yy : 1900 + yy, Number(raw.slice(2, 4)), Number(raw.slice(0, 2)));
 }
 
 /** The complement qualifiers whose text names the other party: the payer of money in, the beneficiary of money out. */

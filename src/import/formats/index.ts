@@ -58,9 +58,8 @@ function unknownKind(head: string): string {
     if (pain) return `this is an ISO 20022 ${pain} payment order, not a statement`;
     return `this XML (root element <${root ?? "?"}>) is no camt.052/053/054 statement`;
   }
-  // Statement files of a country's own standard that no reader takes (QA round 4, qa24: "unknown format" for both):
-  // Belgium's CODA (128-character records, 0 header, 1 old balance, 2.x movements) and Russia's 1C exchange file.
-  if (/^0{5}\d{6}[^\r\n]*\r?\n1[0-3]\d{3}/.test(t)) return "this is a Belgian CODA statement, which is not read (download the statement as camt.053 XML or MT940 instead)";
+  // A statement file of a country's own standard that no reader takes (QA round 4, qa24: "unknown format"): Russia's 1C
+  // exchange file. (Belgium's CODA, refused here then, is read: coda.ts.)
   if (/^1CClientBankExchange\b/.test(t)) return "this is a 1C client-bank exchange file (1CClientBankExchange), which is not read (download the statement as MT940 or CSV instead)";
   // Santander UK's text export starts with its "From: … to …" line (santander-txt.ts reads it); without it, the blocks
   // name neither the period nor the account.

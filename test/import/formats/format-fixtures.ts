@@ -36,6 +36,42 @@ const KIOSK_THREE_PAGES: Expected = {
   ],
 };
 
+/**
+ * CODA (Belgium), written here in the layout of Febelfin's CODA 2 records (a KBC and a Belfius file were the models:
+ * 128-character records, CRLF): an old balance (1) of the IBAN BE14 0631 2345 6783 (structure 2) in EUR, 1'250.40
+ * credit; a transfer out whose free communication runs from its 2.1 into its 2.2, cut mid-word ("klantnum" + "mer"),
+ * the other party in its 2.3; a salary in with a structured communication (101, "+++090/0312/02627+++"), the client's
+ * reference in its 2.2 and an information record (3.1) whose text joins the description; a batch of two transfers the
+ * client totalled (type 1, globalisation code 1 on the total and on its last detail), its details (type 5) adding up
+ * to it: booked as the two details, the total skipped; a card payment abroad with its purchase and fee as details of a
+ * type 3 total: booked as the total, the details skipped; a credit with no value date (000000) and no continuation;
+ * the new balance (8), a free message (4), the trailer (9: 20 records 1, 2.x, 3.x and 8; debits 452.50 =
+ * 84.65 + 320.00 + 47.85, the totals not their details; credits 2'465.00). 1'250.40 − 84.65 + 2'450.00 − 200.00 −
+ * 120.00 − 47.85 + 15.00 = 3'262.90 ✓. Out 84.65 + 200.00 + 120.00 + 47.85 = 452.50 (4 rows), in 2'465.00 (2 rows).
+ * Data lines: the 9 movements (2.1).
+ */
+const CODA_BE: Expected = {
+  format: "coda",
+  layout: null,
+  account: "BE14063123456783",
+  dataLines: 9,
+  rows: [
+    [3, "2026-04-01", -84.65, "EUR", "ENERGIE NOORD NV · Factuur 2026-0331 elektriciteit en gas maart klantnummer 4471-0098"],
+    [6, "2026-04-01", 2450, "EUR", "ATELIER PEETERS BV · +++090/0312/02627+++ · LOON MAART 2026 BEDIENDE"],
+    [11, "2026-04-01", -200, "EUR", "VERHUUR DE SMET · HUUR GARAGE APRIL"],
+    [14, "2026-04-01", -120, "EUR", "KINDEROPVANG ZONNEBLOEM · OPVANG MAART DOSSIER 88"],
+    [17, "2026-04-01", -47.85, "EUR", "BETALING DEBETKAART 30-03 LONDON GBP 39,90"],
+    [20, "2026-04-02", 15, "EUR", "TERUGBETALING BIBLIOTHEEK"],
+  ],
+  totals: [{ currency: "EUR", out: 452.5, outRows: 4, in: 2465, inRows: 2 }],
+  skipped: [
+    { line: 10, reason: "a total of 2 movements (globalisation), booked as its details on lines 11, 14, which add up to it" },
+    { line: 18, reason: "a detail of the total on line 17 (globalisation): its amount 46.60 is part of that booking, not a booking of its own" },
+    { line: 19, reason: "a detail of the total on line 17 (globalisation): its amount 1.25 is part of that booking, not a booking of its own" },
+  ],
+  reconciliation: [{ currency: "EUR", status: "ok", opening: 1250.4, closing: 3262.9, entries: 6, difference: 0 }],
+};
+
 /** CFONB 120 with complements (cfonb-120-complements.txt), as the edited-balance copy shares it but for its reconciliation. */
 const CFONB_COMPLEMENTS: Expected = {
   format: "cfonb",
@@ -569,6 +605,55 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   "cfonb-120-edited-balance.txt": {
     ...CFONB_COMPLEMENTS,
     reconciliation: [{ currency: "EUR", status: "off", opening: 2480, closing: 3172.5, entries: 2, difference: 0.1 }],
+  },
+  "coda-be.cod": CODA_BE,
+  // The same statement with its new balance (8) edited to 3'262.00: off by 0.90 (the import refuses it unless accepted).
+  // Its trailer (9) holds no balance, so it still agrees.
+  "coda-be-edited-balance.cod": {
+    ...CODA_BE,
+    reconciliation: [{ currency: "EUR", status: "off", opening: 1250.4, closing: 3262, entries: 6, difference: 0.9 }],
+  },
+  // CODA whose communications are structured and read by place (Febelfin's annex III), their fields running on from the
+  // 2.1 into the 2.2 and 2.3: a SEPA direct debit (127: settlement date, type, scheme, creditor id, mandate
+  // "WDB-2019-004411" as reference, then the communication, cut over the 2.2 and 2.3), a card payment (113: card,
+  // terminal, date and hour, then the terminal's name "CARREFOUR MARKET" and town "GENT", running into the 2.2), a
+  // payment abroad whose communication is its original amount (105: GBP 39.90 at 1.15037594, no text: the 2.3's party
+  // names it). 500.00 − 62.40 − 23.80 − 45.90 = 367.90 ✓; trailer 10 records, debits 132.10.
+  "coda-be-structured.cod": {
+    format: "coda",
+    layout: null,
+    account: "BE09063555666757",
+    dataLines: 3,
+    rows: [
+      [3, "2026-04-07", -62.4, "EUR", "WATERBEDRIJF DE BRON · VOORSCHOT WATER APRIL 2026 KLANT 88213"],
+      [6, "2026-04-07", -23.8, "EUR", "CARREFOUR MARKET GENT"],
+      [8, "2026-04-07", -45.9, "EUR", "LONDON BOOKS LTD"],
+    ],
+    totals: [{ currency: "EUR", out: 132.1, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 500, closing: 367.9, entries: 3, difference: 0 }],
+  },
+  // CODA with two statements, each a file of its own (0 … 9) back to back: a Belgian account number (structure 0,
+  // 063-2223334-32) read as its IBAN BE90 0632 2233 3432, overdrawn (old balance sign 1: −150.00) + 400.00 − 35.20 =
+  // 214.80 ✓; then a USD account by its IBAN (structure 2), 1'000.00 − 250.00 to a British IBAN = 750.00 ✓, its 2.1
+  // followed directly by its 2.3 (no 2.2). Each trailer counts its own file's records (4) and movements.
+  "coda-be-two-statements.cod": {
+    format: "coda",
+    layout: null,
+    account: "BE90063222333432",
+    dataLines: 3,
+    rows: [
+      [3, "2026-04-04", 400, "EUR", "TERUGBETALING VOORSCHOT"],
+      [4, "2026-04-04", -35.2, "EUR", "BANCONTACT APOTHEEK LINDE"],
+      [9, "2026-04-04", -250, "USD", "HARBOUR TOOLS LTD · INVOICE 7781 SPARE PARTS"],
+    ],
+    totals: [
+      { currency: "EUR", out: 35.2, outRows: 1, in: 400, inRows: 1 },
+      { currency: "USD", out: 250, outRows: 1, in: 0, inRows: 0 },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: -150, closing: 214.8, entries: 2, difference: 0 },
+      { currency: "USD", status: "ok", opening: 1000, closing: 750, entries: 1, difference: 0 },
+    ],
   },
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
   // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
