@@ -67,6 +67,24 @@ const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|v
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
+/**
+ * A Chinese card statement's kinds at a text's start (China Guangfa Bank's "（消费）示例商户", "（分期）…", "（还款）云闪付…"):
+ * a purchase or an instalment, and the holder's repayment (还款) anywhere in the text. An account writes both as money
+ * out; only a card that writes its purchases positive gives them opposite signs (qa38's blind pass: CGB's card export,
+ * every sign stored turned, exit 0). Not a purchase given back (退 a refund, 撤销 a cancellation, 冲正 a reversal).
+ */
+const CN_PURCHASE = /^[\s(（[【]*(?:刷卡|网上|網上|银联|銀聯)?(?:消[费費]|分期)/u;
+const CN_REPAYMENT = /[还還]款/u;
+const CN_UNDONE = /退|撤[销銷]|[冲沖]正|返[还還]/u;
+/** Purchases (CN_PURCHASE) all positive and repayments (CN_REPAYMENT) all negative, at least one of each: a card's signs. */
+function chinesePurchasesPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
+  const signOf = (test: (t: string) => boolean) =>
+    values.flatMap((v, r) => (texts.some((t) => test((t[r] ?? "").trim())) ? [Math.sign(eitherMark(v) ?? 0)] : [])).filter((s) => s !== 0);
+  const bought = signOf((t) => CN_PURCHASE.test(t) && !CN_UNDONE.test(t));
+  const repaid = signOf((t) => CN_REPAYMENT.test(t) && !CN_UNDONE.test(t));
+  return bought.length > 0 && repaid.length > 0 && bought.every((s) => s > 0) && repaid.every((s) => s < 0);
+}
+
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
 const looksLikeCardPayment = (text: string): boolean => {
   const t = text.trim().slice(0, 200);
@@ -328,7 +346,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged;
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged || (!balance && chinesePurchasesPositive(values, texts));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

@@ -429,6 +429,16 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(card.rows.map((r) => r.amount)).toEqual([-500, -300, 25.4, 1800, 5]);
   });
 
+  test("a Chinese account's purchases (消费) and card repayments (还款) both money out are left as written; only a card gives them opposite signs (qa38)", () => {
+    const cny = { code: "CNY", from: "the main currency of your data" };
+    // A debit account: a purchase, the holder's card repaid from it, a refund of a purchase and the salary, as written.
+    const account = "交易日期,交易摘要,交易金额\n2026-02-03,消费 示例便利店,-58.00\n2026-02-05,信用卡还款 示例银行,-1200.00\n2026-02-06,消费退款 示例便利店,18.00\n2026-02-10,工资 示例公司,9000.00\n";
+    expect(read(utf8(account), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, -1200, 18, 9000]);
+    // The card's export writes the purchase positive and the repayment negative: every sign turned.
+    const card = "交易日期,交易摘要,交易金额\n2026-02-03,（消费）示例便利店,58.00\n2026-02-05,（还款）转账还款,-1200.00\n2026-02-06,（退款）示例便利店,-18.00\n";
+    expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, 1200, 18]);
+  });
+
   test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
     // 3 of 4 positive (15.99, 42.10, 60.00; the refund −42.10): purchases and a refund, or deposits and a withdrawal.
     const text = "Date,Description,Amount\n2026-01-05,NETFLIX.COM,15.99\n2026-01-07,AMAZON MKTPLACE,42.10\n2026-01-09,AMAZON MKTPLACE REFUND,-42.10\n2026-01-12,SHELL 1234,60.00\n";
