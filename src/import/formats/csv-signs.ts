@@ -76,13 +76,29 @@ const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|pa
 const CN_PURCHASE = /^[\s(（[【]*(?:刷卡|网上|網上|银联|銀聯)?(?:消[费費]|分期)/u;
 const CN_REPAYMENT = /[还還]款/u;
 const CN_UNDONE = /退|撤[销銷]|[冲沖]正|返[还還]/u;
+/**
+ * A US card's line for the interest it charges ("Interest Charge on Purchases", "Interest Charge on Cash Advances",
+ * "Purchase Interest Charge"): words only a card's statement writes. Written positive, the card writes its purchases so
+ * too (qa38's blind pass: a credit union's Visa export of purchases and this line, no payment that month, every row
+ * stored as money in, exit 0).
+ */
+const CARD_INTEREST = /^\W*(?:interest\s+charged?\W+(?:on\s+)?(?:purchases|cash\s+adv\w*|balance\s+transfers?)|(?:purchase|cash\s+advance)\s+interest\s+charge)\b/i;
 /** Purchases (CN_PURCHASE) all positive and repayments (CN_REPAYMENT) all negative, at least one of each: a card's signs. */
 function chinesePurchasesPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
-  const signOf = (test: (t: string) => boolean) =>
-    values.flatMap((v, r) => (texts.some((t) => test((t[r] ?? "").trim())) ? [Math.sign(eitherMark(v) ?? 0)] : [])).filter((s) => s !== 0);
-  const bought = signOf((t) => CN_PURCHASE.test(t) && !CN_UNDONE.test(t));
-  const repaid = signOf((t) => CN_REPAYMENT.test(t) && !CN_UNDONE.test(t));
+  const bought = signsWhere(values, texts, (t) => CN_PURCHASE.test(t) && !CN_UNDONE.test(t));
+  const repaid = signsWhere(values, texts, (t) => CN_REPAYMENT.test(t) && !CN_UNDONE.test(t));
   return bought.length > 0 && repaid.length > 0 && bought.every((s) => s > 0) && repaid.every((s) => s < 0);
+}
+
+/** The signs (1 or −1; zero amounts left out) of the rows one of whose texts (trimmed) passes `test`. */
+function signsWhere(values: readonly string[], texts: readonly (readonly string[])[], test: (text: string) => boolean): number[] {
+  return values.flatMap((v, r) => (texts.some((t) => test((t[r] ?? "").trim())) ? [Math.sign(eitherMark(v) ?? 0)] : [])).filter((x) => x !== 0);
+}
+
+/** The card's interest charge (CARD_INTEREST) written positive, on every row that names it. */
+function interestChargedPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
+  const signs = signsWhere(values, texts, (t) => CARD_INTEREST.test(t.slice(0, 80)));
+  return signs.length > 0 && signs.every((x) => x > 0);
 }
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
@@ -346,7 +362,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged || (!balance && chinesePurchasesPositive(values, texts));
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

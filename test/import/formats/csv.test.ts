@@ -439,6 +439,18 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, 1200, 18]);
   });
 
+  test("a card's \"Interest Charge on Purchases\" written positive makes its purchases positive; written negative, the card's signs are left as written (qa38)", () => {
+    const usd = { code: "USD", from: "the main currency of your data" };
+    const positive = "Trans Date,Post Date,Description,Amount\n03/14/2026,03/16/2026,CORNER BAKERY,8.75\n04/07/2026,04/07/2026,Interest Charge on Purchases,2.14\n";
+    expect(read(utf8(positive), { fileName: "visa.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -2.14]);
+    // A card that writes its purchases negative (Chase's), the payment positive: as written.
+    const negative = "Trans Date,Post Date,Description,Amount\n03/14/2026,03/16/2026,CORNER BAKERY,-8.75\n03/20/2026,03/20/2026,AUTOMATIC PAYMENT - THANK YOU,500.00\n04/07/2026,04/07/2026,PURCHASE INTEREST CHARGE,-2.14\n";
+    expect(read(utf8(negative), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, 500, -2.14]);
+    // An account's deposits and its own interest paid, all positive: as written (a hint to flip, no turn).
+    const account = "Date,Description,Amount\n03/14/2026,DEPOSIT ACME PAYROLL,1800.00\n03/31/2026,INTEREST PAID,1.12\n";
+    expect(read(utf8(account), { fileName: "acct.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([1800, 1.12]);
+  });
+
   test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
     // 3 of 4 positive (15.99, 42.10, 60.00; the refund −42.10): purchases and a refund, or deposits and a withdrawal.
     const text = "Date,Description,Amount\n2026-01-05,NETFLIX.COM,15.99\n2026-01-07,AMAZON MKTPLACE,42.10\n2026-01-09,AMAZON MKTPLACE REFUND,-42.10\n2026-01-12,SHELL 1234,60.00\n";
