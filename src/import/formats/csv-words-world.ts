@@ -135,6 +135,9 @@ export const WORLD_NEUTRAL = new Set(["不计收支", "中性交易"]);
  */
 export const WORLD_NEUTRAL_UNDER: Record<string, readonly string[]> = { "收 支": ["", "/"] };
 
+/** A cell that says "neither" under its column's header (normalised): WORLD_NEUTRAL_UNDER. */
+export const neutralUnder = (norm: string, cell: string): boolean => WORLD_NEUTRAL_UNDER[norm]?.includes(cell.trim()) === true;
+
 /** Status column headers ("Статус": T-Bank's OK/FAILED; Alipay's 交易状态, WeChat Pay's 当前状态). */
 export const WORLD_STATUS_HEADERS = ["статус", "статус операции", "交易状态", "当前状态", "状态", "상태", "κατασταση", "סטטוס"];
 
