@@ -120,6 +120,9 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   // Lithuanian Debetas/Kreditas (Slovak Debet/Kredit and Spanish Débito/Crédito are csv-words.ts's own: debet, kredit,
   // debito, credito once accents are off).
   debetas: -1, kreditas: 1,
+  // Chinese banks' 借贷 (debit/credit) marks: 借 money out, 贷 (貸) money in; Bank of Communications writes "借 Dr" and
+  // "贷 Cr" (qa38's blind pass: not read, every debit was money in and the balances refused the file).
+  借: -1, 贷: 1, 貸: 1, "借 dr": -1, "贷 cr": 1, "貸 cr": 1,
 };
 
 /**
