@@ -69,13 +69,15 @@ const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|v
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
 /**
- * A Chinese card statement's kinds at a text's start (China Guangfa Bank's "（消费）示例商户", "（分期）…", "（还款）云闪付…"):
- * a purchase or an instalment, and the holder's repayment (还款) anywhere in the text. An account writes both as money
- * out; only a card that writes its purchases positive gives them opposite signs (qa38's blind pass: CGB's card export,
- * every sign stored turned, exit 0). Not a purchase given back (退 a refund, 撤销 a cancellation, 冲正 a reversal).
+ * A Chinese card statement's kinds, bracketed at a text's start (China Guangfa Bank's "（消费）示例商户", "（分期）…",
+ * "（还款）云闪付…"): a purchase or an instalment, and the holder's repayment. An account writes both as money out; only a
+ * card that writes its purchases positive gives them opposite signs (qa38's blind pass: CGB's card export, every sign
+ * stored turned, exit 0). Not a purchase given back (退 a refund, 撤销 a cancellation, 冲正 a reversal). Only the bracketed
+ * kind: an account's texts that merely begin with 消费 or 分期 (a cashback "消费返现", points "消费积分兑换", a loan paid
+ * out "分期贷款放款", a payee "消费者协会") beside a "信用卡还款" paid from it had every sign turned (review of r4-qa38).
  */
-const CN_PURCHASE = /^[\s(（[【]*(?:刷卡|网上|網上|银联|銀聯)?(?:消[费費]|分期)/u;
-const CN_REPAYMENT = /[还還]款/u;
+const CN_PURCHASE = /^\s*[(（[【]\s*(?:消[费費]|分期)\s*[)）\]】]/u;
+const CN_REPAYMENT = /^\s*[(（[【]\s*[还還]款\s*[)）\]】]/u;
 const CN_UNDONE = /退|撤[销銷]|[冲沖]正|返[还還]/u;
 /**
  * A US card's line for the interest it charges ("Interest Charge on Purchases", "Interest Charge on Cash Advances",

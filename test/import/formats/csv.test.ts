@@ -437,6 +437,18 @@ describe("a card export of no known layout (issue 32)", () => {
     // The card's export writes the purchase positive and the repayment negative: every sign turned.
     const card = "交易日期,交易摘要,交易金额\n2026-02-03,（消费）示例便利店,58.00\n2026-02-05,（还款）转账还款,-1200.00\n2026-02-06,（退款）示例便利店,-18.00\n";
     expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, 1200, 18]);
+    // A card's purchase given back under its bracketed kind ("（消费）… 退货") is still a card's.
+    const refund = "交易日期,交易摘要,交易金额\n2026/02/14,（消费）示例超市,86.40\n2026/02/12,（消费）示例书店,120.00\n2026/02/13,（消费）示例书店 退货,-120.00\n2026/01/28,（还款）转账还款,-1500.00\n";
+    expect(read(utf8(refund), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-86.4, -120, 120, 1500]);
+    // Accounts whose texts only begin with 消费 or 分期, money in, beside a repayment paid from them (review of r4-qa38:
+    // every sign was turned, the salary money out): a cashback, a consumer loan paid out, a payee's name, points.
+    const accounts: [string, number[]][] = [
+      ["交易日期,交易摘要,交易金额\n2026-02-02,消费返现 示例银行,5.00\n2026-02-05,信用卡还款 示例银行,-1200.00\n2026-02-08,快捷支付 示例超市,-58.00\n2026-02-10,工资 示例公司,9000.00\n", [5, -1200, -58, 9000]],
+      ["交易日期,交易摘要,交易金额\n2026-02-02,分期贷款放款 示例消费金融,10000.00\n2026-02-05,贷款还款 示例消费金融,-850.00\n2026-02-08,转账 张三,-300.00\n", [10000, -850, -300]],
+      ["交易日期,交易摘要,对方户名,交易金额\n2026-02-02,代发工资,示例公司,9000.00\n2026-02-05,还款,马上消费金融股份有限公司,-850.00\n2026-02-06,转账,消费者协会,200.00\n", [9000, -850, 200]],
+      ["交易日期,交易摘要,交易金额\n2026-02-02,消费积分兑换 示例商城,30.00\n2026-02-05,信用卡还款,-1200.00\n2026-02-10,工资,9000.00\n2026-02-12,ATM取款,-500.00\n", [30, -1200, 9000, -500]],
+    ];
+    for (const [text, amounts] of accounts) expect(read(utf8(text), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual(amounts);
   });
 
   test("a card's \"Interest Charge on Purchases\" written positive makes its purchases positive; written negative, the card's signs are left as written (qa38)", () => {
