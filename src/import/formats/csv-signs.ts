@@ -83,9 +83,10 @@ const CN_UNDONE = /退|撤[销銷]|[冲沖]正|返[还還]/u;
  * A US card's line for the interest it charges ("Interest Charge on Purchases", "Interest Charge on Cash Advances",
  * "Purchase Interest Charge"): words only a card's statement writes. Written positive, the card writes its purchases so
  * too (qa38's blind pass: a credit union's Visa export of purchases and this line, no payment that month, every row
- * stored as money in, exit 0).
+ * stored as money in, exit 0). The whole text: "… REVERSAL", "… REFUND", "… CREDIT" is the charge given back, written
+ * positive by a card that writes its purchases negative (review of r4-qa38: every sign of such a card was turned).
  */
-const CARD_INTEREST = /^\W*(?:interest\s+charged?\W+(?:on\s+)?(?:purchases|cash\s+adv\w*|balance\s+transfers?)|(?:purchase|cash\s+advance)\s+interest\s+charge)\b/i;
+const CARD_INTEREST = /^\W*(?:interest\s+charged?\W+(?:on\s+)?(?:purchases|cash\s+adv\w*|balance\s+transfers?)|(?:purchase|cash\s+advance)\s+interest\s+charge)\W*$/i;
 /** Purchases (CN_PURCHASE) all positive and repayments (CN_REPAYMENT) all negative, at least one of each: a card's signs. */
 function chinesePurchasesPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
   const bought = signsWhere(values, texts, (t) => CN_PURCHASE.test(t) && !CN_UNDONE.test(t));
@@ -98,10 +99,14 @@ function signsWhere(values: readonly string[], texts: readonly (readonly string[
   return values.flatMap((v, r) => (texts.some((t) => test((t[r] ?? "").trim())) ? [Math.sign(eitherMark(v) ?? 0)] : [])).filter((x) => x !== 0);
 }
 
-/** The card's interest charge (CARD_INTEREST) written positive, on every row that names it. */
+/**
+ * The card's interest charge (CARD_INTEREST) written positive, on every row that names it, and no payment to the card
+ * (looksLikeCardPayment) written positive: a positive payment says the purchases are written negative, whatever an
+ * issuer's interest line given back says (review of r4-qa38).
+ */
 function interestChargedPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
   const signs = signsWhere(values, texts, (t) => CARD_INTEREST.test(t.slice(0, 80)));
-  return signs.length > 0 && signs.every((x) => x > 0);
+  return signs.length > 0 && signs.every((x) => x > 0) && !signsWhere(values, texts, looksLikeCardPayment).some((x) => x > 0);
 }
 
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */

@@ -461,6 +461,15 @@ describe("a card export of no known layout (issue 32)", () => {
     // An account's deposits and its own interest paid, all positive: as written (a hint to flip, no turn).
     const account = "Date,Description,Amount\n03/14/2026,DEPOSIT ACME PAYROLL,1800.00\n03/31/2026,INTEREST PAID,1.12\n";
     expect(read(utf8(account), { fileName: "acct.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([1800, 1.12]);
+    // A card that writes its purchases negative and the payment positive, the interest given back positive (review of
+    // r4-qa38: every sign was turned, the payment money out): as written, whether the line says it is a reversal or not.
+    const given = (line: string) => `Date,Description,Amount\n03/14/2026,CORNER BAKERY,-8.75\n03/18/2026,AMAZON MKTPLACE,-42.10\n03/20/2026,ONLINE PAYMENT RECEIVED,500.00\n04/07/2026,${line},2.14\n`;
+    for (const line of ["INTEREST CHARGE ON PURCHASES REVERSAL", "Interest Charge on Purchases"]) {
+      expect(read(utf8(given(line)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -42.1, 500, 2.14]);
+    }
+    // The reversal alone, no payment: it is not the charge and says nothing of the signs; read as written.
+    const reversal = "Date,Description,Amount\n03/14/2026,CORNER BAKERY,-8.75\n03/18/2026,AMAZON MKTPLACE,-42.10\n04/07/2026,INTEREST CHARGE ON PURCHASES REVERSAL,2.14\n";
+    expect(read(utf8(reversal), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -42.1, 2.14]);
   });
 
   test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
