@@ -63,7 +63,7 @@ export function fits(col: Column, role: Role): boolean {
     case "indicator":
       // (WeChat Pay's "/" under 收/支 among its marks: a row of neither, skipped by the reader; qa38: the column was no
       // indicator then, and every row, the purchases too, read as money in.)
-      return share(col.values, (v) => indicatorSign(v) !== undefined || neutralUnder(col.norm, v)) === 1 || unmarkedIcici(col);
+      return share(col.values, (v) => indicatorSign(v, col.norm) !== undefined || neutralUnder(col.norm, v)) === 1 || unmarkedIcici(col);
     case "reference":
     case "iban":
     case "card":

@@ -275,8 +275,8 @@ export function unreadIndicator(cols: readonly Column[], sample: readonly CsvRec
     // (A column of "+" and "–" that signs the amounts: dashMarks.)
     if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
     // (WeChat Pay's "/" under 收/支: a row of neither, which the reader skips, naming it; qa38: the file was refused.)
-    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v) === undefined && !neutralUnder(c.norm, v));
-    if (r < 0 || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
+    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v, c.norm) === undefined && !neutralUnder(c.norm, v));
+    if (r < 0 || !c.values.some((v) => indicatorSign(v, c.norm) !== undefined)) continue;
     throw unreadMark(c, r, sample, fileName);
   }
 }

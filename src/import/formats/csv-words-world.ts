@@ -120,10 +120,19 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   // Lithuanian Debetas/Kreditas (Slovak Debet/Kredit and Spanish Débito/Crédito are csv-words.ts's own: debet, kredit,
   // debito, credito once accents are off).
   debetas: -1, kreditas: 1,
-  // Chinese banks' 借贷 (debit/credit) marks: 借 money out, 贷 (貸) money in; Bank of Communications writes "借 Dr" and
-  // "贷 Cr" (qa38's blind pass: not read, every debit was money in and the balances refused the file).
-  借: -1, 贷: 1, 貸: 1, "借 dr": -1, "贷 cr": 1, "貸 cr": 1,
+  // Chinese banks' 借贷 (debit/credit) marks as Bank of Communications writes them, "借 Dr" money out and "贷 Cr" money in
+  // (qa38's blind pass: not read, every debit was money in and the balances refused the file). A bare 借 or 贷 only under
+  // a 借贷 header (WORLD_INDICATORS_UNDER).
+  "借 dr": -1, "贷 cr": 1, "貸 cr": 1,
 };
+
+/**
+ * Sign marks read only under one header (normalised header → cell as written, trimmed → sign): a bare 借 (money out) or
+ * 贷 (money in) under 借贷 or 借贷标志. In any column they were read as marks: a note "借" (borrowed, money in) under 备注
+ * refused the file, or turned the rows it marked (review of r4-qa38).
+ */
+const JIE_DAI: Readonly<Record<string, 1 | -1>> = { 借: -1, 贷: 1, 貸: 1 };
+export const WORLD_INDICATORS_UNDER: Record<string, Readonly<Record<string, 1 | -1>>> = { 借贷: JIE_DAI, 借贷标志: JIE_DAI, 借貸: JIE_DAI, 借貸標誌: JIE_DAI };
 
 /**
  * Indicator cells that say a row is neither money in nor money out: Alipay's "不计收支" and WeChat Pay's "/" beside 收/支

@@ -451,6 +451,21 @@ describe("a card export of no known layout (issue 32)", () => {
     for (const [text, amounts] of accounts) expect(read(utf8(text), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual(amounts);
   });
 
+  test("a bare 借/贷 is a sign mark only under a 借贷 header; in a note column it is a note, and the amounts are read as written (review of r4-qa38)", () => {
+    const cny = { code: "CNY", from: "the main currency of your data" };
+    // 备注 with a lone 借 (borrowed, money in) and 贷: was refused ("备注 \"\" is neither debit nor credit"), or with
+    // --skip-bad-rows the salary and the purchase lost and the marked rows turned.
+    const note = "交易日期,交易摘要,交易金额,备注\n2026-02-03,转账 张三,2000.00,借\n2026-02-05,代发工资,9000.00,\n2026-02-14,网上支付,-64.20,\n2026-02-16,转账 李四,-500.00,贷\n";
+    expect(read(utf8(note), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([2000, 9000, -64.2, -500]);
+    // Under 借贷 and 借贷标志 they sign the unsigned amounts, and the balances walk by them.
+    for (const header of ["借贷", "借贷标志"]) {
+      const marked = `交易日期,${header},交易金额,余额,摘要\n2026-02-03,借,64.20,1835.80,网上支付\n2026-02-05,贷,2800.00,4635.80,代发工资\n2026-02-14,借,1200.00,3435.80,转账\n`;
+      const s = read(utf8(marked), { fileName: "debit.csv", fallbackCurrency: cny });
+      expect(s.rows.map((r) => r.amount)).toEqual([-64.2, 2800, -1200]);
+      expect(s.reconciliation?.map((x) => x.status)).toEqual(["ok"]);
+    }
+  });
+
   test("a card's \"Interest Charge on Purchases\" written positive makes its purchases positive; written negative, the card's signs are left as written (qa38)", () => {
     const usd = { code: "USD", from: "the main currency of your data" };
     const positive = "Trans Date,Post Date,Description,Amount\n03/14/2026,03/16/2026,CORNER BAKERY,8.75\n04/07/2026,04/07/2026,Interest Charge on Purchases,2.14\n";
