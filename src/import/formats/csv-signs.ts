@@ -9,7 +9,6 @@ import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, SIGN_MARK } from "./values.ts";
-import { neutralUnder } from "./csv-words-world.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
 /**
@@ -274,8 +273,7 @@ export function unreadIndicator(cols: readonly Column[], sample: readonly CsvRec
     if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
     // (A column of "+" and "–" that signs the amounts: dashMarks.)
     if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
-    // (WeChat Pay's "/" under 收/支: a row of neither, which the reader skips, naming it; qa38: the file was refused.)
-    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v, c.norm) === undefined && !neutralUnder(c.norm, v));
+    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v, c.norm) === undefined);
     if (r < 0 || !c.values.some((v) => indicatorSign(v, c.norm) !== undefined)) continue;
     throw unreadMark(c, r, sample, fileName);
   }
