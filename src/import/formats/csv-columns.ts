@@ -5,7 +5,7 @@
  */
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
-import { japaneseCell, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
+import { japaneseCell, neutralUnder, WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { columnName, headerTier, indicatorSign, normaliseHeader, type Role } from "./csv-words.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -61,7 +61,9 @@ export function fits(col: Column, role: Role): boolean {
     case "originalCurrency":
       return share(col.values, isCurrencyCode) >= 0.8;
     case "indicator":
-      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1 || unmarkedIcici(col);
+      // (WeChat Pay's "/" under 收/支 among its marks: a row of neither, skipped by the reader; qa38: the column was no
+      // indicator then, and every row, the purchases too, read as money in.)
+      return share(col.values, (v) => indicatorSign(v, col.norm) !== undefined || neutralUnder(col.norm, v)) === 1 || unmarkedIcici(col);
     case "reference":
     case "iban":
     case "card":

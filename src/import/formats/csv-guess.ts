@@ -94,7 +94,7 @@ const CLEARLY_OWN_ACCOUNT_HEADERS = new Set(["auftragskonto"]);
  */
 function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["money"], balance: number, accounts: readonly string[]): boolean {
   const marked = money.kind === "indicator" ? money : null;
-  const move = marked ? (r: number) => Math.abs(centsOf(cols[marked.amount]!.values[r])) * (indicatorSign(cols[marked.indicator]!.values[r] ?? "") ?? 0) : rowCents(cols, money);
+  const move = marked ? (r: number) => Math.abs(centsOf(cols[marked.amount]!.values[r])) * (indicatorSign(cols[marked.indicator]!.values[r] ?? "", cols[marked.indicator]!.norm) ?? 0) : rowCents(cols, money);
   const values = cols[balance]!.values;
   if (!move || values.some((v) => eitherMark(v) === null)) return false;
   const holds = (r: number, forward: boolean) => (forward ? centsOf(values[r - 1]) + move(r) === centsOf(values[r]) : centsOf(values[r]) + move(r - 1) === centsOf(values[r - 1]));
@@ -286,13 +286,13 @@ function balanceWalks(values: readonly string[], move: (r: number) => number): b
 function balanceSideColumn(cols: readonly Column[], money: ColumnPlan["money"], balance: number, taken: ReadonlySet<number>): Column | undefined {
   const amount =
     money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds && !money.dashes
-      ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
+      ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!, cols[money.indicator]!.norm) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
       : rowCents(cols, money);
   const values = cols[balance]!.values;
   if (!amount || balanceWalks(values, amount)) return undefined;
-  const marks = (c: Column) => c.values.every((v) => Math.abs(indicatorSign(v) ?? 0) === 1);
-  const signed = (c: Column) => values.map((v, r) => (indicatorSign(c.values[r]!) === -1 ? `-${v.trim()}` : v));
-  return cols.find((c) => c.index !== balance && !taken.has(c.index) && c.values.some((v) => indicatorSign(v) === -1) && marks(c) && balanceWalks(signed(c), amount));
+  const marks = (c: Column) => c.values.every((v) => Math.abs(indicatorSign(v, c.norm) ?? 0) === 1);
+  const signed = (c: Column) => values.map((v, r) => (indicatorSign(c.values[r]!, c.norm) === -1 ? `-${v.trim()}` : v));
+  return cols.find((c) => c.index !== balance && !taken.has(c.index) && c.values.some((v) => indicatorSign(v, c.norm) === -1) && marks(c) && balanceWalks(signed(c), amount));
 }
 
 /**

@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
-import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
+import { neutralUnder } from "./csv-words-world.ts";
 import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
@@ -337,7 +337,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const sided = m.kind === "split" ? splitBalance(m.debit, m.credit) : null;
     if (m.kind !== "signed" && m.kind !== "indicator" && sided === null) return false;
     const a = sided ?? (m.kind === "signed" || m.kind === "indicator" ? money(m.amount) : null);
-    const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator)) : 1;
+    const sign = m.kind === "indicator" ? indicatorSign(cell(m.indicator), normaliseHeader(name(m.indicator))) : 1;
     if (typeof a !== "number" || !sign) return false;
     const account = lineAccount(false);
     const currency = (plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase()) || fallbackFor(account)?.code || "";
@@ -658,9 +658,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a === 0 && REFUND_NOTED.test(unguarded(cell(m.amount)).trim())) return skip(`refunded in full: ${name(m.amount)} says "${cell(m.amount).trim()}" (no money moved)`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
-          const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
+          const header = normaliseHeader(name(m.indicator));
+          const neither = neutralUnder(header, cell(m.indicator));
           const mark = cell(m.indicator).trim();
-          const sign = neutralUnder ? 0 : (indicatorSign(mark) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neither ? 0 : (indicatorSign(mark, header) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           // (A "+"/"–" column's empty cell: a balance or total line has none, and is listed as such below.)
           if (sign === undefined && m.dashes && mark === "") unmarked = name(m.indicator);
           else if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);

@@ -67,6 +67,47 @@ const CARD_SETTLEMENT = /^\W*pagamento\s+con\s+addebito\s+(?:su|in)\s+(?:vs\.?|v
 /** The card holder's payment to the card as a card's statement writes it ("Ihre Zahlung": Cornèr; "Your payment", "Votre paiement"). */
 const HOLDER_PAYMENT = /^\s*(?:ihre|your|votre|vostro|il suo|uw)\s+(?:zahlung|payment|paiement|versement|pagamento|betaling)\b/i;
 
+/**
+ * A Chinese card statement's kinds, bracketed at a text's start (China Guangfa Bank's "（消费）示例商户", "（分期）…",
+ * "（还款）云闪付…"): a purchase or an instalment, and the holder's repayment. An account writes both as money out; only a
+ * card that writes its purchases positive gives them opposite signs (qa38's blind pass: CGB's card export, every sign
+ * stored turned, exit 0). Not a purchase given back (退 a refund, 撤销 a cancellation, 冲正 a reversal). Only the bracketed
+ * kind: an account's texts that merely begin with 消费 or 分期 (a cashback "消费返现", points "消费积分兑换", a loan paid
+ * out "分期贷款放款", a payee "消费者协会") beside a "信用卡还款" paid from it had every sign turned (review of r4-qa38).
+ */
+const CN_PURCHASE = /^\s*[(（[【]\s*(?:消[费費]|分期)\s*[)）\]】]/u;
+const CN_REPAYMENT = /^\s*[(（[【]\s*[还還]款\s*[)）\]】]/u;
+const CN_UNDONE = /退|撤[销銷]|[冲沖]正|返[还還]/u;
+/**
+ * A US card's line for the interest it charges ("Interest Charge on Purchases", "Interest Charge on Cash Advances",
+ * "Purchase Interest Charge"): words only a card's statement writes. Written positive, the card writes its purchases so
+ * too (qa38's blind pass: a credit union's Visa export of purchases and this line, no payment that month, every row
+ * stored as money in, exit 0). The whole text: "… REVERSAL", "… REFUND", "… CREDIT" is the charge given back, written
+ * positive by a card that writes its purchases negative (review of r4-qa38: every sign of such a card was turned).
+ */
+const CARD_INTEREST = /^\W*(?:interest\s+charged?\W+(?:on\s+)?(?:purchases|cash\s+adv\w*|balance\s+transfers?)|(?:purchase|cash\s+advance)\s+interest\s+charge)\W*$/i;
+/** Purchases (CN_PURCHASE) all positive and repayments (CN_REPAYMENT) all negative, at least one of each: a card's signs. */
+function chinesePurchasesPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
+  const bought = signsWhere(values, texts, (t) => CN_PURCHASE.test(t) && !CN_UNDONE.test(t));
+  const repaid = signsWhere(values, texts, (t) => CN_REPAYMENT.test(t) && !CN_UNDONE.test(t));
+  return bought.length > 0 && repaid.length > 0 && bought.every((s) => s > 0) && repaid.every((s) => s < 0);
+}
+
+/** The signs (1 or −1; zero amounts left out) of the rows one of whose texts (trimmed) passes `test`. */
+function signsWhere(values: readonly string[], texts: readonly (readonly string[])[], test: (text: string) => boolean): number[] {
+  return values.flatMap((v, r) => (texts.some((t) => test((t[r] ?? "").trim())) ? [Math.sign(eitherMark(v) ?? 0)] : [])).filter((x) => x !== 0);
+}
+
+/**
+ * The card's interest charge (CARD_INTEREST) written positive, on every row that names it, and no payment to the card
+ * (looksLikeCardPayment) written positive: a positive payment says the purchases are written negative, whatever an
+ * issuer's interest line given back says (review of r4-qa38).
+ */
+function interestChargedPositive(values: readonly string[], texts: readonly (readonly string[])[]): boolean {
+  const signs = signsWhere(values, texts, (t) => CARD_INTEREST.test(t.slice(0, 80)));
+  return signs.length > 0 && signs.every((x) => x > 0) && !signsWhere(values, texts, looksLikeCardPayment).some((x) => x > 0);
+}
+
 /** A text that names a payment to a card (a line of its issuer's, the holder's payment, an autopay). */
 const looksLikeCardPayment = (text: string): boolean => {
   const t = text.trim().slice(0, 200);
@@ -232,8 +273,8 @@ export function unreadIndicator(cols: readonly Column[], sample: readonly CsvRec
     if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
     // (A column of "+" and "–" that signs the amounts: dashMarks.)
     if (read?.kind === "indicator" && read.dashes && read.indicator === c.index) continue;
-    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v) === undefined);
-    if (r < 0 || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
+    const r = c.values.findIndex((v) => v.trim() !== "" && indicatorSign(v, c.norm) === undefined);
+    if (r < 0 || !c.values.some((v) => indicatorSign(v, c.norm) !== undefined)) continue;
     throw unreadMark(c, r, sample, fileName);
   }
 }
@@ -328,7 +369,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged;
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

@@ -120,7 +120,19 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   // Lithuanian Debetas/Kreditas (Slovak Debet/Kredit and Spanish Débito/Crédito are csv-words.ts's own: debet, kredit,
   // debito, credito once accents are off).
   debetas: -1, kreditas: 1,
+  // Chinese banks' 借贷 (debit/credit) marks as Bank of Communications writes them, "借 Dr" money out and "贷 Cr" money in
+  // (qa38's blind pass: not read, every debit was money in and the balances refused the file). A bare 借 or 贷 only under
+  // a 借贷 header (WORLD_INDICATORS_UNDER).
+  "借 dr": -1, "贷 cr": 1, "貸 cr": 1,
 };
+
+/**
+ * Sign marks read only under one header (normalised header → cell as written, trimmed → sign): a bare 借 (money out) or
+ * 贷 (money in) under 借贷 or 借贷标志. In any column they were read as marks: a note "借" (borrowed, money in) under 备注
+ * refused the file, or turned the rows it marked (review of r4-qa38).
+ */
+const JIE_DAI: Readonly<Record<string, 1 | -1>> = { 借: -1, 贷: 1, 貸: 1 };
+export const WORLD_INDICATORS_UNDER: Record<string, Readonly<Record<string, 1 | -1>>> = { 借贷: JIE_DAI, 借贷标志: JIE_DAI, 借貸: JIE_DAI, 借貸標誌: JIE_DAI };
 
 /**
  * Indicator cells that say a row is neither money in nor money out: Alipay's "不计收支" and WeChat Pay's "/" beside 收/支
@@ -134,6 +146,9 @@ export const WORLD_NEUTRAL = new Set(["不计收支", "中性交易"]);
  * for the same moves (normalised header → cells as written, trimmed). Elsewhere an empty indicator is a bad row.
  */
 export const WORLD_NEUTRAL_UNDER: Record<string, readonly string[]> = { "收 支": ["", "/"] };
+
+/** A cell that says "neither" under its column's header (normalised): WORLD_NEUTRAL_UNDER. */
+export const neutralUnder = (norm: string, cell: string): boolean => WORLD_NEUTRAL_UNDER[norm]?.includes(cell.trim()) === true;
 
 /** Status column headers ("Статус": T-Bank's OK/FAILED; Alipay's 交易状态, WeChat Pay's 当前状态). */
 export const WORLD_STATUS_HEADERS = ["статус", "статус операции", "交易状态", "当前状态", "状态", "상태", "κατασταση", "סטטוס"];

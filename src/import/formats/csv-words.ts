@@ -5,7 +5,7 @@
  */
 
 import type { Role } from "./csv-roles.ts";
-import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
+import { WORLD_INDICATORS, WORLD_INDICATORS_UNDER, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
 
 /**
  * Lower case, accents off, letters and digits apart, words written together in camel case apart ("Beschreibung1" →
@@ -441,15 +441,18 @@ export function bareSignMark(raw: string): boolean {
   return raw.trim() === "" || (indicatorSign(raw) !== undefined && (t.length <= 2 || BARE_SIGN_WORDS.has(t)));
 }
 
-/** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
-export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
+/**
+ * Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL).
+ * `norm`: its column's header, normalised, for the marks read only under one (WORLD_INDICATORS_UNDER).
+ */
+export function indicatorSign(raw: string, norm?: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();
   if (t === "+") return 1;
   // (A minus sign alone, also written U+2212, small or fullwidth; not a hyphen or dash U+2010–U+2013 alone: that is a
   // cell's placeholder for nothing, as PLACEHOLDER_TEXT reads it, no sign: a row so marked is a bad row, never money out.)
   if (t === "-" || t === "\u2212" || t === "\ufe63" || t === "\uff0d") return -1;
   if (WORLD_NEUTRAL.has(t)) return 0;
-  return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
+  return t.length <= 16 ? (INDICATOR[normaliseHeader(t)] ?? (norm === undefined ? undefined : WORLD_INDICATORS_UNDER[norm]?.[t])) : undefined;
 }
 
 /** A cell that is an IBAN as banks write it (with or without its groups' spaces). */

@@ -429,6 +429,64 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(card.rows.map((r) => r.amount)).toEqual([-500, -300, 25.4, 1800, 5]);
   });
 
+  test("a Chinese account's purchases (消费) and card repayments (还款) both money out are left as written; only a card gives them opposite signs (qa38)", () => {
+    const cny = { code: "CNY", from: "the main currency of your data" };
+    // A debit account: a purchase, the holder's card repaid from it, a refund of a purchase and the salary, as written.
+    const account = "交易日期,交易摘要,交易金额\n2026-02-03,消费 示例便利店,-58.00\n2026-02-05,信用卡还款 示例银行,-1200.00\n2026-02-06,消费退款 示例便利店,18.00\n2026-02-10,工资 示例公司,9000.00\n";
+    expect(read(utf8(account), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, -1200, 18, 9000]);
+    // The card's export writes the purchase positive and the repayment negative: every sign turned.
+    const card = "交易日期,交易摘要,交易金额\n2026-02-03,（消费）示例便利店,58.00\n2026-02-05,（还款）转账还款,-1200.00\n2026-02-06,（退款）示例便利店,-18.00\n";
+    expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-58, 1200, 18]);
+    // A card's purchase given back under its bracketed kind ("（消费）… 退货") is still a card's.
+    const refund = "交易日期,交易摘要,交易金额\n2026/02/14,（消费）示例超市,86.40\n2026/02/12,（消费）示例书店,120.00\n2026/02/13,（消费）示例书店 退货,-120.00\n2026/01/28,（还款）转账还款,-1500.00\n";
+    expect(read(utf8(refund), { fileName: "card.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([-86.4, -120, 120, 1500]);
+    // Accounts whose texts only begin with 消费 or 分期, money in, beside a repayment paid from them (review of r4-qa38:
+    // every sign was turned, the salary money out): a cashback, a consumer loan paid out, a payee's name, points.
+    const accounts: [string, number[]][] = [
+      ["交易日期,交易摘要,交易金额\n2026-02-02,消费返现 示例银行,5.00\n2026-02-05,信用卡还款 示例银行,-1200.00\n2026-02-08,快捷支付 示例超市,-58.00\n2026-02-10,工资 示例公司,9000.00\n", [5, -1200, -58, 9000]],
+      ["交易日期,交易摘要,交易金额\n2026-02-02,分期贷款放款 示例消费金融,10000.00\n2026-02-05,贷款还款 示例消费金融,-850.00\n2026-02-08,转账 张三,-300.00\n", [10000, -850, -300]],
+      ["交易日期,交易摘要,对方户名,交易金额\n2026-02-02,代发工资,示例公司,9000.00\n2026-02-05,还款,马上消费金融股份有限公司,-850.00\n2026-02-06,转账,消费者协会,200.00\n", [9000, -850, 200]],
+      ["交易日期,交易摘要,交易金额\n2026-02-02,消费积分兑换 示例商城,30.00\n2026-02-05,信用卡还款,-1200.00\n2026-02-10,工资,9000.00\n2026-02-12,ATM取款,-500.00\n", [30, -1200, 9000, -500]],
+    ];
+    for (const [text, amounts] of accounts) expect(read(utf8(text), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual(amounts);
+  });
+
+  test("a bare 借/贷 is a sign mark only under a 借贷 header; in a note column it is a note, and the amounts are read as written (review of r4-qa38)", () => {
+    const cny = { code: "CNY", from: "the main currency of your data" };
+    // 备注 with a lone 借 (borrowed, money in) and 贷: was refused ("备注 \"\" is neither debit nor credit"), or with
+    // --skip-bad-rows the salary and the purchase lost and the marked rows turned.
+    const note = "交易日期,交易摘要,交易金额,备注\n2026-02-03,转账 张三,2000.00,借\n2026-02-05,代发工资,9000.00,\n2026-02-14,网上支付,-64.20,\n2026-02-16,转账 李四,-500.00,贷\n";
+    expect(read(utf8(note), { fileName: "debit.csv", fallbackCurrency: cny }).rows.map((r) => r.amount)).toEqual([2000, 9000, -64.2, -500]);
+    // Under 借贷 and 借贷标志 they sign the unsigned amounts, and the balances walk by them.
+    for (const header of ["借贷", "借贷标志"]) {
+      const marked = `交易日期,${header},交易金额,余额,摘要\n2026-02-03,借,64.20,1835.80,网上支付\n2026-02-05,贷,2800.00,4635.80,代发工资\n2026-02-14,借,1200.00,3435.80,转账\n`;
+      const s = read(utf8(marked), { fileName: "debit.csv", fallbackCurrency: cny });
+      expect(s.rows.map((r) => r.amount)).toEqual([-64.2, 2800, -1200]);
+      expect(s.reconciliation?.map((x) => x.status)).toEqual(["ok"]);
+    }
+  });
+
+  test("a card's \"Interest Charge on Purchases\" written positive makes its purchases positive; written negative, the card's signs are left as written (qa38)", () => {
+    const usd = { code: "USD", from: "the main currency of your data" };
+    const positive = "Trans Date,Post Date,Description,Amount\n03/14/2026,03/16/2026,CORNER BAKERY,8.75\n04/07/2026,04/07/2026,Interest Charge on Purchases,2.14\n";
+    expect(read(utf8(positive), { fileName: "visa.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -2.14]);
+    // A card that writes its purchases negative (Chase's), the payment positive: as written.
+    const negative = "Trans Date,Post Date,Description,Amount\n03/14/2026,03/16/2026,CORNER BAKERY,-8.75\n03/20/2026,03/20/2026,AUTOMATIC PAYMENT - THANK YOU,500.00\n04/07/2026,04/07/2026,PURCHASE INTEREST CHARGE,-2.14\n";
+    expect(read(utf8(negative), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, 500, -2.14]);
+    // An account's deposits and its own interest paid, all positive: as written (a hint to flip, no turn).
+    const account = "Date,Description,Amount\n03/14/2026,DEPOSIT ACME PAYROLL,1800.00\n03/31/2026,INTEREST PAID,1.12\n";
+    expect(read(utf8(account), { fileName: "acct.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([1800, 1.12]);
+    // A card that writes its purchases negative and the payment positive, the interest given back positive (review of
+    // r4-qa38: every sign was turned, the payment money out): as written, whether the line says it is a reversal or not.
+    const given = (line: string) => `Date,Description,Amount\n03/14/2026,CORNER BAKERY,-8.75\n03/18/2026,AMAZON MKTPLACE,-42.10\n03/20/2026,ONLINE PAYMENT RECEIVED,500.00\n04/07/2026,${line},2.14\n`;
+    for (const line of ["INTEREST CHARGE ON PURCHASES REVERSAL", "Interest Charge on Purchases"]) {
+      expect(read(utf8(given(line)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -42.1, 500, 2.14]);
+    }
+    // The reversal alone, no payment: it is not the charge and says nothing of the signs; read as written.
+    const reversal = "Date,Description,Amount\n03/14/2026,CORNER BAKERY,-8.75\n03/18/2026,AMAZON MKTPLACE,-42.10\n04/07/2026,INTEREST CHARGE ON PURCHASES REVERSAL,2.14\n";
+    expect(read(utf8(reversal), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-8.75, -42.1, 2.14]);
+  });
+
   test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
     // 3 of 4 positive (15.99, 42.10, 60.00; the refund −42.10): purchases and a refund, or deposits and a withdrawal.
     const text = "Date,Description,Amount\n2026-01-05,NETFLIX.COM,15.99\n2026-01-07,AMAZON MKTPLACE,42.10\n2026-01-09,AMAZON MKTPLACE REFUND,-42.10\n2026-01-12,SHELL 1234,60.00\n";
