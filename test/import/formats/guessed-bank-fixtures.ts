@@ -179,6 +179,42 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: ["the amounts carry no sign: \"TYPE\" gave them, its expenses as money out, its incomes as money in"],
   },
+  // A savings account's export whose "Type" holds "Transfer In" and "Interest" beside unsigned amounts, all money in
+  // (review of r4-qa39: "Transfer In" taken for a money app's kind made this file's "Interest" money out, exit 0). Read
+  // as the generic reader always read it: the amounts as written. In 650.00 + 2.17 + 180.00 = 832.17 (3 rows).
+  "savings-type-interest-transfer-in.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-06-02", 650, "USD", "From checking 4471 · Transfer In"],
+      [3, "2026-06-30", 2.17, "USD", "Monthly interest"],
+      [4, "2026-07-03", 180, "USD", "From checking 4471 · Transfer In"],
+    ],
+    totals: [{ currency: "USD", out: 0, outRows: 0, in: 832.17, inRows: 3 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ["every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
+  },
+  // A checking account's export whose "Type" holds "Transfer Out", "Payment", "Transfer In" and "Interest" beside signed
+  // amounts and a balance (review of r4-qa39: its bill "Payment" became money in and its "Interest" money out, exit 0).
+  // The signs as written, the balance walks every row: opening 1'914.55 + 300.00 = 2'214.55; out 300.00 + 71.38 =
+  // 371.38 (2 rows); in 2'210.40 + 0.61 = 2'211.01 (2 rows); 2'214.55 − 371.38 + 2'211.01 = 4'054.18, the last balance.
+  "checking-type-payment-transfer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-06-01", -300, "CHF", "ONLINE TRANSFER TO SAVINGS · Transfer Out"],
+      [3, "2026-06-04", -71.38, "CHF", "GAS UTILITY AUTOPAY · Payment"],
+      [4, "2026-06-15", 2210.4, "CHF", "PAYROLL NORTHWIND LLC · Transfer In"],
+      [5, "2026-06-30", 0.61, "CHF", "INTEREST EARNED"],
+    ],
+    totals: [{ currency: "CHF", out: 371.38, outRows: 2, in: 2211.01, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2214.55, closing: 4054.18, entries: 4, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
   // An app's export of unsigned amounts whose "Type" also says "Refund" (review of qa33: the column was declined, all
   // rows money in): a refund is money in, an expense out. Out 89.90 + 6.20 = 96.10; in 3'100.00 + 89.90 = 3'189.90.
   "app-kinds-refund.csv": {
