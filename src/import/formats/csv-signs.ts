@@ -7,6 +7,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
+import type { AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -216,6 +217,17 @@ export function appKindMarks(cols: readonly Column[], amount: Column, taken: Rea
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
   const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v))));
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
+}
+
+/**
+ * The kinds column of a money app's export known by its header set (app-exports.ts: Wallet by BudgetBakers' "type", Money
+ * Manager's "Income/Expense") beside amounts written without a sign: its words sign the rows, and no other words do (a
+ * card's "Payment" or "Interest" none). Amounts that carry signs keep them.
+ */
+export function appKinds(app: AppExport, cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; words: AppExport } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && normaliseHeader(c.name) === app.kinds);
+  return column ? { indicator: column.index, words: app } : undefined;
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
