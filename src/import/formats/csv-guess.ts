@@ -21,7 +21,7 @@ import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
 import { appExportOf } from "./app-exports.ts";
-import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -549,6 +549,7 @@ export function guessColumns(
   // A card export writes its purchases positive, and says so (writesPurchasesPositive).
   const purchasesPositive =
     money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName);
+  if (money.kind === "signed" && !purchasesPositive && !balance && !mapping.amountColumn && !flipSigns) unsignedBesideKinds(cols, money.amount, sample, fileName);
 
   // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still
   // known: a file round 3 could not describe takes them from the description as read then (review of r4-qa31: "Descrição"

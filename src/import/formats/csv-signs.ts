@@ -230,6 +230,29 @@ export function appKinds(app: AppExport, cols: readonly Column[], amount: Column
   return column ? { indicator: column.index, words: app } : undefined;
 }
 
+/**
+ * A kinds column beside amounts written without a sign that nothing else signed (no marks, no balance column, no card
+ * export): when it says a row is money out in a bank's word for it ("Withdrawal", "Debit") beside a value that is no
+ * sign ("Interest", "Check"), reading the amounts as written books that row as money in, exit 0 (review of r4-qa39: a
+ * credit union's Withdrawal, Deposit and Interest, every withdrawal money in). Refused, naming the column, the word of
+ * money out and the value that says neither, each with its line: which way that value's rows went the file alone
+ * cannot tell.
+ */
+export function unsignedBesideKinds(cols: readonly Column[], amount: number, sample: readonly CsvRecord[], fileName: string): void {
+  if (cols[amount]!.values.some((v) => SIGN_MARK.test(v))) return;
+  const sign = (v: string) => indicatorSign(v) ?? (Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v)) ? APP_KIND_MARKS[normaliseHeader(v)] : undefined);
+  for (const c of cols) {
+    if (c.index === amount || !KIND_HEADERS.has(c.norm) || c.values.some((v) => v.length > 40)) continue;
+    const out = c.values.findIndex((v) => normaliseHeader(v).length >= 3 && sign(v) === -1);
+    const neither = c.values.findIndex((v) => v.trim() !== "" && sign(v) === undefined);
+    if (out < 0 || neither < 0) continue;
+    throw new NeedsColumnMapping(
+      `${fileName}: line ${sample[neither]!.line}: the amounts carry no sign, and the column "${c.name.trim()}" says money out on line ${sample[out]!.line} ("${c.values[out]!.trim()}") but "${c.values[neither]!.trim()}" here, which is neither money out nor money in, so the sign of its rows cannot be told; ` +
+        "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
+    );
+  }
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
