@@ -431,7 +431,9 @@ export function guessColumns(
   let money: ColumnPlan["money"] | undefined;
   if (mapping.amountColumn) {
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
-    const marks = indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken);
+    // A money app's export signs by its own words also when its amount column is named (Money Manager's older layout, whose
+    // amount is the column named after the main currency and found by content; or a user's --amount-column).
+    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
     money = marks ? { kind: "indicator", amount: col.index, ...marks } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);

@@ -1986,3 +1986,8 @@ test("\"סכום חיוב\" beside a balance column is an account's amount, read
   expect(s.rows.map((r) => [r.date, r.amount])).toEqual([["2026-10-14", 6200], ["2026-10-16", -412.3], ["2026-10-20", 180], ["2026-10-23", 900]]);
   expect(s.notes.filter((n) => /card export|contradicted the balance/.test(n))).toEqual([]);
 });
+
+test("a money app's export whose amount column is named by hand is still signed by the app's kind words (review of r4-wallet, finding 2: every Расход was money in)", () => {
+  const s = read(fixture("wallet-ru-kinds.csv"), { fileName: "wallet-ru-kinds.csv", fallbackCurrency: { code: "CHF", from: "x" }, mapping: { amountColumn: "amount" } });
+  expect(s.rows.map((r) => r.amount)).toEqual([-1875.4, 112000, -20000, 20000, -640]);
+});

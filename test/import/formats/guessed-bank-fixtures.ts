@@ -292,6 +292,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
     notes: ["the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in"],
   },
+  // Money Manager's (Realbyte) older layout (review of r4-wallet, finding 2): no "Amount" column, the amount is the column
+  // named after the main currency ("INR"), found by content and then passed by name. Before, the app's words were skipped
+  // on that path and both expenses were booked as money in, exit 0. Out 310.00 + 310.00 = 620.00 (2 rows); in 92'000.00.
+  "moneymanager-old-layout.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-04-02", 92000, "INR", "April salary"],
+      [3, "2026-04-03", -310, "INR", "Dosa corner"],
+      [4, "2026-04-13", -310, "INR", "Dosa corner"],
+    ],
+    totals: [{ currency: "INR", out: 620, outRows: 2, in: 92000, inRows: 1 }],
+    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "\"INR\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+      "the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in",
+      "the currency INR (from the column \"INR\") for every row",
+    ],
+  },
   // An app's export of unsigned amounts whose "Type" also says "Refund" (review of qa33: the column was declined, all
   // rows money in): a refund is money in, an expense out. Out 89.90 + 6.20 = 96.10; in 3'100.00 + 89.90 = 3'189.90.
   "app-kinds-refund.csv": {
