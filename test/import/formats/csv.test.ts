@@ -1205,6 +1205,11 @@ describe("an indicator column with a value that is no debit/credit mark (QA roun
     expect(brief(parse(cu, { amountColumn: "Amount" }).rows).map((r) => r[2])).toEqual([80, 1525, 0.94]);
     expect(brief(parse("Date,Description,Type,Amount,Currency\n2026-06-03,ATM,Withdrawal,-80.00,USD\n2026-06-30,DIVIDEND,Interest,0.94,USD\n").rows).map((r) => r[2])).toEqual([-80, 0.94]);
     expect(brief(parse("Date,Description,Type,Amount,Currency\n2026-06-02,From checking,Transfer In,650.00,USD\n2026-06-30,Interest,Interest,2.17,USD\n").rows).map((r) => r[2])).toEqual([650, 2.17]);
+    // A "DR" after the amount is its sign (British and Australian statements; review of r4-wallet, finding 1: refused,
+    // saying the amounts carried none); a bare "CR" is not (debits bare, credits "CR": still refused).
+    const dr = "Date,Type,Description,Amount\n12/05/2026,Debit,TESCO STORES,45.90 DR\n13/05/2026,Credit,SALARY ACME,\"2,000.00 CR\"\n14/05/2026,Fee,ACCOUNT FEE,5.00 DR\n15/05/2026,Debit,TFL TRAVEL,12.40 DR\n";
+    expect(brief(parse(dr, { currency: "GBP" }).rows).map((r) => r[2])).toEqual([-45.9, 2000, -5, -12.4]);
+    expect(() => parse(dr.replaceAll(" DR", ""), { currency: "GBP" })).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Debit") but "Fee" here');
   });
   test("a loosely named column ('Type') holding kinds of payment is no indicator: read as before", () => {
     const s = parse("Date,Type,Description,Amount,Currency\n2025-03-03,Debit,Coop,-12.50,CHF\n2025-03-04,Card payment,Migros,-7.00,CHF\n");
