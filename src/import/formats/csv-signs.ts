@@ -249,7 +249,7 @@ export function unsignedBesideKinds(cols: readonly Column[], amount: number, sam
     const neither = c.values.findIndex((v) => v.trim() !== "" && sign(v) === undefined);
     if (out < 0 || neither < 0) continue;
     throw new NeedsColumnMapping(
-      `${fileName}: line ${sample[neither]!.line}: the amounts carry no sign, and the column "${c.name.trim()}" says money out on line ${sample[out]!.line} ("${c.values[out]!.trim()}") but "${c.values[neither]!.trim()}" here, which is neither money out nor money in, so the sign of its rows cannot be told; ` +
+      `${fileName}: line ${sample[neither]!.line}: the amounts carry no sign, and the column "${c.name.trim()}" says money out on line ${sample[out]!.line} ("${c.values[out]!.trim()}") but "${c.values[neither]!.trim()}" here, which is no word this reader knows for money out or in, so the sign of its rows cannot be told; ` +
         "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
     );
   }

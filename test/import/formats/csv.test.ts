@@ -1197,7 +1197,7 @@ describe("an indicator column with a value that is no debit/credit mark (QA roun
   });
   test("unsigned amounts beside a 'Type' that says a row is money out ('Withdrawal', 'Debit') and has a value that is no sign: refused, naming both (review of r4-qa39: every withdrawal was money in, exit 0)", () => {
     const cu = "Date,Description,Type,Amount,Currency\n2026-06-03,ATM MAIN ST,Withdrawal,80.00,USD\n2026-06-10,DIRECT DEP EMPLOYER,Deposit,1525.00,USD\n2026-06-30,DIVIDEND,Interest,0.94,USD\n";
-    expect(() => parse(cu)).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Withdrawal") but "Interest" here, which is neither money out nor money in, so the sign of its rows cannot be told');
+    expect(() => parse(cu)).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Withdrawal") but "Interest" here, which is no word this reader knows for money out or in, so the sign of its rows cannot be told');
     const us = "Date,Description,Type,Amount,Currency\n2026-06-01,PAYROLL NORTHWIND,ACH,2100.00,USD\n2026-06-02,CHECK 1042,CHECK,350.00,USD\n2026-06-04,POS GROCER,DEBIT,61.20,USD\n";
     expect(() => parse(us)).toThrow('bank.csv: line 2: the amounts carry no sign, and the column "Type" says money out on line 4 ("DEBIT") but "ACH" here');
     // Named by hand, the amounts are read as they stand (the user's choice); a balance column checks the signs itself;
