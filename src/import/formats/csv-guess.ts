@@ -20,7 +20,8 @@ import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
-import { appKindMarks, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, writesPurchasesPositive } from "./csv-signs.ts";
+import { appExportOf } from "./app-exports.ts";
+import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -419,7 +420,9 @@ export function guessColumns(
     return c;
   };
   const first = (role: Role) => candidates(cols, role, taken)[0];
-  let date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : first("date"));
+  // A money app's export known by its header set (app-exports.ts): its own date column when no column has a date word.
+  const app = appExportOf(cols);
+  let date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : (first("date") ?? (app?.date ? cols.find((c) => !taken.has(c.index) && normaliseHeader(c.name) === app.date && fits(c, "date")) : undefined)));
   const valueDate = take(first("valueDate"));
   if (!date && valueDate) date = valueDate;
   if (!date) missing.push("the date");
@@ -428,7 +431,9 @@ export function guessColumns(
   let money: ColumnPlan["money"] | undefined;
   if (mapping.amountColumn) {
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
-    const marks = indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken);
+    // A money app's export signs by its own words also when its amount column is named (Money Manager's older layout, whose
+    // amount is the column named after the main currency and found by content; or a user's --amount-column).
+    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
     money = marks ? { kind: "indicator", amount: col.index, ...marks } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
@@ -444,7 +449,9 @@ export function guessColumns(
     const amount = (twice ? amounts.find((c) => headerTier(cols[c.index + 1]?.norm ?? "", "currency") === 0) : undefined) ?? signedBesideUnsigned(amounts);
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
-    if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
+    const words = app && amount ? appKinds(app, cols, amount, taken) : undefined;
+    if (words) money = { kind: "indicator", amount: amount!.index, ...words };
+    else if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
       const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);
@@ -516,7 +523,7 @@ export function guessColumns(
     // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit; a money app's Expense, Income) still
     // says what the payment is (a "Debit"/"Credit" says nothing more than the sign).
     const signingKind =
-      money?.kind === "indicator" && (money.app || (KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))))) ? money.indicator : null;
+      money?.kind === "indicator" && (money.app || money.words || (KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))))) ? money.indicator : null;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo].filter((i) => i !== signingKind)));
     kindText = kind.filter((i) => KIND_TEXT_HEADERS.has(cols[i]!.norm));
     if (payee.length > 0 && payer.length > 0) {
@@ -544,6 +551,7 @@ export function guessColumns(
   // A card export writes its purchases positive, and says so (writesPurchasesPositive).
   const purchasesPositive =
     money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName);
+  if (money.kind === "signed" && !purchasesPositive && !balance && !mapping.amountColumn && !flipSigns) unsignedBesideKinds(cols, money.amount, sample, fileName);
 
   // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still
   // known: a file round 3 could not describe takes them from the description as read then (review of r4-qa31: "Descrição"

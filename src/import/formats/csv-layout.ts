@@ -8,6 +8,7 @@
  * shape (`ColumnPlan`), as the user's column mapping does.
  */
 import { ImportInputError } from "../../core/errors.ts";
+import type { AppExport } from "./app-exports.ts";
 import { headerTier, normaliseHeader, notTheCurrency } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { DateOrder, Decimal } from "./values.ts";
@@ -243,7 +244,8 @@ export type ColumnPlan = {
     | { kind: "signed"; amount: number }
     /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
     /** `app`: its kinds are a money app's, "Expense" and "Income" (csv-signs.ts appKindMarks; 1Money's "Transfer" skipped by csv-skips.ts appTransferSkip). */
-    | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1; letters?: true; numbers?: true; kinds?: true; dashes?: true; app?: true }
+    /** `words`: its kinds are those of the app whose export the header is (app-exports.ts), read in their words only. */
+    | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1; letters?: true; numbers?: true; kinds?: true; dashes?: true; app?: true; words?: AppExport }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
   purchasesPositive: boolean;

@@ -8,6 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
+import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
@@ -661,9 +662,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const header = normaliseHeader(name(m.indicator));
           const neither = neutralUnder(header, cell(m.indicator));
           const mark = cell(m.indicator).trim();
-          const sign = neither ? 0 : (indicatorSign(mark, header) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
+          const sign = neither ? 0 : ((m.words ? appKindSign(m.words, mark) : undefined) ?? indicatorSign(mark, header) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           // (A "+"/"–" column's empty cell: a balance or total line has none, and is listed as such below.)
           if (sign === undefined && m.dashes && mark === "") unmarked = name(m.indicator);
+          else if (sign === undefined && m.words) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is none of the kinds known here of an export of ${m.words.app} (money out or money in), so the row's sign cannot be told`);
           else if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);

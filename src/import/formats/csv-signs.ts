@@ -7,8 +7,9 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
+import type { AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
-import { asciiMinus, MINUS_MARK, SIGN_MARK } from "./values.ts";
+import { asciiMinus, MINUS_MARK, SIGN_MARK, writtenNegative } from "./values.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
 /**
@@ -257,6 +258,42 @@ export function appKindMarks(cols: readonly Column[], amount: Column, taken: Rea
   if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
   const column = cols.find((c) => c !== amount && !taken.has(c.index) && KIND_HEADERS.has(c.norm) && c.values.some((v) => Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v))));
   return column ? { indicator: column.index, kinds: true, app: true } : undefined;
+}
+
+/**
+ * The kinds column of a money app's export known by its header set (app-exports.ts: Wallet by BudgetBakers' "type", Money
+ * Manager's "Income/Expense") beside amounts written without a sign: its words sign the rows, and no other words do (a
+ * card's "Payment" or "Interest" none). Amounts that carry signs keep them.
+ */
+export function appKinds(app: AppExport, cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; words: AppExport } | undefined {
+  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  const column = cols.find((c) => c !== amount && !taken.has(c.index) && normaliseHeader(c.name) === app.kinds);
+  return column ? { indicator: column.index, words: app } : undefined;
+}
+
+/**
+ * A kinds column beside amounts written without a sign that nothing else signed (no marks, no balance column, no card
+ * export): when it says a row is money out in a bank's word for it ("Withdrawal", "Debit") beside a value that is no
+ * sign ("Interest", "Check"), reading the amounts as written books that row as money in, exit 0 (review of r4-qa39: a
+ * credit union's Withdrawal, Deposit and Interest, every withdrawal money in). Refused, naming the column, the word of
+ * money out and the value that says neither, each with its line: which way that value's rows went the file alone
+ * cannot tell.
+ */
+export function unsignedBesideKinds(cols: readonly Column[], amount: number, sample: readonly CsvRecord[], fileName: string): void {
+  // Signed is what the amount reader reads as signed: a "DR" after the amount too (British and Australian statements,
+  // review of r4-wallet finding 1), not a bare "CR" (debits bare, credits "CR": all money in as written).
+  if (cols[amount]!.values.some((v) => SIGN_MARK.test(v) || writtenNegative(v))) return;
+  const sign = (v: string) => indicatorSign(v) ?? (Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v)) ? APP_KIND_MARKS[normaliseHeader(v)] : undefined);
+  for (const c of cols) {
+    if (c.index === amount || !KIND_HEADERS.has(c.norm) || c.values.some((v) => v.length > 40)) continue;
+    const out = c.values.findIndex((v) => normaliseHeader(v).length >= 3 && sign(v) === -1);
+    const neither = c.values.findIndex((v) => v.trim() !== "" && sign(v) === undefined);
+    if (out < 0 || neither < 0) continue;
+    throw new NeedsColumnMapping(
+      `${fileName}: line ${sample[neither]!.line}: the amounts carry no sign, and the column "${c.name.trim()}" says money out on line ${sample[out]!.line} ("${c.values[out]!.trim()}") but "${c.values[neither]!.trim()}" here, which is no word this reader knows for money out or in, so the sign of its rows cannot be told; ` +
+        "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
+    );
+  }
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */

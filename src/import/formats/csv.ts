@@ -1155,8 +1155,9 @@ function oneSidedNote(plan: ColumnPlan): string | null {
 
 /** What the reader read the signs from when a column of row kinds gave them (csv-signs.ts kindMarks). */
 function kindsNote(plan: ColumnPlan): string | null {
-  if (plan.money.kind !== "indicator" || !plan.money.kinds) return null;
+  if (plan.money.kind !== "indicator" || !(plan.money.kinds || plan.money.words)) return null;
   const name = plan.names[plan.money.indicator]?.trim() || columnName(plan.money.indicator);
+  if (plan.money.words) return `the amounts carry no sign: "${name}" gave them, read as an export of ${plan.money.words.app} writes its kinds: ${plan.money.words.says}`;
   if (plan.money.app) return `the amounts carry no sign: "${name}" gave them, its expenses as money out, its incomes as money in`;
   return `the amounts carry no sign: "${name}" gave them, a card statement's purchases, interest and fees as money out, its payments, returns and credits as money in`;
 }

@@ -71,6 +71,11 @@ function unframed(s: string): string {
   return s.slice(from, to).trim();
 }
 
+/** Whether the amount reader reads a cell as money out by its own mark: "-", "(…)", a trailing "-" or "DR" ("45.90 DR"). */
+export function writtenNegative(raw: string): boolean {
+  return amountParts(raw)?.negative === true;
+}
+
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
 function amountParts(raw: string): { negative: boolean; body: string } | null {
   if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };

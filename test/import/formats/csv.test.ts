@@ -1253,6 +1253,22 @@ describe("an indicator column with a value that is no debit/credit mark (QA roun
     // Named by hand, the amounts are read as they stand (the user's choice).
     expect(brief(parse(text, { amountColumn: "Importo" }).rows).map((r) => r[2])).toEqual([12.5, 7, 3]);
   });
+  test("unsigned amounts beside a 'Type' that says a row is money out ('Withdrawal', 'Debit') and has a value that is no sign: refused, naming both (review of r4-qa39: every withdrawal was money in, exit 0)", () => {
+    const cu = "Date,Description,Type,Amount,Currency\n2026-06-03,ATM MAIN ST,Withdrawal,80.00,USD\n2026-06-10,DIRECT DEP EMPLOYER,Deposit,1525.00,USD\n2026-06-30,DIVIDEND,Interest,0.94,USD\n";
+    expect(() => parse(cu)).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Withdrawal") but "Interest" here, which is no word this reader knows for money out or in, so the sign of its rows cannot be told');
+    const us = "Date,Description,Type,Amount,Currency\n2026-06-01,PAYROLL NORTHWIND,ACH,2100.00,USD\n2026-06-02,CHECK 1042,CHECK,350.00,USD\n2026-06-04,POS GROCER,DEBIT,61.20,USD\n";
+    expect(() => parse(us)).toThrow('bank.csv: line 2: the amounts carry no sign, and the column "Type" says money out on line 4 ("DEBIT") but "ACH" here');
+    // Named by hand, the amounts are read as they stand (the user's choice); a balance column checks the signs itself;
+    // signed amounts, or no word of money out, are read as before (the negative fixtures of test/fixtures/import).
+    expect(brief(parse(cu, { amountColumn: "Amount" }).rows).map((r) => r[2])).toEqual([80, 1525, 0.94]);
+    expect(brief(parse("Date,Description,Type,Amount,Currency\n2026-06-03,ATM,Withdrawal,-80.00,USD\n2026-06-30,DIVIDEND,Interest,0.94,USD\n").rows).map((r) => r[2])).toEqual([-80, 0.94]);
+    expect(brief(parse("Date,Description,Type,Amount,Currency\n2026-06-02,From checking,Transfer In,650.00,USD\n2026-06-30,Interest,Interest,2.17,USD\n").rows).map((r) => r[2])).toEqual([650, 2.17]);
+    // A "DR" after the amount is its sign (British and Australian statements; review of r4-wallet, finding 1: refused,
+    // saying the amounts carried none); a bare "CR" is not (debits bare, credits "CR": still refused).
+    const dr = "Date,Type,Description,Amount\n12/05/2026,Debit,TESCO STORES,45.90 DR\n13/05/2026,Credit,SALARY ACME,\"2,000.00 CR\"\n14/05/2026,Fee,ACCOUNT FEE,5.00 DR\n15/05/2026,Debit,TFL TRAVEL,12.40 DR\n";
+    expect(brief(parse(dr, { currency: "GBP" }).rows).map((r) => r[2])).toEqual([-45.9, 2000, -5, -12.4]);
+    expect(() => parse(dr.replaceAll(" DR", ""), { currency: "GBP" })).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Debit") but "Fee" here');
+  });
   test("a loosely named column ('Type') holding kinds of payment is no indicator: read as before", () => {
     const s = parse("Date,Type,Description,Amount,Currency\n2025-03-03,Debit,Coop,-12.50,CHF\n2025-03-04,Card payment,Migros,-7.00,CHF\n");
     expect(brief(s.rows).map((r) => r[2])).toEqual([-12.5, -7]);
@@ -2032,4 +2048,9 @@ test("\"סכום חיוב\" beside a balance column is an account's amount, read
   const s = parse("תאריך,תיאור,סכום חיוב,יתרה\n14/10/2026,משכורת,6200.00,7440.50\n16/10/2026,בזק,-412.30,7028.20\n20/10/2026,החזר מס,180.00,7208.20\n23/10/2026,העברה מאת דנה,900.00,8108.20\n");
   expect(s.rows.map((r) => [r.date, r.amount])).toEqual([["2026-10-14", 6200], ["2026-10-16", -412.3], ["2026-10-20", 180], ["2026-10-23", 900]]);
   expect(s.notes.filter((n) => /card export|contradicted the balance/.test(n))).toEqual([]);
+});
+
+test("a money app's export whose amount column is named by hand is still signed by the app's kind words (review of r4-wallet, finding 2: every Расход was money in)", () => {
+  const s = read(fixture("wallet-ru-kinds.csv"), { fileName: "wallet-ru-kinds.csv", fallbackCurrency: { code: "CHF", from: "x" }, mapping: { amountColumn: "amount" } });
+  expect(s.rows.map((r) => r.amount)).toEqual([-1875.4, 112000, -20000, 20000, -640]);
 });

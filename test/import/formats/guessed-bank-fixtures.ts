@@ -14,6 +14,8 @@ const CHF_NOTE =
 const DOLLAR_NOTE =
   "the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
 
+const WALLET_NOTE = "the amounts carry no sign: \"type\" gave them, read as an export of Wallet by BudgetBakers writes its kinds: its expenses as money out, its incomes as money in";
+
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Cashew's export (qa33, a public project's Cashew fixture run blind): its "Balance correction" row, a balance the user set
   // in the app ("Updated balance"), was booked as 2'500.00 of income; the rows' accounts were dropped. Line 2 skipped; the
@@ -178,6 +180,138 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     bad: [{ line: 4, reason: 'TYPE "Überweisung" is neither debit nor credit' }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: ["the amounts carry no sign: \"TYPE\" gave them, its expenses as money out, its incomes as money in"],
+  },
+  // A savings account's export whose "Type" holds "Transfer In" and "Interest" beside unsigned amounts, all money in
+  // (review of r4-qa39: "Transfer In" taken for a money app's kind made this file's "Interest" money out, exit 0). Read
+  // as the generic reader always read it: the amounts as written. In 650.00 + 2.17 + 180.00 = 832.17 (3 rows).
+  "savings-type-interest-transfer-in.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-06-02", 650, "USD", "From checking 4471 · Transfer In"],
+      [3, "2026-06-30", 2.17, "USD", "Monthly interest"],
+      [4, "2026-07-03", 180, "USD", "From checking 4471 · Transfer In"],
+    ],
+    totals: [{ currency: "USD", out: 0, outRows: 0, in: 832.17, inRows: 3 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ["every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
+  },
+  // A checking account's export whose "Type" holds "Transfer Out", "Payment", "Transfer In" and "Interest" beside signed
+  // amounts and a balance (review of r4-qa39: its bill "Payment" became money in and its "Interest" money out, exit 0).
+  // The signs as written, the balance walks every row: opening 1'914.55 + 300.00 = 2'214.55; out 300.00 + 71.38 =
+  // 371.38 (2 rows); in 2'210.40 + 0.61 = 2'211.01 (2 rows); 2'214.55 − 371.38 + 2'211.01 = 4'054.18, the last balance.
+  "checking-type-payment-transfer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-06-01", -300, "CHF", "ONLINE TRANSFER TO SAVINGS · Transfer Out"],
+      [3, "2026-06-04", -71.38, "CHF", "GAS UTILITY AUTOPAY · Payment"],
+      [4, "2026-06-15", 2210.4, "CHF", "PAYROLL NORTHWIND LLC · Transfer In"],
+      [5, "2026-06-30", 0.61, "CHF", "INTEREST EARNED"],
+    ],
+    totals: [{ currency: "CHF", out: 371.38, outRows: 2, in: 2211.01, inRows: 2 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2214.55, closing: 4054.18, entries: 4, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // Wallet by BudgetBakers' Russian export (qa39's real snippet's layout, own words and numbers): amounts without a sign,
+  // "type" "Расход" (expense) or "Доход" (income), the transfer as two rows, one of each account (lines 4 and 5). Every
+  // expense was booked as money in, exit 0. Read by Wallet's header set and its words (app-exports.ts). Out 1'875.40 +
+  // 20'000.00 + 640.00 = 22'515.40 (3 rows); in 112'000.00 + 20'000.00 = 132'000.00 (2 rows).
+  "wallet-ru-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-08-03", -1875.4, "RUB", "Пятёрочка · продукты на неделю · Расход"],
+      [3, "2026-08-05", 112000, "RUB", "ООО Ромашка · зарплата за июль · Доход"],
+      [4, "2026-08-06", -20000, "RUB", "Расход"],
+      [5, "2026-08-06", 20000, "RUB", "Доход"],
+      [6, "2026-08-09", -640, "RUB", "Кофемания · кофе и булка · Расход"],
+    ],
+    totals: [{ currency: "RUB", out: 22515.4, outRows: 3, in: 132000, inRows: 2 }],
+    reconciliation: [{ currency: "RUB", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: [
+      WALLET_NOTE,
+      "the column \"account\" names 2 accounts (Альфа Ирина, Наличные Ирина): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
+    ],
+  },
+  // Wallet by BudgetBakers' Spanish export: "Gastos" and "Ingresos" beside amounts without a sign (every expense was money
+  // in). Out 63.85 + 27.50 = 91.35 (2 rows); in 2'140.00 (1 row).
+  "wallet-es-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-09-02", -63.85, "EUR", "Mercadona · compra semanal · Gastos"],
+      [3, "2026-09-01", 2140, "EUR", "Talleres Norte SL · nómina agosto · Ingresos"],
+      [4, "2026-09-04", -27.5, "EUR", "Casa Paco · menú del día · Gastos"],
+    ],
+    totals: [{ currency: "EUR", out: 91.35, outRows: 2, in: 2140, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [WALLET_NOTE],
+  },
+  // Wallet's header set with kinds in a language not known here ("Wydatki", "Przychody"): no row is guessed money in (main
+  // booked both as money in, exit 0); each is a bad row naming the column and its word. Nothing read.
+  "wallet-pl-unknown-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [],
+    totals: [],
+    bad: [
+      { line: 2, reason: "type \"Wydatki\" is none of the kinds known here of an export of Wallet by BudgetBakers (money out or money in), so the row's sign cannot be told" },
+      { line: 3, reason: "type \"Przychody\" is none of the kinds known here of an export of Wallet by BudgetBakers (money out or money in), so the row's sign cannot be told" },
+    ],
+    reconciliation: [],
+    notes: [WALLET_NOTE],
+  },
+  // Money Manager's (Realbyte) export (qa39; the layout a public project's reader documents): "Period" its only date (day
+  // first, with the time), amounts without a sign, "Income/Expense" of "Income", "Exp.", "Transfer-Out" and "Transfer-In"
+  // (one leg per account, lines 4 and 5). Refused on main (no date column). Out 310.00 + 4'000.00 + 1'245.50 = 5'555.50
+  // (3 rows); in 92'000.00 + 4'000.00 = 96'000.00 (2 rows).
+  "moneymanager-realbyte-kinds.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2, "2026-04-02", 92000, "INR", "April salary"],
+      [3, "2026-04-03", -310, "INR", "Dosa corner"],
+      [4, "2026-04-05", -4000, "INR", "Cash for the week"],
+      [5, "2026-04-05", 4000, "INR", "Cash for the week"],
+      [6, "2026-04-18", -1245.5, "INR", "Tatkal ticket"],
+    ],
+    totals: [{ currency: "INR", out: 5555.5, outRows: 3, in: 96000, inRows: 2 }],
+    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    notes: ["the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in"],
+  },
+  // Money Manager's (Realbyte) older layout (review of r4-wallet, finding 2): no "Amount" column, the amount is the column
+  // named after the main currency ("INR"), found by content and then passed by name. Before, the app's words were skipped
+  // on that path and both expenses were booked as money in, exit 0. Out 310.00 + 310.00 = 620.00 (2 rows); in 92'000.00.
+  "moneymanager-old-layout.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-04-02", 92000, "INR", "April salary"],
+      [3, "2026-04-03", -310, "INR", "Dosa corner"],
+      [4, "2026-04-13", -310, "INR", "Dosa corner"],
+    ],
+    totals: [{ currency: "INR", out: 620, outRows: 2, in: 92000, inRows: 1 }],
+    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "\"INR\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+      "the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in",
+      "the currency INR (from the column \"INR\") for every row",
+    ],
   },
   // An app's export of unsigned amounts whose "Type" also says "Refund" (review of qa33: the column was declined, all
   // rows money in): a refund is money in, an expense out. Out 89.90 + 6.20 = 96.10; in 3'100.00 + 89.90 = 3'189.90.
