@@ -1237,6 +1237,26 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":1643.5,"entries":3,"difference":0}],
   },
+  // Discover card, a month with purchases only (qa40: a real Discover export of two purchases, read by the header guess
+  // with no payment row to show the sign, booked both as money IN, exit 0). Discover writes charges positive: every row
+  // out, 63.18 + 11.99 + 38.40 = 113.57; dated by "Trans. Date", dollars from the layout.
+  "discover-card-purchases-only.csv": {
+    format: "csv",
+    layout: "discover",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-02", -63.18, "USD", "KROGER #0421 COLUMBUS OH"],
+      [3, "2026-02-06", -11.99, "USD", "SPOTIFY USA \"PREMIUM\" 877-778-1161 NY"],
+      [4, "2026-02-11", -38.4, "USD", "MARATHON PETRO 22817 DUBLIN OH"],
+    ],
+    totals: [{ currency: "USD", out: 113.57, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "the currency USD (from the Discover layout) for every row",
+      "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
+    ],
+  },
   "capital-one.csv": {
     format: "csv",
     layout: "capital-one",

@@ -2111,9 +2111,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Discover: purchases positive, "INTERNET PAYMENT - THANK YOU" negative: turned round. Out 87.23 + 45.10 = 132.33; in 500.00.
+  // Read by the Discover layout since qa40 (discover.ts): the same rows, the currency from the layout.
   "discover-card.csv": {
     format: "csv",
-    layout: "guessed",
+    layout: "discover",
     account: null,
     dataLines: 3,
     rows: [
@@ -2123,7 +2124,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":132.33,"outRows":2,"in":500,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+    notes: ["the currency USD (from the Discover layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00. Read by the Citi layout
   // (citi.ts, qa29): the same rows, the currency from the layout.
@@ -3892,10 +3893,11 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Discover's card export of one week of March: every "Trans. Date" and "Post Date" fits both orders (QA round 21,
   // pennywise's discover.csv run as it is: refused, "cannot tell the date format"). Month-first, each posting follows its
   // purchase by 0–2 days; day-first, by a month or more (3 Feb → 3 Mar): month-first. Purchases positive beside the thanked
-  // payment written negative. Out 64.20 + 41.30 + 15.49 = 120.99; in 250.00.
+  // payment written negative. Out 64.20 + 41.30 + 15.49 = 120.99; in 250.00. Read by the Discover layout since qa40
+  // (discover.ts, month-first by the layout): the same rows, the currency from the layout.
   "discover-card-ambiguous-dates.csv": {
     format: "csv",
-    layout: "guessed",
+    layout: "discover",
     account: null,
     dataLines: 4,
     rows: [
@@ -3907,8 +3909,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":120.99,"outRows":3,"in":250,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: [
-      "every date fits both day-first and month-first: read month-first, as then each row's \"Post Date\" lies days from its \"Trans. Date\", not months",
-      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+      "the currency USD (from the Discover layout) for every row",
       "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
     ],
   },

@@ -22,6 +22,7 @@ import { CASH_APP } from "./cash-app.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
 import { CITI } from "./citi.ts";
+import { DISCOVER } from "./discover.ts";
 import { COMMERZBANK } from "./commerzbank.ts";
 import { CREDIT_SUISSE } from "./credit-suisse.ts";
 import { DKB, DKB_2022, DKB_CARD } from "./dkb.ts";
@@ -90,6 +91,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   CAPITAL_ONE_POSTED,
   BANK_OF_AMERICA_CARD,
   CITI,
+  DISCOVER,
   MINT,
   CASH_APP,
   SCHWAB,
