@@ -62,7 +62,18 @@ export function cleanDescription(text: string): string {
  */
 export function plainMerchant(rows: RowTable, i: number): string {
   const party = rows.namedParty(i) ? rows.factOf(i, "counterparty")?.trim() : undefined;
+  if (!party && referenceOnly(rows, i)) return "";
   return cleanDescription(party ? payeeBehind(party, rows.factOf(i, "purpose")) : rows.descriptionOf(i));
+}
+
+/**
+ * Whether all a row says is its reference (a Czech payment with no payee named: "VS:1101", its invoice's variable
+ * symbol): a reference is no merchant — each invoice would be a merchant of its own, in the cache and in the model's
+ * question (review of r4-qa37, finding 4). Its merchant is empty (the app shows it as unknown); the description keeps it.
+ */
+export function referenceOnly(rows: RowTable, i: number): boolean {
+  const reference = rows.factOf(i, "reference")?.trim();
+  return !!reference && rows.descriptionOf(i).trim() === reference;
 }
 
 /** Payment intermediaries: a payment to one of them pays someone else, whom its purpose often names. */
@@ -562,7 +573,8 @@ export async function classifyStatementRows(
     }
     if (slices.due()) await slices.pause();
   }
-  if (ruled.size) fresh = fresh.filter((i) => !ruled.has(i));
+  // A row that says nothing but its reference is for no cache or model to name (referenceOnly): left unclassified.
+  fresh = fresh.filter((i) => !ruled.has(i) && !referenceOnly(rows, i));
   // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
   if (!fresh.length || !(cached || opts.withModel || opts.cardRules)) return { classes, pending, items: [] };
   const distinct = new Map<string, number>();

@@ -66,6 +66,30 @@ describe("the merchant of a row nothing classified", () => {
     expect(planCounts(again)).toMatchObject({ rows: 6, new: 0, duplicates: 6 });
   });
 
+  test("a row that says nothing but its reference (a Czech payment with no payee: \"VS:1101\") has no merchant; its description keeps the reference (review of r4-qa37, finding 4)", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const rows = [
+      row({ date: "2026-02-10", amount: -300, currency: "CZK", description: "VS:1101", facts: { reference: "VS:1101" } }),
+      row({ date: "2026-02-11", amount: -400, currency: "CZK", description: "Vodárna Hradec a.s. · VS:1102", facts: { reference: "VS:1102" } }),
+    ];
+    const plan = await importer.plan(parsed("cz.xml", rows), { classify: "offline" });
+    expect([0, 1].map((i) => plannedRow(plan, i).classified?.merchant)).toEqual(["", "Vodárna Hradec a.s. · VS:1102"]);
+    await importer.commit(plan, { actor: CLI });
+    expect(stored(path).map((r) => [r.raw_description, r.merchant_name]).sort()).toEqual([
+      ["VS:1101", ""],
+      ["Vodárna Hradec a.s. · VS:1102", "Vodárna Hradec a.s. · VS:1102"],
+    ]);
+    // The app shows it as a merchant unknown, not as one named "VS:1101".
+    const budget = BudgetDb.open(path);
+    try {
+      const ledger = budget.ledger();
+      expect(Array.from({ length: ledger.size }, (_, i) => ledger.merchantName(i)).sort()).toEqual(["Vodárna Hradec a.s. · VS:1102", null]);
+    } finally {
+      budget.close();
+    }
+  });
+
   test("read chunk by chunk (a large file from the command line): the same merchants", async () => {
     const path = target();
     const { importer } = makeImporter(path);
