@@ -16,8 +16,9 @@
  * that puts the day inside it (a period from December into January dates its January rows in the next year); without a
  * period line the file is refused, saying so. The fifth column, unnamed, says DB (money out) or CR (money in); amounts
  * with a decimal point. "PEND" where the date goes: a booking BCA has not dated yet (pending), skipped with its line —
- * the bank's balance column already counts it, so a booked row after it is off by its amount, and says so; a pending row
- * after the last booked one leaves no row to disagree, and the footer's closing balance ("Saldo Akhir") is not compared.
+ * the bank's balance column already counts it, so a booked row after it is off by its amount, and says so. The footer's
+ * "Saldo Awal", "Saldo Akhir", "Mutasi Debet" and "Mutasi Kredit" count the pending bookings too: taken out of them,
+ * they are compared with the rows, so a file missing a row is off, not "ok" (bookedFooter).
  * qa35's blind pass: refused, "cannot tell which columns hold the date".
  *
  * Laid out as a table first (each line kept on its line), then read by the CSV reader with this layout, as FNB's
@@ -26,7 +27,8 @@
 import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { forEachRecord, quotedCell as cell } from "./delimited.ts";
-import { isoDate, nearestYear, type StatementPeriod } from "./values.ts";
+import type { StatedBalances } from "./csv-rows.ts";
+import { isoDate, nearestYear, parseAmount, type StatementPeriod } from "./values.ts";
 
 const COLUMNS = ["Tanggal Transaksi", "Keterangan", "Cabang", "Jumlah", "DB/CR", "Saldo"] as const;
 
@@ -52,6 +54,8 @@ const LAYOUT: BankLayout = {
 };
 
 const LABELLED = /^([^:]+?)\s*:\s*(.*)$/;
+/** The footer's labels (lower case) of what the statement states: its balances and its money out and in, pending bookings counted. */
+const FOOTER: Readonly<Record<string, "opening" | "closing" | "debits" | "credits">> = { "saldo awal": "opening", "saldo akhir": "closing", "mutasi debet": "debits", "mutasi kredit": "credits" };
 /** Excel's text mark before a cell BCA writes as text ('02/12, '0000). */
 const unmarked = (v: string) => v.trim().replace(/^'/, "");
 
@@ -63,8 +67,11 @@ export const isBcaMutasi = (head: string): boolean => /^\uFEFF?"?Informasi Reken
  * preamble's and footer's "label : value" lines as two cells (the account, the balances), in the currency `given` by the
  * user, else the one "Kode Mata Uang" states, else rupiah, assumed.
  */
-export function bcaTable(text: string, fileName: string, given: { code: string; from: string } | null): { text: string; layout: BankLayout } {
+export function bcaTable(text: string, fileName: string, given: { code: string; from: string } | null): { text: string; layout: BankLayout; stated: Partial<StatedBalances> } {
   const out = text.split(/\r\n|\n|\r/);
+  const footer: Partial<Record<"opening" | "closing" | "debits" | "credits", number>> = {};
+  /** The pending bookings' money out and in (the footer counts them; the rows read do not). */
+  const pending = { debits: 0, credits: 0 };
   let period: StatementPeriod | null = null;
   let code: string | null = null;
   let headerAt = -1;
@@ -78,6 +85,9 @@ export function bcaTable(text: string, fileName: string, given: { code: string; 
       const p = /^(\d{2})\/(\d{2})\/(\d{4})\s*-\s*(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
       if (headerAt < 0 && /^periode$/i.test(label) && p) period = { from: [Number(p[3]), Number(p[2]), Number(p[1])], until: [Number(p[6]), Number(p[5]), Number(p[4])] };
       if (headerAt < 0 && /^kode mata uang$/i.test(label) && /^[A-Z]{3}$/.test(value)) code = value;
+      const said = headerAt >= 0 ? FOOTER[label.toLowerCase()] : undefined;
+      const amount = said ? parseAmount(value, ".") : null;
+      if (said && amount !== null) footer[said] = amount;
       return;
     }
     if (headerAt < 0) {
@@ -87,6 +97,11 @@ export function bcaTable(text: string, fileName: string, given: { code: string; 
       }
       return;
     }
+    if (unmarked(f[0] ?? "").toUpperCase() === BCA_PENDING) {
+      const amount = parseAmount(unmarked(f[3] ?? ""), ".");
+      const side = unmarked(f[4] ?? "").toUpperCase();
+      if (amount !== null && (side === "DB" || side === "CR")) pending[side === "DB" ? "debits" : "credits"] += Math.abs(amount);
+    }
     const day = /^(\d{1,2})\/(\d{1,2})$/.exec(unmarked(f[0] ?? ""));
     const p = period as StatementPeriod | null;
     const date = day && p ? (isoDate(nearestYear(Number(day[2]), Number(day[1]), p), Number(day[2]), Number(day[1])) ?? unmarked(f[0]!)) : unmarked(f[0] ?? "");
@@ -94,5 +109,20 @@ export function bcaTable(text: string, fileName: string, given: { code: string; 
   });
   if (period === null) throw new ImportInputError(`${fileName}: no statement period ("Periode : dd/mm/yyyy - dd/mm/yyyy") in a BCA Mutasi Rekening: its bookings' dates ("dd/mm") have no year`);
   const currency = given ? { fixed: given.code, from: given.from } : code ? { fixed: code, from: 'the statement\'s "Kode Mata Uang"' } : null;
-  return { text: out.join("\n"), layout: currency ? { ...LAYOUT, currency } : LAYOUT };
+  return { text: out.join("\n"), layout: currency ? { ...LAYOUT, currency } : LAYOUT, stated: bookedFooter(footer, pending) };
+}
+
+/**
+ * The footer's balances and turnovers as the booked rows should make them: the pending bookings, which the footer counts
+ * and the rows read skip, taken out (a closing balance after a pending debit is that much higher without it). Compared
+ * with the rows as any statement's stated balances and totals are (csv-rows.ts), so a file missing a row is off.
+ */
+function bookedFooter(footer: Partial<Record<"opening" | "closing" | "debits" | "credits", number>>, pending: { debits: number; credits: number }): Partial<StatedBalances> {
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const stated: Partial<StatedBalances> = {};
+  if (footer.opening !== undefined) stated.opening = footer.opening;
+  if (footer.closing !== undefined) stated.closing = round(footer.closing + pending.debits - pending.credits);
+  if (footer.debits !== undefined) stated.debits = round(Math.abs(footer.debits) - pending.debits);
+  if (footer.credits !== undefined) stated.credits = round(Math.abs(footer.credits) - pending.credits);
+  return stated;
 }

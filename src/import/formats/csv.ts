@@ -928,7 +928,7 @@ function vote(
   return { dateOrders, decimal, dateNote, decimalNote };
 }
 
-export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
+export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string, stated: Partial<StatedBalances> = {}): Statement {
   const { fileName } = opts;
   let table: Table;
   try {
@@ -953,7 +953,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     bodyLine: table.bodyLine,
     account: pre.account,
     fileCurrency: null,
-    stated: { ...pre.stated, currency: pre.currency },
+    stated: { ...pre.stated, ...stated, currency: pre.currency },
   };
   // Every line of the table (but blank ones and the header written again: two exports joined, whose "Transaction Type" is
   // no debit mark), as the file has them: continued text (";REWE MARKT BERN" under a wide header) and the date and
@@ -1255,7 +1255,7 @@ function onlyCurrency(mapping: CsvMapping | undefined, fileName: string): string
  * Exports a bank lays out so that no header row reads them (FNB's download, fnb-za.ts; BCA's Mutasi Rekening, bca-id.ts):
  * laid out as a table first, each line on its line, then read as any layout's CSV.
  */
-const LAID_OUT: readonly { is: (head: string) => boolean; what: string; table: (text: string, fileName: string, given: { code: string; from: string } | null) => { text: string; layout: BankLayout } }[] = [
+const LAID_OUT: readonly { is: (head: string) => boolean; what: string; table: (text: string, fileName: string, given: { code: string; from: string } | null) => { text: string; layout: BankLayout; stated?: Partial<StatedBalances> } }[] = [
   { is: isFnbDownload, what: "an FNB download", table: fnbTable },
   { is: isBcaMutasi, what: "a BCA Mutasi Rekening", table: bcaTable },
 ];
@@ -1275,7 +1275,7 @@ function readLaidOut(text: string, opts: ReadOptions, export_: (typeof LAID_OUT)
   }
   const code = onlyCurrency(currency === undefined ? undefined : { currency }, opts.fileName);
   const laid = export_.table(text, opts.fileName, code ? { code, from: "--currency" } : null);
-  return readCsv(laid.text, rest, [laid.layout], false, (f) => `${f}: no transactions in ${export_.what}`);
+  return readCsv(laid.text, rest, [laid.layout], false, (f) => `${f}: no transactions in ${export_.what}`, laid.stated);
 }
 
 export const csvReader: StatementReader = {

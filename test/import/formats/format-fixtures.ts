@@ -170,6 +170,32 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "IDR", status: "ok", opening: 7250000, closing: 15325000, entries: 3, difference: 0 }],
     notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
   },
+  // bca-id-mutasi.csv without its ATM withdrawal (−500'000.00 on 05/01): its rows' balances agree with each other, but the
+  // footer's do not — "Saldo Akhir : 15,312,500.00" with the pending 12'500.00 taken out is 15'325'000.00, not the rows'
+  // 7'250'000.00 − 1'225'000.00 + 9'800'000.00 = 15'825'000.00: off by 500'000.00 (before: "ok", the footer unread).
+  "bca-id-mutasi-missing-row.csv": {
+    format: "csv",
+    layout: "bca-id",
+    account: "0987654321",
+    dataLines: 7,
+    rows: [
+      [8, "2025-12-22", -1225000, "IDR", "TRSF E-BANKING DB 2212/FTSCY/WS12345 TOKO MAKMUR"],
+      [9, "2025-12-31", 9800000, "IDR", "TRSF E-BANKING CR 3112/FTSCY/WS12399 PT CAHAYA ABADI GAJI"],
+    ],
+    totals: [{ currency: "IDR", out: 1225000, outRows: 1, in: 9800000, inRows: 1 }],
+    skipped: [
+      { line: 10, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+      { line: 11, reason: "a balance, total or note line without an amount" },
+      { line: 12, reason: "a note or footer line: no date and no amount" },
+      { line: 13, reason: "a note or footer line: no date and no amount" },
+      { line: 14, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "IDR", status: "off", opening: 7250000, closing: 15325000, entries: 2, difference: 500000 }],
+    notes: [
+      'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
+      "the statement's opening balance IDR 7'250'000.00 + its 2 rows (IDR 8'575'000.00) make IDR 15'825'000.00, but it states a closing balance of IDR 15'325'000.00",
+    ],
+  },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
   // − 420.50 = 13'329.50.
