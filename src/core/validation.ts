@@ -26,6 +26,9 @@ const WRITTEN_CURRENCY: Readonly<Record<string, string>> = {
   // The shekel as Israeli statements write it, "ש"ח" (with a quote mark, a gershayim or none; qa35's blind pass: an Isracard
   // statement's currency column of "שח" was refused as naming no currency).
   'ש"ח': "ILS", "ש״ח": "ILS", "שח": "ILS",
+  // The renminbi by its Chinese name (ICBC's newer export: "人民币" where its older one wrote "RMB"), and the Kenyan
+  // shilling as M-Pesa statements write it ("KSh", "Ksh"): both refused as naming no currency.
+  人民币: "CNY", KSH: "KES",
 };
 
 /**

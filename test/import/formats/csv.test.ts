@@ -2054,3 +2054,10 @@ test("a money app's export whose amount column is named by hand is still signed 
   const s = read(fixture("wallet-ru-kinds.csv"), { fileName: "wallet-ru-kinds.csv", fallbackCurrency: { code: "CHF", from: "x" }, mapping: { amountColumn: "amount" } });
   expect(s.rows.map((r) => r.amount)).toEqual([-1875.4, 112000, -20000, 20000, -640]);
 });
+
+test("a currency column in words: ICBC's newer \"人民币\" is CNY, M-Pesa's \"KSh\"/\"Ksh\" KES (both refused before as naming no currency)", () => {
+  const icbc = read(utf8("交易日期,摘要,交易金额,币种,余额\n2026-01-05,消费,-120.00,人民币,880.00\n2026-01-06,工资,5000.00,人民币,5880.00\n"), { fileName: "icbc.csv" });
+  expect(icbc.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-01-05", -120, "CNY"], ["2026-01-06", 5000, "CNY"]]);
+  const mpesa = read(utf8("Date,Details,Amount,Currency\n2026-01-05,Pay Bill to KPLC,-1500.00,KSh\n2026-01-06,Funds received,3000.00,Ksh\n"), { fileName: "mpesa.csv" });
+  expect(mpesa.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-01-05", -1500, "KES"], ["2026-01-06", 3000, "KES"]]);
+});
