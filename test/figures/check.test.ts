@@ -2593,3 +2593,26 @@ describe("figacc6: a recurring series' one-off is its payee's (r4p12, r4o12, r4k
     expect(statusOf("Swisscom also charged a late fee of EUR 20.00.")).toEqual([["EUR 20.00", "mismatched"]]);
   });
 });
+
+describe("figacc7: a count written right after an amount counts that amount's rows (q02, i01, r4n13 passed)", () => {
+  const t = turn([CATEGORIES_2025]);
+  t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2024 } }, CATEGORIES_2024.summary, "What about 2024?");
+  /** Each figure after the first (the amount) with its status. */
+  const counts = (answer: string) => statuses(t, answer).slice(1);
+  test("right: the amount's own count, over, in, in brackets, after its share", () => {
+    expect(counts("Groceries came to CHF 7'431.20 over 180 transactions.")).toEqual([["180", "grounded"]]);
+    expect(counts("Dining cost CHF 3'000.00 in 90 payments.")).toEqual([["90", "grounded"]]);
+    expect(counts("The smallest line was CHF 2'003.30 (30 transactions).")).toEqual([["30", "grounded"]]);
+    expect(counts("Housing CHF 6'000.00 (32.5%) in 12 payments.")).toEqual([["32.5%", "grounded"], ["12", "grounded"]]);
+  });
+  test("wrong: another year's count of the same category, another category's count, the total's count", () => {
+    expect(counts("Groceries came to CHF 7'431.20 over 170 transactions.")).toEqual([["170", "mismatched"]]);
+    expect(counts("The smallest line was CHF 2'003.30 (90 transactions).")).toEqual([["90", "mismatched"]]);
+    expect(counts("Housing CHF 6'000.00 (32.5%) in 30 payments.")).toEqual([["32.5%", "grounded"], ["30", "mismatched"]]);
+    expect(counts("Dining cost CHF 3'000.00 in 312 payments.")).toEqual([["312", "mismatched"]]);
+  });
+  test("unchanged: a count not of the amount's rows, or not right after it", () => {
+    expect(counts("Groceries came to CHF 7'431.20; the year had 312 transactions.")).toEqual([["312", "grounded"]]);
+    expect(counts("Spending was CHF 18'434.50 in 4 categories.")).toEqual([["4", "grounded"]]);
+  });
+});
