@@ -440,6 +440,9 @@ function later(a: SourceFigure, b: SourceFigure): boolean {
  *   of the call about nothing in particular);
  * - when the answer's clause names two or more things, every operand about a thing is one of them.
  */
+/** A budget's own figure in a result ("summary · budget"), not what was spent against it or what remains. */
+const OF_A_BUDGET = /·\s*budget$/i;
+
 function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const rounded = isRounded(f);
   const subjects = said.subjects ?? [];
@@ -481,7 +484,19 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const countsAlike = (s: SourceFigure) => !!said.unit && !!s.ctx.unit && unitsAgree(s.ctx.unit, said.unit);
   const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
-  const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
+  /**
+   * An approval's outcome goes with a figure of the turn about the same thing (its category or name, or none): the new
+   * Dining budget less July's groceries is nothing ("leaving CHF 320.00" of CHF 420.00 − CHF 100.00, r4n18). With another
+   * thing's figure only when that is a budget too (or an outcome) and the figure is said to be a total ("your budgets
+   * total CHF 190.00": the new Groceries budget and Subscriptions').
+   */
+  const withOutcome = (a: SourceFigure, b: SourceFigure) => {
+    if (!outcome(a) && !outcome(b)) return false;
+    if (!contradicts({ categories: a.ctx.categories, names: a.ctx.names }, b.ctx)) return true;
+    const other = outcome(a) ? b : a;
+    return !!said.total && (other.outcome || OF_A_BUDGET.test(other.where));
+  };
+  const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || withOutcome(a, b);
   /** A month's or a day's figure, read as part of a rounded share while the answer names no period. */
   const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && s.ctx.per !== "year" && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
   const counts = f.kind === "count";
@@ -521,7 +536,7 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         if (counts) return (said.sign !== undefined && (sameList(a, b) || (named(a) && named(b)))) || (outcome(a) && countsAlike(b)) || (outcome(b) && countsAlike(a));
         // A total less its own average (one clause: "CHF 1'388.00 in 13 transactions (average CHF 106.77)") is nothing.
         if (samePart(a, b) && (a.ctx.measure === "average") !== (b.ctx.measure === "average")) return false;
-        if (rounded) return samePart(a, b) || outcome(a) || outcome(b);
+        if (rounded) return samePart(a, b) || withOutcome(a, b);
         return together(a, b) || ((said.measure === "net" || incomeLessSpending(a, b)) && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;

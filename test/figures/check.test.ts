@@ -2616,3 +2616,17 @@ describe("figacc7: a count written right after an amount counts that amount's ro
     expect(counts("Spending was CHF 18'434.50 in 4 categories.")).toEqual([["4", "grounded"]]);
   });
 });
+
+describe("figacc7: an approval's outcome goes with figures of its own category, or other budgets in a total (r4n18, r4p19 passed)", () => {
+  const month = "Budgets for 2026-02 (a full month).\n- Groceries: budget CHF 1'500.00, spent CHF 1'637.70, remaining CHF -137.70, 109.2% used — OVER BUDGET.\n- Transport: budget CHF 600.00, spent CHF 534.79, remaining CHF 65.21, 89.1% used.\n- Dining: budget CHF 800.00, spent CHF 657.70, remaining CHF 142.30, 82.2% used.\n- Shopping: budget CHF 1'200.00, spent CHF 968.87, remaining CHF 231.13, 80.7% used.\nTotal budget CHF 4'100.00, total spent CHF 3'799.06 (92.7%).";
+  const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: month }]);
+  t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+  test("right: the new limit less groceries' spending; the budgets' new total", () => {
+    expect(statuses(t, "Against the new limit, February would have left CHF 62.30.")).toEqual([["CHF 62.30", "derived"]]);
+    expect(statuses(t, "Your budgets now total CHF 4'300.00.")).toEqual([["CHF 4'300.00", "derived"]]);
+  });
+  test("wrong: the new Groceries limit less Dining's spending, plus Transport's remaining", () => {
+    expect(statuses(t, "Against the new limit, February would have left CHF 1'042.30.")).toEqual([["CHF 1'042.30", "ungrounded"]]);
+    expect(statuses(t, "February came to CHF 3'799.06 spent against CHF 1'765.21 budgeted.")).toEqual([["CHF 3'799.06", "grounded"], ["CHF 1'765.21", "ungrounded"]]);
+  });
+});
