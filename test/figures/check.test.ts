@@ -2630,3 +2630,18 @@ describe("figacc7: an approval's outcome goes with figures of its own category, 
     expect(statuses(t, "February came to CHF 3'799.06 spent against CHF 1'765.21 budgeted.")).toEqual([["CHF 3'799.06", "grounded"], ["CHF 1'765.21", "ungrounded"]]);
   });
 });
+
+describe("figacc7: a month's weekly average is over its days ÷ 7, not over 4 whole weeks (r4m01, r4q02 passed)", () => {
+  const july = oneCall("spending_by_category", { year: 2025, month: 7 }, "Spending by category for 2025-07. CHF: total CHF 3'228.70 over 20 transactions in 1 categories: Travel CHF 3'228.70 (100.0%, 20 tx).");
+  const february = oneCall("spending_by_category", { year: 2025, month: 2 }, "Spending by category for 2025-02. CHF: total CHF 2'800.00 over 20 transactions in 1 categories: Travel CHF 2'800.00 (100.0%, 20 tx).");
+  const year = oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 5'200.00 over 20 transactions in 1 categories: Travel CHF 5'200.00 (100.0%, 20 tx).");
+  test("right: July ÷ 31 days × 7, February ÷ its 4 weeks, the year ÷ 52", () => {
+    expect(statuses(july, "Travel ran at about CHF 729 a week.")).toEqual([["CHF 729", "derived"]]);
+    expect(statuses(february, "Travel ran at about CHF 700 a week.")).toEqual([["CHF 700", "derived"]]);
+    expect(statuses(year, "Travel ran at about CHF 100 a week.")).toEqual([["CHF 100", "derived"]]);
+  });
+  test("wrong: July ÷ 4", () => {
+    expect(statuses(july, "Travel ran at about CHF 807 a week.")).toEqual([["CHF 807", "ungrounded"]]);
+    expect(statuses(july, "Travel ran at CHF 807.18 a week.")).toEqual([["CHF 807.18", "ungrounded"]]);
+  });
+});

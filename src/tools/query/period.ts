@@ -157,8 +157,13 @@ export function callPeriods(input: unknown, l: Ledger): CallPeriod[] {
       if (from <= to) days.add(daysBetween(from, to) + 1);
     }
     const weeks = new Set<number>();
-    // A week average divides by the period's days ÷ 7, or by its whole weeks (a year's 52).
-    for (const d of days) weeks.add(d / 7).add(Math.round(d / 7));
+    // A week average divides by the period's days ÷ 7, or by its whole weeks (a year's 52) when the period is longer than
+    // two months (62 days). Not a month's: its whole weeks (4 of a 31-day July) leave out up to three days, a tenth of it
+    // ("CHF 807 a week" of July's CHF 3'228.70 ÷ 4 is CHF 729 a week at 4.43; r4m01).
+    for (const d of days) {
+      weeks.add(d / 7);
+      if (d > 62) weeks.add(Math.round(d / 7));
+    }
     const from = period.from ?? l.firstDay;
     const to = period.to ?? l.lastDay;
     if (from === null || to === null) continue;
