@@ -36,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, AverageRate, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, unitsAgree, foldName, isAccount, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, unitsAgree, foldName, isAccount, isCountOfTime, isNamedIn, isoOf, mentionedIn, merchantSpelling, nameOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { withTableCounts } from "./table.ts";
@@ -642,6 +642,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       const gapOfSaid = said.sign !== undefined && (said.sign > 0 ? ok(a) && !ok(b) : ok(b) && !ok(a));
       if ((op === "difference" || op === "points") && said.sign !== undefined && !gapOfSaid && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
       if (op === "sum") return this.terms([a, b]) && licensed(op, a, b);
+      // An amount said to be a day's, a week's or a month's is over days, weeks or months, not over rows ("EUR 8.90 a day" is
+      // no EUR 276.00 ÷ its 31 transactions): an amount ÷ a count is per item unless the count is of time. (Not a rate only near it in its clause: "per week that is CHF 343, and a single shop averaged CHF 19.67".)
+      if (op === "ratio" && f.kind === "money" && b.kind === "count" && said.per && !said.perItem && !isCountOfTime(b.ctx.unit)) return false;
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.

@@ -2645,3 +2645,19 @@ describe("figacc7: a month's weekly average is over its days ÷ 7, not over 4 wh
     expect(statuses(july, "Travel ran at CHF 807.18 a week.")).toEqual([["CHF 807.18", "ungrounded"]]);
   });
 });
+
+describe("figacc7: an amount said to be per day, week or month is no amount ÷ a count of rows (r4q15 \"EUR 8.90 a day\" of EUR 276.00 over 31 transactions)", () => {
+  const november = oneCall("spending_by_category", { year: 2025, month: 11 }, "Spending by category for 2025-11. EUR: total EUR 276.00 over 31 transactions in 1 categories: Groceries EUR 276.00 (100.0%, 31 tx).");
+  test("right: ÷ November's 30 days a day; ÷ its 31 rows a purchase", () => {
+    expect(statuses(november, "Per day the month cost EUR 9.20 in euros.")).toEqual([["EUR 9.20", "derived"]]);
+    expect(statuses(november, "The average purchase was EUR 8.90.")).toEqual([["EUR 8.90", "derived"]]);
+    expect(statuses(november, "That is EUR 8.90 per transaction.")).toEqual([["EUR 8.90", "derived"]]);
+  });
+  test("wrong: ÷ its 31 rows said to be a day's, a week's", () => {
+    expect(statuses(november, "Groceries came to EUR 8.90 a day.")).toEqual([["EUR 8.90", "ungrounded"]]);
+    expect(statuses(november, "In euros that is EUR 8.90 per week.")).toEqual([["EUR 8.90", "ungrounded"]]);
+  });
+  test("unchanged: a rate only near it in its clause, with the item named before it", () => {
+    expect(statuses(november, "Per week the euros came to EUR 64.40, and a bakery purchase EUR 8.90.")).toEqual([["EUR 64.40", "derived"], ["EUR 8.90", "derived"]]);
+  });
+});
