@@ -2395,8 +2395,9 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         if ((countOfThings || tableCount) && s.kind === "money") continue;
         if (countOfThings && s.kind === "ratio") continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
-        const levelAsChange = s.change && !said.changeSaid;
+        // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75"),
+        // nor where a change came from or went to ("fees went down from CHF 19.23 to CHF 0.77": the -19.23 is no level).
+        const levelAsChange = s.change && (!said.changeSaid || said.endpoint !== undefined);
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);

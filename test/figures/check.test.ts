@@ -2661,3 +2661,16 @@ describe("figacc7: an amount said to be per day, week or month is no amount ÷ a
     expect(statuses(november, "Per week the euros came to EUR 64.40, and a bakery purchase EUR 8.90.")).toEqual([["EUR 64.40", "derived"], ["EUR 8.90", "derived"]]);
   });
 });
+
+describe("figacc7: an amount said to be where a change went to or came from is a level, not the change (r4k19, r4q04 passed)", () => {
+  const t = monthsCompared(7, 8, "CHF: total spending CHF 900.00 → CHF 880.77 (CHF -19.23, -2.1%). By change: Fees CHF 20.00 → CHF 0.77 (CHF -19.23, -96.2%); Cash CHF 450.00 → CHF 160.00 (CHF -290.00, -64.4%).");
+  test("right: the two levels; the change said as one", () => {
+    expect(statuses(t, "Fees went down from CHF 20.00 to CHF 0.77.")).toEqual([["CHF 20.00", "grounded"], ["CHF 0.77", "grounded"]]);
+    expect(statuses(t, "Fees fell by CHF 19.23 to CHF 0.77.")).toEqual([["CHF 19.23", "grounded"], ["CHF 0.77", "grounded"]]);
+    expect(statuses(t, "Cash withdrawals dropped CHF 290.00, from CHF 450.00 to CHF 160.00.")).toEqual([["CHF 290.00", "grounded"], ["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  test("wrong: the change written as where it came from, or went to", () => {
+    expect(statuses(t, "Fees went down from CHF 19.23 to CHF 0.77.")).toEqual([["CHF 19.23", "mismatched"], ["CHF 0.77", "grounded"]]);
+    expect(statuses(t, "Cash withdrawals dropped from CHF 450.00 to CHF 290.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290.00", "mismatched"]]);
+  });
+});
