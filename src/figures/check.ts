@@ -1359,7 +1359,7 @@ function countOfAmount(index: FigureIndex, f: ReadFigure, said: FigureContext, a
 const USED_AFTER = /^\)?\s+used\b/i;
 
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
-const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b[^.;:!?\n]{0,24}?\bto\s+$/i;
+const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+$/i;
 
 const TO_OR_FROM = /\b(?:to|from)\s+$/i;
 /**
@@ -1371,7 +1371,10 @@ function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefine
   const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
   if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
   if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
-  return TO_LEVEL.test(lead) ? "to" : undefined;
+  if (TO_LEVEL.test(lead)) return "to";
+  // The change written between the verb and "to" ("dropped CHF 10 to CHF 176.85", "fell 2.2% to …"): the verb stands before that figure.
+  if (before && /^\s+to\s+$/.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
+  return undefined;
 }
 
 /** Where a figure stood with the figures of its part: its summary clause, else its chart's or table's item (its place less the last step: "… · Fees"). */

@@ -2674,3 +2674,15 @@ describe("figacc7: an amount said to be where a change went to or came from is a
     expect(statuses(t, "Cash withdrawals dropped from CHF 450.00 to CHF 290.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290.00", "mismatched"]]);
   });
 });
+
+describe("figacc7: where a change went to, after the change written with its verb (\"dropped CHF 10 to\", \"fell 2.2% to\"; r4l04 passed)", () => {
+  const t = monthsCompared(5, 6, "CHF: total spending CHF 4'000.00 → CHF 4'000.00 (CHF 0.00, 0.0%). By change: Subscriptions CHF 186.85 → CHF 176.85 (CHF -10.00, -5.4%); Housing CHF 2'950.30 → CHF 2'885.40 (CHF -64.90, -2.2%).");
+  test("right: June's levels", () => {
+    expect(statuses(t, "Subscriptions dropped CHF 10.00 to CHF 176.85.")).toEqual([["CHF 10.00", "grounded"], ["CHF 176.85", "grounded"]]);
+    expect(statuses(t, "Housing fell 2.2% to CHF 2'885.40.")).toEqual([["2.2%", "grounded"], ["CHF 2'885.40", "grounded"]]);
+  });
+  test("wrong: May's levels said to be where the change went to", () => {
+    expect(statuses(t, "Subscriptions dropped CHF 10.00 to CHF 186.85.")).toEqual([["CHF 10.00", "grounded"], ["CHF 186.85", "mismatched"]]);
+    expect(statuses(t, "Housing fell 2.2% to CHF 2'950.30.")).toEqual([["2.2%", "grounded"], ["CHF 2'950.30", "mismatched"]]);
+  });
+});
