@@ -2631,10 +2631,17 @@ describe("figacc7: an approval's outcome goes with figures of its own category, 
   });
 });
 
+/** A spending_by_category call of one month (or year) whose one category is all its spending: `amount` is as the summary writes it ("CHF 3'228.70"). */
+const oneCategory = (period: { year: number; month?: number }, category: string, amount: string, tx: number) => {
+  const label = period.month ? `${period.year}-${String(period.month).padStart(2, "0")}` : String(period.year);
+  const currency = amount.slice(0, 3);
+  return oneCall("spending_by_category", period, `Spending by category for ${label}. ${currency}: total ${amount} over ${tx} transactions in 1 categories: ${category} ${amount} (100.0%, ${tx} tx).`);
+};
+
 describe("figacc7: a month's weekly average is over its days ÷ 7, not over 4 whole weeks (r4m01, r4q02 passed)", () => {
-  const july = oneCall("spending_by_category", { year: 2025, month: 7 }, "Spending by category for 2025-07. CHF: total CHF 3'228.70 over 20 transactions in 1 categories: Travel CHF 3'228.70 (100.0%, 20 tx).");
-  const february = oneCall("spending_by_category", { year: 2025, month: 2 }, "Spending by category for 2025-02. CHF: total CHF 2'800.00 over 20 transactions in 1 categories: Travel CHF 2'800.00 (100.0%, 20 tx).");
-  const year = oneCall("spending_by_category", { year: 2025 }, "Spending by category for 2025. CHF: total CHF 5'200.00 over 20 transactions in 1 categories: Travel CHF 5'200.00 (100.0%, 20 tx).");
+  const july = oneCategory({ year: 2025, month: 7 }, "Travel", "CHF 3'228.70", 20);
+  const february = oneCategory({ year: 2025, month: 2 }, "Travel", "CHF 2'800.00", 20);
+  const year = oneCategory({ year: 2025 }, "Travel", "CHF 5'200.00", 20);
   test("right: July ÷ 31 days × 7, February ÷ its 4 weeks, the year ÷ 52", () => {
     expect(statuses(july, "Travel ran at about CHF 729 a week.")).toEqual([["CHF 729", "derived"]]);
     expect(statuses(february, "Travel ran at about CHF 700 a week.")).toEqual([["CHF 700", "derived"]]);
@@ -2647,7 +2654,7 @@ describe("figacc7: a month's weekly average is over its days ÷ 7, not over 4 wh
 });
 
 describe("figacc7: an amount said to be per day, week or month is no amount ÷ a count of rows (r4q15 \"EUR 8.90 a day\" of EUR 276.00 over 31 transactions)", () => {
-  const november = oneCall("spending_by_category", { year: 2025, month: 11 }, "Spending by category for 2025-11. EUR: total EUR 276.00 over 31 transactions in 1 categories: Groceries EUR 276.00 (100.0%, 31 tx).");
+  const november = oneCategory({ year: 2025, month: 11 }, "Groceries", "EUR 276.00", 31);
   test("right: ÷ November's 30 days a day; ÷ its 31 rows a purchase", () => {
     expect(statuses(november, "Per day the month cost EUR 9.20 in euros.")).toEqual([["EUR 9.20", "derived"]]);
     expect(statuses(november, "The average purchase was EUR 8.90.")).toEqual([["EUR 8.90", "derived"]]);
