@@ -821,7 +821,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
         // A rate the answer writes is the only one tried: "CHF 4'299.15 a week" is no month's average.
         const rateSaid = said.per ?? said.perNear;
-        const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1);
+        // Said to be per item ("EUR 9.10 a payment"), an amount is no average per day, week or month (a year ÷ 366 days).
+        const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1 && !said.perItem);
         const avg =
           (per("month") ? average(g, "month", own.months, ofOwnCall(index, said, "months")) : null) ??
           (per("week") ? average(g, "week", own.weeks, ofOwnCall(index, said, "weeks")) : null) ??

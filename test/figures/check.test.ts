@@ -2693,3 +2693,14 @@ describe("figacc7: where a change went to, after the change written with its ver
     expect(statuses(t, "Housing fell 2.2% to CHF 2'950.30.")).toEqual([["2.2%", "grounded"], ["CHF 2'950.30", "mismatched"]]);
   });
 });
+
+describe("figacc7: an amount said to be per item (\"a payment\", \"a visit\") is no average per day, week or month (r4k14 \"EUR 9.10\" of a year's EUR 3'331.20 ÷ 366 days)", () => {
+  const y2024 = oneCategory({ year: 2024 }, "Groceries", "EUR 3'331.20", 300);
+  test("right: ÷ its 300 rows a payment; ÷ 366 days a day", () => {
+    expect(statuses(y2024, "That is EUR 11.10 a payment.")).toEqual([["EUR 11.10", "derived"]]);
+    expect(statuses(y2024, "You spent EUR 9.10 a day.")).toEqual([["EUR 9.10", "derived"]]);
+  });
+  test("wrong: the daily average said to be a payment's", () => {
+    expect(statuses(y2024, "That is EUR 9.10 a payment.")).toEqual([["EUR 9.10", "ungrounded"]]);
+  });
+});
