@@ -1299,7 +1299,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
  * 3 payments", "EUR 276.00 from the German account over 30 transactions" — a bracket (its share) and a few words of where
  * the money went from, then "over/in/across/from/with/(".
  */
-const ROWS_OF_AMOUNT = /^(?:\s*\([^()\d]*\d[^()]*\))?(?:\s+(?:from|on|in)\s+(?:the|your)\s+[\p{L} -]{1,24}?)?,?\s*(?:\(|(?:over|in|across|from|with)\s+(?:(?:its|the|their|just|only|some)\s+)?)$/iu;
+const ROWS_OF_AMOUNT = /^(?:\s*\([^()\d]*\d[^()]*\))?(?:\s+(?:from|on|in)\s+(?:the|your)\s+[\p{L} -]{1,24}?)?,?\s*(?:\(|(?:over|in|across|from)\s+(?:(?:its|the|their|just|only|some)\s+)?)$/iu;
 
 /** The noun of a summary's count of rows, as its place ends ("summary · Fees · tx"). */
 const ROW_NOUN = /^(?:tx|transactions?|payments?|rows?|bookings?)$/i;

@@ -2615,6 +2615,14 @@ describe("figacc7: a count written right after an amount counts that amount's ro
     expect(counts("Groceries came to CHF 7'431.20; the year had 312 transactions.")).toEqual([["312", "grounded"]]);
     expect(counts("Spending was CHF 18'434.50 in 4 categories.")).toEqual([["4", "grounded"]]);
   });
+  test("unchanged: a count after \"with\" is of what follows it, a merchant's rows (review of r4-figacc7, #2: flagged)", () => {
+    const withMerchants = turn([
+      CATEGORIES_2025,
+      { name: "merchant_breakdown", input: { year: 2025, category: "Dining" }, summary: "Dining by merchant for 2025. CHF: total CHF 3'000.00 over 90 transactions: Restaurant Hiltl CHF 1'200.00 (40 tx); Migros Restaurant CHF 800.00 (30 tx)." },
+    ]);
+    expect(statuses(withMerchants, "Dining came to CHF 3'000.00, with 40 transactions at Restaurant Hiltl.").slice(1)).toEqual([["40", "grounded"]]);
+    expect(statuses(withMerchants, "Dining came to CHF 3'000.00, with 30 transactions at Migros Restaurant.").slice(1)).toEqual([["30", "grounded"]]);
+  });
 });
 
 describe("figacc7: an approval's outcome goes with figures of its own category, or other budgets in a total (r4n18, r4p19 passed)", () => {
