@@ -2061,3 +2061,16 @@ test("a currency column in words: ICBC's newer \"人民币\" is CNY, M-Pesa's \"
   const mpesa = read(utf8("Date,Details,Amount,Currency\n2026-01-05,Pay Bill to KPLC,-1500.00,KSh\n2026-01-06,Funds received,3000.00,Ksh\n"), { fileName: "mpesa.csv" });
   expect(mpesa.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2026-01-05", -1500, "KES"], ["2026-01-06", 3000, "KES"]]);
 });
+
+test("Wallet by BudgetBakers' kind words in each language listed sign its unsigned amounts; its signed export keeps its signs (review of r4-wallet, finding 4)", () => {
+  const header = "account;category;currency;amount;ref_currency_amount;type;payment_type;note;date;transfer;payee;labels\n";
+  const wallet = (out: string, into: string, amounts: [string, string] = ["12.50", "300.00"]) =>
+    read(utf8(`${header}Karta;Jídlo;EUR;${amounts[0]};${amounts[0]};${out};Karta;;2026-08-03T10:12:00.000Z;false;Shop;\nKarta;Mzda;EUR;${amounts[1]};${amounts[1]};${into};Převod;;2026-08-05T07:00:00.000Z;false;Firma;\n`), { fileName: "wallet.csv" }).rows.map((r) => r.amount);
+  for (const [out, into] of [["Расходы", "Доходы"], ["Расход", "Доход"], ["Gasto", "Ingreso"], ["Gastos", "Ingresos"], ["Výdaj", "Příjem"], ["Kiadás", "Bevétel"], ["Expenses", "Income"]]) {
+    expect([out, wallet(out!, into!)]).toEqual([out, [-12.5, 300]]);
+  }
+  // The English export writes its amounts signed: they stand as written, whatever the kind says (a positive amount
+  // under "Expenses", as the file writes it, stays money in).
+  expect(wallet("Expenses", "Income", ["-12.50", "300.00"])).toEqual([-12.5, 300]);
+  expect(wallet("Expenses", "Expenses", ["-12.50", "4.00"])).toEqual([-12.5, 4]);
+});
