@@ -7,7 +7,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
-import type { AppExport } from "./app-exports.ts";
+import { appKindSign, type AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, SIGN_MARK, writtenNegative } from "./values.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -283,7 +283,7 @@ export function unsignedBesideKinds(cols: readonly Column[], amount: number, sam
   // Signed is what the amount reader reads as signed: a "DR" after the amount too (British and Australian statements,
   // review of r4-wallet finding 1), not a bare "CR" (debits bare, credits "CR": all money in as written).
   if (cols[amount]!.values.some((v) => SIGN_MARK.test(v) || writtenNegative(v))) return;
-  const sign = (v: string) => indicatorSign(v) ?? (Object.hasOwn(APP_KIND_MARKS, normaliseHeader(v)) ? APP_KIND_MARKS[normaliseHeader(v)] : undefined);
+  const sign = (v: string) => indicatorSign(v) ?? appKindSign({ marks: APP_KIND_MARKS }, v);
   for (const c of cols) {
     if (c.index === amount || !KIND_HEADERS.has(c.norm) || c.values.some((v) => v.length > 40)) continue;
     const out = c.values.findIndex((v) => normaliseHeader(v).length >= 3 && sign(v) === -1);
