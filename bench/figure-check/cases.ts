@@ -59,7 +59,8 @@
  *   stop 53 (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4r.md (held-out-r4r.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
- *   blind to the checker and never run through it; to be scored once (HELD-OUT.md).
+ *   blind to the checker and never run through it before its one scoring; scored once at the checker of
+ *   stop 54 (HELD-OUT.md); part of the tuning set since.
  *
  * An answers file, one case per `## ` heading:
  *
