@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { editDistance } from "../core/edit-distance.ts";
 import { UsageError } from "../core/errors.ts";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
@@ -8,8 +9,25 @@ export function parse<O extends Options>(argv: string[], options: O) {
   try {
     return parseArgs({ args: joinNegativeValues(argv, options), options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (e) {
+    const unknown = /^Unknown option '([^']+)'/.exec((e as Error).message);
+    if (unknown) throw new UsageError(unknownOption(unknown[1]!, Object.keys(options)));
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
+}
+
+/**
+ * An option the command does not have, with the one most likely meant (a typo of at most 2
+ * letters, or a name that contains it or is contained in it) — never node's advice to pass it as a file after "--".
+ */
+function unknownOption(given: string, names: readonly string[]): string {
+  const typed = given.replace(/^-+/, "").split("=")[0]!.toLowerCase();
+  let best: { name: string; d: number } | null = null;
+  if (typed.length >= 3)
+    for (const name of names) {
+      const d = name.includes(typed) || typed.includes(name) ? 1 : editDistance(typed, name);
+      if (d <= 2 && (!best || d < best.d)) best = { name, d };
+    }
+  return best ? `Unknown option '${given}'; did you mean --${best.name}? (see --help)` : `Unknown option '${given}' (see --help for the options)`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { editDistance } from "../core/edit-distance.ts";
 import { constants, Database, type SQLQueryBindings } from "bun:sqlite";
 import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -783,14 +784,4 @@ function closestName(name: string, names: readonly string[]): string | null {
     if (d <= 2 && d < Math.max(a.length, 3) / 3 + 1 && (!best || d < best.d)) best = { name: n, d };
   }
   return best?.name ?? null;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
 }
