@@ -41,6 +41,7 @@ import {
 } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
 import { terminalText } from "../core/validation.ts";
+import { backupDirFor, listSnapshots } from "../ledger/backup.ts";
 import { BudgetDb, BudgetDbBusyError, BudgetDbError } from "../ledger/reader.ts";
 import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
@@ -206,6 +207,8 @@ export async function importCommand(argv: string[]): Promise<number> {
     const bySource = emptyBySource();
     const seen = new Set<string>();
     const snapshots = new Set<string>();
+    // The day's snapshots there before this command: one of them named after a write is older than this import.
+    const earlier = dryRun ? [] : listSnapshots(backupDirFor(importer.target));
     for (const item of prepared) {
       let batch: string | null = null;
       let inserted: number;
@@ -273,7 +276,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ files: summaries, ...(notRead.length ? { not_read: notRead } : {}), by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots], notRead });
+    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: snapshotsKept([...snapshots], earlier), notRead });
     return 0;
   } catch (e) {
     bar.end();
@@ -357,7 +360,7 @@ function printSummary(
   files: FileSummary[],
   plans: FileReport[],
   bySource: Record<ClassSource, number>,
-  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[]; notRead: NotRead[] },
+  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: SnapshotKept[]; notRead: NotRead[] },
 ): void {
   const head = ["FILE", "FORMAT", "ACCOUNT", "LINES", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS", "SKIPPED"];
   const rows = files.map((f) => [
@@ -418,7 +421,20 @@ function printSummary(
   for (const n of o.notRead) console.log(`  ${n.file}: ${n.reason}`);
   for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
   // The write path's daily snapshot: the whole database as it was before today's first write (one file, unless the day turned).
-  if (o.snapshots.length) console.log(`Before this import a snapshot of the budget database was kept: ${o.snapshots.map(shortPath).join(", ")}`);
+  // Taken by this import, it is the database as it was before it; taken earlier, it lacks what changed since.
+  const now = o.snapshots.filter((s) => !s.earlier);
+  if (now.length) console.log(`Before this import a snapshot of the budget database was kept: ${now.map((s) => shortPath(s.path)).join(", ")}`);
+  for (const s of o.snapshots.filter((s) => s.earlier))
+    console.log(
+      `Today's snapshot of the budget database, taken at ${s.earlier!.toISOString().slice(11, 19)} UTC before the day's first change, is kept: ${shortPath(s.path)} (it does not hold the changes made since)`,
+    );
+}
+
+type SnapshotKept = { path: string; earlier: Date | null };
+
+/** Each snapshot the writes named, with its time when it was there before this command. */
+function snapshotsKept(paths: string[], earlier: { path: string; at: Date }[]): SnapshotKept[] {
+  return paths.map((path) => ({ path, earlier: earlier.find((e) => e.path === path)?.at ?? null }));
 }
 
 /** A path relative to the current folder when it lies inside it, else as it is. */
