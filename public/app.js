@@ -349,8 +349,32 @@
     t.classList.toggle("tall", t.value.split("\n").length > 2 || t.value.length > 160);
   }
   document.addEventListener("input", function (e) {
-    if (e.target && e.target.id === "message") autoGrow(e.target);
+    if (e.target && e.target.id === "message") {
+      autoGrow(e.target);
+      if (e.target.value.length < e.target.maxLength) limitHint(false);
+    }
   });
+
+  // The box holds at most maxlength characters (the server's limit on a question): the browser cuts a longer paste
+  // without a word, so the hint under the box says so until there is room again.
+  document.addEventListener("beforeinput", function (e) {
+    var t = e.target;
+    if (!t || t.id !== "message" || !(t.maxLength > 0)) return;
+    var text = e.data != null ? e.data : e.dataTransfer ? e.dataTransfer.getData("text/plain") : "";
+    var room = t.maxLength - t.value.length + Math.abs((t.selectionEnd || 0) - (t.selectionStart || 0));
+    if (text && text.length > room) limitHint(true);
+  });
+  function limitHint(on) {
+    var hint = $("chat-hint");
+    if (!hint || !hint.hasAttribute("data-limit-note")) return;
+    if (on) {
+      if (!hint.hasAttribute("data-usual")) hint.setAttribute("data-usual", hint.textContent);
+      hint.textContent = hint.getAttribute("data-limit-note");
+    } else if (hint.hasAttribute("data-usual")) {
+      hint.textContent = hint.getAttribute("data-usual");
+      hint.removeAttribute("data-usual");
+    }
+  }
 
   // Refuse a second question while one is answered (the draft stays in the box).
   document.addEventListener("submit", function (e) {

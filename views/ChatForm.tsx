@@ -1,3 +1,5 @@
+import { formatCount } from "../src/core/format.ts";
+
 /**
  * The question input. Posts to /conversations/:id/messages (or /chat before the first
  * question); the response (the question and the running answer) is appended to
@@ -42,7 +44,7 @@ export function ChatForm({ conversationId, maxBytes }: { conversationId?: string
           Stop
         </button>
       </div>
-      <p id="chat-hint" class="hint">
+      <p id="chat-hint" class="hint" data-limit-note={`The box holds at most ${formatCount(maxBytes)} characters: the rest of what you pasted was not taken.`}>
         Enter sends · Shift+Enter for a new line · Esc stops an answer
       </p>
     </form>

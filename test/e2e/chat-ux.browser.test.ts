@@ -41,6 +41,23 @@ describe.skipIf(SKIP_BROWSER)("chat UX details (Chromium)", () => {
     tp.expectClean();
   });
 
+  test("desktop: a paste longer than the box holds says it was cut; below the limit the usual hint is back", async () => {
+    // QA round 4 (uqa9): the box holds at most maxMessageBytes characters (maxlength); a longer paste was cut without a word,
+    // and the question sent was the first 8'192 characters of it.
+    const { h, tp, page } = await setup();
+    await page.goto(`${h.url}/`);
+    const hint = page.locator("#chat-hint");
+    expect(await hint.innerText()).toBe("Enter sends · Shift+Enter for a new line · Esc stops an answer");
+    await page.locator("#message").focus();
+    await page.keyboard.insertText("x".repeat(9000));
+    expect((await page.inputValue("#message")).length).toBe(8192);
+    expect(await hint.innerText()).toBe("The box holds at most 8'192 characters: the rest of what you pasted was not taken.");
+    await page.keyboard.press("Backspace");
+    expect(await hint.innerText()).toBe("Enter sends · Shift+Enter for a new line · Esc stops an answer");
+    expect(await axe(page)).toEqual([]);
+    tp.expectClean();
+  });
+
   test("desktop: the list groups by day, search finds message text, a delete offers Undo that brings it back", async () => {
     const { h, tp, page } = await setup();
     h.fake.enqueue(text("Fressnapf: CHF 240.00 on pet food."), text("CHF 1'260.00 on dining."));
