@@ -2,6 +2,7 @@ import { warmSdkWhenIdle } from "../agent/sdk.ts";
 import { Hono } from "hono";
 import type { App } from "../app.ts";
 import { SETTINGS } from "../config.ts";
+import { ConfigError } from "../core/errors.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
 import { DEFAULT_LIMITS, type WebDeps, type WebEnv, type WebLimits } from "./context.ts";
 import { auth } from "./middleware/auth/index.ts";
@@ -126,13 +127,28 @@ export type WebServer = {
 };
 
 /**
+ * Bun.serve in production mode on exactly this address, refused when something listens there already. Production mode
+ * sets SO_REUSEPORT unless told not to: a second `serve` then "listened" too and the kernel split the requests between
+ * the two servers (QA round 4).
+ */
+function listen(hostname: string, port: number) {
+  try {
+    return Bun.serve({ hostname, port, development: false, reusePort: false, fetch: () => new Response("starting", { status: 503 }) });
+  } catch (e) {
+    if ((e as { code?: string }).code !== "EADDRINUSE") throw e;
+    const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+    throw new ConfigError(`${host}:${port} is already in use (another budget-chat serve, or another program): stop it, or choose another address with --bind or BIND_ADDRESS`);
+  }
+}
+
+/**
  * The app's web server: Bun.serve in production mode with the web app of `app`. It listens
  * first, so the Host headers it answers to name the port it really got (port 0 included).
  * `serve` and the test harness both start the web app through here.
  */
 export async function createServer(app: App, opts: ServerOptions): Promise<WebServer> {
   const assets = await loadAssets();
-  const server = Bun.serve({ hostname: opts.hostname, port: opts.port, development: false, fetch: () => new Response("starting", { status: 503 }) });
+  const server = listen(opts.hostname, opts.port);
   const port = server.port!;
   const web = createWebApp({
     ...app,
