@@ -35,6 +35,23 @@ function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
   return kept.length > 0 ? kept : party;
 }
 
+/**
+ * The holder's own name in a payee and payer column pair: the one name in one of the two on every sampled row that fills
+ * both, with two such rows at least (Venmo: "Jane Doe" in From of what she paid, in To of what she was paid).
+ */
+function holderOfPair(cols: readonly Column[], payee: number, payer: number): ColumnPlan["holder"] {
+  let common: Set<string> | null = null;
+  let rows = 0;
+  cols[payee]!.values.forEach((v, r) => {
+    const pair = [v.trim(), (cols[payer]!.values[r] ?? "").trim()];
+    if (pair.some((x) => x === "")) return;
+    rows++;
+    common = new Set(common === null ? pair : pair.filter((x) => common!.has(x)));
+  });
+  const names = [...(common ?? new Set<string>())];
+  return rows >= 2 && names.length === 1 ? { name: names[0]!, payee, payer } : undefined;
+}
+
 /** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
 const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /**
@@ -496,6 +513,7 @@ export function guessColumns(
   let counterparty: ByDirection;
   let purpose: number[] = [];
   let kindText: number[] = [];
+  let holder: ColumnPlan["holder"];
   if (mapping.descriptionColumn) {
     const c = columnByName(cols, mapping.descriptionColumn, "--description-column", fileName).index;
     description = { out: [c], in: [c] };
@@ -529,6 +547,7 @@ export function guessColumns(
     if (payee.length > 0 && payer.length > 0) {
       description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
       counterparty = { out: [...payee, ...party], in: [...payer, ...party] };
+      holder = holderOfPair(cols, payee[0]!, payer[0]!);
     } else {
       const all = [...payee, ...payer, ...party, ...text, ...memo, ...kind];
       description = { out: all, in: all };
@@ -574,6 +593,7 @@ export function guessColumns(
   return {
     ...(idDescription ? { idDescription } : {}),
     ...(kindText.length > 0 ? { kindText } : {}),
+    ...(holder ? { holder } : {}),
     ...(idDate !== undefined ? { idDate } : {}),
     layout: byContent.length === 0 && (mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn) ? "mapping" : "guessed",
     ...(byContent.length > 0 ? { byContent: true as const } : {}),

@@ -281,6 +281,11 @@ export type ColumnPlan = {
   /** The date's column as read when the ids were fixed (the content-hash id's date), when a later word moved it. */
   idDate?: number;
   counterparty: ByDirection;
+  /**
+   * The holder's own name in a payee and payer column pair (Venmo's "To" and "From"): a row whose party column by its
+   * direction holds it names the other party in the other column (a Venmo charge: From is who charged, To who paid).
+   */
+  holder?: { name: string; payee: number; payer: number };
   purpose: readonly number[];
   referenceFact: number | null;
   counterpartyIban: number | null;

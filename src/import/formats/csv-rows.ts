@@ -870,7 +870,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (lastDay === null || date > lastDay) lastDay = date;
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts([...texts(pick(plan.description)), ...overflow(pick(plan.description))]);
+      // The other party's side: the direction's, unless its party column holds the holder's own name (a Venmo charge).
+      const h = plan.holder;
+      const theirs = h && cell(out ? h.payee : h.payer).trim() === h.name && cell(out ? h.payer : h.payee).trim() !== "" ? !out : out;
+      const party = (cols: ByDirection) => (theirs ? cols.out : cols.in);
+      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts([...texts(party(plan.description)), ...overflow(party(plan.description))]);
       // The text as written (placeholders and guard apostrophes kept): the content-hash id's input as 93af78c read it.
       let idText = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
       // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
@@ -889,7 +893,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const facts: TransactionFacts = {};
-      const counterparty = pick(plan.counterparty).map(textFact).find((v) => v !== "");
+      const counterparty = party(plan.counterparty).map(textFact).find((v) => v !== "");
       if (counterparty) facts.counterparty = counterparty;
       const purpose = joinTexts(texts(plan.purpose));
       if (purpose) facts.purpose = purpose;

@@ -30,6 +30,8 @@ export const JOINED_SINCE_IDS = new Set([
   "nome", "tipologia", "mottagare betalare", "betalare mottagare", "bokningsdag", "tytulem", "nazev protistrany", "specifikation",
   // qa35: Westpac NZ's "Other Party"; the Israeli card exports' merchant ("שם בית העסק") and the purchase's own amount.
   "other party", "שם בית העסק", "שם בית עסק", "בית עסק", "סכום עסקה", "סכום העסקה", "סכום מקורי",
+  // Issue 32: Venmo's "From" and "To".
+  "from", "to",
 ]);
 
 /**
@@ -235,9 +237,12 @@ export const WORDS: Record<Role, string[][]> = {
   payee: [["payee", "payee name",
     "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde",
     // Oberbank's (AT) "Empfängername" beside "Auftraggebername" (qa25's blind pass: neither was read, the rows kept no other party).
-    "empfangername", "empfaengername", "empfanger name"]],
+    "empfangername", "empfaengername", "empfanger name",
+    // Venmo's "To" beside its "From" (the payee of money out, the payer of money in: QA issue 32, every statement's names
+    // left out, only the note kept). Exact only, as "From".
+    "=to"]],
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante",
-    "auftraggebername", "auftraggeber name"]],
+    "auftraggebername", "auftraggeber name", "=from"]],
   party: [["counterparty", "counterparty name", "counter party", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "empfanger zahlungspflichtiger", "empfaenger zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker",
