@@ -28,7 +28,7 @@ import { ImportInputError } from "../../core/errors.ts";
 import type { BankLayout } from "./csv-layout.ts";
 import { forEachRecord, quotedCell as cell } from "./delimited.ts";
 import type { StatedBalances } from "./csv-rows.ts";
-import { isoDate, nearestYear, parseAmount, type StatementPeriod } from "./values.ts";
+import { guessDecimal, isoDate, nearestYear, parseAmount, type StatementPeriod } from "./values.ts";
 
 const COLUMNS = ["Tanggal Transaksi", "Keterangan", "Cabang", "Jumlah", "DB/CR", "Saldo"] as const;
 
@@ -59,6 +59,15 @@ const FOOTER: Readonly<Record<string, "opening" | "closing" | "debits" | "credit
 /** Excel's text mark before a cell BCA writes as text ('02/12, '0000). */
 const unmarked = (v: string) => v.trim().replace(/^'/, "");
 
+/**
+ * A footer's amount in the notation it shows: "7,250,000.00", or "7.250.000,00" with comma decimals (read as no number
+ * before, the footer's check silently did not happen). One that shows none (a lone group, "7,250") is read as the table.
+ */
+function footerAmount(value: string): number | null {
+  const guess = guessDecimal([value]);
+  return parseAmount(value, "decimal" in guess ? guess.decimal : ".");
+}
+
 /** Whether a CSV's text is a BCA "Mutasi Rekening" (its title line, and its table's header below). */
 export const isBcaMutasi = (head: string): boolean => /^\uFEFF?"?Informasi Rekening - Mutasi Rekening/i.test(head) && /^Tanggal Transaksi,Keterangan,Cabang,Jumlah,/im.test(head);
 
@@ -86,7 +95,7 @@ export function bcaTable(text: string, fileName: string, given: { code: string; 
       if (headerAt < 0 && /^periode$/i.test(label) && p) period = { from: [Number(p[3]), Number(p[2]), Number(p[1])], until: [Number(p[6]), Number(p[5]), Number(p[4])] };
       if (headerAt < 0 && /^kode mata uang$/i.test(label) && /^[A-Z]{3}$/.test(value)) code = value;
       const said = headerAt >= 0 ? FOOTER[label.toLowerCase()] : undefined;
-      const amount = said ? parseAmount(value, ".") : null;
+      const amount = said ? footerAmount(value) : null;
       if (said && amount !== null) footer[said] = amount;
       return;
     }

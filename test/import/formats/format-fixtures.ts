@@ -196,6 +196,55 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       "the statement's opening balance IDR 7'250'000.00 + its 2 rows (IDR 8'575'000.00) make IDR 15'825'000.00, but it states a closing balance of IDR 15'325'000.00",
     ],
   },
+  // A Mutasi Rekening whose footer writes its amounts with comma decimals ("Saldo Awal : 3.400.000,00"; the table keeps
+  // "85,000.00"): read as the table's, the footer was no number and its check silently did not happen. 3'400'000.00 −
+  // 85'000.00 + 2'000'000.00 − 750'000.00 = 4'565'000.00, the footer's 4'555'000.00 with the pending 10'000.00 taken out.
+  "bca-id-mutasi-comma-footer.csv": {
+    format: "csv",
+    layout: "bca-id",
+    account: "1234509876",
+    dataLines: 8,
+    rows: [
+      [8, "2026-02-03", -85000, "IDR", "TRSF E-BANKING DB 0302/FTSCY/WS20001 SARI ROTI"],
+      [9, "2026-02-10", 2000000, "IDR", "SETORAN TUNAI"],
+      [10, "2026-02-17", -750000, "IDR", "TARIKAN ATM 17/02 ATM BCA THAMRIN"],
+    ],
+    totals: [{ currency: "IDR", out: 835000, outRows: 2, in: 2000000, inRows: 1 }],
+    skipped: [
+      { line: 11, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+      { line: 12, reason: "a balance, total or note line without an amount" },
+      { line: 13, reason: "a note or footer line: no date and no amount" },
+      { line: 14, reason: "a note or footer line: no date and no amount" },
+      { line: 15, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "IDR", status: "ok", opening: 3400000, closing: 4565000, entries: 3, difference: 0 }],
+    notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
+  },
+  // The same without its ATM withdrawal: its rows' balances agree with each other, the footer's do not — 3'400'000.00 −
+  // 85'000.00 + 2'000'000.00 = 5'315'000.00, not 4'565'000.00: off by 750'000.00 (before: "ok", the footer unread).
+  "bca-id-mutasi-comma-footer-missing-row.csv": {
+    format: "csv",
+    layout: "bca-id",
+    account: "1234509876",
+    dataLines: 7,
+    rows: [
+      [8, "2026-02-03", -85000, "IDR", "TRSF E-BANKING DB 0302/FTSCY/WS20001 SARI ROTI"],
+      [9, "2026-02-10", 2000000, "IDR", "SETORAN TUNAI"],
+    ],
+    totals: [{ currency: "IDR", out: 85000, outRows: 1, in: 2000000, inRows: 1 }],
+    skipped: [
+      { line: 10, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+      { line: 11, reason: "a balance, total or note line without an amount" },
+      { line: 12, reason: "a note or footer line: no date and no amount" },
+      { line: 13, reason: "a note or footer line: no date and no amount" },
+      { line: 14, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "IDR", status: "off", opening: 3400000, closing: 4565000, entries: 2, difference: 750000 }],
+    notes: [
+      'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
+      "the statement's opening balance IDR 3'400'000.00 + its 2 rows (IDR 1'915'000.00) make IDR 5'315'000.00, but it states a closing balance of IDR 4'565'000.00",
+    ],
+  },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
   // year ahead): the year that puts it nearest the period, 2025. 2'000.00 − 250.00 = 1'750.00, + 12'000.00 = 13'750.00,
   // − 420.50 = 13'329.50.
