@@ -1269,6 +1269,23 @@ describe("an indicator column with a value that is no debit/credit mark (QA roun
     expect(brief(parse(dr, { currency: "GBP" }).rows).map((r) => r[2])).toEqual([-45.9, 2000, -5, -12.4]);
     expect(() => parse(dr.replaceAll(" DR", ""), { currency: "GBP" })).toThrow('bank.csv: line 4: the amounts carry no sign, and the column "Type" says money out on line 2 ("Debit") but "Fee" here');
   });
+  // The refusal's two exemptions, each seen failing without it (no test pinned them: removing either failed nothing).
+  test("its exemption: a balance column checks the signs itself", () => {
+    // A balance column: the same Withdrawal, Deposit and Interest, read as written, and the balance says where that is
+    // wrong — line 3 (the withdrawal's 80.00 read as money in) is off by USD -160.00: imported only when the user accepts.
+    const balanced = "Date,Description,Type,Amount,Balance,Currency\n2026-06-01,DIRECT DEP EMPLOYER,Deposit,1525.00,2525.00,USD\n2026-06-03,ATM MAIN ST,Withdrawal,80.00,2445.00,USD\n2026-06-30,DIVIDEND,Interest,0.94,2445.94,USD\n";
+    const b = parse(balanced);
+    expect(brief(b.rows).map((r) => r[2])).toEqual([1525, 80, 0.94]);
+    expect(b.reconciliation.map((r) => [r.status, r.line, r.difference])).toEqual([["off", 3, -160]]);
+  });
+  test("its exemption: a card export signs its rows itself", () => {
+    // A card export (its interest charge written positive, no payment to the card: purchases positive): its "Debit" and
+    // "Interest" rows are all money out, the card's note says so.
+    const card = "Date,Description,Type,Amount,Currency\n2026-06-03,GROCER ON MAIN,Debit,80.00,USD\n2026-06-10,HARDWARE DEPOT,Debit,152.00,USD\n2026-06-30,INTEREST CHARGE ON PURCHASES,Interest,4.94,USD\n";
+    const c = parse(card);
+    expect(brief(c.rows).map((r) => r[2])).toEqual([-80, -152, -4.94]);
+    expect(c.notes).toEqual(["a card export that writes purchases positive: they are read as money out, payments to the card as money in"]);
+  });
   test("a loosely named column ('Type') holding kinds of payment is no indicator: read as before", () => {
     const s = parse("Date,Type,Description,Amount,Currency\n2025-03-03,Debit,Coop,-12.50,CHF\n2025-03-04,Card payment,Migros,-7.00,CHF\n");
     expect(brief(s.rows).map((r) => r[2])).toEqual([-12.5, -7]);
