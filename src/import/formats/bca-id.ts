@@ -133,5 +133,8 @@ function bookedFooter(footer: Partial<Record<"opening" | "closing" | "debits" | 
   if (footer.closing !== undefined) stated.closing = round(footer.closing + pending.debits - pending.credits);
   if (footer.debits !== undefined) stated.debits = round(Math.abs(footer.debits) - pending.debits);
   if (footer.credits !== undefined) stated.credits = round(Math.abs(footer.credits) - pending.credits);
+  // The closing balance the footer states is the one with them: a failed check names it too (it named only the balance
+  // without them, a figure the file does not show).
+  if (footer.closing !== undefined && pending.debits + pending.credits > 0) stated.pending = round(pending.credits - pending.debits);
   return stated;
 }

@@ -68,7 +68,19 @@ export type TableSource = {
  * A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated);
  * `credits`/`debits`, the money in and out its summary totals (Mercado Pago's CREDITS, DEBITS), when it states them.
  */
-export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null; credits?: number | null; debits?: number | null };
+export type StatedBalances = {
+  opening: number | null;
+  closing: number | null;
+  from: string | null;
+  until: string | null;
+  credits?: number | null;
+  debits?: number | null;
+  /**
+   * Bookings the statement's own figures count that are no rows of it (BCA's pending ones), signed, as money: its
+   * `closing` is the one stated without them, and a check that fails names both (the user finds the stated one in the file).
+   */
+  pending?: number;
+};
 
 /** A cell's date in one of the orders (`eras`: a Japanese file's era years too), or null. */
 const parseDateIn = (raw: string, orders: readonly DateOrder[], eras = false) => {
@@ -1053,6 +1065,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     closing: src.stated?.closing ?? statedInLines.closing,
     credits: src.stated?.credits ?? null,
     debits: src.stated?.debits ?? null,
+    ...(src.stated?.pending ? { pending: src.stated.pending } : {}),
     // A balance stated without its day (comdirect's "Alter/Neuer Kontostand") is the one before the first row / after the last.
     from: src.stated?.from ?? statedInLines.from ?? firstDay,
     until: src.stated?.until ?? statedInLines.until ?? lastDay,
@@ -1260,7 +1273,10 @@ function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows
   if (opening && closing) {
     const r = reconcile({ ...base, opening, closing, basis: column.status === "ok" ? `the statement's opening and closing balance, and the ${column.basis}` : "the statement's opening and closing balance" });
     if (column.status === "off") return column;
-    if (r.status === "off") notes.push(`the statement's opening balance ${money(opening.amount)} + its ${rows.n} rows (${money(rows.cents / 100)}) make ${money(opening.amount + rows.cents / 100)}, but it states a closing balance of ${money(closing.amount)}`);
+    const states = stated.pending
+      ? `${money(closing.amount + stated.pending)} with its pending bookings (${money(stated.pending)}), ${money(closing.amount)} without them`
+      : money(closing.amount);
+    if (r.status === "off") notes.push(`the statement's opening balance ${money(opening.amount)} + its ${rows.n} rows (${money(rows.cents / 100)}) make ${money(opening.amount + rows.cents / 100)}, but it states a closing balance of ${states}`);
     return r;
   }
   // One balance stated: checked against a balance column that covers every row, else only kept.

@@ -193,7 +193,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "IDR", status: "off", opening: 7250000, closing: 15325000, entries: 2, difference: 500000 }],
     notes: [
       'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
-      "the statement's opening balance IDR 7'250'000.00 + its 2 rows (IDR 8'575'000.00) make IDR 15'825'000.00, but it states a closing balance of IDR 15'325'000.00",
+      "the statement's opening balance IDR 7'250'000.00 + its 2 rows (IDR 8'575'000.00) make IDR 15'825'000.00, but it states a closing balance of IDR 15'312'500.00 with its pending bookings (IDR -12'500.00), IDR 15'325'000.00 without them",
     ],
   },
   // A Mutasi Rekening whose footer writes its amounts with comma decimals ("Saldo Awal : 3.400.000,00"; the table keeps
@@ -242,7 +242,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "IDR", status: "off", opening: 3400000, closing: 4565000, entries: 2, difference: 750000 }],
     notes: [
       'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
-      "the statement's opening balance IDR 3'400'000.00 + its 2 rows (IDR 1'915'000.00) make IDR 5'315'000.00, but it states a closing balance of IDR 4'565'000.00",
+      "the statement's opening balance IDR 3'400'000.00 + its 2 rows (IDR 1'915'000.00) make IDR 5'315'000.00, but it states a closing balance of IDR 4'555'000.00 with its pending bookings (IDR -10'000.00), IDR 4'565'000.00 without them",
     ],
   },
   // A late posting dated "30 Dec" on a statement from 15 January to 14 February (review of stop 46: dated 2026-12-30, a
