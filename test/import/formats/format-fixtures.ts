@@ -9,6 +9,16 @@ import type { Expected } from "./support.ts";
 const PENDING = { reason: "pending (Sts PDNG), not booked yet" };
 const DETAIL = (amount: string, line: number) => `a batch's detail line: its amount ${amount} is part of the booking on line ${line}, not a booking of its own`;
 
+/** A BCA Mutasi Rekening's skipped lines from `first` on: its pending booking, then its footer's four lines. */
+const bcaSkipped = (first: number) => [
+  { line: first, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
+  { line: first + 1, reason: "a balance, total or note line without an amount" },
+  { line: first + 2, reason: "a note or footer line: no date and no amount" },
+  { line: first + 3, reason: "a note or footer line: no date and no amount" },
+  { line: first + 4, reason: "a balance, total or note line without an amount" },
+];
+const BCA_IDR_NOTE = 'the currency IDR (from the statement\'s "Kode Mata Uang") for every row';
+
 /** An FNB download that names no currency or country: rand, said as assumed (review of stop 46: ZAR was fixed). */
 const FNB_RAND_NOTE =
   "the file names no currency anywhere: every row was taken as ZAR (the FNB (First National Bank, South Africa) layout: its downloads are in rand unless their account lines name another currency or country); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
@@ -160,15 +170,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [10, "2026-01-05", -500000, "IDR", "TARIKAN ATM 05/01 ATM BCA SUDIRMAN"],
     ],
     totals: [{ currency: "IDR", out: 1725000, outRows: 2, in: 9800000, inRows: 1 }],
-    skipped: [
-      { line: 11, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
-      { line: 12, reason: "a balance, total or note line without an amount" },
-      { line: 13, reason: "a note or footer line: no date and no amount" },
-      { line: 14, reason: "a note or footer line: no date and no amount" },
-      { line: 15, reason: "a balance, total or note line without an amount" },
-    ],
+    skipped: bcaSkipped(11),
     reconciliation: [{ currency: "IDR", status: "ok", opening: 7250000, closing: 15325000, entries: 3, difference: 0 }],
-    notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
+    notes: [BCA_IDR_NOTE],
   },
   // bca-id-mutasi.csv without its ATM withdrawal (−500'000.00 on 05/01): its rows' balances agree with each other, but the
   // footer's do not — "Saldo Akhir : 15,312,500.00" with the pending 12'500.00 taken out is 15'325'000.00, not the rows'
@@ -183,16 +187,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [9, "2025-12-31", 9800000, "IDR", "TRSF E-BANKING CR 3112/FTSCY/WS12399 PT CAHAYA ABADI GAJI"],
     ],
     totals: [{ currency: "IDR", out: 1225000, outRows: 1, in: 9800000, inRows: 1 }],
-    skipped: [
-      { line: 10, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
-      { line: 11, reason: "a balance, total or note line without an amount" },
-      { line: 12, reason: "a note or footer line: no date and no amount" },
-      { line: 13, reason: "a note or footer line: no date and no amount" },
-      { line: 14, reason: "a balance, total or note line without an amount" },
-    ],
+    skipped: bcaSkipped(10),
     reconciliation: [{ currency: "IDR", status: "off", opening: 7250000, closing: 15325000, entries: 2, difference: 500000 }],
     notes: [
-      'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
+      BCA_IDR_NOTE,
       "the statement's opening balance IDR 7'250'000.00 + its 2 rows (IDR 8'575'000.00) make IDR 15'825'000.00, but it states a closing balance of IDR 15'312'500.00 with its pending bookings (IDR -12'500.00), IDR 15'325'000.00 without them",
     ],
   },
@@ -210,15 +208,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [10, "2026-02-17", -750000, "IDR", "TARIKAN ATM 17/02 ATM BCA THAMRIN"],
     ],
     totals: [{ currency: "IDR", out: 835000, outRows: 2, in: 2000000, inRows: 1 }],
-    skipped: [
-      { line: 11, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
-      { line: 12, reason: "a balance, total or note line without an amount" },
-      { line: 13, reason: "a note or footer line: no date and no amount" },
-      { line: 14, reason: "a note or footer line: no date and no amount" },
-      { line: 15, reason: "a balance, total or note line without an amount" },
-    ],
+    skipped: bcaSkipped(11),
     reconciliation: [{ currency: "IDR", status: "ok", opening: 3400000, closing: 4565000, entries: 3, difference: 0 }],
-    notes: ['the currency IDR (from the statement\'s "Kode Mata Uang") for every row'],
+    notes: [BCA_IDR_NOTE],
   },
   // The same without its ATM withdrawal: its rows' balances agree with each other, the footer's do not — 3'400'000.00 −
   // 85'000.00 + 2'000'000.00 = 5'315'000.00, not 4'565'000.00: off by 750'000.00 (before: "ok", the footer unread).
@@ -232,16 +224,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [9, "2026-02-10", 2000000, "IDR", "SETORAN TUNAI"],
     ],
     totals: [{ currency: "IDR", out: 85000, outRows: 1, in: 2000000, inRows: 1 }],
-    skipped: [
-      { line: 10, reason: 'pending ("PEND" where its date goes): not dated by BCA yet; a later statement lists it with its date' },
-      { line: 11, reason: "a balance, total or note line without an amount" },
-      { line: 12, reason: "a note or footer line: no date and no amount" },
-      { line: 13, reason: "a note or footer line: no date and no amount" },
-      { line: 14, reason: "a balance, total or note line without an amount" },
-    ],
+    skipped: bcaSkipped(10),
     reconciliation: [{ currency: "IDR", status: "off", opening: 3400000, closing: 4565000, entries: 2, difference: 750000 }],
     notes: [
-      'the currency IDR (from the statement\'s "Kode Mata Uang") for every row',
+      BCA_IDR_NOTE,
       "the statement's opening balance IDR 3'400'000.00 + its 2 rows (IDR 1'915'000.00) make IDR 5'315'000.00, but it states a closing balance of IDR 4'555'000.00 with its pending bookings (IDR -10'000.00), IDR 4'565'000.00 without them",
     ],
   },
