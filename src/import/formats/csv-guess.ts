@@ -337,12 +337,13 @@ function feeOutsideAmount(cols: readonly Column[], money: ColumnPlan["money"], b
 /**
  * The balance after each row when no header word names it (Serbian "Stanje", Axis Bank's "BAL"; QA round 4, pass 12: the
  * debit and credit columns were named, so nothing looked for the balance, and the file was not checked): the one column
- * no role took whose every sampled value is an amount that the rows' amounts walk. Not the money available (BBVA's
- * "Disponible": with a credit line or holds, it is no balance the statement closes with).
+ * no role took whose every sampled value is an amount that the rows' amounts walk, signed by a column of debit/credit
+ * marks too (review of r4-memo: a "CR" column's file with an unnamed balance went unchecked). Not the money available
+ * (BBVA's "Disponible": with a credit line or holds, it is no balance the statement closes with).
  */
 const AVAILABLE = /\b(disponible|available|verfugbar|disponibile|beschikbaar|disponivel)\b/;
 function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], taken: ReadonlySet<number>): Column | undefined {
-  const amount = rowCents(cols, money);
+  const amount = markedCents(cols, money);
   if (!amount) return undefined;
   const walking = walkingColumns(cols, amount, taken);
   return walking.length === 1 ? walking[0] : undefined;
