@@ -16,6 +16,45 @@ const DOLLAR_NOTE =
 
 const WALLET_NOTE = "the amounts carry no sign: \"type\" gave them, read as an export of Wallet by BudgetBakers writes its kinds: its expenses as money out, its incomes as money in";
 
+/** The rows of the "CR" current account written for the review of r4-memo (cr-marks-fees-negative*.csv): its marks' reading. */
+const CR_MARKS_ROWS = {
+  rows: [
+    [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
+    [3, "2026-04-02", -3, "CHF", "MONTHLY ACCOUNT FEE"],
+    [4, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
+    [5, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
+    [6, "2026-04-08", -0.85, "CHF", "OVERDRAFT INTEREST"],
+    [7, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
+    [8, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
+  ],
+  totals: [{ currency: "CHF", out: 197, outRows: 5, in: 2474.99, inRows: 2 }],
+} satisfies Partial<Expected>;
+
+/** The Memo-"credit" file's rows read as written, its balance walking with them (memo-credit-*balance.csv). */
+const MEMO_AS_WRITTEN = {
+  rows: [
+    [2, "2026-03-02", 1500, "CHF", "TRANSFER FROM A MUELLER · credit"],
+    [3, "2026-03-05", 6200, "CHF", "PAYROLL ACME AG"],
+    [4, "2026-03-09", -83.4, "CHF", "MIGROS ZUERICH"],
+    [5, "2026-03-12", -49, "CHF", "SWISSCOM MOBILE"],
+  ],
+  totals: [{ currency: "CHF", out: 132.4, outRows: 2, in: 7700, inRows: 2 }],
+  reconciliation: [{ currency: "CHF", status: "ok", opening: 1240.5, closing: 8808.1, entries: 4, difference: 0 }],
+} satisfies Partial<Expected>;
+
+/** The "CR" file with every amount unsigned (cr-marks-unsigned*.csv): the marks sign every row, checked by its balance. */
+const CR_MARKS_UNSIGNED = {
+  rows: [
+    [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
+    [3, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
+    [4, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
+    [5, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
+    [6, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
+  ],
+  totals: [{ currency: "CHF", out: 193.15, outRows: 3, in: 2474.99, inRows: 2 }],
+  reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3781.84, entries: 5, difference: 0 }],
+} satisfies Partial<Expected>;
+
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Cashew's export (qa33, a public project's Cashew fixture run blind): its "Balance correction" row, a balance the user set
   // in the app ("Updated balance"), was booked as 2'500.00 of income; the rows' accounts were dropped. Line 2 skipped; the
@@ -863,14 +902,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 4,
-    rows: [
-      [2, "2026-03-02", 1500, "CHF", "TRANSFER FROM A MUELLER · credit"],
-      [3, "2026-03-05", 6200, "CHF", "PAYROLL ACME AG"],
-      [4, "2026-03-09", -83.4, "CHF", "MIGROS ZUERICH"],
-      [5, "2026-03-12", -49, "CHF", "SWISSCOM MOBILE"],
-    ],
-    totals: [{ currency: "CHF", out: 132.4, outRows: 2, in: 7700, inRows: 2 }],
-    reconciliation: [{ currency: "CHF", status: "ok", opening: 1240.5, closing: 8808.1, entries: 4, difference: 0 }],
+    ...MEMO_AS_WRITTEN,
     notes: [CHF_NOTE],
   },
   // The same without its balance: nothing in the file tells the salary's side (the card's "CR" file below is written the
@@ -904,16 +936,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 7,
-    rows: [
-      [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
-      [3, "2026-04-02", -3, "CHF", "MONTHLY ACCOUNT FEE"],
-      [4, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
-      [5, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
-      [6, "2026-04-08", -0.85, "CHF", "OVERDRAFT INTEREST"],
-      [7, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
-      [8, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
-    ],
-    totals: [{ currency: "CHF", out: 197, outRows: 5, in: 2474.99, inRows: 2 }],
+    ...CR_MARKS_ROWS,
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3777.99, entries: 7, difference: 0 }],
     notes: ["\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
   },
@@ -924,16 +947,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 7,
-    rows: [
-      [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
-      [3, "2026-04-02", -3, "CHF", "MONTHLY ACCOUNT FEE"],
-      [4, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
-      [5, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
-      [6, "2026-04-08", -0.85, "CHF", "OVERDRAFT INTEREST"],
-      [7, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
-      [8, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
-    ],
-    totals: [{ currency: "CHF", out: 197, outRows: 5, in: 2474.99, inRows: 2 }],
+    ...CR_MARKS_ROWS,
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 7, difference: null }],
     notes: [
       "\"column 4\" marks only money in: the rows where it is empty were read as money out, line 2 (38.75), line 5 (12.40), line 8 (142.00) too, though written positive beside other rows written with a minus (by their own sign, money in); no balance column tells which is right: check them in the preview",
@@ -948,15 +962,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 5,
-    rows: [
-      [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
-      [3, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
-      [4, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
-      [5, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
-      [6, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
-    ],
-    totals: [{ currency: "CHF", out: 193.15, outRows: 3, in: 2474.99, inRows: 2 }],
-    reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3781.84, entries: 5, difference: 0 }],
+    ...CR_MARKS_UNSIGNED,
     notes: ["\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
   },
   // The three files above whose balance column has no header (its cell blank, "column 4"): found by its walk. The Memo's
@@ -968,14 +974,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 4,
-    rows: [
-      [2, "2026-03-02", 1500, "CHF", "TRANSFER FROM A MUELLER · credit"],
-      [3, "2026-03-05", 6200, "CHF", "PAYROLL ACME AG"],
-      [4, "2026-03-09", -83.4, "CHF", "MIGROS ZUERICH"],
-      [5, "2026-03-12", -49, "CHF", "SWISSCOM MOBILE"],
-    ],
-    totals: [{ currency: "CHF", out: 132.4, outRows: 2, in: 7700, inRows: 2 }],
-    reconciliation: [{ currency: "CHF", status: "ok", opening: 1240.5, closing: 8808.1, entries: 4, difference: 0 }],
+    ...MEMO_AS_WRITTEN,
     notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", CHF_NOTE],
   },
   "cr-marks-fees-negative-unnamed-balance.csv": {
@@ -983,16 +982,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 7,
-    rows: [
-      [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
-      [3, "2026-04-02", -3, "CHF", "MONTHLY ACCOUNT FEE"],
-      [4, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
-      [5, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
-      [6, "2026-04-08", -0.85, "CHF", "OVERDRAFT INTEREST"],
-      [7, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
-      [8, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
-    ],
-    totals: [{ currency: "CHF", out: 197, outRows: 5, in: 2474.99, inRows: 2 }],
+    ...CR_MARKS_ROWS,
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3777.99, entries: 7, difference: 0 }],
     notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", "\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
   },
@@ -1001,15 +991,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     layout: "guessed",
     account: null,
     dataLines: 5,
-    rows: [
-      [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
-      [3, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
-      [4, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
-      [5, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
-      [6, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
-    ],
-    totals: [{ currency: "CHF", out: 193.15, outRows: 3, in: 2474.99, inRows: 2 }],
-    reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3781.84, entries: 5, difference: 0 }],
+    ...CR_MARKS_UNSIGNED,
     notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", "\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
   },
   // Monzo's older export (UK, 2018), written for this project in the shape of bank2ynab's test file of it, which QA round
