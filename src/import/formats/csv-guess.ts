@@ -21,7 +21,7 @@ import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
 import { appExportOf } from "./app-exports.ts";
-import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -296,16 +296,41 @@ function balanceWalks(values: readonly string[], move: (r: number) => number): b
 }
 
 /**
+ * The rows' moves (in cents) as read, also under a column of debit/credit marks (its empty cell the side `blank` says, when
+ * the column marks one side only); null for marks of other kinds (letters, numbers, kinds, dashes).
+ */
+function markedCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: number) => number) | null {
+  if (money.kind !== "indicator" || money.letters || money.numbers || money.kinds || money.dashes) return rowCents(cols, money);
+  const marks = cols[money.indicator]!;
+  return (r) => (indicatorSign(marks.values[r]!, marks.norm) ?? ((marks.values[r] ?? "").trim() === "" ? money.blank : undefined) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]));
+}
+
+/**
+ * The amounts' side beside a column of credit marks only that leaves some rows in doubt (csv-signs.ts unmarkedInDoubt:
+ * an unmarked amount written positive, money out by the marks, money in by its own sign): a balance column decides,
+ * the one named so or else one found by its walk, when it walks with one reading and not the other (review of r4-memo: a
+ * Memo's "credit" beside a balance that walks with the amounts as written; a card's "CR" beside one that walks with the
+ * marks). Without one, or when it walks with neither, the marks' reading stands, its note naming the rows in doubt
+ * (csv.ts oneSidedNote): both readings are right for some real file, and the file cannot tell which it is.
+ */
+function marksOrSigns(cols: readonly Column[], amount: Column, indicator: Column, taken: ReadonlySet<number>): ColumnPlan["money"] {
+  const marks: ColumnPlan["money"] = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
+  if (unmarkedInDoubt(indicator, amount).length === 0) return marks;
+  const signed: ColumnPlan["money"] = { kind: "signed", amount: amount.index };
+  const without = new Set([...taken, amount.index, indicator.index]);
+  const named = candidates(cols, "balance", without)[0];
+  const walks = (m: ColumnPlan["money"]) => (named ? balanceWalks(named.values, markedCents(cols, m)!) : walkingColumns(cols, markedCents(cols, m)!, without).length > 0);
+  return walks(signed) && !walks(marks) ? signed : marks;
+}
+
+/**
  * The balance's own Dr/Cr column (Kotak: "Balance","Dr / Cr" after "Amount","Dr / Cr"; issue 31, the last stop's
  * leftover: an overdrawn "7,549.00" "DR" was read as +7'549.00 and the file refused as not reconciling): a column of
  * debit/credit marks with the balance signed by which the balances walk by the amounts, and without which they do not.
  * Not a column of the rows' directions after the balance (Hana Bank's 입금/출금: the balances walk as written).
  */
 function balanceSideColumn(cols: readonly Column[], money: ColumnPlan["money"], balance: number, taken: ReadonlySet<number>): Column | undefined {
-  const amount =
-    money.kind === "indicator" && !money.letters && !money.numbers && !money.kinds && !money.dashes
-      ? (r: number) => (indicatorSign(cols[money.indicator]!.values[r]!, cols[money.indicator]!.norm) ?? 0) * Math.abs(centsOf(cols[money.amount]!.values[r]))
-      : rowCents(cols, money);
+  const amount = markedCents(cols, money);
   const values = cols[balance]!.values;
   if (!amount || balanceWalks(values, amount)) return undefined;
   const marks = (c: Column) => c.values.every((v) => Math.abs(indicatorSign(v, c.norm) ?? 0) === 1);
@@ -329,16 +354,21 @@ function feeOutsideAmount(cols: readonly Column[], money: ColumnPlan["money"], b
 /**
  * The balance after each row when no header word names it (Serbian "Stanje", Axis Bank's "BAL"; QA round 4, pass 12: the
  * debit and credit columns were named, so nothing looked for the balance, and the file was not checked): the one column
- * no role took whose every sampled value is an amount that the rows' amounts walk. Not the money available (BBVA's
- * "Disponible": with a credit line or holds, it is no balance the statement closes with).
+ * no role took whose every sampled value is an amount that the rows' amounts walk, signed by a column of debit/credit
+ * marks too (review of r4-memo: a "CR" column's file with an unnamed balance went unchecked). Not the money available
+ * (BBVA's "Disponible": with a credit line or holds, it is no balance the statement closes with).
  */
 const AVAILABLE = /\b(disponible|available|verfugbar|disponibile|beschikbaar|disponivel)\b/;
 function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], taken: ReadonlySet<number>): Column | undefined {
-  const amount = rowCents(cols, money);
+  const amount = markedCents(cols, money);
   if (!amount) return undefined;
-  const walking = cols.filter((c) => !taken.has(c.index) && !AVAILABLE.test(c.norm) && balanceWalks(c.values, amount));
+  const walking = walkingColumns(cols, amount, taken);
   return walking.length === 1 ? walking[0] : undefined;
 }
+
+/** The columns no role took (and no money available) that walk as balances by the rows' moves. */
+const walkingColumns = (cols: readonly Column[], move: (r: number) => number, taken: ReadonlySet<number>): Column[] =>
+  cols.filter((c) => !taken.has(c.index) && !AVAILABLE.test(c.norm) && balanceWalks(c.values, move));
 
 /** A day and a month with no year: "4月30日" (JA Bank), "30.04.", "30/04". */
 const YEARLESS_DATE = /^\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*日|\d{1,2}[./]\d{1,2}\.?)\s*$/u;
@@ -468,7 +498,7 @@ export function guessColumns(
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     const words = app && amount ? appKinds(app, cols, amount, taken) : undefined;
     if (words) money = { kind: "indicator", amount: amount!.index, ...words };
-    else if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
+    else if (indicator && amount && !contradictsSigns(indicator, amount)) money = marksOrSigns(cols, amount, indicator, taken);
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
       const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);

@@ -170,26 +170,54 @@ export function oneSided(indicator: Column): { blank?: 1 | -1 } {
 }
 
 /**
+ * How a column taken for debit/credit marks by its values alone (no header word names it so) stands to the signs its
+ * amounts are written with: the rows whose mark agrees with the amount's sign, those whose mark disagrees, and the rows
+ * left unmarked whose amount is written positive. Undefined for a column whose header names it a sign, or beside amounts
+ * written without a sign (the marks are what signs them then).
+ */
+function marksBesideSigns(indicator: Column, amount: Column): { agree: number; disagree: number; unmarkedPositive: number[] } | undefined {
+  if (headerTier(indicator.norm, "indicator") !== null) return undefined;
+  const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
+  if (!amounts.some((a) => a < 0)) return undefined;
+  let agree = 0;
+  let disagree = 0;
+  const unmarkedPositive: number[] = [];
+  amounts.forEach((a, r) => {
+    const cell = indicator.values[r] ?? "";
+    const mark = indicatorSign(cell);
+    if (a > 0 && cell.trim() === "") unmarkedPositive.push(r);
+    if (a === 0 || (mark !== 1 && mark !== -1)) return;
+    if (Math.sign(a) === mark) agree++;
+    else disagree++;
+  });
+  return { agree, disagree, unmarkedPositive };
+}
+
+/**
  * A column taken for debit/credit marks by its values alone (no header word names it so) that contradicts the signs the
  * amounts are written with on some rows and not on others: a register's cleared "C", a status's "D"… say something else
  * than the money's side (review of stop 46: a Cleared column of C turned every signed amount into money in). The
  * amounts' own signs stand then.
  */
 export function contradictsSigns(indicator: Column, amount: Column): boolean {
-  if (headerTier(indicator.norm, "indicator") !== null) return false;
-  const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
-  if (!amounts.some((a) => a < 0)) return false; // unsigned amounts: the marks are what signs them
   // Marks that agree with every signed row, or disagree with every one (a card's export: DEBIT beside 45.20, CREDIT beside
   // −300.00), are the money's side; marks that agree with some rows and not others are not.
-  let agree = 0;
-  let disagree = 0;
-  amounts.forEach((a, r) => {
-    const mark = indicatorSign(indicator.values[r] ?? "");
-    if (a === 0 || (mark !== 1 && mark !== -1)) return;
-    if (Math.sign(a) === mark) agree++;
-    else disagree++;
-  });
-  return agree > 0 && disagree > 0;
+  const t = marksBesideSigns(indicator, amount);
+  return t !== undefined && t.agree > 0 && t.disagree > 0;
+}
+
+/**
+ * The rows (of the sample) whose side a column of credit marks only (oneSided) leaves in doubt: beside amounts that carry
+ * their own signs on other rows, with every mark agreeing with its amount's sign, an unmarked amount written positive is
+ * money out by the marks (an empty cell is the other side: a card's "CR" column over purchases written unsigned, the
+ * account's fees written negative) and money in by its own sign (a Memo that says "credit" on one row beside a salary
+ * written positive: review of r4-qa38, the salary booked as money out). Both readings agree with every marked row, so
+ * the marks alone cannot tell (review of r4-memo): the balance column decides, when there is one (csv-guess.ts).
+ */
+export function unmarkedInDoubt(indicator: Column, amount: Column): number[] {
+  if (oneSided(indicator).blank !== -1) return [];
+  const t = marksBesideSigns(indicator, amount);
+  return t !== undefined && t.agree > 0 && t.disagree === 0 ? t.unmarkedPositive : [];
 }
 
 /**

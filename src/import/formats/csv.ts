@@ -7,9 +7,9 @@
  */
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { listColumns, looksLikeAmount } from "./csv-columns.ts";
+import { columnsOf, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
-import { kindSaysPurchasesPositive } from "./csv-signs.ts";
+import { kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -1005,7 +1005,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
     const voted = vote(text, table, lines, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns), kindsNote(columns)]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns, table.header, sample), kindsNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     const continuedIn = continuesText(plan, lines);
     const withContinued = (d: ByDirection): ByDirection => ({ out: [...d.out, ...continuedIn!], in: [...d.in, ...continuedIn!] });
@@ -1145,12 +1145,23 @@ function refuseAmountsInCents(plan: ColumnPlan, sample: readonly CsvRecord[], fi
   }
 }
 
-/** What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out. */
-function oneSidedNote(plan: ColumnPlan): string | null {
-  if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
-  const i = plan.money.indicator;
-  const name = plan.names[i]?.trim() || columnName(i);
-  return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
+/**
+ * What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out.
+ * Beside amounts that carry their own signs elsewhere and no balance column (which decides: csv-guess.ts marksOrSigns),
+ * it names the unmarked rows written positive, whose side the file does not tell (csv-signs.ts unmarkedInDoubt; review of
+ * r4-memo: a Memo's "credit" made a salary money out, and only "check the preview's rows" said so).
+ */
+function oneSidedNote(plan: ColumnPlan, header: CsvRecord, sample: readonly CsvRecord[]): string | null {
+  const m = plan.money;
+  if (m.kind !== "indicator" || m.blank === undefined) return null;
+  const name = plan.names[m.indicator]?.trim() || columnName(m.indicator);
+  const said = `"${name}" marks only money in: the rows where it is empty were read as money out`;
+  const cols = columnsOf(header, sample);
+  const doubt = plan.balance === null ? unmarkedInDoubt(cols[m.indicator]!, cols[m.amount]!).map((r) => `line ${sample[r]!.line} (${cols[m.amount]!.values[r]!.trim()})`) : [];
+  if (doubt.length === 0) return `${said}; check the preview's rows`;
+  const named = doubt.length > 3 ? `${doubt.slice(0, 3).join(", ")} and ${doubt.length - 3} more` : doubt.join(", ");
+  const one = doubt.length === 1;
+  return `${said}, ${named} too, though written positive beside other rows written with a minus (by ${one ? "its" : "their"} own sign, money in); no balance column tells which is right: check ${one ? "it" : "them"} in the preview`;
 }
 
 /** What the reader read the signs from when a column of row kinds gave them (csv-signs.ts kindMarks). */

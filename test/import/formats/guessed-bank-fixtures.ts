@@ -16,6 +16,45 @@ const DOLLAR_NOTE =
 
 const WALLET_NOTE = "the amounts carry no sign: \"type\" gave them, read as an export of Wallet by BudgetBakers writes its kinds: its expenses as money out, its incomes as money in";
 
+/** The rows of the "CR" current account written for the review of r4-memo (cr-marks-fees-negative*.csv): its marks' reading. */
+const CR_MARKS_ROWS = {
+  rows: [
+    [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
+    [3, "2026-04-02", -3, "CHF", "MONTHLY ACCOUNT FEE"],
+    [4, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
+    [5, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
+    [6, "2026-04-08", -0.85, "CHF", "OVERDRAFT INTEREST"],
+    [7, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
+    [8, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
+  ],
+  totals: [{ currency: "CHF", out: 197, outRows: 5, in: 2474.99, inRows: 2 }],
+} satisfies Partial<Expected>;
+
+/** The Memo-"credit" file's rows read as written, its balance walking with them (memo-credit-*balance.csv). */
+const MEMO_AS_WRITTEN = {
+  rows: [
+    [2, "2026-03-02", 1500, "CHF", "TRANSFER FROM A MUELLER · credit"],
+    [3, "2026-03-05", 6200, "CHF", "PAYROLL ACME AG"],
+    [4, "2026-03-09", -83.4, "CHF", "MIGROS ZUERICH"],
+    [5, "2026-03-12", -49, "CHF", "SWISSCOM MOBILE"],
+  ],
+  totals: [{ currency: "CHF", out: 132.4, outRows: 2, in: 7700, inRows: 2 }],
+  reconciliation: [{ currency: "CHF", status: "ok", opening: 1240.5, closing: 8808.1, entries: 4, difference: 0 }],
+} satisfies Partial<Expected>;
+
+/** The "CR" file with every amount unsigned (cr-marks-unsigned*.csv): the marks sign every row, checked by its balance. */
+const CR_MARKS_UNSIGNED = {
+  rows: [
+    [2, "2026-04-01", -38.75, "CHF", "SAINSBURYS LONDON"],
+    [3, "2026-04-03", 2450, "CHF", "SALARY NORTHWIND LTD"],
+    [4, "2026-04-06", -12.4, "CHF", "BOOTS PHARMACY"],
+    [5, "2026-04-10", 24.99, "CHF", "REFUND ARGOS"],
+    [6, "2026-04-13", -142, "CHF", "COUNCIL TAX"],
+  ],
+  totals: [{ currency: "CHF", out: 193.15, outRows: 3, in: 2474.99, inRows: 2 }],
+  reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3781.84, entries: 5, difference: 0 }],
+} satisfies Partial<Expected>;
+
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Cashew's export (qa33, a public project's Cashew fixture run blind): its "Balance correction" row, a balance the user set
   // in the app ("Updated balance"), was booked as 2'500.00 of income; the rows' accounts were dropped. Line 2 skipped; the
@@ -854,6 +893,111 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{ line: 2, reason: 'not booked yet ("Pending" where its date goes): no money moved' }],
     reconciliation: [{ currency: "GBP", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: ["\"column 4\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", "the currency GBP (from the amounts' £ sign) for every row"],
+  },
+  // A column of credit marks only beside amounts that carry their own signs on some rows (review of r4-memo): an unmarked
+  // amount written positive is money out by the marks (an empty cell is the other side) and money in by its own sign; both
+  // readings agree with every marked row. The balance decides when there is one; without one the marks' reading stands and
+  // the note names the rows in doubt. Written for this project, its own numbers.
+  // A "Memo" that says "credit" on one row, beside a balance that walks with the amounts as written (1'240.50 + 1'500.00 =
+  // 2'740.50; + 6'200.00 = 8'940.50; − 83.40 = 8'857.10; − 49.00 = 8'808.10): the salary, unmarked, was money out and the
+  // file refused as not reconciling (off by 12'400.00). Read as written: out 83.40 + 49.00 = 132.40, in 1'500.00 + 6'200.00
+  // = 7'700.00; no note (the Memo's word stays in the description).
+  "memo-credit-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    ...MEMO_AS_WRITTEN,
+    notes: [CHF_NOTE],
+  },
+  // The same without its balance: nothing in the file tells the salary's side (the card's "CR" file below is written the
+  // same way and means money out). The marks' reading stands, as before (out 6'200.00 + 83.40 + 49.00 = 6'332.40, in
+  // 1'500.00), and the note names the salary's line and amount as in doubt instead of only "check the preview's rows".
+  "memo-credit-no-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-03-02", 1500, "CHF", "TRANSFER FROM A MUELLER"],
+      [3, "2026-03-05", -6200, "CHF", "PAYROLL ACME AG"],
+      [4, "2026-03-09", -83.4, "CHF", "MIGROS ZUERICH"],
+      [5, "2026-03-12", -49, "CHF", "SWISSCOM MOBILE"],
+    ],
+    totals: [{ currency: "CHF", out: 6332.4, outRows: 3, in: 1500, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [
+      "\"Memo\" marks only money in: the rows where it is empty were read as money out, line 3 (6200.00) too, though written positive beside other rows written with a minus (by its own sign, money in); no balance column tells which is right: check it in the preview",
+      CHF_NOTE,
+    ],
+  },
+  // A current account's export whose unnamed last column says "CR" after money in and nothing after money out, the
+  // purchases written unsigned and the bank's charges with a minus (review of r4-memo, t7: reading the amounts' own signs
+  // booked the purchases as money in and refused the file). The balance walks with the marks (1'500.00 − 38.75 = 1'461.25;
+  // − 3.00 = 1'458.25; + 2'450.00 = 3'908.25; − 12.40 = 3'895.85; − 0.85 = 3'895.00; + 24.99 = 3'919.99; − 142.00 =
+  // 3'777.99): out 38.75 + 3.00 + 12.40 + 0.85 + 142.00 = 197.00, in 2'450.00 + 24.99 = 2'474.99.
+  "cr-marks-fees-negative-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    ...CR_MARKS_ROWS,
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3777.99, entries: 7, difference: 0 }],
+    notes: ["\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
+  },
+  // The same without its balance (review of r4-memo, t8: the purchases were booked as money in, no note): the marks'
+  // reading, as the balance above shows it right; the note names the unmarked purchases written positive as in doubt.
+  "cr-marks-fees-negative.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    ...CR_MARKS_ROWS,
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 7, difference: null }],
+    notes: [
+      "\"column 4\" marks only money in: the rows where it is empty were read as money out, line 2 (38.75), line 5 (12.40), line 8 (142.00) too, though written positive beside other rows written with a minus (by their own sign, money in); no balance column tells which is right: check them in the preview",
+      CHF_NOTE,
+    ],
+  },
+  // A true one-sided column: "CR" after money in, every amount unsigned, a balance (1'500.00 − 38.75 = 1'461.25; + 2'450.00 =
+  // 3'911.25; − 12.40 = 3'898.85; + 24.99 = 3'923.84; − 142.00 = 3'781.84): the marks sign the rows, nothing in doubt. Out
+  // 38.75 + 12.40 + 142.00 = 193.15, in 2'450.00 + 24.99 = 2'474.99.
+  "cr-marks-unsigned-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    ...CR_MARKS_UNSIGNED,
+    notes: ["\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
+  },
+  // The three files above whose balance column has no header (its cell blank, "column 4"): found by its walk. The Memo's
+  // file is read as written, as with its "Balance" (it was read with the salary money out, unchecked, exit 0); the "CR"
+  // files are checked by their balance too (a balance was found by its walk for amounts signed as written only: they went
+  // unchecked, and the one with signed fees named its purchases as in doubt). Totals as above.
+  "memo-credit-unnamed-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    ...MEMO_AS_WRITTEN,
+    notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", CHF_NOTE],
+  },
+  "cr-marks-fees-negative-unnamed-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    ...CR_MARKS_ROWS,
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 1500, closing: 3777.99, entries: 7, difference: 0 }],
+    notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", "\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
+  },
+  "cr-marks-unsigned-unnamed-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    ...CR_MARKS_UNSIGNED,
+    notes: ["\"column 4\" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)", "\"column 5\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", CHF_NOTE],
   },
   // Monzo's older export (UK, 2018), written for this project in the shape of bank2ynab's test file of it, which QA round
   // 4 ran as it is: refused, its date column "created" (ISO date, time and offset) was no date word. The amount is in the
