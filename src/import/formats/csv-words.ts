@@ -532,8 +532,15 @@ export function datedBalanceDay(text: string): string | null {
   return /^\s*(?:saldo (?:per|am|al|vom)|solde (?:au|du)|balance (?:as (?:of|at)|on)|kontostand (?:am|per|vom))\s+(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/i.exec(text)?.[1] ?? null;
 }
 
-/** Whether a (normalised) cell is the label of a stated opening or closing balance. */
-export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(norm.replace(/(?: \d{1,4}){3}$/, "")) ?? null;
+/**
+ * Whether a (normalised) cell is the label of a stated opening or closing balance: as written, or with its day after it,
+ * the day's word too ("Saldo iniziale al 01/02/2026", an Italian bank's preamble and footer; qa41's blind pass: both
+ * lines were read as no balance, the rows went unchecked; "Anfangssaldo am …", "Solde initial au …").
+ */
+export const statedBalanceKind = (norm: string): "opening" | "closing" | null => {
+  const undated = norm.replace(/(?: \d{1,4}){3}$/, "");
+  return STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(undated) ?? (undated === norm ? null : STATED_BALANCE_LABELS.get(undated.replace(/ (?:al|am|per|vom|zum|au|du|as of|as at|on|op)$/, ""))) ?? null;
+};
 
 /**
  * A statement's own totals of its money in and out, in its summary table beside its balances (Mercado Pago's
