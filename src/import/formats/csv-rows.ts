@@ -12,7 +12,7 @@ import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
-import { ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -910,7 +910,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const purpose = joinTexts(texts(plan.purpose));
       if (purpose) facts.purpose = purpose;
       if (textFact(plan.referenceFact)) facts.reference = textFact(plan.referenceFact);
-      if (textFact(plan.counterpartyIban)) facts.counterpartyIban = textFact(plan.counterpartyIban).replace(/\s+/g, "");
+      if (textFact(plan.counterpartyIban)) facts.counterpartyIban = accountOfCell(textFact(plan.counterpartyIban));
       if (plan.valueDate !== null) {
         const v = dateIn.get(cell(plan.valueDate).trim());
         if (v) facts.valueDate = v;

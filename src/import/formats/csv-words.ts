@@ -463,6 +463,16 @@ export function indicatorSign(raw: string, norm?: string): 1 | -1 | 0 | undefine
 /** A cell that is an IBAN as banks write it (with or without its groups' spaces). */
 export const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
+/**
+ * The other party's account as a row's cell names it, without its spaces: an IBAN with its bank's BIC after it (OP's
+ * "Saajan tilinumero ja pankin BIC": "FI21 1234 5600 0007 85 NDEAFIHH"; qa41's blind pass: kept as one IBAN with the BIC
+ * glued to it) is the IBAN alone.
+ */
+export function accountOfCell(raw: string): string {
+  const withBic = /^(.*\S)\s+[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.exec(raw.trim());
+  return (withBic && IBAN_CELL.test(withBic[1]!) ? withBic[1]! : raw).replace(/\s+/g, "");
+}
+
 /** Texts of a line that carries no amount of its own because it states a balance or a total. */
 /**
  * The column names of a card statement's summary table (HDFC Bank's "Opening Bal~Payment/ Credits~Purchase/ Debits~Finance
@@ -537,8 +547,15 @@ export function datedBalanceDay(text: string): string | null {
   return /^\s*(?:saldo (?:per|am|al|vom)|solde (?:au|du)|balance (?:as (?:of|at)|on)|kontostand (?:am|per|vom))\s+(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/i.exec(text)?.[1] ?? null;
 }
 
-/** Whether a (normalised) cell is the label of a stated opening or closing balance. */
-export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(norm.replace(/(?: \d{1,4}){3}$/, "")) ?? null;
+/**
+ * Whether a (normalised) cell is the label of a stated opening or closing balance: as written, or with its day after it,
+ * the day's word too ("Saldo iniziale al 01/02/2026", an Italian bank's preamble and footer; qa41's blind pass: both
+ * lines were read as no balance, the rows went unchecked; "Anfangssaldo am …", "Solde initial au …").
+ */
+export const statedBalanceKind = (norm: string): "opening" | "closing" | null => {
+  const undated = norm.replace(/(?: \d{1,4}){3}$/, "");
+  return STATED_BALANCE_LABELS.get(norm) ?? STATED_BALANCE_LABELS.get(undated) ?? (undated === norm ? null : STATED_BALANCE_LABELS.get(undated.replace(/ (?:al|am|per|vom|zum|au|du|as of|as at|on|op)$/, ""))) ?? null;
+};
 
 /**
  * A statement's own totals of its money in and out, in its summary table beside its balances (Mercado Pago's

@@ -55,7 +55,7 @@ const currencyInBalanceLabel = (label: string): string | null => {
 };
 
 /** A preamble cell that names the statement's account (normalised): its currency may follow in brackets. */
-const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
+const ACCOUNT_WITH_CURRENCY = /\b(account|konto|compte|conto|conta|rekening|cuenta|checking|savings|girokonto|sparkonto)\b/;
 
 /** A preamble label of the account's number (normalised): "Konto-Nr.", "Kontonummer", "Account No.", "N° de compte", "IBAN". */
 const ACCOUNT_NUMBER_LABEL = new RegExp(`${ACCOUNT_WITH_CURRENCY.source}|\\b(?:kontonummer|kontonr|rekeningnummer|iban)\\b`);
@@ -310,7 +310,12 @@ function preamble(
       // Bank; QA round 4, pass 20: its euros were taken as the data's francs, "the file names no currency anywhere").
       // Only under an account's label: a rate, a limit or a price is written so too ("Kurs;1.0825 EUR" over a Swiss IBAN;
       // review of pass 20: its francs were booked as euros).
-      const numbered = next && ACCOUNT_NUMBER_LABEL.test(norm) ? /^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] : undefined;
+      // Or in the cell after the number ("Conta ;0000012345678;EUR": Caixa Geral de Depósitos; qa41's blind pass: its euros
+      // were taken as the data's francs, "the file names no currency anywhere").
+      const beside = filled[i + 2];
+      const numbered = next && ACCOUNT_NUMBER_LABEL.test(norm)
+        ? (/^\d[\d./ -]*\d\s+([A-Z]{3})$/.exec(next)?.[1] ?? (beside && /^\d[\d./ -]*\d$/.test(next) && /^[A-Z]{3}$/.test(beside) ? beside : undefined))
+        : undefined;
       if (!currency && numbered && ISO_CURRENCIES.has(numbered)) currency = numbered;
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;

@@ -141,8 +141,12 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // Only a field of several such marks: free text may start with one (">25 EUR Gutschrift", whose ">25" was dropped).
   // BNP Paribas Bank Polska writes them with "^" ("723^00PRZELEW OTRZ ELIXIR ^34000^30…^32Name"; mt9x's test data, QA
   // round 4, qa30: the whole field, marks and all, was the description); the content-hash id's text as before (round3).
+  // A Polish bank's "<" subfields with no code before them, each on a line of its own ("<20…", "<21…", "<32Name": a
+  // test's copy of ING Bank Śląski's export, qa41's blind pass: the whole field, marks and all, was the description):
+  // read alike, several marks too; the content-hash id's text as before (round3).
   const coded = (round3 ? /^\d{3}([?~<])\d{2}/ : /^\d{3}([?~<^])\d{2}/).exec(t);
-  const structured = coded ?? (round3 || (t.match(/>\d{2}/g)?.length ?? 0) < 2 ? null : /^(>)\d{2}/.exec(t));
+  const uncoded = (mark: ">" | "<") => ((t.match(new RegExp(`${mark}\\d{2}`, "g"))?.length ?? 0) < 2 ? null : new RegExp(`^(${mark})\\d{2}`).exec(t));
+  const structured = coded ?? (round3 ? null : (uncoded(">") ?? uncoded("<")));
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
@@ -152,7 +156,10 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     // SEPA's empty references ("EREF+NOTPROVIDED") are no words of the purpose, which is read as what is left ("EREF+
     // NOTPROVIDED Beitrag Januar" was the purpose, and "NOTPROVIDED Beitrag Januar" the reference); the content-hash
     // id's text is read as before (round3).
-    const written = join([...pieces(20, 29), ...pieces(60, 63)]);
+    // Polish banks may write the other party's name in 27–29 as well as in 32–33 ("<27JAN NOWAK" "<32JAN NOWAK"): the
+    // name once, as the party, not again as words of the purpose (qa41's blind pass).
+    const named = mark !== "?" && !round3 && part(27, 29).trim() !== "" && part(27, 29).trim() === part(32, 33).trim();
+    const written = join([...pieces(20, named ? 26 : 29), ...pieces(60, 63)]);
     const purpose = round3 ? written : written.replace(EMPTY_SEPA_REFERENCE, "");
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();

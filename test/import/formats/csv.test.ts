@@ -2091,3 +2091,12 @@ test("Wallet by BudgetBakers' kind words in each language listed sign its unsign
   expect(wallet("Expenses", "Income", ["-12.50", "300.00"])).toEqual([-12.5, 300]);
   expect(wallet("Expenses", "Expenses", ["-12.50", "4.00"])).toEqual([-12.5, 4]);
 });
+
+test("OP (FI): the other party's account written with its bank's BIC after it is kept as the IBAN alone (qa41's blind pass: the BIC was glued onto it)", () => {
+  const s = read(fixture("op-fi-iban-bic.csv"), { fileName: "op-fi-iban-bic.csv" });
+  expect(s.rows.map((r) => [r.line, r.facts.counterparty ?? null, r.facts.counterpartyIban ?? null])).toEqual([
+    [2, "Helsingin Energia Oy", "FI2112345600000785"],
+    [3, "Metsä Konsultit Oy", "FI3750000120251144"],
+    [4, "K-MARKET KALLIO", null],
+  ]);
+});

@@ -1867,6 +1867,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 4'820.00 − 1'250.00 − 42.90 + 6'300.00 = 9'827.10 ✓
     reconciliation: [{ currency: "PLN", status: "ok", opening: 4820, closing: 9827.1, entries: 3, difference: 0 }],
   },
+  "mt940-pl-lt-subfields.sta": {
+    format: "mt940",
+    layout: null,
+    account: "PL27105010251000002312345678",
+    dataLines: 2,
+    rows: [
+      [5, "2026-04-03", -318.4, "PLN", "PGNIG OBROT DETALICZNY · Rachunek za gaz 03/2026 klient 88123"],
+      [10, "2026-04-15", 5400, "PLN", "BIURO RACHUNKOWE LAS SP Z O O · Wynagrodzenie kwiecien 2026"],
+    ],
+    totals: [{ currency: "PLN", out: 318.4, outRows: 1, in: 5400, inRows: 1 }],
+    // A Polish bank's :86: in "<" subfields with no code before them, each on a line of its own (qa41's blind pass, a
+    // test's copy of ING Bank Śląski's export): the whole field, marks and all, was the description. "<20"/"<21" the
+    // purpose, "<32" the other party, the same name in "<27" not repeated in the purpose.
+    // 2'150.00 − 318.40 + 5'400.00 = 7'231.60 ✓
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 2150, closing: 7231.6, entries: 2, difference: 0 }],
+  },
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
