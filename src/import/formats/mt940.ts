@@ -127,6 +127,11 @@ const LATER_KEYS = new Set(["PURP", "ACCW", "ORDB", "BENB"]);
 /** The SWIFT narrative's keys that name no party and no purpose: a booking text with only these says nothing else. */
 const REFERENCE_KEYS = new Set(["EREF", "PREF", "MARF", "CSID", "IBAN", "BIC", "ISDT", "SUM", "TRCD", "CHGS", "EXCH", "ORDB", "BENB"]);
 
+/** The subfield numbers of `:86:` (ZKA's and the Polish banks' alike): posting text 00, 10, purpose 20–29 and 60–63, the other party's bank, account and name 30–34, IBAN 38. */
+function isSubfieldNumber(n: number): boolean {
+  return n === 0 || n === 10 || (n >= 20 && n <= 34) || n === 38 || (n >= 60 && n <= 63);
+}
+
 /**
  * `:86:` → the other party, the purpose, the references it names. `round3`: read as the build before pass 12 read it,
  * for the content-hash id's text (no /PURP/ or /ACCW/ narrative, no /ORDP/ or /BENM/ party): a file imported then is
@@ -145,7 +150,12 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // test's copy of ING Bank Śląski's export, qa41's blind pass: the whole field, marks and all, was the description):
   // read alike, several marks too; the content-hash id's text as before (round3).
   const coded = (round3 ? /^\d{3}([?~<])\d{2}/ : /^\d{3}([?~<^])\d{2}/).exec(t);
-  const uncoded = (mark: ">" | "<") => ((t.match(new RegExp(`${mark}\\d{2}`, "g"))?.length ?? 0) < 2 ? null : new RegExp(`^(${mark})\\d{2}`).exec(t));
+  // Every mark must name a subfield the format has: free text with its own "<20 EUR … <50 EUR" is no subfields (review
+  // of qa41: "<50 EUR bezahlt" was read as subfield 50, which is not read, and its words were lost).
+  const uncoded = (mark: ">" | "<") => {
+    const marks = [...t.matchAll(new RegExp(`${mark}(\\d{2})`, "g"))].map((m) => Number(m[1]));
+    return marks.length < 2 || !marks.every(isSubfieldNumber) ? null : new RegExp(`^(${mark})\\d{2}`).exec(t);
+  };
   const structured = coded ?? (round3 ? null : (uncoded(">") ?? uncoded("<")));
   if (structured) {
     const mark = structured[1]!;

@@ -172,6 +172,20 @@ describe("MT940: the other party of SWIFT's narrative and names with a slash (QA
   });
 });
 
+describe("MT940: subfield marks without a code before them (review of r4-qa41)", () => {
+  const descriptions = (narrative: string) =>
+    read(utf8(`:20:X1\n:25:DE27105010251000002312345678\n:28C:45\n:60F:C260401EUR100,00\n:61:260403D10,00NTRFNONREF\n:86:${narrative}\n:62F:C260403EUR90,00\n`), { fileName: "x.sta" }).rows.map((r) => r.description);
+
+  test("free text with its own '<NN' twice keeps every word: '<50' names no subfield, so the field is no subfields", () => {
+    expect(descriptions("<20 EUR Rabatt auf Ticket, Rest <50 EUR bezahlt")).toEqual(["<20 EUR Rabatt auf Ticket, Rest <50 EUR bezahlt"]);
+    expect(descriptions(">20 EUR Rabatt, Rest >99 EUR bezahlt")).toEqual([">20 EUR Rabatt, Rest >99 EUR bezahlt"]);
+  });
+
+  test("a field of subfield numbers only is read as subfields", () => {
+    expect(descriptions("<20Faktura 7/2026<32JAN NOWAK")).toEqual(["JAN NOWAK · Faktura 7/2026"]);
+  });
+});
+
 describe("QIF", () => {
   test("a file of two accounts (!Account blocks): each record keeps the account it is listed under", () => {
     // Quicken's export of all accounts: Checking's grocer (−100.00, split 60 + 40) and Visa's café (−20.00). The
