@@ -120,7 +120,7 @@ export type BankLayout = {
    */
   evidence?: (cells: (column: string) => readonly string[]) => boolean;
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
-  encoding: "utf-8" | "utf-8-bom" | "windows-1252";
+  encoding: "utf-8" | "utf-8-bom" | "windows-1252" | "shift_jis";
   delimiter: ";" | "," | "\t" | "|";
   /** The notations of its date columns (several when the bank mixes them, tried in order). */
   dates: readonly LayoutDate[];

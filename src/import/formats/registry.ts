@@ -72,7 +72,7 @@ export function formatTableMarkdown(): string {
           : "fixed" in l.currency
             ? l.currency.fixed
             : `column \`${[l.currency.column].flat()[0]}\``;
-      const encoding = { "utf-8": "UTF-8", "utf-8-bom": "UTF-8 with BOM", "windows-1252": "windows-1252" }[l.encoding];
+      const encoding = { "utf-8": "UTF-8", "utf-8-bom": "UTF-8 with BOM", "windows-1252": "windows-1252", shift_jis: "Shift_JIS" }[l.encoding];
       const decimal = l.decimal === "per file" ? "`.` or `,` (per file)" : `\`${l.decimal}\``;
       return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${encoding}; ${l.dates.join(", ")}; ${decimal} | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
     }),

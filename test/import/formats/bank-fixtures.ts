@@ -1439,6 +1439,32 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as USD (the Mint (Intuit) layout: Mint exported the dollars of US and Canadian accounts and names no currency); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // Money Forward ME (Japan), its 入出金明細 download: a bank account and a card in one file, each row naming its own under
+  // 保有金融機関 (qa42's blind pass: finlake's export read by guessed columns, both in one statement). Shift_JIS, signed yen
+  // with comma thousands. The card bill paid from the bank (振替 1) and the advance left out of the app's budget (計算対象 0)
+  // are money that moved on that account. Lines 3 and 7 are two purchases alike, with IDs of their own: both kept.
+  // みなと銀行: 285'400 − 5'912 − 23'070 = 256'418 (3 rows); さくらカード: −648 − 12'000 − 648 = −13'296 (3 rows).
+  // Out 648 + 5'912 + 23'070 + 12'000 + 648 = 42'278 (5 rows), in 285'400.
+  "moneyforward-me-jp.csv": {
+    format: "csv",
+    layout: "moneyforward-me",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-03-25", 285400, "JPY", "給与 ミドリ商事"],
+      [3, "2026-03-22", -648, "JPY", "ファミリーマート 港南店"],
+      [4, "2026-03-20", -5912, "JPY", "東京ガス"],
+      [5, "2026-03-18", -23070, "JPY", "カード引き落とし さくらカード"],
+      [6, "2026-03-15", -12000, "JPY", "立替 歓送迎会 · 幹事立替分"],
+      [7, "2026-03-22", -648, "JPY", "ファミリーマート 港南店"],
+    ],
+    totals: [{ currency: "JPY", out: 42278, outRows: 5, in: 285400, inRows: 1 }],
+    reconciliation: [
+      { currency: "JPY", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "JPY", status: "none", opening: null, closing: null, entries: 3, difference: null },
+    ],
+    notes: ["the currency JPY (from the Money Forward ME layout) for every row"],
+  },
   // Cash App's bitcoin report (qa36's blind pass: Pjrich1313's transactions_2023.csv read by guessed columns, the gross
   // "Amount" booked, fees lost, and its bitcoin withdrawals booked as money in). The "Net Amount" is what moved in the
   // cash balance: +12.09 (12.40 less the 0.31 fee), −50.00 (48.75 and the 1.25 fee), −9.85. The withdrawal of line 3
