@@ -190,9 +190,9 @@ const holderSide = (c: Column, cols: readonly Column[]) => HOLDER_SIDE.has(c.nor
  * A bare "Nombre" is PayPal's other party only when it names one: not one name on every sampled row (a card's or an
  * account's holder), nor beside a holder's, merchant's or partner's column (review of qa24: a card export's
  * "Nombre;Comercio" lost every merchant to the cardholder's name). So is Hype's "Nome" (review of r4-qa31: the holder's
- * "MARIO ROSSI" on every row became every row's counterparty).
+ * "MARIO ROSSI" on every row became every row's counterparty), and PayPal's French "Nom".
  */
-const BARE_NAMES = new Set(["nombre", "nome"]);
+const BARE_NAMES = new Set(["nombre", "nome", "nom"]);
 const holderName = (c: Column, cols: readonly Column[]) => BARE_NAMES.has(c.norm) && (constant(c.values) || cols.some((o) => /\b(titular|comercio|socio)\b/.test(o.norm)));
 
 /**

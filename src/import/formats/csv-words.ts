@@ -32,6 +32,8 @@ export const JOINED_SINCE_IDS = new Set([
   "other party", "שם בית העסק", "שם בית עסק", "בית עסק", "סכום עסקה", "סכום העסקה", "סכום מקורי",
   // Issue 32: Venmo's "From" and "To".
   "from", "to",
+  // qa42: PayPal's French "Nom" (the other party).
+  "nom",
 ]);
 
 /**
@@ -261,6 +263,9 @@ export const WORDS: Record<Role, string[][]> = {
     // PayPal's Spanish download: "Nombre", its "Name" (QA round 4, qa24: the other party left out of every description).
     // Exact only (review of qa24: "Nombre del titular", "Nombre de la cuenta" are the holder's, the account's).
     "=nombre",
+    // Its French download: "Nom" (qa42's blind pass: BIZ4Africa's sample, every payment's payee left out). Exact only,
+    // as "Nombre" ("Nom de la banque" is PayPal's bank's name).
+    "=nom",
     // Hype's (Italy) "Nome" beside its "Descrizione": the other party ("Acme Srl" for a salary whose text is "STIPENDIO
     // FEBBRAIO"; qa31: left out of every description). Exact only, as "Nombre".
     "=nome",

@@ -4344,6 +4344,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // PayPal's activity download in Spanish (QA round 4, qa24: an accounting app's test copy, run as it is): "Nombre" is the
   // other party, as "Name" in the English and German downloads; it was left out of every description. Neto is booked
   // (Bruto less Comisión), day-first dates (14/3/2026), the Saldo column checks it: 1'250.00 + 59.54 + 17.52 = 1'327.06 ✓.
+  // PayPal's activity download in French (qa42's blind pass: BIZ4Africa's sample, an account in the DR Congo paying in
+  // USD): "Nom" is the other party, as the Spanish "Nombre"; it was left out of every description ("Paiement express"
+  // alone). Month-first dates (3/17/2026), decimal commas; each payment and the currency conversion that funds it net
+  // to 0.00 in the balance (Solde): −42.90 + 42.90, −12.99 + 12.99; out 55.89 (2 rows), in 55.89 (2 rows).
+  "paypal-fr-activity.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-04",-42.9,"USD","Librairie du Fleuve · Paiement express"],
+      [3,"2026-03-04",42.9,"USD","Conversion de devise standard · 4TR11872KD5501932"],
+      [4,"2026-03-17",-12.99,"USD","Musique Nuage · Paiement préapprouvé d'un utilisateur de facture de paiement · B-7MN20331KF119204T"],
+      [5,"2026-03-17",12.99,"USD","Conversion de devise standard · 8WQ55120ZA7731806"],
+    ],
+    totals: [{"currency":"USD","out":55.89,"outRows":2,"in":55.89,"inRows":2}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":0,"closing":0,"entries":4,"difference":0}],
+  },
   "paypal-es-activity.csv": {
     format: "csv",
     layout: "guessed",
