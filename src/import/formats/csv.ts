@@ -655,6 +655,9 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
   let bookings = 0;
   let continued = 0;
   let previous: "booking" | "text" | "other" = "other";
+  // A line whose words write an amount ("Interest paid 3.21", "Overdraft fee 5.00 charged") may be money the reader did
+  // not book: under fewer than half the bookings it stays a skipped line the user sees (review of r4-qa42, #2).
+  let amountInText = false;
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
     const filled = f.flatMap((_, c) => (empty(f, c) ? [] : [c]));
@@ -669,12 +672,19 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): number[]
     if (noteLine(said)) continue;
     if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return null;
     if (previous === "booking") continued++;
+    if (filled.some((c) => WRITTEN_AMOUNT.test(f[c]!))) amountInText = true;
     previous = "text";
     lines++;
     for (const c of outside) extra.add(c);
   }
-  return lines >= 2 && continued * 2 >= bookings ? [...extra] : null;
+  // Under half the bookings or more; or each line alone right under a booking of its own, under a quarter of them or more
+  // (Trust Merchant Bank's download, DR Congo: a card payment's terminal or a transfer's address under 72 of its 153
+  // bookings; qa42's blind pass: skipped as "a balance, total or note line", their text lost).
+  return lines >= 2 && (continued * 2 >= bookings || (continued === lines && continued * 4 >= bookings && !amountInText)) ? [...extra] : null;
 }
+
+/** An amount written inside words: digits, a decimal mark and two decimals ("3.21", "5,00"). */
+const WRITTEN_AMOUNT = /\d[.,]\d{2}(?!\d)/;
 
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
 function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
