@@ -1210,6 +1210,19 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
+    // "The first half came to CHF 600.00, and the second to CHF 900.00": the second half of the year the first is of.
+    // It is of what the first is of, too ("Groceries' first half came to …, and the second to …" is groceries' second half).
+    // Only when the first was itself found for that half (review of r4-figacc7, #1: "the year before, the first half came to
+    // CHF 540.00" is read under the clause's 2025; an unfound first figure names no year to take the second of).
+    const prior = out.length && out[out.length - 1]!.start === figures[i - 1]?.start ? out[out.length - 1] : undefined;
+    const partOfYear = i > 0 && prior ? ellipticPart(index, answer, { f: figures[i - 1]!, said: contexts[i - 1]!, checked: prior }, f, said) : null;
+    if (partOfYear) {
+      const first = contexts[i - 1]!;
+      said.periods = [partOfYear];
+      if (!said.categories && first.categories) said.categories = first.categories;
+      if (!said.names && first.names) said.names = first.names;
+      if (!said.currency && first.currency) said.currency = first.currency;
+    }
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1376,6 +1389,59 @@ function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefine
   // The change written between the verb and "to" ("dropped CHF 10 to CHF 176.85", "fell 2.2% to …"): the verb stands before that figure.
   if (before && /^\s+to\s+$/.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
   return undefined;
+}
+
+/**
+ * A half or a quarter named by its ordinal alone right after the figure of another ("…, and the second to CHF 900.00",
+ * "…, the last to CHF 480.00"): only ", " or "and" between the two figures (no sentence or clause end), nothing named in
+ * between.
+ */
+const ELLIPTIC_PART = /^\s*(?:,\s*(?:and\s+)?|\s+and\s+)the\s+(first|second|third|fourth|last)\s+(?:(?:came|added\s+up|amounted)\s+to|to|was|cost)\s+(?:about\s+|roughly\s+|around\s+)?$/i;
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/**
+ * The half or quarter of a year an ordinal names right after a figure said of one ("The first half came to … and the
+ * second to …"): that year's half or quarter of that rank ("last": the year's last). Null when the figure before is of no
+ * one half or quarter of one year, or when what the answer says of this figure names any other time than that year (its
+ * clause's own year or month: "…, and in 2025 the second came to …" is 2025's, not the year before's; review rev-figacc6 #1).
+ */
+function ellipticPart(index: FigureIndex, answer: string, prior: { f: ReadFigure; said: FigureContext; checked: AnswerFigure }, f: ReadFigure, said: FigureContext): Span | null {
+  const before = prior.f;
+  if (f.kind !== "money" || before.kind !== "money" || f.start - before.end > 60) return null;
+  const m = ELLIPTIC_PART.exec(answer.slice(before.end, f.start));
+  if (!m) return null;
+  const p = prior.said.periods?.length === 1 ? prior.said.periods[0]! : null;
+  const months = p ? wholeMonths(p) : 0;
+  if (!p || (months !== 6 && months !== 3) || (((Math.floor(p.from / 100) % 100) - 1) % months) !== 0 || Math.floor(p.from / 10000) !== Math.floor(p.to / 10000)) return null;
+  if (!foundForPeriod(index, prior.checked, p)) return null;
+  if (RELATIVE_YEAR.test(answer.slice(sentenceStart(answer, before.start), f.start))) return null;
+  const year = Math.floor(p.from / 10000);
+  if (said.month !== undefined || said.months || said.periods?.some((q) => q.from < year * 10000 + 101 || q.to > year * 10000 + 1231)) return null;
+  const parts = 12 / months;
+  const ordinal = m[1]!.toLowerCase();
+  const rank = ordinal === "last" ? parts : ORDINALS[ordinal];
+  if (!rank || rank > parts) return null;
+  const first = (rank - 1) * months + 1;
+  const last = first + months - 1;
+  return { from: year * 10000 + first * 100 + 1, to: year * 10000 + last * 100 + daysInMonth(year, last) };
+}
+
+/** A year written only relative to another ("the year before", "the previous year", "that year"): not read as a year. */
+const RELATIVE_YEAR = /\b(?:the\s+(?:year|twelve\s+months)\s+(?:before|after|prior)|the\s+(?:previous|prior|preceding|following|next)\s+year|a\s+year\s+(?:earlier|before|later|on)|that\s+(?:same\s+)?year)\b/i;
+
+/**
+ * Whether a checked figure was found as one of exactly a period `p`: grounded on a figure of that period, or derived as a
+ * sum of figures that lie in it and reach both its ends (its months; a term of zero may lie outside). Not when found as
+ * anything else (a month's amount, another year's, a ratio).
+ */
+function foundForPeriod(index: FigureIndex, checked: AnswerFigure, p: Span): boolean {
+  const spans = (src: FigureSource) => figureOfSource(index, src)?.ctx.periods ?? [];
+  const inside = (q: Span) => q.from >= p.from && q.to <= p.to;
+  if (checked.status === "grounded") return checked.sources.some((src) => spans(src).some((q) => q.from === p.from && q.to === p.to));
+  if (checked.status !== "derived" || checked.operation !== "sum") return false;
+  // A month of nothing beside it adds nothing ("CHF 0.00 + …" of March before the second quarter).
+  const all = checked.sources.filter((src) => src.value !== 0).map(spans);
+  return all.length > 0 && all.every((qs) => qs.length > 0 && qs.every(inside)) && all.some((qs) => qs.some((q) => q.from === p.from)) && all.some((qs) => qs.some((q) => q.to === p.to));
 }
 
 /** Where a figure stood with the figures of its part: its summary clause, else its chart's or table's item (its place less the last step: "… · Fees"). */

@@ -2712,3 +2712,41 @@ describe("figacc7: an amount said to be per item (\"a payment\", \"a visit\") is
     expect(statuses(y2024, "That is EUR 9.10 a payment.")).toEqual([["EUR 9.10", "ungrounded"]]);
   });
 });
+
+describe("figacc7 (figacc6's rule 7, narrowed): \"the first half came to …, and the second to …\" names the same year's second half (review rev-figacc6 #1)", () => {
+  const year = (y: number, values: number[]): Call => ({ name: "monthly_trend", input: { category: "Dining", year: y }, summary: `Monthly spending on Dining for ${y}. CHF: total CHF ${values.reduce((a, b) => a + b, 0).toFixed(2)} over 60 transactions. Per month: ${values.map((v, i) => `${y}-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ")}.` });
+  // 2025: halves 600.00 and 900.00, quarters 270.00, 330.00, 420.00, 480.00. 2024: halves 540.00 and 777.00.
+  const Y25 = year(2025, [80, 90, 100, 105, 110, 115, 130, 140, 150, 155, 160, 165]);
+  const Y24 = year(2024, [90, 90, 90, 90, 90, 90, 120, 125, 127, 130, 135, 140]);
+  const both = turn([Y25, Y24]);
+  const y25 = turn([Y25]);
+  test("right: the second half, each quarter by its rank, 'the last'", () => {
+    expect(statuses(both, "In 2025 the first half came to CHF 600.00, and the second to CHF 900.00.")).toEqual([["CHF 600.00", "derived"], ["CHF 900.00", "derived"]]);
+    expect(statuses(both, "The first half of 2024 came to CHF 540.00 and the second to CHF 777.00.")).toEqual([["CHF 540.00", "derived"], ["CHF 777.00", "derived"]]);
+    expect(statuses(y25, "In 2025 the first quarter came to CHF 270.00, the second to CHF 330.00, the third to CHF 420.00 and the last to CHF 480.00.")).toEqual([
+      ["CHF 270.00", "derived"],
+      ["CHF 330.00", "derived"],
+      ["CHF 420.00", "derived"],
+      ["CHF 480.00", "derived"],
+    ]);
+  });
+  test("wrong: another year's second half after a sentence end or a year its own clause names; the wrong rank; a digit changed", () => {
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00. In 2025, the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00; in 2025, the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00, and in 2025 the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "The first half of 2024 came to CHF 540.00, and the second to CHF 900.00.")).toEqual([["CHF 540.00", "derived"], ["CHF 900.00", "ungrounded"]]);
+    expect(statuses(y25, "In 2025 the first quarter came to CHF 270.00, the second to CHF 420.00.")).toEqual([["CHF 270.00", "derived"], ["CHF 420.00", "ungrounded"]]);
+    expect(statuses(y25, "In 2025 the first half came to CHF 600.00, and the second to CHF 930.00.")).toEqual([["CHF 600.00", "derived"], ["CHF 930.00", "ungrounded"]]);
+    expect(statuses(y25, "In March 2025 dining came to CHF 100.00, and the second to CHF 900.00.")).toEqual([["CHF 100.00", "grounded"], ["CHF 900.00", "ungrounded"]]);
+    // The second is of what the first is of: groceries' second half is no dining figure.
+    expect(statuses(both, "Groceries' first half of 2024 came to CHF 540.00, and the second to CHF 777.00.")).toEqual([["CHF 540.00", "ungrounded"], ["CHF 777.00", "ungrounded"]]);
+  });
+  test("wrong: the first figure not found for the half its clause names gives no year; nor one said of a year written only as 'the year before' (review rev-figacc7 #1)", () => {
+    // 540.00 is 2024's first half, said under 2025 (the year before is not read): 2025's second half (900.00) is not 2024's (777.00).
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; the year before, the first half came to CHF 540.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+    // 600.00 is 2025's first half, but the answer says it of the year before (2024's is 540.00): its second is no 2025 figure either.
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; the year before, the first half came to CHF 600.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+    // "Before that" is read as no year: 540.00 is under 2025, where it is not found; 900.00 is no second half of 2024 (777.00).
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; before that, the first half came to CHF 540.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+  });
+});
