@@ -2750,3 +2750,18 @@ describe("figacc7 (figacc6's rule 7, narrowed): \"the first half came to …, an
     expect(statuses(both, "In 2025 dining came to CHF 1'500.00; before that, the first half came to CHF 540.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
   });
 });
+
+describe("figacc8: a percentage said to be of income (\"of your income\", \"of the salaries\") is over money in; one said to be of spending (\"of what you spent\") over money out (r4r05, r4q05, r4p18, r4l05: net ÷ spending said of income was derived)", () => {
+  const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00.");
+  test("right: net ÷ income said of income, net ÷ spending said of spending, spending ÷ income, income ÷ spending", () => {
+    expect(statuses(t, "You kept CHF 2'000.00, 20.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "derived"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 25.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "derived"]]);
+    expect(statuses(t, "Spending was 80.0% of income.")).toEqual([["80.0%", "derived"]]);
+    expect(statuses(t, "Income was 125.0% of spending.")).toEqual([["125.0%", "derived"]]);
+  });
+  test("wrong: a share of the spending said of income, or of the income said of spending", () => {
+    expect(statuses(t, "You kept CHF 2'000.00, 25.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "ungrounded"]]);
+    expect(statuses(t, "The savings came to 25.0% of the salaries.")).toEqual([["25.0%", "ungrounded"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
+  });
+});
