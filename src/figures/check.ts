@@ -1377,11 +1377,17 @@ const USED_AFTER = /^\)?\s+used\b/i;
 const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+$/i;
 
 const TO_OR_FROM = /\b(?:to|from)\s+$/i;
+/** An arrow between two amounts or counts ("CHF 3'485.65 → CHF 3'224.20", "12 -> 9"): after the first, and all between them. */
+const ARROW_BEFORE = /^\s*(?:→|->)\s*(?:[A-Z]{3}\s?|Fr\.\s?|[$€£]\s?)?[-−]?\d/;
+const ARROW_BETWEEN = /^\s*(?:→|->)\s*$/;
 /**
  * Whether an amount or a count is written as where a change went to ("fell to CHF 43.00"; the second of "from CHF x to
  * CHF y") or came from ("from CHF 1'157.75 to …"). Silent (undefined) otherwise.
  */
 function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "from" | "to" | undefined {
+  // "CHF 1'084.85 → CHF 1'084.85": a pair written with an arrow is a change from the first to the second.
+  if (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12))) return "from";
+  if (before && before.end <= f.start && ARROW_BETWEEN.test(answer.slice(before.end, f.start))) return "to";
   if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 6), f.start))) return undefined;
   const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
   if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";

@@ -2765,3 +2765,15 @@ describe("figacc8: a percentage said to be of income (\"of your income\", \"of t
     expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
   });
 });
+
+describe("figacc8: two amounts written with an arrow (\"CHF 1'000.00 → CHF 1'084.85\") are where a change came from and went to (r4r04: insurance's 2026 amount written as March 2025's was grounded)", () => {
+  const t = monthsCompared(3, 4, "CHF: total spending CHF 5'000.00 → CHF 5'084.85 (+CHF 84.85, +1.7%). By change: Insurance CHF 1'000.00 → CHF 1'084.85 (+CHF 84.85, +8.5%); Dining CHF 400.00 → CHF 400.00 (CHF 0.00, 0.0%).");
+  test("right: the earlier month's amount, then the later one's", () => {
+    expect(statuses(t, "Insurance went CHF 1'000.00 → CHF 1'084.85.")).toEqual([["CHF 1'000.00", "grounded"], ["CHF 1'084.85", "grounded"]]);
+    expect(statuses(t, "Dining stayed put (CHF 400.00 → CHF 400.00).")).toEqual([["CHF 400.00", "grounded"], ["CHF 400.00", "grounded"]]);
+  });
+  test("wrong: the later month's amount written as the earlier one's, and the other way round", () => {
+    expect(statuses(t, "Insurance barely moved (CHF 1'084.85 → CHF 1'084.85).")).toEqual([["CHF 1'084.85", "mismatched"], ["CHF 1'084.85", "grounded"]]);
+    expect(statuses(t, "Insurance: CHF 1'084.85 -> CHF 1'000.00.")).toEqual([["CHF 1'084.85", "mismatched"], ["CHF 1'000.00", "mismatched"]]);
+  });
+});
