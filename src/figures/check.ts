@@ -1374,9 +1374,11 @@ function countOfAmount(index: FigureIndex, f: ReadFigure, said: FigureContext, a
 const USED_AFTER = /^\)?\s+used\b/i;
 
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
-const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+$/i;
-
-const TO_OR_FROM = /\b(?:to|from)\s+$/i;
+const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+/** "to" or "from" right before a figure, or with a word of rounding between ("from about CHF 290", review rev-figacc7 #2). */
+const TO_OR_FROM = /\b(?:to|from)\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+const FROM_LEAD = /\bfrom\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+const TO_BETWEEN = /^\s+to\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
 /** An arrow between two amounts or counts ("CHF 3'485.65 → CHF 3'224.20", "12 -> 9"): after the first, and all between them. */
 const ARROW_BEFORE = /^\s*(?:→|->)\s*(?:[A-Z]{3}\s?|Fr\.\s?|[$€£]\s?)?[-−]?\d/;
 const ARROW_BETWEEN = /^\s*(?:→|->)\s*$/;
@@ -1388,13 +1390,13 @@ function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefine
   // "CHF 1'084.85 → CHF 1'084.85": a pair written with an arrow is a change from the first to the second.
   if (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12))) return "from";
   if (before && before.end <= f.start && ARROW_BETWEEN.test(answer.slice(before.end, f.start))) return "to";
-  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 6), f.start))) return undefined;
+  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 24), f.start))) return undefined;
   const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
-  if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
-  if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
+  if (FROM_LEAD.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
+  if (before && TO_BETWEEN.test(answer.slice(before.end, f.start)) && FROM_LEAD.test(answer.slice(Math.max(0, before.start - 24), before.start))) return "to";
   if (TO_LEVEL.test(lead)) return "to";
   // The change written between the verb and "to" ("dropped CHF 10 to CHF 176.85", "fell 2.2% to …"): the verb stands before that figure.
-  if (before && /^\s+to\s+$/.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
+  if (before && TO_BETWEEN.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
   return undefined;
 }
 

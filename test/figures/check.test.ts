@@ -2688,6 +2688,15 @@ describe("figacc7: an amount said to be where a change went to or came from is a
     expect(statuses(t, "Fees went down from CHF 19.23 to CHF 0.77.")).toEqual([["CHF 19.23", "mismatched"], ["CHF 0.77", "grounded"]]);
     expect(statuses(t, "Cash withdrawals dropped from CHF 450.00 to CHF 290.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290.00", "mismatched"]]);
   });
+  test("figacc8, review rev-figacc7 #2 — right: a level with a word of rounding before it; the change so said", () => {
+    expect(statuses(t, "Cash dropped from about CHF 450 to roughly CHF 160.")).toEqual([["CHF 450", "grounded"], ["CHF 160", "grounded"]]);
+    expect(statuses(t, "Cash dropped by about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  test("figacc8, review rev-figacc7 #2 — wrong: the change written as a level after \"from about\", \"to about\", \"to roughly\"", () => {
+    expect(statuses(t, "Cash dropped from about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "mismatched"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(t, "Cash dropped from about CHF 450 to about CHF 290.")).toEqual([["CHF 450", "grounded"], ["CHF 290", "mismatched"]]);
+    expect(statuses(t, "Cash dropped from CHF 450.00 to roughly CHF 290.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290", "mismatched"]]);
+  });
 });
 
 describe("figacc7: where a change went to, after the change written with its verb (\"dropped CHF 10 to\", \"fell 2.2% to\"; r4l04 passed)", () => {
