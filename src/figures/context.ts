@@ -1172,7 +1172,8 @@ const GLUE = new Set(
     "visit visits payment payments transaction transactions tx row rows time times order orders purchase purchases shop shops bill bills ticket tickets meal meals " +
     "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
     "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's " +
-    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that"
+    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that " +
+    "one single once"
   ).split(" "),
 );
 

@@ -2786,3 +2786,16 @@ describe("figacc8: two amounts written with an arrow (\"CHF 1'000.00 → CHF 1'0
     expect(statuses(t, "Insurance: CHF 1'084.85 -> CHF 1'000.00.")).toEqual([["CHF 1'084.85", "mismatched"], ["CHF 1'000.00", "mismatched"]]);
   });
 });
+
+describe("figacc8: \"one\", \"single\", \"once\" between a figure and the next name nothing else: the next takes the figure's merchant (r4r02 \"IKEA — CHF 90.20 in a single visit (7.2%)\", Amazon's share, was grounded)", () => {
+  const t = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, month: 7 }, "Merchants for spending on Groceries for 2025-07. CHF: total CHF 1'000.00 over 12 transactions at 3 merchants. 1. Migros CHF 700.00 (10 tx, avg CHF 70.00, 70.0%); 2. Coop CHF 200.00 (1 tx, avg CHF 200.00, 20.0%); 3. Restaurant Hiltl CHF 100.00 (1 tx, avg CHF 100.00, 10.0%).");
+  test("right: Coop's own share after \"in a single visit\", \"in one visit\", \"once\"", () => {
+    expect(statuses(t, "Coop — CHF 200.00 in a single visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+    expect(statuses(t, "Coop — CHF 200.00 in one visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+  });
+  test("wrong: another merchant's share after them", () => {
+    expect(statuses(t, "Coop — CHF 200.00 in a single visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Coop — CHF 200.00 in one visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Coop took CHF 200.00 once (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+  });
+});
