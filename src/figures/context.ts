@@ -1173,7 +1173,7 @@ const GLUE = new Set(
     "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
     "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's " +
     "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that " +
-    "one single once"
+    "one single once dinner dinners lunch lunches breakfast breakfasts"
   ).split(" "),
 );
 

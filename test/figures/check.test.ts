@@ -2799,3 +2799,14 @@ describe("figacc8: \"one\", \"single\", \"once\" between a figure and the next n
     expect(statuses(t, "Coop took CHF 200.00 once (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
   });
 });
+
+describe("figacc8: a meal's name (\"dinner\", \"lunch\", \"breakfast\") between a figure and the next is glue, as \"meal\" is (r4q02 \"Zeughauskeller — CHF 116.80 for a single dinner (9.1%)\", another restaurant's share, was grounded)", () => {
+  const t = oneCall("merchant_breakdown", { category: "Dining", year: 2025, month: 7 }, "Merchants for spending on Dining for 2025-07. CHF: total CHF 1'000.00 over 12 transactions at 3 merchants. 1. Restaurant Hiltl CHF 700.00 (10 tx, avg CHF 70.00, 70.0%); 2. Migros Restaurant CHF 200.00 (1 tx, avg CHF 200.00, 20.0%); 3. Coop CHF 100.00 (1 tx, avg CHF 100.00, 10.0%).");
+  test("right: the restaurant's own share after \"for a single dinner\"", () => {
+    expect(statuses(t, "Migros Restaurant — CHF 200.00 for a single dinner (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+  });
+  test("wrong: another merchant's share after it", () => {
+    expect(statuses(t, "Migros Restaurant — CHF 200.00 for a single dinner (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Migros Restaurant — CHF 200.00 for lunch (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+  });
+});
