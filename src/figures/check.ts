@@ -1270,7 +1270,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
-    if (checked.status === "derived" && checked.operation === "ratio" && f.kind === "percent") checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
+    if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1559,13 +1559,19 @@ function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
  */
 const OF_FLOW_WHOLE = /^\s*of\s+(?:(?:your|its|their|our|the|all|that|this|total|net|gross|month['’]s|year['’]s|quarter['’]s|household['’]s)\s+){0,3}(?:(income|salar(?:y|ies)|earnings|pay)|(spending|expenses|outgoings|what\s+(?:you|we)\s+spent))\b/i;
 
+/** A result's savings rate, as its place ends ("income_vs_spending · summary · savings rate"). */
+const SAVINGS_RATE = /·\s*savings rate$/i;
+
 /**
  * A percentage said to be of income is over money in, one said to be of spending over money out: derived as a ratio over a
  * figure the result gives as the other flow (the net ÷ the spending, written "X % of your income"), it is a share of the
- * wrong whole: not found (r4r05, r4q05, r4p18, r4l05). A whole the result gives no flow for is left as it is.
+ * wrong whole: not found (r4r05, r4q05, r4p18, r4l05). A whole the result gives no flow for is left as it is. A savings rate
+ * (net ÷ income) said to be of spending is mismatched (r4l05 "11.5% of spending was left over").
  */
 function overFlowSaid(index: FigureIndex, checked: AnswerFigure, after: string): AnswerFigure {
   const m = OF_FLOW_WHOLE.exec(after);
+  // A savings rate is the net over the income: said to be of spending ("11.5% of spending was left over"), it is not that share.
+  if (checked.status === "grounded") return m?.[2] && checked.sources.every((x) => SAVINGS_RATE.test(x.where)) ? { ...checked, status: "mismatched" } : checked;
   const whole = m && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
   if (!m || !whole) return checked;
   const flow = flowOfSource(whole) ?? twinFlow(index, whole);

@@ -2773,6 +2773,14 @@ describe("figacc8: a percentage said to be of income (\"of your income\", \"of t
     expect(statuses(t, "The savings came to 25.0% of the salaries.")).toEqual([["25.0%", "ungrounded"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
   });
+  const rated = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%.");
+  test("right: the savings rate said of income, or with no whole", () => {
+    expect(statuses(rated, "You kept 20.0% of your income.")).toEqual([["20.0%", "grounded"]]);
+    expect(statuses(rated, "Your savings rate was 20.0%.")).toEqual([["20.0%", "grounded"]]);
+  });
+  test("wrong: the savings rate said to be of spending (r4l05 \"11.5% of spending was left over\")", () => {
+    expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
+  });
 });
 
 describe("figacc8: two amounts written with an arrow (\"CHF 1'000.00 → CHF 1'084.85\") are where a change came from and went to (r4r04: insurance's 2026 amount written as March 2025's was grounded)", () => {
