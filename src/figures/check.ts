@@ -2509,7 +2509,10 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
         const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
-        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        // Said to be a week's ("CHF 113 a week"), an amount is no average per row (a search's average payment). Not a month's
+        // or a day's: a monthly bill's average payment is its month's (Netflix CHF 20.40 a month), a daily coffee's its day's.
+        const perRowAsRate = f.kind === "money" && said.per === "week" && s.ctx.measure === "average" && !s.ctx.per;
+        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || perRowAsRate || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || s.outcome || (!s.ctx.categories && f.kind !== "count"))) {

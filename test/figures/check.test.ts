@@ -2818,3 +2818,15 @@ describe("figacc8: a meal's name (\"dinner\", \"lunch\", \"breakfast\") between 
     expect(statuses(t, "Migros Restaurant — CHF 200.00 for lunch (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
   });
 });
+
+describe("figacc8: an amount said to be a week's is no average per payment (r4k13 \"CHF 113 a week\" of SBB's average payment CHF 113.38 was grounded)", () => {
+  const t = oneCall("search_transactions", { search: "Migros", year: 2025 }, `Transactions matching "Migros" in all categories for 2025: 48 matches. CHF: 48 transactions from 2025-01-03 to 2025-12-29. Money out: CHF 5'442.00 in 48 transactions (average CHF 113.38). Money in: none. Merchant names: Migros (48).`);
+  test("right: the average said per payment or plainly; a week's spending over the year's 52 weeks", () => {
+    expect(statuses(t, "A Migros shop cost CHF 113.38 on average.")).toEqual([["CHF 113.38", "grounded"]]);
+    expect(statuses(t, "That is about CHF 113 a payment.")).toEqual([["CHF 113", "grounded"]]);
+    expect(statuses(t, "That is about CHF 105 a week.")).toEqual([["CHF 105", "derived"]]);
+  });
+  test("wrong: the average payment said to be a week's", () => {
+    expect(statuses(t, "That is about CHF 113 a week.")[0]![1]).not.toMatch(/grounded|derived/);
+  });
+});
