@@ -1269,6 +1269,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
+    if (checked.status === "derived" && checked.operation === "monthly_average" && SO_FAR.test(clauseAround(answer, f))) checked = soFar(index, checked);
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
     if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
@@ -1558,6 +1559,26 @@ function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
  * income", "of the salaries" (in); "of your spending", "of what you spent", "of the month's expenses" (out).
  */
 const OF_FLOW_WHOLE = /^\s*of\s+(?:(?:your|its|their|our|the|all|that|this|total|net|gross|month['’]s|year['’]s|quarter['’]s|household['’]s)\s+){0,3}(?:(income|salar(?:y|ies)|earnings|pay)|(spending|expenses|outgoings|what\s+(?:you|we)\s+spent))\b/i;
+
+/** A rate said to be over the part of a period behind us: "so far this year", "year to date". */
+const SO_FAR = /\bso\s+far\b|\byear[\s-]+to[\s-]+date\b|\bYTD\b/i;
+
+/** A figure's sentence up to it and a few words after it (no further than its end). */
+function clauseAround(answer: string, f: ReadFigure): string {
+  const after = answer.slice(f.end, f.end + 40);
+  const end = after.search(SENTENCE_END);
+  return answer.slice(sentenceStart(answer, f.start), f.end + (end < 0 ? after.length : end));
+}
+
+/**
+ * A monthly average said to be "so far" is over the months its call has data for: a divisor its call does not count (a year's
+ * 12 months of a year with data to October, r4r08 "per month so far this year CHF 178.80" = 2026's ÷ 12) is no such rate.
+ */
+function soFar(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const s = checked.sources.length === 1 ? figureOfSource(index, checked.sources[0]!) : undefined;
+  const own = s ? index.callDivisors.get(s.callId)?.months : undefined;
+  return own?.length && checked.months !== undefined && !own.includes(checked.months) ? notFound(checked) : checked;
+}
 
 /** A result's savings rate, as its place ends ("income_vs_spending · summary · savings rate"). */
 const SAVINGS_RATE = /·\s*savings rate$/i;

@@ -2830,3 +2830,17 @@ describe("figacc8: an amount said to be a week's is no average per payment (r4k1
     expect(statuses(t, "That is about CHF 113 a week.")[0]![1]).not.toMatch(/grounded|derived/);
   });
 });
+
+describe("figacc8: a monthly average said to be \"so far\" is over the months its call has data for (r4r08 \"per month so far this year CHF 178.80\" = the year's ÷ 12, data to October, was derived)", () => {
+  // Data to 2025-10-31: the year 2025 so far is ten months.
+  const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, { firstDay: 20240101, lastDay: 20251031 } as Ledger), figureKind: () => undefined });
+  t.record({ id: "toolu_0", name: "spending_by_category", input: { year: 2025, category: "Dining" } }, { summary: "Spending by category for 2025. CHF: total CHF 2'145.60 over 40 transactions. Dining CHF 2'145.60 (100.0%, 40 tx).", charts: [] });
+  test("right: ÷ its ten months with data, said so far; ÷ 12, not said so far (as before)", () => {
+    expect(statuses(t, "Per month so far this year dining came to CHF 214.56.")).toEqual([["CHF 214.56", "derived"]]);
+    expect(statuses(t, "In 2025 dining came to CHF 178.80 a month.")).toEqual([["CHF 178.80", "derived"]]);
+  });
+  test("wrong: ÷ 12, said so far", () => {
+    expect(statuses(t, "Per month so far this year dining came to CHF 178.80.")).toEqual([["CHF 178.80", "ungrounded"]]);
+    expect(statuses(t, "Year to date dining averaged CHF 178.80 a month.")).toEqual([["CHF 178.80", "ungrounded"]]);
+  });
+});
