@@ -2688,6 +2688,13 @@ describe("figacc7: an amount said to be where a change went to or came from is a
     expect(statuses(t, "Fees went down from CHF 19.23 to CHF 0.77.")).toEqual([["CHF 19.23", "mismatched"], ["CHF 0.77", "grounded"]]);
     expect(statuses(t, "Cash withdrawals dropped from CHF 450.00 to CHF 290.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290.00", "mismatched"]]);
   });
+  test("figacc8, two amounts with an arrow (r4r04: the later month's insurance written first was grounded) — right: the earlier month's, then the later one's", () => {
+    expect(statuses(t, "Cash went CHF 450.00 → CHF 160.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  test("figacc8, two amounts with an arrow — wrong: the later month's written as the earlier one's, or the pair the other way round", () => {
+    expect(statuses(t, "Cash barely moved (CHF 160.00 → CHF 160.00).")).toEqual([["CHF 160.00", "mismatched"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(t, "Fees: CHF 0.77 -> CHF 20.00.")).toEqual([["CHF 0.77", "mismatched"], ["CHF 20.00", "mismatched"]]);
+  });
   test("figacc8, review rev-figacc7 #2 — right: a level with a word of rounding before it; the change so said", () => {
     expect(statuses(t, "Cash dropped from about CHF 450 to roughly CHF 160.")).toEqual([["CHF 450", "grounded"], ["CHF 160", "grounded"]]);
     expect(statuses(t, "Cash dropped by about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "grounded"], ["CHF 160.00", "grounded"]]);
@@ -2762,60 +2769,37 @@ describe("figacc7 (figacc6's rule 7, narrowed): \"the first half came to …, an
 
 describe("figacc8: a percentage said to be of income (\"of your income\", \"of the salaries\") is over money in; one said to be of spending (\"of what you spent\") over money out (r4r05, r4q05, r4p18, r4l05: net ÷ spending said of income was derived)", () => {
   const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00.");
-  test("right: net ÷ income said of income, net ÷ spending said of spending, spending ÷ income, income ÷ spending", () => {
+  // The result's own savings rate (net ÷ income): said of spending it is mismatched (r4l05 "11.5% of spending was left over").
+  const rated = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%.");
+  test("right: net ÷ income said of income, net ÷ spending said of spending, spending ÷ income, income ÷ spending; the savings rate said of income or of nothing", () => {
+    expect(statuses(rated, "You kept 20.0% of your income.")).toEqual([["20.0%", "grounded"]]);
+    expect(statuses(rated, "Your savings rate was 20.0%.")).toEqual([["20.0%", "grounded"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 20.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "derived"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 25.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "derived"]]);
     expect(statuses(t, "Spending was 80.0% of income.")).toEqual([["80.0%", "derived"]]);
     expect(statuses(t, "Income was 125.0% of spending.")).toEqual([["125.0%", "derived"]]);
   });
-  test("wrong: a share of the spending said of income, or of the income said of spending", () => {
+  test("wrong: a share of the spending said of income, or of the income said of spending; the savings rate said of spending", () => {
+    expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 25.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "ungrounded"]]);
     expect(statuses(t, "The savings came to 25.0% of the salaries.")).toEqual([["25.0%", "ungrounded"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
   });
-  const rated = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%.");
-  test("right: the savings rate said of income, or with no whole", () => {
-    expect(statuses(rated, "You kept 20.0% of your income.")).toEqual([["20.0%", "grounded"]]);
-    expect(statuses(rated, "Your savings rate was 20.0%.")).toEqual([["20.0%", "grounded"]]);
-  });
-  test("wrong: the savings rate said to be of spending (r4l05 \"11.5% of spending was left over\")", () => {
-    expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
-  });
 });
 
-describe("figacc8: two amounts written with an arrow (\"CHF 1'000.00 → CHF 1'084.85\") are where a change came from and went to (r4r04: insurance's 2026 amount written as March 2025's was grounded)", () => {
-  const t = monthsCompared(3, 4, "CHF: total spending CHF 5'000.00 → CHF 5'084.85 (+CHF 84.85, +1.7%). By change: Insurance CHF 1'000.00 → CHF 1'084.85 (+CHF 84.85, +8.5%); Dining CHF 400.00 → CHF 400.00 (CHF 0.00, 0.0%).");
-  test("right: the earlier month's amount, then the later one's", () => {
-    expect(statuses(t, "Insurance went CHF 1'000.00 → CHF 1'084.85.")).toEqual([["CHF 1'000.00", "grounded"], ["CHF 1'084.85", "grounded"]]);
-    expect(statuses(t, "Dining stayed put (CHF 400.00 → CHF 400.00).")).toEqual([["CHF 400.00", "grounded"], ["CHF 400.00", "grounded"]]);
-  });
-  test("wrong: the later month's amount written as the earlier one's, and the other way round", () => {
-    expect(statuses(t, "Insurance barely moved (CHF 1'084.85 → CHF 1'084.85).")).toEqual([["CHF 1'084.85", "mismatched"], ["CHF 1'084.85", "grounded"]]);
-    expect(statuses(t, "Insurance: CHF 1'084.85 -> CHF 1'000.00.")).toEqual([["CHF 1'084.85", "mismatched"], ["CHF 1'000.00", "mismatched"]]);
-  });
-});
-
-describe("figacc8: \"one\", \"single\", \"once\" between a figure and the next name nothing else: the next takes the figure's merchant (r4r02 \"IKEA — CHF 90.20 in a single visit (7.2%)\", Amazon's share, was grounded)", () => {
+describe("figacc8: words between a figure and the next that name nothing else — \"one\", \"single\", \"once\", a meal (\"dinner\", \"lunch\", \"breakfast\") as \"meal\" already: the next takes the figure's merchant (r4r02 \"IKEA — CHF 90.20 in a single visit (7.2%)\", r4q02 \"… for a single dinner (9.1%)\": another merchant's share was grounded)", () => {
   const t = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, month: 7 }, "Merchants for spending on Groceries for 2025-07. CHF: total CHF 1'000.00 over 12 transactions at 3 merchants. 1. Migros CHF 700.00 (10 tx, avg CHF 70.00, 70.0%); 2. Coop CHF 200.00 (1 tx, avg CHF 200.00, 20.0%); 3. Restaurant Hiltl CHF 100.00 (1 tx, avg CHF 100.00, 10.0%).");
-  test("right: Coop's own share after \"in a single visit\", \"in one visit\", \"once\"", () => {
+  test("right: the merchant's own share after \"in a single visit\", \"in one visit\", \"for a single dinner\"", () => {
     expect(statuses(t, "Coop — CHF 200.00 in a single visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
     expect(statuses(t, "Coop — CHF 200.00 in one visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for a single dinner (10.0%).")).toEqual([["CHF 100.00", "grounded"], ["10.0%", "grounded"]]);
   });
   test("wrong: another merchant's share after them", () => {
     expect(statuses(t, "Coop — CHF 200.00 in a single visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
     expect(statuses(t, "Coop — CHF 200.00 in one visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
     expect(statuses(t, "Coop took CHF 200.00 once (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
-  });
-});
-
-describe("figacc8: a meal's name (\"dinner\", \"lunch\", \"breakfast\") between a figure and the next is glue, as \"meal\" is (r4q02 \"Zeughauskeller — CHF 116.80 for a single dinner (9.1%)\", another restaurant's share, was grounded)", () => {
-  const t = oneCall("merchant_breakdown", { category: "Dining", year: 2025, month: 7 }, "Merchants for spending on Dining for 2025-07. CHF: total CHF 1'000.00 over 12 transactions at 3 merchants. 1. Restaurant Hiltl CHF 700.00 (10 tx, avg CHF 70.00, 70.0%); 2. Migros Restaurant CHF 200.00 (1 tx, avg CHF 200.00, 20.0%); 3. Coop CHF 100.00 (1 tx, avg CHF 100.00, 10.0%).");
-  test("right: the restaurant's own share after \"for a single dinner\"", () => {
-    expect(statuses(t, "Migros Restaurant — CHF 200.00 for a single dinner (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
-  });
-  test("wrong: another merchant's share after it", () => {
-    expect(statuses(t, "Migros Restaurant — CHF 200.00 for a single dinner (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
-    expect(statuses(t, "Migros Restaurant — CHF 200.00 for lunch (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for a single dinner (20.0%).")).toEqual([["CHF 100.00", "grounded"], ["20.0%", "mismatched"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for lunch (20.0%).")).toEqual([["CHF 100.00", "grounded"], ["20.0%", "mismatched"]]);
   });
 });
 
