@@ -1991,6 +1991,25 @@ type Backed = { f: ReadFigure; checked: AnswerFigure; said: FigureContext };
  * its kind, or one about no category or name — not of any figure that happens to fit. Bounded: the nearest few written
  * figures, one binary search each.
  */
+/**
+ * How many calendar months a derived sum's terms are, when each term is one whole month's figure and the rate is said of
+ * no period or of just those months (else 0).
+ */
+function monthsOfSum(index: FigureIndex, sum: AnswerFigure, said: FigureContext): number {
+  const months = new Set<number>();
+  let from = Infinity;
+  let to = 0;
+  for (const src of sum.sources) {
+    const q = figureOfSource(index, src)?.ctx.periods;
+    if (q?.length !== 1 || wholeMonths(q[0]!) !== 1 || q[0]!.from % 100 !== 1) return 0;
+    months.add(Math.floor(q[0]!.from / 100));
+    from = Math.min(from, q[0]!.from);
+    to = Math.max(to, q[0]!.to);
+  }
+  if (said.periods && !(said.periods.length === 1 && said.periods[0]!.from === from && said.periods[0]!.to === to && wholeMonths(said.periods[0]!) === months.size)) return 0;
+  return months.size;
+}
+
 function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
   // An amount's rate is of an amount: the nearest amounts, past the counts between ("CHF 13'361.36 over 187 transactions … CHF 431.01 a day").
@@ -2032,7 +2051,11 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
       // A found figure's rate is over the period the answer says it is about (the rate's own clause may carry another).
       const own = saidDivisors(index, derived ? said : b.said);
-      const divisors = said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
+      // A sum the answer made of whole months ("October and November: CHF 25'937.42") is a month's rate over those months
+      // only: not over its call's quarter (r4q06 "about CHF 8'645.81 a month" = the two months' sum ÷ 3).
+      // Not when the rate is said of another period ("over the quarter that's …"): then over that period's months, as before.
+      const ofMonths = said.per === "month" && derived && b.checked.operation === "sum" ? monthsOfSum(index, b.checked, said) : 0;
+      const divisors = ofMonths ? [ofMonths] : said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
         if (v < r.lo || v > r.hi) continue;

@@ -2828,3 +2828,14 @@ describe("figacc8: a monthly average said to be \"so far\" is over the months it
     expect(statuses(t, "Year to date dining averaged CHF 178.80 a month.")).toEqual([["CHF 178.80", "ungrounded"]]);
   });
 });
+
+describe("figacc8: a month's rate of a sum the answer made of whole months is over those months (r4q06 \"CHF 25'937.42, about CHF 8'645.81 a month\": two months' spending ÷ its call's 3 was derived)", () => {
+  const t = oneCall("monthly_trend", { from: "2025-10-01", to: "2025-12-31" }, "Monthly spending from 2025-10-01 to 2025-12-31. CHF: total CHF 3'000.45 over 60 transactions. Per month: 2025-10 CHF 1'000.15, 2025-11 CHF 1'200.20, 2025-12 CHF 800.10.");
+  test("right: ÷ the two months summed", () => {
+    expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+  });
+  test("wrong: ÷ the call's three months; ÷ two said of the quarter", () => {
+    expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 733.45 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "October and November together came to CHF 2'200.35; over the quarter from October to December that is CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+  });
+});
