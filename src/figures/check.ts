@@ -1210,6 +1210,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
+    if (endpoint && (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12)) || ARROW_BETWEEN.test(answer.slice(figures[i - 1]?.end ?? f.start, f.start)))) said.arrow = true;
     // "The first half came to CHF 600.00, and the second to CHF 900.00": the second half of the year the first is of.
     // It is of what the first is of, too ("Groceries' first half came to …, and the second to …" is groceries' second half).
     // Only when the first was itself found for that half (review of r4-figacc7, #1: "the year before, the first half came to
@@ -1471,6 +1472,12 @@ function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
       }
   }
   return m.get(partKey(s)) ?? [];
+}
+
+/** Whether a call names a later period before an earlier one (a comparison of this March, then last March). */
+function laterFirst(index: FigureIndex, call: string): boolean {
+  const own = index.spans.filter((c) => c.call === call);
+  return own.some((c, k) => k > 0 && own[k - 1]!.from > c.to);
 }
 
 /**
@@ -2552,7 +2559,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
-        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
+        // Written with an arrow, the pair is in its result's order: by time only when its call names the later period last.
+        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint) && !(said.arrow && laterFirst(index, s.callId));
         // Said to be a week's ("CHF 113 a week"), an amount is no average per row (a search's average payment). Not a month's
         // or a day's: a monthly bill's average payment is its month's (Netflix CHF 20.40 a month), a daily coffee's its day's.
         const perRowAsRate = f.kind === "money" && said.per === "week" && s.ctx.measure === "average" && !s.ctx.per;

@@ -99,6 +99,8 @@ export type FigureContext = {
   rowDays?: Span;
   /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
   endpoint?: "from" | "to";
+  /** That end was written with an arrow ("CHF 1'000.00 → CHF 1'084.85"): in the order its result shows the pair, not by time. */
+  arrow?: true;
 };
 
 /** The category of a figure of all spending categories at once (income_vs_spending's spending): no one category's. */

@@ -2695,6 +2695,10 @@ describe("figacc7: an amount said to be where a change went to or came from is a
     expect(statuses(t, "Cash barely moved (CHF 160.00 → CHF 160.00).")).toEqual([["CHF 160.00", "mismatched"], ["CHF 160.00", "grounded"]]);
     expect(statuses(t, "Fees: CHF 0.77 -> CHF 20.00.")).toEqual([["CHF 0.77", "mismatched"], ["CHF 20.00", "mismatched"]]);
   });
+  test("figacc8, two amounts with an arrow — right: a comparison of the later month first, copied in its order", () => {
+    const reversed = monthsCompared(8, 7, "CHF: total spending CHF 880.77 → CHF 900.00 (+CHF 19.23, +2.2%). By change: Cash CHF 160.00 → CHF 450.00 (+CHF 290.00, +181.3%).");
+    expect(statuses(reversed, "Cash: CHF 160.00 → CHF 450.00.")).toEqual([["CHF 160.00", "grounded"], ["CHF 450.00", "grounded"]]);
+  });
   test("figacc8, review rev-figacc7 #2 — right: a level with a word of rounding before it; the change so said", () => {
     expect(statuses(t, "Cash dropped from about CHF 450 to roughly CHF 160.")).toEqual([["CHF 450", "grounded"], ["CHF 160", "grounded"]]);
     expect(statuses(t, "Cash dropped by about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "grounded"], ["CHF 160.00", "grounded"]]);
