@@ -1271,6 +1271,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
     if (checked.status === "derived" && checked.operation === "monthly_average" && SO_FAR.test(clauseAround(answer, f))) checked = soFar(index, checked);
+    if (checked.status === "derived" && checked.operation === "sum" && said.ownName && !said.total && !said.items && said.names?.length === 1 && nameBeside(answer, f, said.names[0]!)) checked = sumOfOwnName(index, checked, said.names[0]!);
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
     if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
@@ -1566,6 +1567,24 @@ function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
  * income", "of the salaries" (in); "of your spending", "of what you spent", "of the month's expenses" (out).
  */
 const OF_FLOW_WHOLE = /^\s*of\s+(?:(?:your|its|their|our|the|all|that|this|total|net|gross|month['’]s|year['’]s|quarter['’]s|household['’]s)\s+){0,3}(?:(income|salar(?:y|ies)|earnings|pay)|(spending|expenses|outgoings|what\s+(?:you|we)\s+spent))\b/i;
+
+/** Whether a name stands right before a figure, as an item of a list ("Netflix CHF 21.90", "Netflix: CHF 21.90"). */
+function nameBeside(answer: string, f: ReadFigure, name: string): boolean {
+  const before = answer.slice(Math.max(0, f.start - name.length - 8), f.start).replace(/[\s:—–*-]+$/u, "");
+  return foldName(before.slice(-name.length)) === foldName(name);
+}
+
+/**
+ * A sum said of one merchant or account written beside it ("Netflix CHF 21.90") is of that name's figures: a term of
+ * another name (Apple's one-off CHF 1.00 + Netflix's CHF 20.90, r4r11) makes it no such sum: not found.
+ */
+function sumOfOwnName(index: FigureIndex, checked: AnswerFigure, name: string): AnswerFigure {
+  const other = checked.sources.some((src) => {
+    const names = figureOfSource(index, src)?.ctx.names;
+    return !!names && !names.some((n) => foldName(n) === foldName(name));
+  });
+  return other ? notFound(checked) : checked;
+}
 
 /** A rate said to be over the part of a period behind us: "so far this year", "year to date". */
 const SO_FAR = /\bso\s+far\b|\byear[\s-]+to[\s-]+date\b|\bYTD\b/i;

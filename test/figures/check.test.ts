@@ -2843,3 +2843,14 @@ describe("figacc8: a month's rate of a sum the answer made of whole months is ov
     expect(statuses(t, "October and November together came to CHF 2'200.35; over the quarter from October to December that is CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
   });
 });
+
+describe("figacc8: an amount written right after one merchant's name (\"Netflix CHF 21.90\") is no sum with another merchant's figure (r4r11: Apple's one-off CHF 1.00 + Netflix's CHF 20.90 was derived)", () => {
+  const t = oneCall("recurring_payments", { from: "2025-10-01", to: "2026-09-30" }, "Recurring payments from 2025-10-01 to 2026-09-30: 3 series, 0 active. Spotify (Subscriptions) monthly CHF 21.95, 12 payments 2025-10-17 to 2026-09-17, CHF 263.40 a year; Netflix (Subscriptions) monthly CHF 20.90, 12 payments 2025-10-03 to 2026-09-03, CHF 250.80 a year; Migros (Groceries) monthly CHF 10.00, 12 payments 2025-10-09 to 2026-09-09, CHF 120.00 a year, one-offs inside the series (not price changes): 2026-03-20 one-off payment CHF 1.00.");
+  test("right: each merchant's own amount; two merchants said together", () => {
+    expect(statuses(t, "Spotify CHF 21.95, Netflix CHF 20.90 and Migros CHF 10.00 a month.")).toEqual([["CHF 21.95", "grounded"], ["CHF 20.90", "grounded"], ["CHF 10.00", "grounded"]]);
+    expect(statuses(t, "Netflix and Spotify together cost CHF 42.85 a month.")).toEqual([["CHF 42.85", "derived"]]);
+  });
+  test("wrong: Netflix's amount with a digit changed, which another merchant's one-off would add up to", () => {
+    expect(statuses(t, "Spotify CHF 21.95, Netflix CHF 21.90 and Migros CHF 10.00 a month.")).toEqual([["CHF 21.95", "grounded"], ["CHF 21.90", "ungrounded"], ["CHF 10.00", "grounded"]]);
+  });
+});
