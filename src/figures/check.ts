@@ -1271,6 +1271,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
     if (checked.status === "derived" && checked.operation === "monthly_average" && SO_FAR.test(clauseAround(answer, f))) checked = soFar(index, checked);
+    if (checked.status === "derived" && (checked.operation === "difference" || checked.operation === "sum") && said.per) checked = ofOwnRate(index, checked, said.per);
     if (checked.status === "derived" && checked.operation === "sum" && said.ownName && !said.total && !said.items && said.names?.length === 1 && nameBeside(answer, f, said.names[0]!)) checked = sumOfOwnName(index, checked, said.names[0]!);
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
     if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
@@ -1567,6 +1568,19 @@ function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
  * income", "of the salaries" (in); "of your spending", "of what you spent", "of the month's expenses" (out).
  */
 const OF_FLOW_WHOLE = /^\s*of\s+(?:(?:your|its|their|our|the|all|that|this|total|net|gross|month['’]s|year['’]s|quarter['’]s|household['’]s)\s+){0,3}(?:(income|salar(?:y|ies)|earnings|pay)|(spending|expenses|outgoings|what\s+(?:you|we)\s+spent))\b/i;
+
+/**
+ * A sum or a difference said to be per some time ("CHF 300.00 a year") is of figures of that rate or of none: of a monthly
+ * rent's two prices it is a month's gap, not a year's (r4r20: CHF 2'150.00 − CHF 1'850.00 written "a year").
+ */
+function ofOwnRate(index: FigureIndex, checked: AnswerFigure, per: string): AnswerFigure {
+  return checked.sources.some((src) => {
+    const rate = figureOfSource(index, src)?.ctx.per;
+    return rate !== undefined && rate !== per;
+  })
+    ? notFound(checked)
+    : checked;
+}
 
 /** Whether a name stands right before a figure, as an item of a list ("Netflix CHF 21.90", "Netflix: CHF 21.90"). */
 function nameBeside(answer: string, f: ReadFigure, name: string): boolean {

@@ -2854,3 +2854,17 @@ describe("figacc8: an amount written right after one merchant's name (\"Netflix 
     expect(statuses(t, "Spotify CHF 21.95, Netflix CHF 21.90 and Migros CHF 10.00 a month.")).toEqual([["CHF 21.95", "grounded"], ["CHF 21.90", "ungrounded"], ["CHF 10.00", "grounded"]]);
   });
 });
+
+describe("figacc8: a sum or a difference said to be per some time is of figures of that rate (r4r20 \"CHF 300.00 a year\" = a monthly rent's price − an old price of one of its parts was derived)", () => {
+  const t = oneCall(
+    "recurring_payments",
+    { year: 2025 },
+    `Recurring payments for 2025: 3 series, 3 active. Livit AG (Housing) monthly CHF 2'150.00 in 2 parts: "Livit AG · Miete Wohnung…" CHF 1'900.00 + "Livit AG · Nebenkosten…" CHF 250.00, 12 payments 2025-01-01 to 2025-12-01, CHF 25'800.00 a year, price changes: 2025-04-01 "Livit AG · Miete Wohnung…" CHF 1'850.00 → CHF 1'900.00, GOT MORE EXPENSIVE in the period; Spotify (Subscriptions) monthly CHF 21.95, 12 payments 2025-01-17 to 2025-12-17, CHF 263.40 a year; Netflix (Subscriptions) monthly CHF 20.90, 12 payments 2025-01-03 to 2025-12-03, CHF 250.80 a year.`,
+  );
+  test("right: two monthly amounts added up, said a month", () => {
+    expect(statuses(t, "Netflix and Spotify together cost CHF 42.85 a month.")).toEqual([["CHF 42.85", "derived"]]);
+  });
+  test("wrong: the gap of two monthly amounts said to be a year's", () => {
+    expect(statuses(t, "The rent rose, by CHF 300.00 a year.")).toEqual([["CHF 300.00", "ungrounded"]]);
+  });
+});
