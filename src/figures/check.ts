@@ -1620,6 +1620,9 @@ function soFar(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
   return own?.length && checked.months !== undefined && !own.includes(checked.months) ? notFound(checked) : checked;
 }
 
+/** A result's budget, as its place ends ("budget_status · summary · Total budget", "… · Groceries · budget"). */
+const BUDGET_LABEL = /·\s*(?:total\s+)?budget$/i;
+
 /** A result's savings rate, as its place ends ("income_vs_spending · summary · savings rate"). */
 const SAVINGS_RATE = /·\s*savings rate$/i;
 
@@ -1635,6 +1638,8 @@ function overFlowSaid(index: FigureIndex, checked: AnswerFigure, after: string):
   if (checked.status === "grounded") return m?.[2] && checked.sources.every((x) => SAVINGS_RATE.test(x.where)) ? { ...checked, status: "mismatched" } : checked;
   const whole = m && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
   if (!m || !whole) return checked;
+  // A budget is no spending: "75.4% of what you spent" is no share of the total budget (r4k18).
+  if (m[2] && BUDGET_LABEL.test(whole.where)) return notFound(checked);
   const flow = flowOfSource(whole) ?? twinFlow(index, whole);
   return flow && flow !== (m[1] ? "in" : "out") ? notFound(checked) : checked;
 }
