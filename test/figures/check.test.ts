@@ -2785,13 +2785,16 @@ describe("figacc8: a percentage said to be of income (\"of your income\", \"of t
   });
   // A budget is no spending: a share of what was spent is no share of the total budget (r4k18 "75.4% of what you spent against budgets").
   const budgets = oneCall("budget_status", { year: 2025, month: 12 }, "Budgets for 2025-12.\n- Groceries: budget CHF 500.00, spent CHF 420.00, remaining CHF 80.00, 84.0% used.\n- Shopping: budget CHF 1'200.00, spent CHF 1'580.00, remaining CHF -380.00, 131.7% used — OVER BUDGET.\nTotal budget CHF 1'700.00, total spent CHF 2'000.00.");
-  test("right: a budget's spending over all that was spent; over the total budget said so", () => {
+  test("right: a budget's spending over all that was spent; over the total budget said so; over its own budget", () => {
     expect(statuses(budgets, "Shopping alone was 79.0% of what you spent against budgets.")).toEqual([["79.0%", "derived"]]);
     expect(statuses(budgets, "Groceries were 24.7% of the total budget.")).toEqual([["24.7%", "derived"]]);
+    expect(statuses(budgets, "Groceries used 84.0% of their budget.")).toEqual([["84.0%", "grounded"]]);
   });
-  test("wrong: a share of the spending said of income, or of the income said of spending; the savings rate said of spending; a share of the total budget said of what was spent", () => {
+  test("wrong: a share of the spending said of income, or of the income said of spending; the savings rate said of spending; a share of the total budget said of what was spent, or of a category's own budget", () => {
     expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
     expect(statuses(budgets, "Shopping alone was 92.9% of what you spent against budgets.")).toEqual([["92.9%", "ungrounded"]]);
+    // r4q23: "Groceries used 66.1% of their budget" of all budgets together.
+    expect(statuses(budgets, "Groceries used 24.7% of their budget.")).toEqual([["24.7%", "ungrounded"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 25.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "ungrounded"]]);
     expect(statuses(t, "The savings came to 25.0% of the salaries.")).toEqual([["25.0%", "ungrounded"]]);
     expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
