@@ -1626,6 +1626,7 @@ const BUDGET_LABEL = /·\s*(?:total\s+)?budget$/i;
 /** A share of a thing's own budget ("of their budget", "of its own budget"), and a result's budget of all categories. */
 const OF_OWN_BUDGET = /^\s*of\s+(?:its|their|his|her)\s+(?:own\s+)?(?:monthly\s+)?budget\b/i;
 const TOTAL_BUDGET = /·\s*total\s+budget$/i;
+const TOTAL_SPENT = /·\s*total\s+spent$/i;
 
 /** A result's savings rate, as its place ends ("income_vs_spending · summary · savings rate"). */
 const SAVINGS_RATE = /·\s*savings rate$/i;
@@ -1637,8 +1638,16 @@ const SAVINGS_RATE = /·\s*savings rate$/i;
  * (net ÷ income) said to be of spending is mismatched (r4l05 "11.5% of spending was left over").
  */
 function overFlowSaid(index: FigureIndex, checked: AnswerFigure, after: string): AnswerFigure {
-  // "Groceries used 66.1% of their budget": of the category's own budget, not of all budgets together (r4q23).
-  if (checked.status === "derived" && OF_OWN_BUDGET.test(after) && checked.sources.length === 2 && TOTAL_BUDGET.test(checked.sources[1]!.where)) return notFound(checked);
+  // "Groceries used 66.1% of their budget": of the category's own budget, not of all budgets together (r4q23). Of the total
+  // spent, "their" is all the budgeted categories together, whose budget is the total budget.
+  if (
+    checked.status === "derived" &&
+    OF_OWN_BUDGET.test(after) &&
+    checked.sources.length === 2 &&
+    TOTAL_BUDGET.test(checked.sources[1]!.where) &&
+    !TOTAL_SPENT.test(checked.sources[0]!.where)
+  )
+    return notFound(checked);
   const m = OF_FLOW_WHOLE.exec(after);
   // A savings rate is the net over the income: said to be of spending ("11.5% of spending was left over"), it is not that share.
   if (checked.status === "grounded") return m?.[2] && checked.sources.every((x) => SAVINGS_RATE.test(x.where)) ? { ...checked, status: "mismatched" } : checked;

@@ -2789,6 +2789,8 @@ describe("figacc8: a percentage said to be of income (\"of your income\", \"of t
     expect(statuses(budgets, "Shopping alone was 79.0% of what you spent against budgets.")).toEqual([["79.0%", "derived"]]);
     expect(statuses(budgets, "Groceries were 24.7% of the total budget.")).toEqual([["24.7%", "derived"]]);
     expect(statuses(budgets, "Groceries used 84.0% of their budget.")).toEqual([["84.0%", "grounded"]]);
+    // "their" of all the budgeted categories together: the total spent over the total budget (review of r4-figacc8, #4).
+    expect(statuses(budgets, "Together, your budgeted categories spent CHF 2'000.00, 117.6% of their budget.")).toEqual([["CHF 2'000.00", "grounded"], ["117.6%", "derived"]]);
   });
   test("wrong: a share of the spending said of income, or of the income said of spending; the savings rate said of spending; a share of the total budget said of what was spent, or of a category's own budget", () => {
     expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
