@@ -1179,6 +1179,8 @@ const GLUE = new Set(
   ).split(" "),
 );
 
+const ONE_OF = /^\s+of\b/i;
+
 /** Whether `between` (the text from the figure before up to a figure) has a word that is no glue and no name the clause's mentions hold. */
 function namesOther(between: string, ms: Mention[], offset: number): boolean {
   const n = between.length;
@@ -1194,7 +1196,8 @@ function namesOther(between: string, ms: Mention[], offset: number): boolean {
     // Its possessive 's dropped (by hand: this runs for every word between an answer's figures).
     const z = word.length;
     const w = z >= 2 && word.charCodeAt(z - 1) === 115 && (word.charCodeAt(z - 2) === 39 || word.charCodeAt(z - 2) === 8217) ? word.slice(0, -2) : word;
-    if (GLUE.has(w)) continue;
+    // "one of 12 transactions" names a part of a whole: the whole is no figure of the one before.
+    if (GLUE.has(w) && !(w === "one" && ONE_OF.test(between.slice(i)))) continue;
     const at = offset + start;
     if (ms.some((x) => at >= x.start && at < x.end)) continue;
     return true;

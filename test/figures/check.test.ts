@@ -2809,6 +2809,8 @@ describe("figacc8: words between a figure and the next that name nothing else �
     expect(statuses(t, "Coop — CHF 200.00 in a single visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
     expect(statuses(t, "Coop — CHF 200.00 in one visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
     expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for a single dinner (10.0%).")).toEqual([["CHF 100.00", "grounded"], ["10.0%", "grounded"]]);
+    // "one of" names a part of a whole: the count after it is the whole's, not the merchant's (review of r4-figacc8, #3).
+    expect(statuses(t, "Restaurant Hiltl got CHF 100.00 in a single visit, one of 12 transactions this month.")).toEqual([["CHF 100.00", "grounded"], ["12", "grounded"]]);
   });
   test("wrong: another merchant's share after them", () => {
     expect(statuses(t, "Coop — CHF 200.00 in a single visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
@@ -2847,8 +2849,16 @@ describe("figacc8: a monthly average said to be \"so far\" is over the months it
 
 describe("figacc8: a month's rate of a sum the answer made of whole months is over those months (r4q06 \"CHF 25'937.42, about CHF 8'645.81 a month\": two months' spending ÷ its call's 3 was derived)", () => {
   const t = oneCall("monthly_trend", { from: "2025-10-01", to: "2025-12-31" }, "Monthly spending from 2025-10-01 to 2025-12-31. CHF: total CHF 3'000.45 over 60 transactions. Per month: 2025-10 CHF 1'000.15, 2025-11 CHF 1'200.20, 2025-12 CHF 800.10.");
-  test("right: ÷ the two months summed", () => {
+  test("right: ÷ the two months summed, named or counted (r4o04 \"Over both months\", r4q06 \"the two months'\")", () => {
     expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+    expect(statuses(t, "Over both months you spent CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+    expect(statuses(t, "The two months' spending was CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+  });
+  // Review of r4-figacc8, #1: a sum the answer does not say is of those months (or says is of other months) is no two months' rate.
+  test("wrong: ÷ two of a sum not said to be of those two months", () => {
+    expect(statuses(t, "In the quarter spending came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "Spending came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "October and December together came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
   });
   test("wrong: ÷ the call's three months; ÷ two said of the quarter", () => {
     expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 733.45 a month.")[1]![1]).toBe("ungrounded");
