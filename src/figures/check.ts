@@ -1248,7 +1248,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     } else if (checked.status === "ungrounded") {
       const sentence = sentenceBefore();
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence) ?? writtenChange(f, said, sentence))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence, answer) ?? writtenChange(f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
@@ -2052,10 +2052,10 @@ type Backed = { f: ReadFigure; checked: AnswerFigure; said: FigureContext };
  * figures, one binary search each.
  */
 /**
- * How many calendar months a derived sum's terms are, when each term is one whole month's figure and the rate is said of
- * no period or of just those months (else 0).
+ * How many calendar months a derived sum's terms are, when each term is one whole month's figure, the rate is said of
+ * no period or of just those months, and `text` (the answer up to the rate) names those months or their number (else 0).
  */
-function monthsOfSum(index: FigureIndex, sum: AnswerFigure, said: FigureContext): number {
+function monthsOfSum(index: FigureIndex, sum: AnswerFigure, said: FigureContext, text: string): number {
   const months = new Set<number>();
   let from = Infinity;
   let to = 0;
@@ -2067,10 +2067,30 @@ function monthsOfSum(index: FigureIndex, sum: AnswerFigure, said: FigureContext)
     to = Math.max(to, q[0]!.to);
   }
   if (said.periods && !(said.periods.length === 1 && said.periods[0]!.from === from && said.periods[0]!.to === to && wholeMonths(said.periods[0]!) === months.size)) return 0;
-  return months.size;
+  return namesMonths(text, months) ? months.size : 0;
 }
 
-function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[]): AnswerFigure | null {
+/** The answer's paragraph up to `end`. */
+function paragraphTo(answer: string, end: number): string {
+  return answer.slice(answer.lastIndexOf("\n\n", end) + 1, end);
+}
+
+const MONTHS_COUNTED = /\b(both|\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\b/gi;
+
+/**
+ * Whether a text names each of some months (yyyymm) by name ("October and November"), or their number ("both months",
+ * "the two months'", "the other five months").
+ */
+function namesMonths(text: string, months: ReadonlySet<number>): boolean {
+  for (const m of text.matchAll(MONTHS_COUNTED)) {
+    const w = m[1]!.toLowerCase();
+    if ((w === "both" ? 2 : (COUNT_WORDS[w] ?? Number(w))) === months.size) return true;
+  }
+  const names = new Set([...text.matchAll(MONTH_NAMED)].map((m) => MONTH_NUMBER[m[1]!.toLowerCase()]));
+  return [...months].every((ym) => names.has(ym % 100));
+}
+
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[], answer: string): AnswerFigure | null {
   const r = intervalOf(f);
   // An amount's rate is of an amount: the nearest amounts, past the counts between ("CHF 13'361.36 over 187 transactions … CHF 431.01 a day").
   const from = f.kind === "money" ? steps.filter((b) => b.f.kind === "money") : steps;
@@ -2114,7 +2134,9 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
       // A sum the answer made of whole months ("October and November: CHF 25'937.42") is a month's rate over those months
       // only: not over its call's quarter (r4q06 "about CHF 8'645.81 a month" = the two months' sum ÷ 3).
       // Not when the rate is said of another period ("over the quarter that's …"): then over that period's months, as before.
-      const ofMonths = said.per === "month" && derived && b.checked.operation === "sum" ? monthsOfSum(index, b.checked, said) : 0;
+      // Only when the answer names those months or their number (review of r4-figacc8, #1: "Spending came to CHF 2'200.35,
+      // about CHF 1'100.18 a month" of a quarter is no two months' rate).
+      const ofMonths = said.per === "month" && derived && b.checked.operation === "sum" ? monthsOfSum(index, b.checked, said, paragraphTo(answer, f.end)) : 0;
       const divisors = ofMonths ? [ofMonths] : said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
