@@ -1211,11 +1211,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
     if (endpoint && (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12)) || ARROW_BETWEEN.test(answer.slice(figures[i - 1]?.end ?? f.start, f.start)))) said.arrow = true;
+    if (said.arrow && monthsInTimeOrder(sentenceAround(answer, f))) said.arrowInTime = true;
     // "The first half came to CHF 600.00, and the second to CHF 900.00": the second half of the year the first is of.
     // It is of what the first is of, too ("Groceries' first half came to …, and the second to …" is groceries' second half).
     // Only when the first was itself found for that half (review of r4-figacc7, #1: "the year before, the first half came to
     // CHF 540.00" is read under the clause's 2025; an unfound first figure names no year to take the second of).
     const prior = out.length && out[out.length - 1]!.start === figures[i - 1]?.start ? out[out.length - 1] : undefined;
+    if (said.arrow && endpoint === "to" && prior?.status === "grounded" && contexts[i - 1]?.endpoint === "from") said.arrowFrom = prior.sources;
     const partOfYear = i > 0 && prior ? ellipticPart(index, answer, { f: figures[i - 1]!, said: contexts[i - 1]!, checked: prior }, f, said) : null;
     if (partOfYear) {
       const first = contexts[i - 1]!;
@@ -1474,6 +1476,21 @@ function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
       }
   }
   return m.get(partKey(s)) ?? [];
+}
+
+/** The sentence a figure is in (a full stop inside an amount, "160.00", ends none). */
+function sentenceAround(answer: string, f: ReadFigure): string {
+  const start = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf("\n", f.start)) + 1;
+  const end = answer.slice(f.end).search(/\.(?:\s|$)|\n/);
+  return answer.slice(start, end < 0 ? answer.length : f.end + end);
+}
+
+const FROM_MONTH_TO_MONTH = /\bfrom\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b[^.;\n]{0,40}?\bto\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
+/** Whether a text says two months in time order: "from July to August". */
+function monthsInTimeOrder(text: string): boolean {
+  const m = FROM_MONTH_TO_MONTH.exec(text);
+  return !!m && MONTH_NUMBER[m[1]!.toLowerCase()]! < MONTH_NUMBER[m[2]!.toLowerCase()]!;
 }
 
 /** Whether a call names a later period before an earlier one (a comparison of this March, then last March). */
@@ -2635,7 +2652,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
         // Written with an arrow, the pair is in its result's order: by time only when its call names the later period last.
-        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint) && !(said.arrow && laterFirst(index, s.callId));
+        // Then either order is right, but not one end written twice (review of r4-figacc8, #2: "Cash: CHF 160.00 → CHF 160.00");
+        // and a sentence that says its months in time order ("from July to August") is by time.
+        const byResult = said.arrow && !said.arrowInTime && laterFirst(index, s.callId);
+        const wrongEnd =
+          said.endpoint !== undefined && (byResult ? !!said.arrowFrom?.includes(source(s, index.lexicon)) : otherEnd(index, s, said.endpoint));
         // Said to be a week's ("CHF 113 a week"), an amount is no average per row (a search's average payment). Not a month's
         // or a day's: a monthly bill's average payment is its month's (Netflix CHF 20.40 a month), a daily coffee's its day's.
         const perRowAsRate = f.kind === "money" && said.per === "week" && s.ctx.measure === "average" && !s.ctx.per;

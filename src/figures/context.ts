@@ -21,6 +21,7 @@
  * Names are the data's own (the vocabulary): a word is a merchant because the ledger has a
  * merchant of that name, never because it looks like one.
  */
+import type { FigureSource } from "../core/figures.ts";
 import { daysInMonth } from "../ledger/calendar.ts";
 import { textsOf, type TextList } from "../ledger/ledger.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
@@ -101,6 +102,10 @@ export type FigureContext = {
   endpoint?: "from" | "to";
   /** That end was written with an arrow ("CHF 1'000.00 → CHF 1'084.85"): in the order its result shows the pair, not by time. */
   arrow?: true;
+  /** The arrow's sentence says its months in time order ("… from July to August"): the pair is by time, whatever its result's order. */
+  arrowInTime?: true;
+  /** Of the second end of an arrow, the first end's sources: one end written twice is no pair ("CHF 160.00 → CHF 160.00"). */
+  arrowFrom?: readonly FigureSource[];
 };
 
 /** The category of a figure of all spending categories at once (income_vs_spending's spending): no one category's. */

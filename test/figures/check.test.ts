@@ -2698,6 +2698,15 @@ describe("figacc7: an amount said to be where a change went to or came from is a
   test("figacc8, two amounts with an arrow — right: a comparison of the later month first, copied in its order", () => {
     const reversed = monthsCompared(8, 7, "CHF: total spending CHF 880.77 → CHF 900.00 (+CHF 19.23, +2.2%). By change: Cash CHF 160.00 → CHF 450.00 (+CHF 290.00, +181.3%).");
     expect(statuses(reversed, "Cash: CHF 160.00 → CHF 450.00.")).toEqual([["CHF 160.00", "grounded"], ["CHF 450.00", "grounded"]]);
+    expect(statuses(reversed, "Cash: CHF 450.00 → CHF 160.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(reversed, "Cash fell CHF 450.00 → CHF 160.00 from July to August.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  // Review of r4-figacc8, #2: either order, but the two ends of one pair; said in time order ("from July to August"), by time.
+  test("figacc8, two amounts with an arrow — wrong: a comparison of the later month first, one end written twice, or against the time order it says", () => {
+    const reversed = monthsCompared(8, 7, "CHF: total spending CHF 880.77 → CHF 900.00 (+CHF 19.23, +2.2%). By change: Cash CHF 160.00 → CHF 450.00 (+CHF 290.00, +181.3%).");
+    expect(statuses(reversed, "Cash: CHF 160.00 → CHF 160.00.")[1]![1]).toBe("mismatched");
+    expect(statuses(reversed, "Cash: CHF 450.00 → CHF 450.00.")[1]![1]).toBe("mismatched");
+    expect(statuses(reversed, "Cash rose CHF 160.00 → CHF 450.00 from July to August.")).toEqual([["CHF 160.00", "mismatched"], ["CHF 450.00", "mismatched"]]);
   });
   test("figacc8, review rev-figacc7 #2 — right: a level with a word of rounding before it; the change so said", () => {
     expect(statuses(t, "Cash dropped from about CHF 450 to roughly CHF 160.")).toEqual([["CHF 450", "grounded"], ["CHF 160", "grounded"]]);
