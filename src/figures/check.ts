@@ -1210,6 +1210,22 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     }
     const endpoint = endpointOf(answer, f, figures[i - 1]);
     if (endpoint) said.endpoint = endpoint;
+    if (endpoint && (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12)) || ARROW_BETWEEN.test(answer.slice(figures[i - 1]?.end ?? f.start, f.start)))) said.arrow = true;
+    if (said.arrow && monthsInTimeOrder(sentenceAround(answer, f))) said.arrowInTime = true;
+    // "The first half came to CHF 600.00, and the second to CHF 900.00": the second half of the year the first is of.
+    // It is of what the first is of, too ("Groceries' first half came to …, and the second to …" is groceries' second half).
+    // Only when the first was itself found for that half (review of r4-figacc7, #1: "the year before, the first half came to
+    // CHF 540.00" is read under the clause's 2025; an unfound first figure names no year to take the second of).
+    const prior = out.length && out[out.length - 1]!.start === figures[i - 1]?.start ? out[out.length - 1] : undefined;
+    if (said.arrow && endpoint === "to" && prior?.status === "grounded" && contexts[i - 1]?.endpoint === "from") said.arrowFrom = prior.sources;
+    const partOfYear = i > 0 && prior ? ellipticPart(index, answer, { f: figures[i - 1]!, said: contexts[i - 1]!, checked: prior }, f, said) : null;
+    if (partOfYear) {
+      const first = contexts[i - 1]!;
+      said.periods = [partOfYear];
+      if (!said.categories && first.categories) said.categories = first.categories;
+      if (!said.names && first.names) said.names = first.names;
+      if (!said.currency && first.currency) said.currency = first.currency;
+    }
     let checked = checkOne(index, f, said);
     // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
     // looked at once the base is read, whatever else it may be a ratio of.
@@ -1234,7 +1250,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
     } else if (checked.status === "ungrounded") {
       const sentence = sentenceBefore();
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence) ?? writtenChange(f, said, sentence))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence, answer) ?? writtenChange(f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
@@ -1256,7 +1272,11 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     if (checked.status === "derived" && f.kind === "ratio" && TIMES_USUAL.test(answer.slice(f.end, f.end + 40))) checked = usualOfOneRow(index, checked, answer.slice(f.end, f.end + 60));
+    if (checked.status === "derived" && checked.operation === "monthly_average" && SO_FAR.test(clauseAround(answer, f))) checked = soFar(index, checked);
+    if (checked.status === "derived" && (checked.operation === "difference" || checked.operation === "sum") && said.per) checked = ofOwnRate(index, checked, said.per);
+    if (checked.status === "derived" && checked.operation === "sum" && said.ownName && !said.total && !said.items && said.names?.length === 1 && nameBeside(answer, f, said.names[0]!)) checked = sumOfOwnName(index, checked, said.names[0]!);
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
+    if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);
     if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
@@ -1360,22 +1380,83 @@ function countOfAmount(index: FigureIndex, f: ReadFigure, said: FigureContext, a
 const USED_AFTER = /^\)?\s+used\b/i;
 
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
-const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+$/i;
-
-const TO_OR_FROM = /\b(?:to|from)\s+$/i;
+const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+/** "to" or "from" right before a figure, or with a word of rounding between ("from about CHF 290", review rev-figacc7 #2). */
+const TO_OR_FROM = /\b(?:to|from)\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+const FROM_LEAD = /\bfrom\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+const TO_BETWEEN = /^\s+to\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+/** An arrow between two amounts or counts ("CHF 3'485.65 → CHF 3'224.20", "12 -> 9"): after the first, and all between them. */
+const ARROW_BEFORE = /^\s*(?:→|->)\s*(?:[A-Z]{3}\s?|Fr\.\s?|[$€£]\s?)?[-−]?\d/;
+const ARROW_BETWEEN = /^\s*(?:→|->)\s*$/;
 /**
  * Whether an amount or a count is written as where a change went to ("fell to CHF 43.00"; the second of "from CHF x to
  * CHF y") or came from ("from CHF 1'157.75 to …"). Silent (undefined) otherwise.
  */
 function endpointOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "from" | "to" | undefined {
-  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 6), f.start))) return undefined;
+  // "CHF 1'084.85 → CHF 1'084.85": a pair written with an arrow is a change from the first to the second.
+  if (ARROW_BEFORE.test(answer.slice(f.end, f.end + 12))) return "from";
+  if (before && before.end <= f.start && ARROW_BETWEEN.test(answer.slice(before.end, f.start))) return "to";
+  if (!TO_OR_FROM.test(answer.slice(Math.max(0, f.start - 24), f.start))) return undefined;
   const lead = answer.slice(Math.max(0, f.start - 48, before && before.end <= f.start ? before.end : 0), f.start);
-  if (/\bfrom\s+$/i.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
-  if (before && /^\s+to\s+$/i.test(answer.slice(before.end, f.start)) && /\bfrom\s+$/i.test(answer.slice(Math.max(0, before.start - 6), before.start))) return "to";
+  if (FROM_LEAD.test(lead) && /^\s+to\s/i.test(answer.slice(f.end, f.end + 5))) return "from";
+  if (before && TO_BETWEEN.test(answer.slice(before.end, f.start)) && FROM_LEAD.test(answer.slice(Math.max(0, before.start - 24), before.start))) return "to";
   if (TO_LEVEL.test(lead)) return "to";
   // The change written between the verb and "to" ("dropped CHF 10 to CHF 176.85", "fell 2.2% to …"): the verb stands before that figure.
-  if (before && /^\s+to\s+$/.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
+  if (before && TO_BETWEEN.test(answer.slice(before.end, f.start)) && TO_LEVEL.test(answer.slice(Math.max(0, before.start - 24), f.start))) return "to";
   return undefined;
+}
+
+/**
+ * A half or a quarter named by its ordinal alone right after the figure of another ("…, and the second to CHF 900.00",
+ * "…, the last to CHF 480.00"): only ", " or "and" between the two figures (no sentence or clause end), nothing named in
+ * between.
+ */
+const ELLIPTIC_PART = /^\s*(?:,\s*(?:and\s+)?|\s+and\s+)the\s+(first|second|third|fourth|last)\s+(?:(?:came|added\s+up|amounted)\s+to|to|was|cost)\s+(?:about\s+|roughly\s+|around\s+)?$/i;
+const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4 };
+
+/**
+ * The half or quarter of a year an ordinal names right after a figure said of one ("The first half came to … and the
+ * second to …"): that year's half or quarter of that rank ("last": the year's last). Null when the figure before is of no
+ * one half or quarter of one year, or when what the answer says of this figure names any other time than that year (its
+ * clause's own year or month: "…, and in 2025 the second came to …" is 2025's, not the year before's; review rev-figacc6 #1).
+ */
+function ellipticPart(index: FigureIndex, answer: string, prior: { f: ReadFigure; said: FigureContext; checked: AnswerFigure }, f: ReadFigure, said: FigureContext): Span | null {
+  const before = prior.f;
+  if (f.kind !== "money" || before.kind !== "money" || f.start - before.end > 60) return null;
+  const m = ELLIPTIC_PART.exec(answer.slice(before.end, f.start));
+  if (!m) return null;
+  const p = prior.said.periods?.length === 1 ? prior.said.periods[0]! : null;
+  const months = p ? wholeMonths(p) : 0;
+  if (!p || (months !== 6 && months !== 3) || (((Math.floor(p.from / 100) % 100) - 1) % months) !== 0 || Math.floor(p.from / 10000) !== Math.floor(p.to / 10000)) return null;
+  if (!foundForPeriod(index, prior.checked, p)) return null;
+  if (RELATIVE_YEAR.test(answer.slice(sentenceStart(answer, before.start), f.start))) return null;
+  const year = Math.floor(p.from / 10000);
+  if (said.month !== undefined || said.months || said.periods?.some((q) => q.from < year * 10000 + 101 || q.to > year * 10000 + 1231)) return null;
+  const parts = 12 / months;
+  const ordinal = m[1]!.toLowerCase();
+  const rank = ordinal === "last" ? parts : ORDINALS[ordinal];
+  if (!rank || rank > parts) return null;
+  const first = (rank - 1) * months + 1;
+  const last = first + months - 1;
+  return { from: year * 10000 + first * 100 + 1, to: year * 10000 + last * 100 + daysInMonth(year, last) };
+}
+
+/** A year written only relative to another ("the year before", "the previous year", "that year"): not read as a year. */
+const RELATIVE_YEAR = /\b(?:the\s+(?:year|twelve\s+months)\s+(?:before|after|prior)|the\s+(?:previous|prior|preceding|following|next)\s+year|a\s+year\s+(?:earlier|before|later|on)|that\s+(?:same\s+)?year)\b/i;
+
+/**
+ * Whether a checked figure was found as one of exactly a period `p`: grounded on a figure of that period, or derived as a
+ * sum of figures that lie in it and reach both its ends (its months; a term of zero may lie outside). Not when found as
+ * anything else (a month's amount, another year's, a ratio).
+ */
+function foundForPeriod(index: FigureIndex, checked: AnswerFigure, p: Span): boolean {
+  const spans = (src: FigureSource) => figureOfSource(index, src)?.ctx.periods ?? [];
+  const inside = (q: Span) => q.from >= p.from && q.to <= p.to;
+  if (checked.status === "grounded") return checked.sources.some((src) => spans(src).some((q) => q.from === p.from && q.to === p.to));
+  if (checked.status !== "derived" || checked.operation !== "sum") return false;
+  // A month of nothing beside it adds nothing ("CHF 0.00 + …" of March before the second quarter).
+  const all = checked.sources.filter((src) => src.value !== 0).map(spans);
+  return all.length > 0 && all.every((qs) => qs.length > 0 && qs.every(inside)) && all.some((qs) => qs.some((q) => q.from === p.from)) && all.some((qs) => qs.some((q) => q.to === p.to));
 }
 
 /** Where a figure stood with the figures of its part: its summary clause, else its chart's or table's item (its place less the last step: "… · Fees"). */
@@ -1395,6 +1476,27 @@ function partOf(index: FigureIndex, s: SourceFigure): SourceFigure[] {
       }
   }
   return m.get(partKey(s)) ?? [];
+}
+
+/** The sentence a figure is in (a full stop inside an amount, "160.00", ends none). */
+function sentenceAround(answer: string, f: ReadFigure): string {
+  const start = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf("\n", f.start)) + 1;
+  const end = answer.slice(f.end).search(/\.(?:\s|$)|\n/);
+  return answer.slice(start, end < 0 ? answer.length : f.end + end);
+}
+
+const FROM_MONTH_TO_MONTH = /\bfrom\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b[^.;\n]{0,40}?\bto\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
+/** Whether a text says two months in time order: "from July to August". */
+function monthsInTimeOrder(text: string): boolean {
+  const m = FROM_MONTH_TO_MONTH.exec(text);
+  return !!m && MONTH_NUMBER[m[1]!.toLowerCase()]! < MONTH_NUMBER[m[2]!.toLowerCase()]!;
+}
+
+/** Whether a call names a later period before an earlier one (a comparison of this March, then last March). */
+function laterFirst(index: FigureIndex, call: string): boolean {
+  const own = index.spans.filter((c) => c.call === call);
+  return own.some((c, k) => k > 0 && own[k - 1]!.from > c.to);
 }
 
 /**
@@ -1476,6 +1578,102 @@ function twinFlow(index: FigureIndex, s: SourceFigure): "in" | "out" | null {
     labelledFlows.set(index, byKey);
   }
   return byKey.get(flowKey(s)) ?? null;
+}
+
+/**
+ * The whole a percentage is said to be of, when it is money in or money out: "of your income", "of its income", "of all the
+ * income", "of the salaries" (in); "of your spending", "of what you spent", "of the month's expenses" (out).
+ */
+const OF_FLOW_WHOLE = /^\s*of\s+(?:(?:your|its|their|our|the|all|that|this|total|net|gross|month['’]s|year['’]s|quarter['’]s|household['’]s)\s+){0,3}(?:(income|salar(?:y|ies)|earnings|pay)|(spending|expenses|outgoings|what\s+(?:you|we)\s+spent))\b/i;
+
+/**
+ * A sum or a difference said to be per some time ("CHF 300.00 a year") is of figures of that rate or of none: of a monthly
+ * rent's two prices it is a month's gap, not a year's (r4r20: CHF 2'150.00 − CHF 1'850.00 written "a year").
+ */
+function ofOwnRate(index: FigureIndex, checked: AnswerFigure, per: string): AnswerFigure {
+  return checked.sources.some((src) => {
+    const rate = figureOfSource(index, src)?.ctx.per;
+    return rate !== undefined && rate !== per;
+  })
+    ? notFound(checked)
+    : checked;
+}
+
+/** Whether a name stands right before a figure, as an item of a list ("Netflix CHF 21.90", "Netflix: CHF 21.90"). */
+function nameBeside(answer: string, f: ReadFigure, name: string): boolean {
+  const before = answer.slice(Math.max(0, f.start - name.length - 8), f.start).replace(/[\s:—–*-]+$/u, "");
+  return foldName(before.slice(-name.length)) === foldName(name);
+}
+
+/**
+ * A sum said of one merchant or account written beside it ("Netflix CHF 21.90") is of that name's figures: a term of
+ * another name (Apple's one-off CHF 1.00 + Netflix's CHF 20.90, r4r11) makes it no such sum: not found.
+ */
+function sumOfOwnName(index: FigureIndex, checked: AnswerFigure, name: string): AnswerFigure {
+  const other = checked.sources.some((src) => {
+    const names = figureOfSource(index, src)?.ctx.names;
+    return !!names && !names.some((n) => foldName(n) === foldName(name));
+  });
+  return other ? notFound(checked) : checked;
+}
+
+/** A rate said to be over the part of a period behind us: "so far this year", "year to date". */
+const SO_FAR = /\bso\s+far\b|\byear[\s-]+to[\s-]+date\b|\bYTD\b/i;
+
+/** A figure's sentence up to it and a few words after it (no further than its end). */
+function clauseAround(answer: string, f: ReadFigure): string {
+  const after = answer.slice(f.end, f.end + 40);
+  const end = after.search(SENTENCE_END);
+  return answer.slice(sentenceStart(answer, f.start), f.end + (end < 0 ? after.length : end));
+}
+
+/**
+ * A monthly average said to be "so far" is over the months its call has data for: a divisor its call does not count (a year's
+ * 12 months of a year with data to October, r4r08 "per month so far this year CHF 178.80" = 2026's ÷ 12) is no such rate.
+ */
+function soFar(index: FigureIndex, checked: AnswerFigure): AnswerFigure {
+  const s = checked.sources.length === 1 ? figureOfSource(index, checked.sources[0]!) : undefined;
+  const own = s ? index.callDivisors.get(s.callId)?.months : undefined;
+  return own?.length && checked.months !== undefined && !own.includes(checked.months) ? notFound(checked) : checked;
+}
+
+/** A result's budget, as its place ends ("budget_status · summary · Total budget", "… · Groceries · budget"). */
+const BUDGET_LABEL = /·\s*(?:total\s+)?budget$/i;
+
+/** A share of a thing's own budget ("of their budget", "of its own budget"), and a result's budget of all categories. */
+const OF_OWN_BUDGET = /^\s*of\s+(?:its|their|his|her)\s+(?:own\s+)?(?:monthly\s+)?budget\b/i;
+const TOTAL_BUDGET = /·\s*total\s+budget$/i;
+const TOTAL_SPENT = /·\s*total\s+spent$/i;
+
+/** A result's savings rate, as its place ends ("income_vs_spending · summary · savings rate"). */
+const SAVINGS_RATE = /·\s*savings rate$/i;
+
+/**
+ * A percentage said to be of income is over money in, one said to be of spending over money out: derived as a ratio over a
+ * figure the result gives as the other flow (the net ÷ the spending, written "X % of your income"), it is a share of the
+ * wrong whole: not found (r4r05, r4q05, r4p18, r4l05). A whole the result gives no flow for is left as it is. A savings rate
+ * (net ÷ income) said to be of spending is mismatched (r4l05 "11.5% of spending was left over").
+ */
+function overFlowSaid(index: FigureIndex, checked: AnswerFigure, after: string): AnswerFigure {
+  // "Groceries used 66.1% of their budget": of the category's own budget, not of all budgets together (r4q23). Of the total
+  // spent, "their" is all the budgeted categories together, whose budget is the total budget.
+  if (
+    checked.status === "derived" &&
+    OF_OWN_BUDGET.test(after) &&
+    checked.sources.length === 2 &&
+    TOTAL_BUDGET.test(checked.sources[1]!.where) &&
+    !TOTAL_SPENT.test(checked.sources[0]!.where)
+  )
+    return notFound(checked);
+  const m = OF_FLOW_WHOLE.exec(after);
+  // A savings rate is the net over the income: said to be of spending ("11.5% of spending was left over"), it is not that share.
+  if (checked.status === "grounded") return m?.[2] && checked.sources.every((x) => SAVINGS_RATE.test(x.where)) ? { ...checked, status: "mismatched" } : checked;
+  const whole = m && checked.sources.length === 2 ? figureOfSource(index, checked.sources[1]!) : undefined;
+  if (!m || !whole) return checked;
+  // A budget is no spending: "75.4% of what you spent" is no share of the total budget (r4k18).
+  if (m[2] && BUDGET_LABEL.test(whole.where)) return notFound(checked);
+  const flow = flowOfSource(whole) ?? twinFlow(index, whole);
+  return flow && flow !== (m[1] ? "in" : "out") ? notFound(checked) : checked;
 }
 
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
@@ -1870,7 +2068,46 @@ type Backed = { f: ReadFigure; checked: AnswerFigure; said: FigureContext };
  * its kind, or one about no category or name — not of any figure that happens to fit. Bounded: the nearest few written
  * figures, one binary search each.
  */
-function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[]): AnswerFigure | null {
+/**
+ * How many calendar months a derived sum's terms are, when each term is one whole month's figure, the rate is said of
+ * no period or of just those months, and `text` (the answer up to the rate) names those months or their number (else 0).
+ */
+function monthsOfSum(index: FigureIndex, sum: AnswerFigure, said: FigureContext, text: string): number {
+  const months = new Set<number>();
+  let from = Infinity;
+  let to = 0;
+  for (const src of sum.sources) {
+    const q = figureOfSource(index, src)?.ctx.periods;
+    if (q?.length !== 1 || wholeMonths(q[0]!) !== 1 || q[0]!.from % 100 !== 1) return 0;
+    months.add(Math.floor(q[0]!.from / 100));
+    from = Math.min(from, q[0]!.from);
+    to = Math.max(to, q[0]!.to);
+  }
+  if (said.periods && !(said.periods.length === 1 && said.periods[0]!.from === from && said.periods[0]!.to === to && wholeMonths(said.periods[0]!) === months.size)) return 0;
+  return namesMonths(text, months) ? months.size : 0;
+}
+
+/** The answer's paragraph up to `end`. */
+function paragraphTo(answer: string, end: number): string {
+  return answer.slice(answer.lastIndexOf("\n\n", end) + 1, end);
+}
+
+const MONTHS_COUNTED = /\b(both|\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\b/gi;
+
+/**
+ * Whether a text names each of some months (yyyymm) by name ("October and November"), or their number ("both months",
+ * "the two months'", "the other five months").
+ */
+function namesMonths(text: string, months: ReadonlySet<number>): boolean {
+  for (const m of text.matchAll(MONTHS_COUNTED)) {
+    const w = m[1]!.toLowerCase();
+    if ((w === "both" ? 2 : (COUNT_WORDS[w] ?? Number(w))) === months.size) return true;
+  }
+  const names = new Set([...text.matchAll(MONTH_NAMED)].map((m) => MONTH_NUMBER[m[1]!.toLowerCase()]));
+  return [...months].every((ym) => names.has(ym % 100));
+}
+
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[], answer: string): AnswerFigure | null {
   const r = intervalOf(f);
   // An amount's rate is of an amount: the nearest amounts, past the counts between ("CHF 13'361.36 over 187 transactions … CHF 431.01 a day").
   const from = f.kind === "money" ? steps.filter((b) => b.f.kind === "money") : steps;
@@ -1911,7 +2148,13 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
       // A found figure's rate is over the period the answer says it is about (the rate's own clause may carry another).
       const own = saidDivisors(index, derived ? said : b.said);
-      const divisors = said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
+      // A sum the answer made of whole months ("October and November: CHF 25'937.42") is a month's rate over those months
+      // only: not over its call's quarter (r4q06 "about CHF 8'645.81 a month" = the two months' sum ÷ 3).
+      // Not when the rate is said of another period ("over the quarter that's …"): then over that period's months, as before.
+      // Only when the answer names those months or their number (review of r4-figacc8, #1: "Spending came to CHF 2'200.35,
+      // about CHF 1'100.18 a month" of a quarter is no two months' rate).
+      const ofMonths = said.per === "month" && derived && b.checked.operation === "sum" ? monthsOfSum(index, b.checked, said, paragraphTo(answer, f.end)) : 0;
+      const divisors = ofMonths ? [ofMonths] : said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
         if (v < r.lo || v > r.hi) continue;
@@ -2408,8 +2651,16 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.
-        const wrongEnd = said.endpoint !== undefined && otherEnd(index, s, said.endpoint);
-        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        // Written with an arrow, the pair is in its result's order: by time only when its call names the later period last.
+        // Then either order is right, but not one end written twice (review of r4-figacc8, #2: "Cash: CHF 160.00 → CHF 160.00");
+        // and a sentence that says its months in time order ("from July to August") is by time.
+        const byResult = said.arrow && !said.arrowInTime && laterFirst(index, s.callId);
+        const wrongEnd =
+          said.endpoint !== undefined && (byResult ? !!said.arrowFrom?.includes(source(s, index.lexicon)) : otherEnd(index, s, said.endpoint));
+        // Said to be a week's ("CHF 113 a week"), an amount is no average per row (a search's average payment). Not a month's
+        // or a day's: a monthly bill's average payment is its month's (Netflix CHF 20.40 a month), a daily coffee's its day's.
+        const perRowAsRate = f.kind === "money" && said.per === "week" && s.ctx.measure === "average" && !s.ctx.per;
+        if (currencyClash || levelAsChange || otherSide || otherFlow || wrongEnd || perRowAsRate || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || s.outcome || (!s.ctx.categories && f.kind !== "count"))) {

@@ -21,6 +21,7 @@
  * Names are the data's own (the vocabulary): a word is a merchant because the ledger has a
  * merchant of that name, never because it looks like one.
  */
+import type { FigureSource } from "../core/figures.ts";
 import { daysInMonth } from "../ledger/calendar.ts";
 import { textsOf, type TextList } from "../ledger/ledger.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
@@ -99,6 +100,12 @@ export type FigureContext = {
   rowDays?: Span;
   /** Written as where a change went to ("fell to CHF 43.00", "from … to CHF 959.60") or came from ("from CHF 1'157.75"). */
   endpoint?: "from" | "to";
+  /** That end was written with an arrow ("CHF 1'000.00 → CHF 1'084.85"): in the order its result shows the pair, not by time. */
+  arrow?: true;
+  /** The arrow's sentence says its months in time order ("… from July to August"): the pair is by time, whatever its result's order. */
+  arrowInTime?: true;
+  /** Of the second end of an arrow, the first end's sources: one end written twice is no pair ("CHF 160.00 → CHF 160.00"). */
+  arrowFrom?: readonly FigureSource[];
 };
 
 /** The category of a figure of all spending categories at once (income_vs_spending's spending): no one category's. */
@@ -1172,9 +1179,12 @@ const GLUE = new Set(
     "visit visits payment payments transaction transactions tx row rows time times order orders purchase purchases shop shops bill bills ticket tickets meal meals " +
     "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
     "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's " +
-    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that"
+    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that " +
+    "one single once dinner dinners lunch lunches breakfast breakfasts"
   ).split(" "),
 );
+
+const ONE_OF = /^\s+of\b/i;
 
 /** Whether `between` (the text from the figure before up to a figure) has a word that is no glue and no name the clause's mentions hold. */
 function namesOther(between: string, ms: Mention[], offset: number): boolean {
@@ -1191,7 +1201,8 @@ function namesOther(between: string, ms: Mention[], offset: number): boolean {
     // Its possessive 's dropped (by hand: this runs for every word between an answer's figures).
     const z = word.length;
     const w = z >= 2 && word.charCodeAt(z - 1) === 115 && (word.charCodeAt(z - 2) === 39 || word.charCodeAt(z - 2) === 8217) ? word.slice(0, -2) : word;
-    if (GLUE.has(w)) continue;
+    // "one of 12 transactions" names a part of a whole: the whole is no figure of the one before.
+    if (GLUE.has(w) && !(w === "one" && ONE_OF.test(between.slice(i)))) continue;
     const at = offset + start;
     if (ms.some((x) => at >= x.start && at < x.end)) continue;
     return true;

@@ -2688,6 +2688,35 @@ describe("figacc7: an amount said to be where a change went to or came from is a
     expect(statuses(t, "Fees went down from CHF 19.23 to CHF 0.77.")).toEqual([["CHF 19.23", "mismatched"], ["CHF 0.77", "grounded"]]);
     expect(statuses(t, "Cash withdrawals dropped from CHF 450.00 to CHF 290.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290.00", "mismatched"]]);
   });
+  test("figacc8, two amounts with an arrow (r4r04: the later month's insurance written first was grounded) — right: the earlier month's, then the later one's", () => {
+    expect(statuses(t, "Cash went CHF 450.00 → CHF 160.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  test("figacc8, two amounts with an arrow — wrong: the later month's written as the earlier one's, or the pair the other way round", () => {
+    expect(statuses(t, "Cash barely moved (CHF 160.00 → CHF 160.00).")).toEqual([["CHF 160.00", "mismatched"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(t, "Fees: CHF 0.77 -> CHF 20.00.")).toEqual([["CHF 0.77", "mismatched"], ["CHF 20.00", "mismatched"]]);
+  });
+  test("figacc8, two amounts with an arrow — right: a comparison of the later month first, copied in its order", () => {
+    const reversed = monthsCompared(8, 7, "CHF: total spending CHF 880.77 → CHF 900.00 (+CHF 19.23, +2.2%). By change: Cash CHF 160.00 → CHF 450.00 (+CHF 290.00, +181.3%).");
+    expect(statuses(reversed, "Cash: CHF 160.00 → CHF 450.00.")).toEqual([["CHF 160.00", "grounded"], ["CHF 450.00", "grounded"]]);
+    expect(statuses(reversed, "Cash: CHF 450.00 → CHF 160.00.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(reversed, "Cash fell CHF 450.00 → CHF 160.00 from July to August.")).toEqual([["CHF 450.00", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  // Review of r4-figacc8, #2: either order, but the two ends of one pair; said in time order ("from July to August"), by time.
+  test("figacc8, two amounts with an arrow — wrong: a comparison of the later month first, one end written twice, or against the time order it says", () => {
+    const reversed = monthsCompared(8, 7, "CHF: total spending CHF 880.77 → CHF 900.00 (+CHF 19.23, +2.2%). By change: Cash CHF 160.00 → CHF 450.00 (+CHF 290.00, +181.3%).");
+    expect(statuses(reversed, "Cash: CHF 160.00 → CHF 160.00.")[1]![1]).toBe("mismatched");
+    expect(statuses(reversed, "Cash: CHF 450.00 → CHF 450.00.")[1]![1]).toBe("mismatched");
+    expect(statuses(reversed, "Cash rose CHF 160.00 → CHF 450.00 from July to August.")).toEqual([["CHF 160.00", "mismatched"], ["CHF 450.00", "mismatched"]]);
+  });
+  test("figacc8, review rev-figacc7 #2 — right: a level with a word of rounding before it; the change so said", () => {
+    expect(statuses(t, "Cash dropped from about CHF 450 to roughly CHF 160.")).toEqual([["CHF 450", "grounded"], ["CHF 160", "grounded"]]);
+    expect(statuses(t, "Cash dropped by about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "grounded"], ["CHF 160.00", "grounded"]]);
+  });
+  test("figacc8, review rev-figacc7 #2 — wrong: the change written as a level after \"from about\", \"to about\", \"to roughly\"", () => {
+    expect(statuses(t, "Cash dropped from about CHF 290 to CHF 160.00.")).toEqual([["CHF 290", "mismatched"], ["CHF 160.00", "grounded"]]);
+    expect(statuses(t, "Cash dropped from about CHF 450 to about CHF 290.")).toEqual([["CHF 450", "grounded"], ["CHF 290", "mismatched"]]);
+    expect(statuses(t, "Cash dropped from CHF 450.00 to roughly CHF 290.")).toEqual([["CHF 450.00", "grounded"], ["CHF 290", "mismatched"]]);
+  });
 });
 
 describe("figacc7: where a change went to, after the change written with its verb (\"dropped CHF 10 to\", \"fell 2.2% to\"; r4l04 passed)", () => {
@@ -2710,5 +2739,163 @@ describe("figacc7: an amount said to be per item (\"a payment\", \"a visit\") is
   });
   test("wrong: the daily average said to be a payment's", () => {
     expect(statuses(y2024, "That is EUR 9.10 a payment.")).toEqual([["EUR 9.10", "ungrounded"]]);
+  });
+});
+
+describe("figacc7 (figacc6's rule 7, narrowed): \"the first half came to …, and the second to …\" names the same year's second half (review rev-figacc6 #1)", () => {
+  const year = (y: number, values: number[]): Call => ({ name: "monthly_trend", input: { category: "Dining", year: y }, summary: `Monthly spending on Dining for ${y}. CHF: total CHF ${values.reduce((a, b) => a + b, 0).toFixed(2)} over 60 transactions. Per month: ${values.map((v, i) => `${y}-${String(i + 1).padStart(2, "0")} CHF ${v.toFixed(2)}`).join(", ")}.` });
+  // 2025: halves 600.00 and 900.00, quarters 270.00, 330.00, 420.00, 480.00. 2024: halves 540.00 and 777.00.
+  const Y25 = year(2025, [80, 90, 100, 105, 110, 115, 130, 140, 150, 155, 160, 165]);
+  const Y24 = year(2024, [90, 90, 90, 90, 90, 90, 120, 125, 127, 130, 135, 140]);
+  const both = turn([Y25, Y24]);
+  const y25 = turn([Y25]);
+  test("right: the second half, each quarter by its rank, 'the last'", () => {
+    expect(statuses(both, "In 2025 the first half came to CHF 600.00, and the second to CHF 900.00.")).toEqual([["CHF 600.00", "derived"], ["CHF 900.00", "derived"]]);
+    expect(statuses(both, "The first half of 2024 came to CHF 540.00 and the second to CHF 777.00.")).toEqual([["CHF 540.00", "derived"], ["CHF 777.00", "derived"]]);
+    expect(statuses(y25, "In 2025 the first quarter came to CHF 270.00, the second to CHF 330.00, the third to CHF 420.00 and the last to CHF 480.00.")).toEqual([
+      ["CHF 270.00", "derived"],
+      ["CHF 330.00", "derived"],
+      ["CHF 420.00", "derived"],
+      ["CHF 480.00", "derived"],
+    ]);
+  });
+  test("wrong: another year's second half after a sentence end or a year its own clause names; the wrong rank; a digit changed", () => {
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00. In 2025, the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00; in 2025, the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "In 2024 the first half came to CHF 540.00, and in 2025 the second came to CHF 777.00.")[1]![1]).not.toBe("derived");
+    expect(statuses(both, "The first half of 2024 came to CHF 540.00, and the second to CHF 900.00.")).toEqual([["CHF 540.00", "derived"], ["CHF 900.00", "ungrounded"]]);
+    expect(statuses(y25, "In 2025 the first quarter came to CHF 270.00, the second to CHF 420.00.")).toEqual([["CHF 270.00", "derived"], ["CHF 420.00", "ungrounded"]]);
+    expect(statuses(y25, "In 2025 the first half came to CHF 600.00, and the second to CHF 930.00.")).toEqual([["CHF 600.00", "derived"], ["CHF 930.00", "ungrounded"]]);
+    expect(statuses(y25, "In March 2025 dining came to CHF 100.00, and the second to CHF 900.00.")).toEqual([["CHF 100.00", "grounded"], ["CHF 900.00", "ungrounded"]]);
+    // The second is of what the first is of: groceries' second half is no dining figure.
+    expect(statuses(both, "Groceries' first half of 2024 came to CHF 540.00, and the second to CHF 777.00.")).toEqual([["CHF 540.00", "ungrounded"], ["CHF 777.00", "ungrounded"]]);
+  });
+  test("wrong: the first figure not found for the half its clause names gives no year; nor one said of a year written only as 'the year before' (review rev-figacc7 #1)", () => {
+    // 540.00 is 2024's first half, said under 2025 (the year before is not read): 2025's second half (900.00) is not 2024's (777.00).
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; the year before, the first half came to CHF 540.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+    // 600.00 is 2025's first half, but the answer says it of the year before (2024's is 540.00): its second is no 2025 figure either.
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; the year before, the first half came to CHF 600.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+    // "Before that" is read as no year: 540.00 is under 2025, where it is not found; 900.00 is no second half of 2024 (777.00).
+    expect(statuses(both, "In 2025 dining came to CHF 1'500.00; before that, the first half came to CHF 540.00, and the second to CHF 900.00.")[2]![1]).not.toBe("derived");
+  });
+});
+
+describe("figacc8: a percentage said to be of income (\"of your income\", \"of the salaries\") is over money in; one said to be of spending (\"of what you spent\") over money out (r4r05, r4q05, r4p18, r4l05: net ÷ spending said of income was derived)", () => {
+  const t = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00.");
+  // The result's own savings rate (net ÷ income): said of spending it is mismatched (r4l05 "11.5% of spending was left over").
+  const rated = oneCall("income_vs_spending", { year: 2025 }, "Income vs spending for 2025. CHF: income CHF 10'000.00, spending CHF 8'000.00, net CHF 2'000.00, savings rate 20.0%.");
+  test("right: net ÷ income said of income, net ÷ spending said of spending, spending ÷ income, income ÷ spending; the savings rate said of income or of nothing", () => {
+    expect(statuses(rated, "You kept 20.0% of your income.")).toEqual([["20.0%", "grounded"]]);
+    expect(statuses(rated, "Your savings rate was 20.0%.")).toEqual([["20.0%", "grounded"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 20.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "derived"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 25.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "derived"]]);
+    expect(statuses(t, "Spending was 80.0% of income.")).toEqual([["80.0%", "derived"]]);
+    expect(statuses(t, "Income was 125.0% of spending.")).toEqual([["125.0%", "derived"]]);
+  });
+  // A budget is no spending: a share of what was spent is no share of the total budget (r4k18 "75.4% of what you spent against budgets").
+  const budgets = oneCall("budget_status", { year: 2025, month: 12 }, "Budgets for 2025-12.\n- Groceries: budget CHF 500.00, spent CHF 420.00, remaining CHF 80.00, 84.0% used.\n- Shopping: budget CHF 1'200.00, spent CHF 1'580.00, remaining CHF -380.00, 131.7% used — OVER BUDGET.\nTotal budget CHF 1'700.00, total spent CHF 2'000.00.");
+  test("right: a budget's spending over all that was spent; over the total budget said so; over its own budget", () => {
+    expect(statuses(budgets, "Shopping alone was 79.0% of what you spent against budgets.")).toEqual([["79.0%", "derived"]]);
+    expect(statuses(budgets, "Groceries were 24.7% of the total budget.")).toEqual([["24.7%", "derived"]]);
+    expect(statuses(budgets, "Groceries used 84.0% of their budget.")).toEqual([["84.0%", "grounded"]]);
+    // "their" of all the budgeted categories together: the total spent over the total budget (review of r4-figacc8, #4).
+    expect(statuses(budgets, "Together, your budgeted categories spent CHF 2'000.00, 117.6% of their budget.")).toEqual([["CHF 2'000.00", "grounded"], ["117.6%", "derived"]]);
+  });
+  test("wrong: a share of the spending said of income, or of the income said of spending; the savings rate said of spending; a share of the total budget said of what was spent, or of a category's own budget", () => {
+    expect(statuses(rated, "So 20.0% of spending was left over.")).toEqual([["20.0%", "mismatched"]]);
+    expect(statuses(budgets, "Shopping alone was 92.9% of what you spent against budgets.")).toEqual([["92.9%", "ungrounded"]]);
+    // r4q23: "Groceries used 66.1% of their budget" of all budgets together.
+    expect(statuses(budgets, "Groceries used 24.7% of their budget.")).toEqual([["24.7%", "ungrounded"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 25.0% of your income.")).toEqual([["CHF 2'000.00", "grounded"], ["25.0%", "ungrounded"]]);
+    expect(statuses(t, "The savings came to 25.0% of the salaries.")).toEqual([["25.0%", "ungrounded"]]);
+    expect(statuses(t, "You kept CHF 2'000.00, 20.0% of what you spent.")).toEqual([["CHF 2'000.00", "grounded"], ["20.0%", "ungrounded"]]);
+  });
+});
+
+describe("figacc8: words between a figure and the next that name nothing else — \"one\", \"single\", \"once\", a meal (\"dinner\", \"lunch\", \"breakfast\") as \"meal\" already: the next takes the figure's merchant (r4r02 \"IKEA — CHF 90.20 in a single visit (7.2%)\", r4q02 \"… for a single dinner (9.1%)\": another merchant's share was grounded)", () => {
+  const t = oneCall("merchant_breakdown", { category: "Groceries", year: 2025, month: 7 }, "Merchants for spending on Groceries for 2025-07. CHF: total CHF 1'000.00 over 12 transactions at 3 merchants. 1. Migros CHF 700.00 (10 tx, avg CHF 70.00, 70.0%); 2. Coop CHF 200.00 (1 tx, avg CHF 200.00, 20.0%); 3. Restaurant Hiltl CHF 100.00 (1 tx, avg CHF 100.00, 10.0%).");
+  test("right: the merchant's own share after \"in a single visit\", \"in one visit\", \"for a single dinner\"", () => {
+    expect(statuses(t, "Coop — CHF 200.00 in a single visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+    expect(statuses(t, "Coop — CHF 200.00 in one visit (20.0%).")).toEqual([["CHF 200.00", "grounded"], ["20.0%", "grounded"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for a single dinner (10.0%).")).toEqual([["CHF 100.00", "grounded"], ["10.0%", "grounded"]]);
+    // "one of" names a part of a whole: the count after it is the whole's, not the merchant's (review of r4-figacc8, #3).
+    expect(statuses(t, "Restaurant Hiltl got CHF 100.00 in a single visit, one of 12 transactions this month.")).toEqual([["CHF 100.00", "grounded"], ["12", "grounded"]]);
+  });
+  test("wrong: another merchant's share after them", () => {
+    expect(statuses(t, "Coop — CHF 200.00 in a single visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Coop — CHF 200.00 in one visit (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Coop took CHF 200.00 once (10.0%).")).toEqual([["CHF 200.00", "grounded"], ["10.0%", "mismatched"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for a single dinner (20.0%).")).toEqual([["CHF 100.00", "grounded"], ["20.0%", "mismatched"]]);
+    expect(statuses(t, "Restaurant Hiltl — CHF 100.00 for lunch (20.0%).")).toEqual([["CHF 100.00", "grounded"], ["20.0%", "mismatched"]]);
+  });
+});
+
+describe("figacc8: an amount said to be a week's is no average per payment (r4k13 \"CHF 113 a week\" of SBB's average payment CHF 113.38 was grounded)", () => {
+  const t = oneCall("search_transactions", { search: "Migros", year: 2025 }, `Transactions matching "Migros" in all categories for 2025: 48 matches. CHF: 48 transactions from 2025-01-03 to 2025-12-29. Money out: CHF 5'442.00 in 48 transactions (average CHF 113.38). Money in: none. Merchant names: Migros (48).`);
+  test("right: the average said per payment or plainly; a week's spending over the year's 52 weeks", () => {
+    expect(statuses(t, "A Migros shop cost CHF 113.38 on average.")).toEqual([["CHF 113.38", "grounded"]]);
+    expect(statuses(t, "That is about CHF 113 a payment.")).toEqual([["CHF 113", "grounded"]]);
+    expect(statuses(t, "That is about CHF 105 a week.")).toEqual([["CHF 105", "derived"]]);
+  });
+  test("wrong: the average payment said to be a week's", () => {
+    expect(statuses(t, "That is about CHF 113 a week.")[0]![1]).not.toMatch(/grounded|derived/);
+  });
+});
+
+describe("figacc8: a monthly average said to be \"so far\" is over the months its call has data for (r4r08 \"per month so far this year CHF 178.80\" = the year's ÷ 12, data to October, was derived)", () => {
+  // Data to 2025-10-31: the year 2025 so far is ten months.
+  const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, { firstDay: 20240101, lastDay: 20251031 } as Ledger), figureKind: () => undefined });
+  t.record({ id: "toolu_0", name: "spending_by_category", input: { year: 2025, category: "Dining" } }, { summary: "Spending by category for 2025. CHF: total CHF 2'145.60 over 40 transactions. Dining CHF 2'145.60 (100.0%, 40 tx).", charts: [] });
+  test("right: ÷ its ten months with data, said so far; ÷ 12, not said so far (as before)", () => {
+    expect(statuses(t, "Per month so far this year dining came to CHF 214.56.")).toEqual([["CHF 214.56", "derived"]]);
+    expect(statuses(t, "In 2025 dining came to CHF 178.80 a month.")).toEqual([["CHF 178.80", "derived"]]);
+  });
+  test("wrong: ÷ 12, said so far", () => {
+    expect(statuses(t, "Per month so far this year dining came to CHF 178.80.")).toEqual([["CHF 178.80", "ungrounded"]]);
+    expect(statuses(t, "Year to date dining averaged CHF 178.80 a month.")).toEqual([["CHF 178.80", "ungrounded"]]);
+  });
+});
+
+describe("figacc8: a month's rate of a sum the answer made of whole months is over those months (r4q06 \"CHF 25'937.42, about CHF 8'645.81 a month\": two months' spending ÷ its call's 3 was derived)", () => {
+  const t = oneCall("monthly_trend", { from: "2025-10-01", to: "2025-12-31" }, "Monthly spending from 2025-10-01 to 2025-12-31. CHF: total CHF 3'000.45 over 60 transactions. Per month: 2025-10 CHF 1'000.15, 2025-11 CHF 1'200.20, 2025-12 CHF 800.10.");
+  test("right: ÷ the two months summed, named or counted (r4o04 \"Over both months\", r4q06 \"the two months'\")", () => {
+    expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+    expect(statuses(t, "Over both months you spent CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+    expect(statuses(t, "The two months' spending was CHF 2'200.35, about CHF 1'100.18 a month.")).toEqual([["CHF 2'200.35", "derived"], ["CHF 1'100.18", "derived"]]);
+  });
+  // Review of r4-figacc8, #1: a sum the answer does not say is of those months (or says is of other months) is no two months' rate.
+  test("wrong: ÷ two of a sum not said to be of those two months", () => {
+    expect(statuses(t, "In the quarter spending came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "Spending came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "October and December together came to CHF 2'200.35, about CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+  });
+  test("wrong: ÷ the call's three months; ÷ two said of the quarter", () => {
+    expect(statuses(t, "October and November together came to CHF 2'200.35, about CHF 733.45 a month.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "October and November together came to CHF 2'200.35; over the quarter from October to December that is CHF 1'100.18 a month.")[1]![1]).toBe("ungrounded");
+  });
+});
+
+describe("figacc8: an amount written right after one merchant's name (\"Netflix CHF 21.90\") is no sum with another merchant's figure (r4r11: Apple's one-off CHF 1.00 + Netflix's CHF 20.90 was derived)", () => {
+  const t = oneCall("recurring_payments", { from: "2025-10-01", to: "2026-09-30" }, "Recurring payments from 2025-10-01 to 2026-09-30: 3 series, 0 active. Spotify (Subscriptions) monthly CHF 21.95, 12 payments 2025-10-17 to 2026-09-17, CHF 263.40 a year; Netflix (Subscriptions) monthly CHF 20.90, 12 payments 2025-10-03 to 2026-09-03, CHF 250.80 a year; Migros (Groceries) monthly CHF 10.00, 12 payments 2025-10-09 to 2026-09-09, CHF 120.00 a year, one-offs inside the series (not price changes): 2026-03-20 one-off payment CHF 1.00.");
+  test("right: each merchant's own amount; two merchants said together", () => {
+    expect(statuses(t, "Spotify CHF 21.95, Netflix CHF 20.90 and Migros CHF 10.00 a month.")).toEqual([["CHF 21.95", "grounded"], ["CHF 20.90", "grounded"], ["CHF 10.00", "grounded"]]);
+    expect(statuses(t, "Netflix and Spotify together cost CHF 42.85 a month.")).toEqual([["CHF 42.85", "derived"]]);
+  });
+  test("wrong: Netflix's amount with a digit changed, which another merchant's one-off would add up to", () => {
+    expect(statuses(t, "Spotify CHF 21.95, Netflix CHF 21.90 and Migros CHF 10.00 a month.")).toEqual([["CHF 21.95", "grounded"], ["CHF 21.90", "ungrounded"], ["CHF 10.00", "grounded"]]);
+  });
+});
+
+describe("figacc8: a sum or a difference said to be per some time is of figures of that rate (r4r20 \"CHF 300.00 a year\" = a monthly rent's price − an old price of one of its parts was derived)", () => {
+  const t = oneCall(
+    "recurring_payments",
+    { year: 2025 },
+    `Recurring payments for 2025: 3 series, 3 active. Livit AG (Housing) monthly CHF 2'150.00 in 2 parts: "Livit AG · Miete Wohnung…" CHF 1'900.00 + "Livit AG · Nebenkosten…" CHF 250.00, 12 payments 2025-01-01 to 2025-12-01, CHF 25'800.00 a year, price changes: 2025-04-01 "Livit AG · Miete Wohnung…" CHF 1'850.00 → CHF 1'900.00, GOT MORE EXPENSIVE in the period; Spotify (Subscriptions) monthly CHF 21.95, 12 payments 2025-01-17 to 2025-12-17, CHF 263.40 a year; Netflix (Subscriptions) monthly CHF 20.90, 12 payments 2025-01-03 to 2025-12-03, CHF 250.80 a year.`,
+  );
+  test("right: two monthly amounts added up, said a month", () => {
+    expect(statuses(t, "Netflix and Spotify together cost CHF 42.85 a month.")).toEqual([["CHF 42.85", "derived"]]);
+  });
+  test("wrong: the gap of two monthly amounts said to be a year's", () => {
+    expect(statuses(t, "The rent rose, by CHF 300.00 a year.")).toEqual([["CHF 300.00", "ungrounded"]]);
   });
 });
