@@ -145,13 +145,15 @@ const COUNTERPARTY_WORD = /^(?:contrepartie|tegenpartij|counterparty)$/;
 /**
  * A column of the statement's own account that holds one account on every row, told from the other party's by a column
  * of the same name with the other party's word (Belfius: "Compte" and "Compte contrepartie", "Rekening" and "Rekening
- * tegenpartij"; qa37: the rows were stored with no account). Read since the ids were fixed: its rows' ids are built
- * with the account they had then (ColumnPlan.accountNotInIds), so a month imported before comes back as duplicates.
+ * tegenpartij"; qa37: the rows were stored with no account), or by the Dutch "Tegenrekening" before it (Rabobank:
+ * "IBAN/BBAN" and "Tegenrekening IBAN/BBAN"; uqa9: twelve monthly statements stored with no account, not chained). Read
+ * since the ids were fixed: its rows' ids are built with the account they had then (ColumnPlan.accountNotInIds), so a
+ * month imported before comes back as duplicates.
  */
 function oneOwnAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): number | null {
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
-    const other = cols.some((o) => o.norm.startsWith(`${c.norm} `) && COUNTERPARTY_WORD.test(o.norm.slice(c.norm.length + 1)));
+    const other = cols.some((o) => o.norm === `tegenrekening ${c.norm}` || (o.norm.startsWith(`${c.norm} `) && COUNTERPARTY_WORD.test(o.norm.slice(c.norm.length + 1))));
     const values = new Set(c.values.map((v) => v.trim()));
     const [only] = values;
     if (other && values.size === 1 && only !== undefined && ACCOUNT_NUMBER.test(only)) return c.index;
