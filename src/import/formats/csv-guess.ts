@@ -27,7 +27,7 @@ import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyM
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
  * (KBC's "Naam" beside "Naam tegenpartij"; QA round 4, pass 15: every description began "MAX MUSTER"), not the other party.
  */
-const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
+export const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
 
 function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
   if (party.length < 2) return party;
