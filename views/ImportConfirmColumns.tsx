@@ -1,9 +1,10 @@
 /**
  * A CSV nothing recognised, previewed with the columns the page proposed for it: the proposal is a guess, so the file
  * imports only once the user has checked it — changed a column on the mapping screen, or confirmed it as it is here.
- * Columns of amounts the proposal ignores are named (money the import would leave out).
+ * Columns of amounts the proposal ignores are named (money the import would leave out); with its signs in doubt (said
+ * beside "Flip signs"), confirming it keeps the signs as written, and says so.
  */
-export function ImportConfirmColumns({ id, ignoredAmounts }: { id: string; ignoredAmounts: string[] }) {
+export function ImportConfirmColumns({ id, ignoredAmounts, signs }: { id: string; ignoredAmounts: string[]; signs: boolean }) {
   return (
     <div class="notice import-confirm-columns" role="note">
       <p>These columns are a guess: check what each one holds, then confirm.</p>
@@ -13,6 +14,7 @@ export function ImportConfirmColumns({ id, ignoredAmounts }: { id: string; ignor
           Amount for {ignoredAmounts.length === 1 ? "it" : "them"} above if {ignoredAmounts.length === 1 ? "it is" : "they are"} money.
         </p>
       ) : null}
+      {signs ? <p>Its signs are in doubt (see beside “Flip signs” above): confirmed as they are, the amounts are read with the signs as written.</p> : null}
       <button type="button" hx-post={`/import/${id}/settings?columns=chosen`} hx-target={`#file-${id}`} hx-swap="outerMorph">
         Use these columns
       </button>

@@ -20,8 +20,11 @@ export type ImportFileView = {
   settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null; currency?: string | null };
   /** A CSV's header and first rows with what each column holds (the mapping screen); null for other formats. */
   mapping: CsvMappingView | null;
-  /** The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it ignores. */
-  guessed?: { ignoredAmounts: string[] } | null;
+  /**
+   * The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it
+   * ignores; why its signs are in doubt (said beside "Flip signs"), or null.
+   */
+  guessed?: { ignoredAmounts: string[]; signs: string | null } | null;
   preview?: ImportPreviewView;
   problem?: ImportProblemView;
 };
@@ -67,9 +70,14 @@ export function ImportFile({ v }: { v: ImportFileView }) {
             </select>
           </label>
           <label class="field field-check" for={fid("flip")}>
-            <input type="checkbox" name="flip-signs" id={fid("flip")} value="on" checked={v.settings.flipSigns} />
+            <input type="checkbox" name="flip-signs" id={fid("flip")} value="on" checked={v.settings.flipSigns} aria-describedby={v.guessed?.signs ? fid("signs-doubt") : undefined} />
             <span>Flip signs (money out ↔ money in)</span>
           </label>
+          {v.guessed?.signs ? (
+            <p class="notice import-signs-doubt" id={fid("signs-doubt")} role="note">
+              {v.guessed.signs}
+            </p>
+          ) : null}
           {typeof v.settings.currency === "string" ? (
             <label class="field" for={fid("file-currency")}>
               <span>Currency</span>

@@ -91,6 +91,15 @@ export class NeedsColumnMapping extends ImportInputError {
   override name = "NeedsColumnMapping";
 }
 
+/**
+ * Amounts nearly all positive with nothing in the file to tell a card's purchases from an account's money coming in
+ * (csv-signs.ts writesPurchasesPositive): the user says which — flips the signs, or names the amount column (the signs
+ * as written). The Import page says it beside "Flip signs" while its proposal of the columns is unconfirmed.
+ */
+export class SignsInDoubt extends NeedsColumnMapping {
+  override name = "SignsInDoubt";
+}
+
 /** The data is not what a change (or its undo) was computed from: nothing was written. */
 export class WriteConflictError extends Error {
   override name = "WriteConflictError";

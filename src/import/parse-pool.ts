@@ -66,13 +66,17 @@ export type WorkerReply =
    * `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (with what the mapping
    * screen shows), `gone` when the worker no longer holds the file (it was restarted).
    */
-  | { id: number; kind: "error"; input: false | "file" | "mapping" | "gone"; message: string; mapping: CsvMappingView | null };
+  | { id: number; kind: "error"; input: false | "file" | "mapping" | "gone"; message: string; mapping: CsvMappingView | null; signs: boolean };
 
-/** A CSV whose columns must be named, with its first rows and the roles proposed for them (null: no table to show). */
+/**
+ * A CSV whose columns must be named, with its first rows and the roles proposed for them (null: no table to show);
+ * `signs`: what is asked is the amounts' sign (SignsInDoubt), the columns themselves were found.
+ */
 export class ColumnsToName extends NeedsColumnMapping {
   constructor(
     message: string,
     readonly mapping: CsvMappingView | null,
+    readonly signs = false,
   ) {
     super(message);
   }
@@ -114,7 +118,7 @@ function theWorker(): Worker {
     if (reply.kind === "error") {
       const error =
         reply.input === "mapping"
-          ? new ColumnsToName(reply.message, reply.mapping)
+          ? new ColumnsToName(reply.message, reply.mapping, reply.signs)
           : reply.input === "gone"
             ? new ChangeRefused("expired", "This preview expired; drop the file again.")
             : reply.input

@@ -17,7 +17,7 @@
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
  * the compiled binary a worker is found only when it was bundled as one (STACK_NOTES round 4).
  */
-import { ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
+import { ImportInputError, NeedsColumnMapping, SignsInDoubt } from "../core/errors.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseText } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -47,6 +47,7 @@ class MappingNeeded extends NeedsColumnMapping {
   constructor(
     message: string,
     readonly mapping: CsvMappingView | null,
+    readonly signs: boolean,
   ) {
     super(message);
   }
@@ -88,7 +89,7 @@ function preview(req: Extract<WorkerRequest, { kind: "preview" }>): void {
     post({ id: req.id, kind: "preview", preview: p, mapping: p.format === "csv" ? mappingView(text, name, p.columns ?? null, flip !== layoutFlip) : null });
   } catch (e) {
     // The columns must be named: the mapping screen shows the file's first rows with the roles proposed for them.
-    if (e instanceof NeedsColumnMapping) throw new MappingNeeded(e.message, mappingView(text, name, null, flip));
+    if (e instanceof NeedsColumnMapping) throw new MappingNeeded(e.message, mappingView(text, name, null, flip), e instanceof SignsInDoubt);
     throw e;
   }
 }
@@ -191,6 +192,7 @@ async function handle(req: WorkerRequest): Promise<void> {
       input: e instanceof TextGone ? "gone" : e instanceof NeedsColumnMapping ? "mapping" : e instanceof ImportInputError ? "file" : false,
       message: e instanceof Error ? e.message : String(e),
       mapping: e instanceof MappingNeeded ? e.mapping : null,
+      signs: e instanceof MappingNeeded && e.signs,
     });
   }
   // What the reading made is garbage now: this thread's heap gives it back at once, not at its next request.

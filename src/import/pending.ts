@@ -30,7 +30,7 @@ const EXPIRED_REMEMBERED = 10_000;
 /** What a preview came to: the preview itself, or the problem with the file (its columns must be named, or it cannot be read). */
 export type PreviewOutcome =
   | { preview: StatementPreview; mapping: CsvMappingView | null }
-  | { problem: string; needsColumns: boolean; mapping: CsvMappingView | null };
+  | { problem: string; needsColumns: boolean; mapping: CsvMappingView | null; signs?: true };
 
 export type HeldImport = {
   /** The statement: its name, its id in the parse worker (which holds its text), its size in bytes. */
@@ -43,6 +43,12 @@ export type HeldImport = {
    * a file until its columns are named): previewed, but imported only once the user has confirmed or chosen them.
    */
   columnsGuessed?: true;
+  /**
+   * Why the signs of that proposal are in doubt (the command line's refusal in the page's words: amounts nearly all
+   * positive, nothing to tell card purchases from money coming in): said beside "Flip signs" while the columns are a
+   * guess; ticking "Flip signs" or confirming the columns as they are (the signs as written) answers it.
+   */
+  signsInDoubt?: string;
   /** The currency it takes if it names none, decided once for the files dropped with it (Importer.assumedCurrency). */
   assumedCurrency?: FallbackCurrency;
 };

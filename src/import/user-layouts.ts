@@ -13,6 +13,7 @@ import { ChangeRefused } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import { YOUR_LAYOUT, type BankLayout, type ColumnPlan } from "./formats/csv-layout.ts";
 import { csvHead } from "./formats/csv.ts";
+import { constant } from "./formats/csv-guess.ts";
 import { headerTier, indicatorSign, normaliseHeader, type Role } from "./formats/csv-words.ts";
 import type { DateFormat } from "./formats/types.ts";
 import { DateVotes, DecimalVotes, looksLikeDate, parseAmount, type DateOrder } from "./formats/values.ts";
@@ -199,6 +200,8 @@ const PROPOSE: readonly [Role, ColumnRole][] = [
   ["memo", "purpose"],
   ["text", "text"],
 ];
+/** Roles of a column that describes the payment. */
+const describes = (r: ColumnRole) => r === "payee" || r === "purpose" || r === "text";
 /** Roles a file has at most one column of. */
 const SINGLE: ReadonlySet<ColumnRole> = new Set(["date", "amount", "debit", "credit", "indicator", "currency", "balance"]);
 
@@ -221,6 +224,12 @@ export function proposeRoles(header: readonly string[], rows: readonly string[][
     const hit = PROPOSE.map(([word, role]) => ({ role, tier: headerTier(norm, word) })).filter((x) => x.tier !== null).sort((a, b) => a.tier! - b.tier!)[0];
     if (hit) give(i, hit.role);
   });
+  // A payee by its header word of one value on every row (a card's holder, "Naam kaarthouder") is nobody the money went
+  // to or came from while another text column varies (uqa9, finding 2: the cardholder began every purchase's description).
+  const varies = (i: number) => !constant(rows.map((r) => r[i] ?? ""));
+  header.forEach((_, i) => {
+    if (roles[i] === "payee" && !varies(i) && roles.some((r, j) => j !== i && describes(r) && varies(j))) roles[i] = "ignore";
+  });
   const values = (i: number) => rows.map((r) => (r[i] ?? "").trim()).filter((v) => v !== "");
   const all = (i: number, test: (v: string) => boolean) => values(i).length > 0 && values(i).every(test);
   const isAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
@@ -230,7 +239,7 @@ export function proposeRoles(header: readonly string[], rows: readonly string[][
     else if (!taken.has("amount") && !taken.has("debit") && all(i, isAmount)) give(i, "amount");
     else if (!taken.has("indicator") && all(i, (v) => indicatorSign(v) !== undefined)) give(i, "indicator");
   });
-  if (!roles.some((r) => r === "payee" || r === "purpose" || r === "text")) {
+  if (!roles.some(describes)) {
     const longest = header
       .map((_, i) => ({ i, len: values(i).reduce((n, v) => n + v.length, 0) }))
       .filter(({ i }) => roles[i] === "ignore" && !all(i, isAmount) && !all(i, looksLikeDate))

@@ -533,6 +533,41 @@ describe.skipIf(SKIP_BROWSER)("Import page after QA (round 4)", () => {
     expect(await file.locator(".import-confirm-columns").count()).toBe(0);
   }, 60_000);
 
+  test("uqa9 finding 3: a card CSV whose signs nothing tells says why beside “Flip signs” (the command line's reason in the page's words); ticked, its purchases are money out", async () => {
+    classifyAll(h, "Other");
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    const card = [
+      "Transactiedatum;Boekingsdatum;Omschrijving;Naam kaarthouder;Kaartnummer;Bedrag;Valuta;Land",
+      "03-03-2041;04-03-2041;BAKKERIJ VAN DAM ZWOLLE NL;P. JANSEN;**** **** **** 9031;8,40;EUR;NL",
+      "05-03-2041;06-03-2041;FIETSENMAKER DE SPAAK NL;P. JANSEN;**** **** **** 9031;45,00;EUR;NL",
+      "09-03-2041;10-03-2041;BOEKHANDEL DOMINICUS NL;P. JANSEN;**** **** **** 9031;22,95;EUR;NL",
+      "14-03-2041;15-03-2041;RETOUR BOEKHANDEL DOMINICUS;P. JANSEN;**** **** **** 9031;-22,95;EUR;NL",
+      "18-03-2041;19-03-2041;TANKSTATION A28 NL;P. JANSEN;**** **** **** 9031;61,10;EUR;NL",
+      "21-03-2041;22-03-2041;ONLINE STREAMING DIENST;P. JANSEN;**** **** **** 9031;12,99;EUR;NL",
+    ].join("\n");
+    await page.setInputFiles("#import-file", csvFile("card41.csv", card));
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-found").waitFor();
+    // Beside "Flip signs", described by it: the reason, with the page's answers, never a flag.
+    const flip = file.getByLabel("Flip signs (money out ↔ money in)");
+    expect(squash(await file.locator(".import-signs-doubt").innerText())).toBe(
+      "card41.csv: 5 of the 6 amounts in \"Bedrag\" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; if they are card purchases, tick “Flip signs”; if they are money received, use these columns as they are (the signs as written)",
+    );
+    expect(await flip.getAttribute("aria-describedby")).toBe(await file.locator(".import-signs-doubt").getAttribute("id"));
+    expect(await file.locator(".import-commit").isDisabled()).toBe(true);
+    expect(await totals(page, "card41.csv")).toEqual([["EUR", "EUR 22.95", "1", "EUR 150.44", "5"]]);
+    // Ticked: the purchases money out, the doubt answered; the columns confirmed, Import offered.
+    await flip.check();
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(2)")?.textContent === "EUR 150.44");
+    expect(await file.locator(".import-signs-doubt").count()).toBe(0);
+    await file.getByRole("button", { name: "Use these columns" }).click();
+    await file.getByRole("button", { name: "Import 6 transactions" }).click();
+    await page.getByText("Imported 6 transactions from card41.csv.").waitFor();
+    expect(rowsOf("SELECT round(sum(amount), 2) AS net FROM transactions WHERE date LIKE '2041-03-%'")).toEqual([{ net: -127.49 }]);
+    tp.expectClean();
+  }, 60_000);
+
   test("D7: a file with bad rows lists them, and its other rows import only with the tick “Import without the bad rows”", async () => {
     classifyAll(h, "Other");
     const { tp, page } = await suite.open();

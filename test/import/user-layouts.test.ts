@@ -114,6 +114,18 @@ describe("roles for the mapping screen", () => {
     expect([again.rows.toArray()[0]!.amount, again.rows.toArray()[0]!.description, choiceOf(again.columns!, ";", false).roles]).toEqual([-12.5, "Coop · Einkauf", c.roles]);
   });
 
+  test("a column of one value on every row (the cardholder) is not proposed as the payee when another text column varies (uqa9, finding 2)", () => {
+    const header = ["Transactiedatum", "Boekingsdatum", "Omschrijving", "Naam kaarthouder", "Kaartnummer", "Bedrag", "Valuta", "Land"];
+    const rows = [
+      ["03-03-2031", "04-03-2031", "BAKKERIJ VAN DAM ZWOLLE NL", "P. JANSEN", "**** **** **** 9031", "8,40", "EUR", "NL"],
+      ["05-03-2031", "06-03-2031", "FIETSENMAKER DE SPAAK NL", "P. JANSEN", "**** **** **** 9031", "45,00", "EUR", "NL"],
+    ];
+    expect(proposeRoles(header, rows)).toEqual(["date", "ignore", "text", "ignore", "ignore", "amount", "currency", "ignore"]);
+    // The only text column, of one value: still proposed (a payment has some description), as is a file of one row.
+    expect(proposeRoles(["Datum", "Naam", "Bedrag"], [["03-03-2031", "P. JANSEN", "8,40"], ["05-03-2031", "P. JANSEN", "45,00"]])).toEqual(["date", "payee", "amount"]);
+    expect(proposeRoles(header, rows.slice(0, 1))).toEqual(["date", "ignore", "text", "payee", "ignore", "amount", "currency", "ignore"]);
+  });
+
   test("a file nothing recognises: header words where they speak, else the values (dates, amounts, a sign column, the longest text)", () => {
     const header = ["Nr", "Tag", "Wieviel", "DC", "Wer"];
     const rows = [

@@ -27,7 +27,7 @@ import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyM
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
  * (KBC's "Naam" beside "Naam tegenpartij"; QA round 4, pass 15: every description began "MAX MUSTER"), not the other party.
  */
-const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
+export const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
 
 function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
   if (party.length < 2) return party;
@@ -162,13 +162,15 @@ const COUNTERPARTY_WORD = /^(?:contrepartie|tegenpartij|counterparty)$/;
 /**
  * A column of the statement's own account that holds one account on every row, told from the other party's by a column
  * of the same name with the other party's word (Belfius: "Compte" and "Compte contrepartie", "Rekening" and "Rekening
- * tegenpartij"; qa37: the rows were stored with no account). Read since the ids were fixed: its rows' ids are built
- * with the account they had then (ColumnPlan.accountNotInIds), so a month imported before comes back as duplicates.
+ * tegenpartij"; qa37: the rows were stored with no account), or by the Dutch "Tegenrekening" before it (Rabobank:
+ * "IBAN/BBAN" and "Tegenrekening IBAN/BBAN"; uqa9: twelve monthly statements stored with no account, not chained). Read
+ * since the ids were fixed: its rows' ids are built with the account they had then (ColumnPlan.accountNotInIds), so a
+ * month imported before comes back as duplicates.
  */
 function oneOwnAccountColumn(cols: readonly Column[], taken: ReadonlySet<number>): number | null {
   for (const c of cols) {
     if (taken.has(c.index) || !OWN_ACCOUNT_HEADERS.has(c.norm)) continue;
-    const other = cols.some((o) => o.norm.startsWith(`${c.norm} `) && COUNTERPARTY_WORD.test(o.norm.slice(c.norm.length + 1)));
+    const other = cols.some((o) => o.norm === `tegenrekening ${c.norm}` || (o.norm.startsWith(`${c.norm} `) && COUNTERPARTY_WORD.test(o.norm.slice(c.norm.length + 1))));
     const values = new Set(c.values.map((v) => v.trim()));
     const [only] = values;
     if (other && values.size === 1 && only !== undefined && ACCOUNT_NUMBER.test(only)) return c.index;

@@ -4,7 +4,7 @@
  * carries the sign, and whether a card export writes its purchases positive. What cannot be told is refused, naming
  * the line.
  */
-import { NeedsColumnMapping } from "../../core/errors.ts";
+import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
@@ -450,7 +450,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
   if (!told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
     const name = cols[amount]!.name.trim();
-    throw new NeedsColumnMapping(
+    throw new SignsInDoubt(
       `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
         `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
     );

@@ -695,7 +695,14 @@ function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): strin
   return null;
 }
 
-/** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
+/** Every date order, for a date that reads in none of them. */
+const EVERY_ORDER: readonly DateOrder[] = ["YMD", "DMY", "MDY"];
+
+/**
+ * Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). A date or
+ * amount that reads in no notation at all ("2026110", an empty amount) is a bad row, no sign of another notation: not
+ * judged (uqa9, finding 9: an ING file of three rows, one date cut short, was read as unknown columns, its account lost).
+ */
 function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const moneyCols = moneyCells(plan.money);
   let filled = 0;
@@ -707,11 +714,12 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
     const date = (r.fields[plan.date] ?? "").trim();
     // …and a column total where the date goes ("Total Spalte") is no date to judge either.
     if (money.length === 0 || TOTAL_LINE.test(normaliseHeader(date)) || skipRuleReason(plan, r.fields)) continue;
-    if (date !== "") {
+    if (date !== "" && EVERY_ORDER.some((o) => parseDate(date, o) !== null)) {
       filled++;
       if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
     }
     for (const v of money) {
+      if (parseAmount(v, ".") === null && parseAmount(v, ",") === null) continue;
       filled++;
       if (parseAmount(v, plan.decimal) !== null) read++;
     }

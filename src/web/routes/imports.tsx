@@ -194,6 +194,8 @@ export const readByBankLayout = (p: StatementPreview): boolean => p.format === "
 export function inPageWords(message: string, currency: CurrencyField = "columns"): string {
   return message
     .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
+    // The amounts' sign in doubt (csv-signs.ts): the page's answers are its "Flip signs" and its columns confirmed as they are.
+    .replace(/; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "[^"]*" \(the signs as written\)$/, "; if they are card purchases, tick “Flip signs”; if they are money received, use these columns as they are (the signs as written)")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
@@ -267,7 +269,7 @@ export function importRoutes(deps: WebDeps) {
       const { preview, mapping } = await importer.preview(file, options, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
       return { preview, mapping: chosen(mapping) };
     } catch (e) {
-      if (e instanceof ColumnsToName) return { problem: inPageWords(e.message), needsColumns: true, mapping: chosen(e.mapping ?? previous) };
+      if (e instanceof ColumnsToName) return { problem: inPageWords(e.message), needsColumns: true, mapping: chosen(e.mapping ?? previous), ...(e.signs ? { signs: true as const } : {}) };
       if (e instanceof ImportInputError) return { problem: inPageWords(e.message), needsColumns: false, mapping: null };
       // Roles that do not make a layout yet ("Choose the column that holds the amount"): the screen stays, saying so.
       if (e instanceof ChangeRefused && e.kind === "invalid") return { problem: e.message, needsColumns: previous !== null, mapping: chosen(previous) };
@@ -341,7 +343,7 @@ export function importRoutes(deps: WebDeps) {
         currency: p && !s.columns && readByBankLayout(p) ? (s.flags?.currency ?? "") : null,
       },
       mapping: o.mapping,
-      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping) } : null,
+      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping), signs: h.signsInDoubt ?? null } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
     };
   };
@@ -633,6 +635,7 @@ export function importRoutes(deps: WebDeps) {
         let settings: FileSettings = {};
         let outcome = await outcomeFor(sent, settings, null, assumedCurrency);
         let guessed = false;
+        let signsInDoubt: string | undefined;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
@@ -640,10 +643,11 @@ export function importRoutes(deps: WebDeps) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
           const tried = await outcomeFor(file, proposal, outcome.mapping, assumedCurrency);
           // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
-          // refuse the file until its columns are named).
-          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed] = [proposal, tried, true];
+          // refuse the file until its columns are named). The signs in doubt (uqa9's card CSV: its purchases money in,
+          // unsaid) stay said beside "Flip signs" until then, as the command line says them.
+          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined];
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}) }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
@@ -671,8 +675,12 @@ export function importRoutes(deps: WebDeps) {
       const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h), h.assumedCurrency));
       // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
       // account or the format leaves the guess a guess.
-      if (c.req.query("columns") === "chosen") delete held.columnsGuessed;
-      else if (!held.settings.columns) delete held.columnsGuessed;
+      if (c.req.query("columns") === "chosen" || !held.settings.columns) {
+        delete held.columnsGuessed;
+        delete held.signsInDoubt;
+      }
+      // "Flip signs" ticked answers the signs' doubt (the command line's --flip-signs), not the columns' guess.
+      if (held.settings.flipSigns) delete held.signsInDoubt;
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;

@@ -1766,11 +1766,11 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":1735.51,"entries":3,"difference":0}],
     notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
   },
-  // Rabobank: quoted commas, +/− on every amount and balance with a decimal comma, "Saldo na trn", an original amount in USD; the BIC column is no text (QA round 4: "INGBNL2A" in the description). 1'000.00 − 25.50 = 974.50 + 2'100.00 = 3'074.50 − 43.21 = 3'031.29 ✓.
+  // Rabobank: quoted commas, +/− on every amount and balance with a decimal comma, "Saldo na trn", an original amount in USD; the BIC column is no text (QA round 4: "INGBNL2A" in the description). 1'000.00 − 25.50 = 974.50 + 2'100.00 = 3'074.50 − 43.21 = 3'031.29 ✓. "IBAN/BBAN" beside "Tegenrekening IBAN/BBAN" is the own account (uqa9, finding 5: no account before, twelve monthly statements unchained; the ids as they were).
   "rabobank-nl.csv": {
     format: "csv",
     layout: "guessed",
-    account: null,
+    account: "NL11RABO0123456789",
     dataLines: 3,
     rows: [
       [2,"2026-01-03",-25.5,"EUR","Albert Heijn 1234 · Betaalautomaat 12:34 pasnr. 123"],

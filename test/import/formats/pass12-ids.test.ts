@@ -116,6 +116,8 @@ test("Belfius's own \"Compte\" gives its rows their account, not their ids: a mo
   const before: Record<string, [string[], string[]]> = {
     "belfius-fr-be-compte.csv": [["h:f5ee8729c08ccc4b", "h:0c5d961b400975e9", "h:710900138eed98fe"], ["h:1bd3322501b376e0", "h:a5921b73893f2612", "h:638ca93515f020c5"]],
     "belfius-fr-be.csv": [["h:0dd18152681e3094", "h:955d2c70c9c8f35b", "h:f913c51a953c7aa3"], ["h:eacf0350a7c58fd1", "h:f63e707c81fdcc7c", "h:600104a1a4dbdfb2"]],
+    // Rabobank's "IBAN/BBAN" beside "Tegenrekening IBAN/BBAN" (uqa9, finding 5): as e90d23b computed them, with no account.
+    "rabobank-nl.csv": [["h:f900dad3fa9c08a6", "h:c2a83ca8138900cf", "h:a13e6c40f716b7fe"], ["h:0c9138f79d7d946e", "h:08a2e87be3bd8e77", "h:c826c87f8931f2c7"]],
   };
   for (const [name, [own, given]] of Object.entries(before)) {
     const s = read(name, fixture(name));
@@ -135,4 +137,19 @@ test("Belfius's own \"Compte\" gives its rows their account, not their ids: a mo
     expect(jointHanded.map(parsedRowIdAssigner("Compte joint"))).toEqual(given);
   }
   expect(read("belfius-fr-be-compte.csv", fixture("belfius-fr-be-compte.csv")).account).toBe("BE58063444556679");
+  expect(read("rabobank-nl.csv", fixture("rabobank-nl.csv")).account).toBe("NL11RABO0123456789");
+});
+
+test("an \"IBAN/BBAN\" beside \"Tegenrekening IBAN/BBAN\" that changes from row to row is no own account: the rows keep none (uqa9, finding 5)", () => {
+  // The two columns' values swapped (a payee's IBAN on each row under "IBAN/BBAN"): nobody's account is booked.
+  const text = new TextDecoder().decode(fixture("rabobank-nl.csv")).split("\n");
+  const swapped = text.map((line, i) => {
+    if (i === 0 || line.trim() === "") return line;
+    const f = line.split('","');
+    [f[0], f[8]] = [`"${f[8]}`, f[0]!.slice(1)];
+    return f.join('","');
+  });
+  const s = read("rabobank-payees.csv", new TextEncoder().encode(swapped.join("\n")));
+  expect(s.rows.toArray().map((r) => r.account)).toEqual([null, null, null]);
+  expect(s.account).toBeNull();
 });
