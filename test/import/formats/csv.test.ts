@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { detectFormat, parseStatement, type CsvMapping } from "../../../src/import/formats/index.ts";
-import { assignTransactionIds } from "../../../src/import/ids.ts";
+import { assignTransactionIds, parsedRowIdAssigner } from "../../../src/import/ids.ts";
+import type { ParsedRow } from "../../../src/import/formats/types.ts";
 import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 import { binaryKind } from "../../../src/import/formats/decode.ts";
 import { fileTotals } from "../../../src/import/importer.ts";
@@ -732,6 +733,52 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "NL11INGB0001111111"], [3, "NL11INGB0001111111"], [4, "NL11INGB0001111111"], [5, "NL22INGB0002222222"], [6, "NL22INGB0002222222"]]);
   expect(s.account).toBeNull();
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
+});
+
+describe("Morgan Stanley's activity export of several of the holder's accounts (qa40; review of r4-qa40)", () => {
+  const name = "morgan-stanley-two-accounts.csv";
+  const CASH = "Platinum CashPlus 101 557310";
+  const AAA = "AAA 101 418822";
+
+  test("its exact header set is the layout: each row is booked to its own account, each account's money on its own line", () => {
+    const s = read(fixture(name), { fileName: name });
+    expect([s.layout, s.account]).toEqual(["morgan-stanley-activity", null]);
+    // The transfer of 10/19 is in both: out of the CashPlus account (line 9), into the AAA account (line 11).
+    expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, CASH], [5, CASH], [7, AAA], [9, CASH], [11, AAA], [13, CASH]]);
+    expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[CASH, 4], [AAA, 2]]);
+  });
+
+  test("its rows keep the ids they had when the file was read as one account (eeaa7a0), with no account given or one", () => {
+    // Ids as eeaa7a0 computed them (its parseStatement and assignTransactionIds), the rows then booked to no account.
+    const s = parseStatement(fixture(name), { fileName: name });
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(["h:d90c5d1bc451550f", "h:e6896df6e650064e", "h:4f567e4c98fabb51", "h:a10b055e7a6487ca", "h:7ced561be5185b82", "h:6237edf974e4c51b"]);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(null))).toEqual(["h:d90c5d1bc451550f", "h:e6896df6e650064e", "h:4f567e4c98fabb51", "h:a10b055e7a6487ca", "h:7ced561be5185b82", "h:6237edf974e4c51b"]);
+    // One account's export, with and without an account given for it: the ids eeaa7a0 gave it.
+    const one = utf8(
+      'Activity Date,Transaction Date,Account,Institution Name,Activity,Description,Memo,Tags,Amount($)\n10/14/2026,10/14/2026,Platinum CashPlus 101 557310,Morgan Stanley,Direct Deposit,DIRECT DEP FUNDS RECVD NORTHWIND TRADERS PAYROLL,,,"4,215.38"\n10/21/2026,10/21/2026,Platinum CashPlus 101 557310,Morgan Stanley,Check,CHECK 2231,,,-650.00\n',
+    );
+    const own = parseStatement(one, { fileName: "one.csv" });
+    expect([own.layout, own.account]).toEqual(["morgan-stanley-activity", CASH]);
+    expect(assignTransactionIds(own.rows, own.account)).toEqual(["h:d90c5d1bc451550f", "h:6237edf974e4c51b"]);
+    const given = parseStatement(one, { fileName: "one.csv", accountOverride: "MS joint" });
+    expect(given.rows.toArray().map((r) => r.account)).toEqual(["MS joint", "MS joint"]);
+    expect(assignTransactionIds(given.rows, given.account)).toEqual(["h:b9a5d0ad53f582c9", "h:48186dbb86b892a6"]);
+    // Two accounts' rows under one name given for them: refused, naming them.
+    expect(() => read(fixture(name), { fileName: name, accountOverride: "MS joint" })).toThrow(`the file holds 2 accounts (${CASH}, ${AAA})`);
+  });
+});
+
+test("a transfer log's \"Account\" and \"Institution\" of each payee are no account of the holder's: its rows stay on one account (review of r4-qa40, finding 1)", () => {
+  const name = "transfer-log-payee-accounts-us.csv";
+  const s = read(fixture(name), { fileName: name });
+  expect([s.layout, s.account]).toEqual(["guessed", null]);
+  expect(s.rows.map((r) => r.account)).toEqual([null, null, null]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
+  // With an account given, all three are that account's.
+  const given = read(fixture(name), { fileName: name, accountOverride: "Checking" });
+  expect(given.rows.map((r) => r.account)).toEqual(["Checking", "Checking", "Checking"]);
 });
 
 test("an \"Account\" or \"Kontonummer\" column of the other party's accounts is no account of the statement: its rows keep none, one balance for the file (review of QA round 21)", () => {

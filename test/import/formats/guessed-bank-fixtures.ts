@@ -3962,6 +3962,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
   },
+  // A payments app's transfer log (review of r4-qa40, finding 1): "Account" and "Institution" are each payee's, not the
+  // holder's: one statement of no account, as before r4-qa40 (which booked the rows to ****1234 and ****9876). Out 200.00
+  // + 150.00 + 75.00 = 425.00 (3 rows), no balance.
+  "transfer-log-payee-accounts-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-01-05", -200, "USD", "John Smith · Chase"],
+      [3, "2026-01-12", -150, "USD", "Jane Doe · Wells Fargo"],
+      [4, "2026-01-20", -75, "USD", "John Smith · Chase"],
+    ],
+    totals: [{ currency: "USD", out: 425, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "\"Recipient\", \"Institution\" was taken as the description, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+      "the column \"Account\" names 2 accounts (****1234, ****9876): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
+      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+    ],
+  },
   // A Swiss bank's euro account (pass 15, written after a peer's export code: "Saldo {currency}", a "Startsaldo" line): only the balance header names the currency, and the euros were stored as the data's CHF (said, but wrong). 1'900.00 − 64.20 + 2'800.00 − 1'200.00 = 3'435.80.
   "ch-eur-account-saldo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[3,"2026-01-05",-64.2,"EUR","Einkauf Debitkarte Konstanz"],[4,"2026-01-25",2800,"EUR","Gutschrift Muster GmbH Honorar"],[5,"2026-01-31",-1200,"EUR","Zahlung Ferienwohnung Freiburg"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"Startsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency EUR (from the column \"Saldo EUR\") for every row"]},
   // A bank's export with unsigned amounts and a Type of Withdrawal or Deposit (pass 15, written after the blind pass to probe signs): every withdrawal was money in (WRONG, with only a note to flip signs). Out 1'200.00 + 64.20, in 2'800.00.

@@ -18,6 +18,7 @@ import { EQ_BANK, SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE, CAPITAL_ONE_POSTED } from "./capital-one.ts";
 import { BANK_OF_AMERICA_CARD } from "./bank-of-america.ts";
 import { MINT } from "./mint.ts";
+import { MORGAN_STANLEY_ACTIVITY } from "./morgan-stanley.ts";
 import { CASH_APP } from "./cash-app.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
@@ -93,6 +94,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   CITI,
   DISCOVER,
   MINT,
+  MORGAN_STANLEY_ACTIVITY,
   CASH_APP,
   SCHWAB,
   AMEX_US,
