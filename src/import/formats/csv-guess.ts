@@ -20,7 +20,7 @@ import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
-import { appExportOf } from "./app-exports.ts";
+import { appExportOf, type AppExport } from "./app-exports.ts";
 import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
@@ -102,8 +102,13 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
   return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
 }
 
-/** The plan's own account columns: ownAccountsColumn's, else one account's (oneOwnAccountColumn), whose ids stay as they were. */
-function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
+/**
+ * The plan's own account columns: a money app's (app-exports.ts AppExport.account, known by the app's whole header), whose
+ * rows had none in their ids; else ownAccountsColumn's; else one account's (oneOwnAccountColumn), whose ids stay as they were.
+ */
+function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null, app: AppExport | undefined): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
+  const appAccount = app?.account === undefined ? undefined : cols.find((c) => c.norm === app.account && !taken.has(c.index));
+  if (appAccount) return { accountColumns: [appAccount.index], accountNotInIds: "none" };
   const several = ownAccountsColumn(cols, taken, money, balance);
   if (several.length) return { accountColumns: several };
   const one = oneOwnAccountColumn(cols, taken);
@@ -617,7 +622,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    ...ownAccountColumns(cols, taken, money, balance?.index ?? null),
+    ...ownAccountColumns(cols, taken, money, balance?.index ?? null, app),
     checkDates: [],
     skip: skipRules(cols, money, balance ?? null),
     continuationLines: false,

@@ -770,6 +770,38 @@ describe("Morgan Stanley's activity export of several of the holder's accounts (
   });
 });
 
+describe("Money Manager's (Realbyte) export of several of its accounts: each row is its \"Accounts\"' (the app's own)", () => {
+  const name = "moneymanager-two-accounts.csv";
+  const BASE_IDS = ["h:448c505f3558f11e", "h:9b955a1ecd88bbed", "h:1de5388908de6f53", "h:6e0fb2bf7676a7af", "h:53d96d5a7728bce2", "h:1c443d210d493d86"];
+
+  test("each row is booked to its account; the transfer's two legs once each, out of HDFC Savings and into Cash", () => {
+    const s = read(fixture(name), { fileName: name });
+    expect([s.layout, s.account]).toEqual(["guessed", null]);
+    expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([
+      [2, 85000, "HDFC Savings"], [3, -60, "Cash"], [4, -3000, "HDFC Savings"], [5, 3000, "Cash"], [6, -1432.75, "HDFC Savings"], [7, -120, "Cash"],
+    ]);
+    expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["HDFC Savings", 3], ["Cash", 3]]);
+  });
+
+  test("its rows keep the ids they had when read as one account (eeaa7a0), with no account given or one", () => {
+    // Ids as eeaa7a0 computed them (its parseStatement and assignTransactionIds), the rows then booked to no account.
+    const s = parseStatement(fixture(name), { fileName: name });
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(BASE_IDS);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(null))).toEqual(BASE_IDS);
+    const one = utf8(
+      "Period,Accounts,Category,Subcategory,Note,INR,Income/Expense,Description,Amount,Currency,Accounts\n01/05/2026 09:00:00,HDFC Savings,Salary,,May salary,85000,Income,,85000,INR,85000\n14/05/2026 20:05:44,HDFC Savings,Bills,Electricity,BESCOM May,1432.75,Exp.,,1432.75,INR,1432.75\n",
+    );
+    const own = parseStatement(one, { fileName: "one.csv" });
+    expect([own.account, own.rows.toArray().map((r) => r.account)]).toEqual(["HDFC Savings", ["HDFC Savings", "HDFC Savings"]]);
+    expect(assignTransactionIds(own.rows, own.account)).toEqual(["h:448c505f3558f11e", "h:53d96d5a7728bce2"]);
+    const given = parseStatement(one, { fileName: "one.csv", accountOverride: "Wallet" });
+    expect(assignTransactionIds(given.rows, given.account)).toEqual(["h:3d9c6066a02c47f9", "h:3a4775b3772dcaa0"]);
+    expect(() => read(fixture(name), { fileName: name, accountOverride: "Wallet" })).toThrow("the file holds 2 accounts (HDFC Savings, Cash)");
+  });
+});
+
 test("a transfer log's \"Account\" and \"Institution\" of each payee are no account of the holder's: its rows stay on one account (review of r4-qa40, finding 1)", () => {
   const name = "transfer-log-payee-accounts-us.csv";
   const s = read(fixture(name), { fileName: name });
