@@ -105,9 +105,13 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
 /**
  * The plan's own account columns: a money app's (app-exports.ts AppExport.account, known by the app's whole header), whose
  * rows had none in their ids; else ownAccountsColumn's; else one account's (oneOwnAccountColumn), whose ids stay as they were.
+ * The app's column is one of its name that holds names (text, a letter in its values), the first such: Money Manager's
+ * other "Accounts" holds amounts (review of r4-msacct: with the two in another order, rows were booked to accounts "85000",
+ * "60", both legs of a transfer to one "3000", exit 0); none of names, none read.
  */
 function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null, app: AppExport | undefined): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
-  const appAccount = app?.account === undefined ? undefined : cols.find((c) => c.norm === app.account && !taken.has(c.index));
+  const names = (c: Column) => fits(c, "text") && c.values.some((v) => /\p{L}/u.test(v));
+  const appAccount = app?.account === undefined ? undefined : cols.find((c) => c.norm === app.account && !taken.has(c.index) && names(c));
   if (appAccount) return { accountColumns: [appAccount.index], accountNotInIds: "none" };
   const several = ownAccountsColumn(cols, taken, money, balance);
   if (several.length) return { accountColumns: several };

@@ -815,6 +815,24 @@ describe("Money Manager's (Realbyte) export of several of its accounts: each row
       `${name}: the file holds 2 accounts (HDFC Savings, Cash), and the account "Wallet" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account; its rows imported before under one name come back as possible duplicates of those, not added again`,
     );
   });
+
+  test("its account column is the \"Accounts\" of names: not one of amounts (columns in another order), and none when neither holds names (review of r4-msacct, finding 2)", () => {
+    const head = "Period,Accounts,Category,Subcategory,Note,INR,Income/Expense,Description,Amount,Currency,Accounts\n";
+    // The amounts' "Accounts" first, the accounts' last: the rows were booked to accounts "2500", "45" and "700".
+    const swapped = utf8(
+      head +
+        "02/06/2026 10:00:00,2500,Gifts,,Birthday,2500,Income,,2500,INR,Kotak Savings\n" +
+        "04/06/2026 08:10:00,45,Food,Snacks,Tea,45,Exp.,,45,INR,Wallet\n" +
+        "09/06/2026 12:00:00,700,Wallet,,ATM cash,700,Transfer-Out,,700,INR,Kotak Savings\n" +
+        "09/06/2026 12:00:00,700,Kotak Savings,,ATM cash,700,Transfer-In,,700,INR,Wallet\n",
+    );
+    const s = read(swapped, { fileName: "swapped.csv" });
+    expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([[2, 2500, "Kotak Savings"], [3, -45, "Wallet"], [4, -700, "Kotak Savings"], [5, 700, "Wallet"]]);
+    // Neither "Accounts" of names: the rows are no account's, as before the app's accounts were read.
+    const numbers = utf8(head + "02/06/2026 10:00:00,2500,Gifts,,Birthday,2500,Income,,2500,INR,2500\n04/06/2026 08:10:00,45,Food,Snacks,Tea,45,Exp.,,45,INR,45\n");
+    const n = read(numbers, { fileName: "numbers.csv" });
+    expect([n.account, n.rows.map((r) => [r.line, r.amount, r.account])]).toEqual([null, [[2, 2500, null], [3, -45, null]]]);
+  });
 });
 
 test("a transfer log's \"Account\" and \"Institution\" of each payee are no account of the holder's: its rows stay on one account (review of r4-qa40, finding 1)", () => {
