@@ -201,7 +201,8 @@ export type BankLayout = {
   /**
    * The account: preamble labels (the value in the cell after the label), tried in order; or row columns, tried in order.
    * `notInIds`: columns of the holder's accounts read since the export was read by guessed columns, its rows then of no
-   * account (Morgan Stanley's): their ids keep none, or the one given for them (ColumnPlan.accountNotInIds "none").
+   * account (Morgan Stanley's): their ids keep the statement's (none but a preamble's), or the one given for them
+   * (ColumnPlan.accountNotInIds "none").
    */
   account?: { preamble?: readonly string[]; columns?: readonly ColumnName[]; notInIds?: true };
   /**
@@ -302,8 +303,9 @@ export type ColumnPlan = {
   accountColumns: readonly number[];
   /**
    * The account column is read since the ids were fixed (csv-guess.ts oneOwnAccountColumn): the content-hash id is built
-   * with the account the rows had then, the statement's; "none": no account (a layout of several accounts whose rows had
-   * none, BankLayout.account.notInIds), or the one given for every row.
+   * with the account the rows had then, the statement's (its preamble's, or none), or the one given for every row;
+   * "none": the same, for a column of several accounts (BankLayout.account.notInIds, a money app's), whose rows imported
+   * before under one name given for them all are found as possible duplicates (duplicates.ts, the refusal in parseText).
    */
   accountNotInIds?: true | "none";
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];

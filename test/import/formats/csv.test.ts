@@ -816,6 +816,14 @@ describe("Money Manager's (Realbyte) export of several of its accounts: each row
     );
   });
 
+  test("a statement's account above the header (an IBAN in a preamble line) stays in its rows' ids as eeaa7a0 had it (review of r4-msacct, finding 4)", () => {
+    // eeaa7a0 booked every row to the preamble's IBAN, its ids holding it (its parseStatement and assignTransactionIds).
+    const text = new TextDecoder().decode(fixture(name));
+    const s = parseStatement(utf8(`Statement of DE89370400440532013000\n\n${text}`), { fileName: "pre.csv" });
+    expect([s.account, s.rows.toArray().map((r) => r.account)]).toEqual(["DE89370400440532013000", ["HDFC Savings", "Cash", "HDFC Savings", "Cash", "HDFC Savings", "Cash"]]);
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(["h:22a9fa8c0b4a891b", "h:685dc1e908468551", "h:e1298e20d10b13f8", "h:bbdbdd4f59d62472", "h:2a275ab731cc030f", "h:af4c418dc187939e"]);
+  });
+
   test("its account column is the \"Accounts\" of names: not one of amounts (columns in another order), and none when neither holds names (review of r4-msacct, finding 2)", () => {
     const head = "Period,Accounts,Category,Subcategory,Note,INR,Income/Expense,Description,Amount,Currency,Accounts\n";
     // The amounts' "Accounts" first, the accounts' last: the rows were booked to accounts "2500", "45" and "700".
