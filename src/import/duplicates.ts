@@ -233,8 +233,11 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // The row itself, added by another import after the ids were looked up (two imports of one file at once): it is
       // a duplicate, which the write's INSERT OR IGNORE finds and counts so, never "another source's booking".
       if (e.transactionId === c.ids[i]) continue;
+      // Another account's row is no copy of this one; unless the row's account was read since its id was fixed (its id's
+      // account another: an app's or Morgan Stanley's export of several accounts, ColumnPlan.accountNotInIds): imported
+      // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
       const account = rows.accountOf(i);
-      if (account !== null && e.account !== null && account !== e.account) continue;
+      if (account !== null && e.account !== null && account !== e.account && rows.idAccountOf(i) === undefined) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);

@@ -318,7 +318,7 @@ describe("import API", () => {
     const res = await upload("dos.n43", bytes, { account: "Giro" });
     expect([res.status, await res.json()]).toEqual([
       400,
-      { error: 'dos.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Giro" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account\'s rows go to its own number' },
+      { error: 'dos.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Giro" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account\'s rows go to its own account' },
     ]);
   });
 

@@ -24,6 +24,12 @@ export type AppExport = {
   marks: Readonly<Record<string, 1 | -1>>;
   /** The app's date column (normalised), read when no column has a date word of its own. */
   date?: string;
+  /**
+   * The column naming each row's account in the app (normalised; the first of that name): every account of the app is the
+   * user's own, so each row is booked to its account, and a transfer between two of them, one row per account, is one
+   * leg in each. Read since the rows were booked to none: their ids keep none (or the one given for every row).
+   */
+  account?: string;
 };
 
 export const APP_EXPORTS: readonly AppExport[] = [
@@ -51,7 +57,10 @@ export const APP_EXPORTS: readonly AppExport[] = [
   // Description,Amount,Currency,Accounts; its older one Date,Time,Accounts,Category,Subcategory,Note,<main currency>,
   // Income/Expense): amounts without a sign, "Exp."/"Income", a transfer one row per account ("Transfer-Out" of one,
   // "Transfer-In" of the other), and "Period" its only date, day and time (qa39: refused, no date column; with
-  // --date-column every expense was booked as money in, exit 0).
+  // --date-column every expense was booked as money in, exit 0). The first "Accounts" names the row's account (the
+  // app's, its "Category" on a transfer's row the other one; the last "Accounts" is the amount in the account's
+  // currency): public readers of its export take it so, a transfer's two rows as its two legs. Its rows of several
+  // accounts were booked to none, both legs of each transfer under one account, with no word said (qa40's leftover).
   {
     app: "Money Manager (Realbyte)",
     with: ["accounts", "category", "subcategory", "note", "income expense"],
@@ -59,6 +68,7 @@ export const APP_EXPORTS: readonly AppExport[] = [
     says: "its expenses and transfers out as money out, its incomes and transfers in as money in",
     marks: { exp: -1, expense: -1, income: 1, "transfer out": -1, "transfer in": 1 },
     date: "period",
+    account: "accounts",
   },
 ];
 

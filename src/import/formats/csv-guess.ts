@@ -20,7 +20,7 @@ import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
-import { appExportOf } from "./app-exports.ts";
+import { appExportOf, type AppExport } from "./app-exports.ts";
 import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
@@ -119,8 +119,17 @@ function balancesBreakAtAccounts(cols: readonly Column[], money: ColumnPlan["mon
   return [true, false].some((forward) => values.every((_, r) => r === 0 || holds(r, forward) === (accounts[r] === accounts[r - 1])));
 }
 
-/** The plan's own account columns: ownAccountsColumn's, else one account's (oneOwnAccountColumn), whose ids stay as they were. */
-function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
+/**
+ * The plan's own account columns: a money app's (app-exports.ts AppExport.account, known by the app's whole header), whose
+ * rows had none in their ids; else ownAccountsColumn's; else one account's (oneOwnAccountColumn), whose ids stay as they were.
+ * The app's column is one of its name that holds names (text, a letter in its values), the first such: Money Manager's
+ * other "Accounts" holds amounts (review of r4-msacct: with the two in another order, rows were booked to accounts "85000",
+ * "60", both legs of a transfer to one "3000", exit 0); none of names, none read.
+ */
+function ownAccountColumns(cols: readonly Column[], taken: ReadonlySet<number>, money: ColumnPlan["money"], balance: number | null, app: AppExport | undefined): Pick<ColumnPlan, "accountColumns" | "accountNotInIds"> {
+  const names = (c: Column) => fits(c, "text") && c.values.some((v) => /\p{L}/u.test(v));
+  const appAccount = app?.account === undefined ? undefined : cols.find((c) => c.norm === app.account && !taken.has(c.index) && names(c));
+  if (appAccount) return { accountColumns: [appAccount.index], accountNotInIds: "none" };
   const several = ownAccountsColumn(cols, taken, money, balance);
   if (several.length) return { accountColumns: several };
   const one = oneOwnAccountColumn(cols, taken);
@@ -669,7 +678,7 @@ export function guessColumns(
     fees: fees?.index ?? null,
     detailAmount: detail?.index ?? null,
     sector: null,
-    ...ownAccountColumns(cols, taken, money, balance?.index ?? null),
+    ...ownAccountColumns(cols, taken, money, balance?.index ?? null, app),
     checkDates: [],
     skip: skipRules(cols, money, balance ?? null),
     continuationLines: false,

@@ -198,8 +198,18 @@ export type BankLayout = {
    * opening + the rows = closing is checked (SPEC §10.1 reconciliation). An empty value states nothing.
    */
   statedBalances?: { opening: readonly string[]; closing: readonly string[]; from: readonly string[]; until: readonly string[] };
-  /** The account: preamble labels (the value in the cell after the label), tried in order; or row columns, tried in order. */
-  account?: { preamble?: readonly string[]; columns?: readonly ColumnName[] };
+  /**
+   * The account: preamble labels (the value in the cell after the label), tried in order; or row columns, tried in order.
+   * `notInIds`: columns of the holder's accounts read since the export was read by guessed columns, its rows then of no
+   * account (Morgan Stanley's): their ids keep the statement's (none but a preamble's), or the one given for them
+   * (ColumnPlan.accountNotInIds "none").
+   */
+  account?: { preamble?: readonly string[]; columns?: readonly ColumnName[]; notInIds?: true };
+  /**
+   * The columns the content-hash id's text was taken from when the export was read by guessed columns (the first filled
+   * one, as csv-guess.ts's round-3 text): a month imported then comes back as duplicates, not as possible ones.
+   */
+  idText?: readonly ColumnName[];
   /** Other date columns that must hold real dates (a row where one does not is a bad row). */
   checkDates?: readonly ColumnName[];
   /** Lines that are no transaction of their own, with the reason the preview shows (a rule whose column the file lacks is left out). */
@@ -296,8 +306,13 @@ export type ColumnPlan = {
   detailAmount: number | null;
   sector: number | null;
   accountColumns: readonly number[];
-  /** The account column is read since the ids were fixed (csv-guess.ts oneOwnAccountColumn): the content-hash id is built with the account the rows had then. */
-  accountNotInIds?: true;
+  /**
+   * The account column is read since the ids were fixed (csv-guess.ts oneOwnAccountColumn): the content-hash id is built
+   * with the account the rows had then, the statement's (its preamble's, or none), or the one given for every row;
+   * "none": the same, for a column of several accounts (BankLayout.account.notInIds, a money app's), whose rows imported
+   * before under one name given for them all are found as possible duplicates (duplicates.ts, the refusal in parseText).
+   */
+  accountNotInIds?: true | "none";
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly SkipRuleOfPlan[];
   continuationLines: boolean;
@@ -473,7 +488,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     description: byDirection(description),
     descriptionAsIs: layout.description.asIs === true,
     textParts: layout.textParts ?? null,
-    idText: null,
+    idText: layout.idText ? both(layout.idText.map(opt).filter((i): i is number => i !== null)) : null,
     counterparty: byDirection([opt(layout.counterparty)].filter((i): i is number => i !== null)),
     purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
     referenceFact: idCol ?? opt(layout.referenceFact),
@@ -485,6 +500,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     detailAmount: opt(layout.detailAmount),
     sector: opt(layout.sector),
     accountColumns: (layout.account?.columns ?? []).map(opt).filter((i): i is number => i !== null),
+    ...(layout.account?.notInIds ? { accountNotInIds: "none" as const } : {}),
     checkDates: (layout.checkDates ?? []).map(opt).filter((i): i is number => i !== null).map((column) => ({ column, orders })),
     skip: (layout.skip ?? []).flatMap((s) => {
       const column = opt(s.column);

@@ -949,7 +949,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // The date as read when the ids were fixed (csv-guess.ts: Nordea's rows were dated by "Valutadag" then).
       const idDate = plan.idDate === undefined ? null : dateIn.get(cell(plan.idDate).trim());
       if (idDate && idDate !== date) row.idDate = idDate;
-      // The account as the rows had it when the ids were fixed (an own account's column of one account read since: none).
+      // The account as the rows had it when the ids were fixed, the statement's (its preamble's, or none), whether the
+      // column read since names one account or several; an account given for every row takes its place (parseText).
+      // (Review of r4-msacct: with several, none was put here, and a Money Manager export under an IBAN line lost its ids.)
       if (plan.accountNotInIds) row.idAccount = src.account;
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();

@@ -188,13 +188,16 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   }
   if (userFlipped(opts, s.layout)) s.reconciliation = judgeFlip(s.reconciliation, s.reconciliation.some((r) => r.status === "off") ? readUnflipped(reader, text, opts) : null, s.notes);
   // One account for every row of a file that names several would add their money up as one account's, their balances
-  // stored under one name: refused, naming them (each account goes to its own number without it), in words that name
+  // stored under one name: refused, naming them (each account's rows go to it without it), in words that name
   // no flag: the account came from the CLI's --account, the page's field or the API's form field alike.
-  // (One account written two ways, its IBAN and its bank code and number, counts once.)
+  // (One account written two ways, its IBAN and its bank code and number, counts once.) A file whose accounts were read
+  // since its rows were imported under one name given for them all (ColumnPlan.accountNotInIds "none": Money Manager's,
+  // Morgan Stanley's) says what becomes of those rows (duplicates.ts: held back, not stored twice).
   const accounts = override && s.accounts ? distinctAccounts(s.accounts) : [];
   if (accounts.length > 1) {
+    const before = s.columns?.accountNotInIds === "none" ? "; its rows imported before under one name come back as possible duplicates of those, not added again" : "";
     throw new ImportInputError(
-      `${fileName}: the file holds ${accounts.length} accounts (${accounts.join(", ")}), and the account "${override}" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`,
+      `${fileName}: the file holds ${accounts.length} accounts (${accounts.join(", ")}), and the account "${override}" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account${before}`,
     );
   }
   if (override) {

@@ -1482,6 +1482,32 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     ],
     notes: ["the currency JPY (from the Money Forward ME layout) for every row"],
   },
+  // Morgan Stanley's activity export of two of the holder's accounts, each row naming its own (qa40: a real export's rows
+  // of two accounts were booked to no account, as one), written after that export's layout: descriptions over several
+  // lines (line 2's over lines 2–4), month-first dates, signed dollars. The transfer of 10/19 is one leg in each account:
+  // out of the CashPlus account (line 9), into the AAA account (line 11). Out 73.46 + 1'000.00 + 650.00 = 1'723.46 (3 rows);
+  // in 4'215.38 + 18.90 + 1'000.00 = 5'234.28 (3 rows); one reconciliation line per account (CashPlus 4 rows, AAA 2).
+  // "Activity" is left out where the description says it already ("DEBIT CARD PURCHASE" beside "Debit Card").
+  "morgan-stanley-two-accounts.csv": {
+    format: "csv",
+    layout: "morgan-stanley-activity",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-10-14", 4215.38, "USD", "DIRECT DEP FUNDS RECVD NORTHWIND TRADERS PAYROLL · Direct Deposit"],
+      [5, "2026-10-14", -73.46, "USD", "DEBIT CARD PURCHASE TRADER JOES #552"],
+      [7, "2026-10-16", 18.9, "USD", "DIVIDEND VANGUARD TOTAL STK MKT"],
+      [9, "2026-10-19", -1000, "USD", "FUNDS TRANSFERRED TO AAA 101 418822 · monthly saving"],
+      [11, "2026-10-19", 1000, "USD", "FUNDS RECEIVED FROM PLATINUM CASHPLUS 101 557310 · monthly saving"],
+      [13, "2026-10-21", -650, "USD", "CHECK 2231"],
+    ],
+    totals: [{ currency: "USD", out: 1723.46, outRows: 3, in: 5234.28, inRows: 3 }],
+    reconciliation: [
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 4, difference: null },
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
+    notes: ["the currency USD (from the Morgan Stanley layout) for every row"],
+  },
   // Cash App's bitcoin report (qa36's blind pass: Pjrich1313's transactions_2023.csv read by guessed columns, the gross
   // "Amount" booked, fees lost, and its bitcoin withdrawals booked as money in). The "Net Amount" is what moved in the
   // cash balance: +12.09 (12.40 less the 0.31 fee), −50.00 (48.75 and the 1.25 fee), −9.85. The withdrawal of line 3

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { detectFormat, parseStatement, type CsvMapping } from "../../../src/import/formats/index.ts";
-import { assignTransactionIds } from "../../../src/import/ids.ts";
+import { assignTransactionIds, parsedRowIdAssigner } from "../../../src/import/ids.ts";
+import type { ParsedRow } from "../../../src/import/formats/types.ts";
 import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 import { binaryKind } from "../../../src/import/formats/decode.ts";
 import { fileTotals } from "../../../src/import/importer.ts";
@@ -732,6 +733,125 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, "NL11INGB0001111111"], [3, "NL11INGB0001111111"], [4, "NL11INGB0001111111"], [5, "NL22INGB0002222222"], [6, "NL22INGB0002222222"]]);
   expect(s.account).toBeNull();
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
+});
+
+/** The message a read is refused with, or null when it is not. */
+function refusalOf(f: () => unknown): string | null {
+  try {
+    f();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return null;
+}
+
+describe("Morgan Stanley's activity export of several of the holder's accounts (qa40; review of r4-qa40)", () => {
+  const name = "morgan-stanley-two-accounts.csv";
+  const CASH = "Platinum CashPlus 101 557310";
+  const AAA = "AAA 101 418822";
+
+  test("its exact header set is the layout: each row is booked to its own account, each account's money on its own line", () => {
+    const s = read(fixture(name), { fileName: name });
+    expect([s.layout, s.account]).toEqual(["morgan-stanley-activity", null]);
+    // The transfer of 10/19 is in both: out of the CashPlus account (line 9), into the AAA account (line 11).
+    expect(s.rows.map((r) => [r.line, r.account])).toEqual([[2, CASH], [5, CASH], [7, AAA], [9, CASH], [11, AAA], [13, CASH]]);
+    expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[CASH, 4], [AAA, 2]]);
+  });
+
+  test("its rows keep the ids they had when the file was read as one account (eeaa7a0), with no account given or one", () => {
+    // Ids as eeaa7a0 computed them (its parseStatement and assignTransactionIds), the rows then booked to no account.
+    const s = parseStatement(fixture(name), { fileName: name });
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(["h:d90c5d1bc451550f", "h:e6896df6e650064e", "h:4f567e4c98fabb51", "h:a10b055e7a6487ca", "h:7ced561be5185b82", "h:6237edf974e4c51b"]);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(null))).toEqual(["h:d90c5d1bc451550f", "h:e6896df6e650064e", "h:4f567e4c98fabb51", "h:a10b055e7a6487ca", "h:7ced561be5185b82", "h:6237edf974e4c51b"]);
+    // One account's export, with and without an account given for it: the ids eeaa7a0 gave it.
+    const one = utf8(
+      'Activity Date,Transaction Date,Account,Institution Name,Activity,Description,Memo,Tags,Amount($)\n10/14/2026,10/14/2026,Platinum CashPlus 101 557310,Morgan Stanley,Direct Deposit,DIRECT DEP FUNDS RECVD NORTHWIND TRADERS PAYROLL,,,"4,215.38"\n10/21/2026,10/21/2026,Platinum CashPlus 101 557310,Morgan Stanley,Check,CHECK 2231,,,-650.00\n',
+    );
+    const own = parseStatement(one, { fileName: "one.csv" });
+    expect([own.layout, own.account]).toEqual(["morgan-stanley-activity", CASH]);
+    expect(assignTransactionIds(own.rows, own.account)).toEqual(["h:d90c5d1bc451550f", "h:6237edf974e4c51b"]);
+    const given = parseStatement(one, { fileName: "one.csv", accountOverride: "MS joint" });
+    expect(given.rows.toArray().map((r) => r.account)).toEqual(["MS joint", "MS joint"]);
+    expect(assignTransactionIds(given.rows, given.account)).toEqual(["h:b9a5d0ad53f582c9", "h:48186dbb86b892a6"]);
+    // Two accounts' rows under one name given for them: refused, naming them.
+    // Rows imported so before (one account then) are held back on the import without it (review of r4-msacct, finding 1).
+    expect(refusalOf(() => read(fixture(name), { fileName: name, accountOverride: "MS joint" }))).toBe(
+      `${name}: the file holds 2 accounts (${CASH}, ${AAA}), and the account "MS joint" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account; its rows imported before under one name come back as possible duplicates of those, not added again`,
+    );
+  });
+});
+
+describe("Money Manager's (Realbyte) export of several of its accounts: each row is its \"Accounts\"' (the app's own)", () => {
+  const name = "moneymanager-two-accounts.csv";
+  const BASE_IDS = ["h:448c505f3558f11e", "h:9b955a1ecd88bbed", "h:1de5388908de6f53", "h:6e0fb2bf7676a7af", "h:53d96d5a7728bce2", "h:1c443d210d493d86"];
+
+  test("each row is booked to its account; the transfer's two legs once each, out of HDFC Savings and into Cash", () => {
+    const s = read(fixture(name), { fileName: name });
+    expect([s.layout, s.account]).toEqual(["guessed", null]);
+    expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([
+      [2, 85000, "HDFC Savings"], [3, -60, "Cash"], [4, -3000, "HDFC Savings"], [5, 3000, "Cash"], [6, -1432.75, "HDFC Savings"], [7, -120, "Cash"],
+    ]);
+    expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["HDFC Savings", 3], ["Cash", 3]]);
+  });
+
+  test("its rows keep the ids they had when read as one account (eeaa7a0), with no account given or one", () => {
+    // Ids as eeaa7a0 computed them (its parseStatement and assignTransactionIds), the rows then booked to no account.
+    const s = parseStatement(fixture(name), { fileName: name });
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(BASE_IDS);
+    const handed: ParsedRow[] = [];
+    parseStatement(fixture(name), { fileName: name, sink: { add: (r) => handed.push(r) } });
+    expect(handed.map(parsedRowIdAssigner(null))).toEqual(BASE_IDS);
+    const one = utf8(
+      "Period,Accounts,Category,Subcategory,Note,INR,Income/Expense,Description,Amount,Currency,Accounts\n01/05/2026 09:00:00,HDFC Savings,Salary,,May salary,85000,Income,,85000,INR,85000\n14/05/2026 20:05:44,HDFC Savings,Bills,Electricity,BESCOM May,1432.75,Exp.,,1432.75,INR,1432.75\n",
+    );
+    const own = parseStatement(one, { fileName: "one.csv" });
+    expect([own.account, own.rows.toArray().map((r) => r.account)]).toEqual(["HDFC Savings", ["HDFC Savings", "HDFC Savings"]]);
+    expect(assignTransactionIds(own.rows, own.account)).toEqual(["h:448c505f3558f11e", "h:53d96d5a7728bce2"]);
+    const given = parseStatement(one, { fileName: "one.csv", accountOverride: "Wallet" });
+    expect(assignTransactionIds(given.rows, given.account)).toEqual(["h:3d9c6066a02c47f9", "h:3a4775b3772dcaa0"]);
+    expect(refusalOf(() => read(fixture(name), { fileName: name, accountOverride: "Wallet" }))).toBe(
+      `${name}: the file holds 2 accounts (HDFC Savings, Cash), and the account "Wallet" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account; its rows imported before under one name come back as possible duplicates of those, not added again`,
+    );
+  });
+
+  test("a statement's account above the header (an IBAN in a preamble line) stays in its rows' ids as eeaa7a0 had it (review of r4-msacct, finding 4)", () => {
+    // eeaa7a0 booked every row to the preamble's IBAN, its ids holding it (its parseStatement and assignTransactionIds).
+    const text = new TextDecoder().decode(fixture(name));
+    const s = parseStatement(utf8(`Statement of DE89370400440532013000\n\n${text}`), { fileName: "pre.csv" });
+    expect([s.account, s.rows.toArray().map((r) => r.account)]).toEqual(["DE89370400440532013000", ["HDFC Savings", "Cash", "HDFC Savings", "Cash", "HDFC Savings", "Cash"]]);
+    expect(assignTransactionIds(s.rows, s.account)).toEqual(["h:22a9fa8c0b4a891b", "h:685dc1e908468551", "h:e1298e20d10b13f8", "h:bbdbdd4f59d62472", "h:2a275ab731cc030f", "h:af4c418dc187939e"]);
+  });
+
+  test("its account column is the \"Accounts\" of names: not one of amounts (columns in another order), and none when neither holds names (review of r4-msacct, finding 2)", () => {
+    const head = "Period,Accounts,Category,Subcategory,Note,INR,Income/Expense,Description,Amount,Currency,Accounts\n";
+    // The amounts' "Accounts" first, the accounts' last: the rows were booked to accounts "2500", "45" and "700".
+    const swapped = utf8(
+      head +
+        "02/06/2026 10:00:00,2500,Gifts,,Birthday,2500,Income,,2500,INR,Kotak Savings\n" +
+        "04/06/2026 08:10:00,45,Food,Snacks,Tea,45,Exp.,,45,INR,Wallet\n" +
+        "09/06/2026 12:00:00,700,Wallet,,ATM cash,700,Transfer-Out,,700,INR,Kotak Savings\n" +
+        "09/06/2026 12:00:00,700,Kotak Savings,,ATM cash,700,Transfer-In,,700,INR,Wallet\n",
+    );
+    const s = read(swapped, { fileName: "swapped.csv" });
+    expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([[2, 2500, "Kotak Savings"], [3, -45, "Wallet"], [4, -700, "Kotak Savings"], [5, 700, "Wallet"]]);
+    // Neither "Accounts" of names: the rows are no account's, as before the app's accounts were read.
+    const numbers = utf8(head + "02/06/2026 10:00:00,2500,Gifts,,Birthday,2500,Income,,2500,INR,2500\n04/06/2026 08:10:00,45,Food,Snacks,Tea,45,Exp.,,45,INR,45\n");
+    const n = read(numbers, { fileName: "numbers.csv" });
+    expect([n.account, n.rows.map((r) => [r.line, r.amount, r.account])]).toEqual([null, [[2, 2500, null], [3, -45, null]]]);
+  });
+});
+
+test("a transfer log's \"Account\" and \"Institution\" of each payee are no account of the holder's: its rows stay on one account (review of r4-qa40, finding 1)", () => {
+  const name = "transfer-log-payee-accounts-us.csv";
+  const s = read(fixture(name), { fileName: name });
+  expect([s.layout, s.account]).toEqual(["guessed", null]);
+  expect(s.rows.map((r) => r.account)).toEqual([null, null, null]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([[null, 3]]);
+  // With an account given, all three are that account's.
+  const given = read(fixture(name), { fileName: name, accountOverride: "Checking" });
+  expect(given.rows.map((r) => r.account)).toEqual(["Checking", "Checking", "Checking"]);
 });
 
 test("an \"Account\" or \"Kontonummer\" column of the other party's accounts is no account of the statement: its rows keep none, one balance for the file (review of QA round 21)", () => {

@@ -88,7 +88,7 @@ describe("one account given for every row (--account) and a file of several acco
       return (e as Error).message;
     }
   };
-  const why = (accounts: string) => `f: the file holds 2 accounts (${accounts}), and the account "Joint" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`;
+  const why = (accounts: string) => `f: the file holds 2 accounts (${accounts}), and the account "Joint" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account`;
 
   test("camt, MT940/MT942, QIF: refused naming the accounts; one account: taken", () => {
     expect(given(doc(camt("DE89370400440532013000", "12.00"), camt("DE12500105170648489890", "4.20")))).toBe(why("DE89370400440532013000, DE12500105170648489890"));

@@ -314,7 +314,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Money Manager's (Realbyte) export (qa39; the layout a public project's reader documents): "Period" its only date (day
   // first, with the time), amounts without a sign, "Income/Expense" of "Income", "Exp.", "Transfer-Out" and "Transfer-In"
   // (one leg per account, lines 4 and 5). Refused on main (no date column). Out 310.00 + 4'000.00 + 1'245.50 = 5'555.50
-  // (3 rows); in 92'000.00 + 4'000.00 = 96'000.00 (2 rows).
+  // (3 rows); in 92'000.00 + 4'000.00 = 96'000.00 (2 rows). Each row is its "Accounts"' (msacct): SBI Savings lines 2, 4,
+  // 6; Cash lines 3, 5.
   "moneymanager-realbyte-kinds.csv": {
     format: "csv",
     layout: "guessed",
@@ -328,12 +329,42 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [6, "2026-04-18", -1245.5, "INR", "Tatkal ticket"],
     ],
     totals: [{ currency: "INR", out: 5555.5, outRows: 3, in: 96000, inRows: 2 }],
-    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 5, difference: null }],
+    reconciliation: [
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
+    notes: ["the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in"],
+  },
+  // Money Manager's (Realbyte) export of two of its accounts, in the layout public readers of its export document: the
+  // first "Accounts" is each row's account, a transfer is one row per account ("Transfer-Out" of HDFC Savings with
+  // "Cash" as its category, "Transfer-In" of Cash with "HDFC Savings"), the last "Accounts" the amount in the account's
+  // currency. Each row is booked to its account (msacct; before, all six to none, both legs of the transfer under one
+  // account, unsaid). Out 60.00 + 3'000.00 + 1'432.75 + 120.00 = 4'612.75 (4 rows); in 85'000.00 + 3'000.00 = 88'000.00
+  // (2 rows); HDFC Savings lines 2, 4, 6; Cash lines 3, 5, 7.
+  "moneymanager-two-accounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-05-01", 85000, "INR", "May salary"],
+      [3, "2026-05-03", -60, "INR", "Chai and samosa"],
+      [4, "2026-05-06", -3000, "INR", "ATM withdrawal"],
+      [5, "2026-05-06", 3000, "INR", "ATM withdrawal"],
+      [6, "2026-05-14", -1432.75, "INR", "BESCOM May"],
+      [7, "2026-05-21", -120, "INR", "Auto to station"],
+    ],
+    totals: [{ currency: "INR", out: 4612.75, outRows: 4, in: 88000, inRows: 2 }],
+    reconciliation: [
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null },
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null },
+    ],
     notes: ["the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in"],
   },
   // Money Manager's (Realbyte) older layout (review of r4-wallet, finding 2): no "Amount" column, the amount is the column
   // named after the main currency ("INR"), found by content and then passed by name. Before, the app's words were skipped
   // on that path and both expenses were booked as money in, exit 0. Out 310.00 + 310.00 = 620.00 (2 rows); in 92'000.00.
+  // Each row is its "Accounts"' (msacct): SBI Savings line 2, Cash lines 3 and 4.
   "moneymanager-old-layout.csv": {
     format: "csv",
     layout: "guessed",
@@ -345,7 +376,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [4, "2026-04-13", -310, "INR", "Dosa corner"],
     ],
     totals: [{ currency: "INR", out: 620, outRows: 2, in: 92000, inRows: 1 }],
-    reconciliation: [{ currency: "INR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    reconciliation: [
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "INR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+    ],
     notes: [
       "\"INR\" was taken as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
       "the amounts carry no sign: \"Income/Expense\" gave them, read as an export of Money Manager (Realbyte) writes its kinds: its expenses and transfers out as money out, its incomes and transfers in as money in",
@@ -4124,6 +4158,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       {"currency":"EUR","status":"ok","opening":1000,"closing":2650,"entries":2,"difference":0},
     ],
     notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
+  // A payments app's transfer log (review of r4-qa40, finding 1): "Account" and "Institution" are each payee's, not the
+  // holder's: one statement of no account, as before r4-qa40 (which booked the rows to ****1234 and ****9876). Out 200.00
+  // + 150.00 + 75.00 = 425.00 (3 rows), no balance.
+  "transfer-log-payee-accounts-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-01-05", -200, "USD", "John Smith · Chase"],
+      [3, "2026-01-12", -150, "USD", "Jane Doe · Wells Fargo"],
+      [4, "2026-01-20", -75, "USD", "John Smith · Chase"],
+    ],
+    totals: [{ currency: "USD", out: 425, outRows: 3, in: 0, inRows: 0 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "\"Recipient\", \"Institution\" was taken as the description, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+      "the column \"Account\" names 2 accounts (****1234, ****9876): every row was imported under no account, as one statement, so a transfer between two of them is here as both its legs (out of one, into the other)",
+      "the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
+    ],
   },
   // A Swiss bank's euro account (pass 15, written after a peer's export code: "Saldo {currency}", a "Startsaldo" line): only the balance header names the currency, and the euros were stored as the data's CHF (said, but wrong). 1'900.00 − 64.20 + 2'800.00 − 1'200.00 = 3'435.80.
   "ch-eur-account-saldo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[3,"2026-01-05",-64.2,"EUR","Einkauf Debitkarte Konstanz"],[4,"2026-01-25",2800,"EUR","Gutschrift Muster GmbH Honorar"],[5,"2026-01-31",-1200,"EUR","Zahlung Ferienwohnung Freiburg"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"Startsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency EUR (from the column \"Saldo EUR\") for every row"]},

@@ -122,7 +122,7 @@ describe("Norma 43: a file of several accounts", () => {
     expect(s.reconciliation.map((r) => r.account)).toEqual(["2100 0418 4502000510", "2100 0418 4502000528"]);
     // Before: every movement and both balances under the one name, two accounts' money added into one, exit 0.
     expect(() => read(bytes, { fileName: "dos-cuentas.n43", accountOverride: "Cuenta nomina" })).toThrow(
-      `dos-cuentas.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Cuenta nomina" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own number`,
+      `dos-cuentas.n43: the file holds 2 accounts (2100 0418 4502000510, 2100 0418 4502000528), and the account "Cuenta nomina" given for every row would put them all into one; nothing was imported: import it without naming an account, and each account's rows go to its own account`,
     );
     // A file of one account takes the name given.
     expect(read(fixture("norma43-es.n43"), { fileName: "una.n43", accountOverride: "Cuenta nomina" }).rows.map((r) => r.account)).toEqual(["Cuenta nomina", "Cuenta nomina", "Cuenta nomina"]);

@@ -19,6 +19,7 @@ import { CAPITAL_ONE, CAPITAL_ONE_POSTED } from "./capital-one.ts";
 import { BANK_OF_AMERICA_CARD } from "./bank-of-america.ts";
 import { MINT } from "./mint.ts";
 import { MONEY_FORWARD_ME } from "./moneyforward.ts";
+import { MORGAN_STANLEY_ACTIVITY } from "./morgan-stanley.ts";
 import { CASH_APP } from "./cash-app.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
@@ -95,6 +96,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   DISCOVER,
   MINT,
   MONEY_FORWARD_ME,
+  MORGAN_STANLEY_ACTIVITY,
   CASH_APP,
   SCHWAB,
   AMEX_US,
