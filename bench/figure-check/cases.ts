@@ -61,6 +61,9 @@
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring; scored once at the checker of
  *   stop 54 (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4s.md (held-out-r4s.results.json): the next representative held-out set (new everyday questions over
+ *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
+ *   blind to the checker and never run through it; not yet scored.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -102,6 +105,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4p.md"), results: join(import.meta.dir, "held-out-r4p.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4q.md"), results: join(import.meta.dir, "held-out-r4q.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4r.md"), results: join(import.meta.dir, "held-out-r4r.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4s.md"), results: join(import.meta.dir, "held-out-r4s.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
