@@ -5,7 +5,9 @@
  * thousands ("-5,912"); the app's own row ID. 計算対象 0 (left out of the app's budget) and 振替 1 (a move between the
  * user's own accounts: a card's bill paid from the bank) are bookings all the same: money moved on that account.
  * QA round 4, qa42's blind pass (finlake's export test): read by the guessed columns, the bank's and the card's rows were
- * one statement, and a row downloaded twice (its ID twice) booked twice.
+ * one statement. That test file also holds one row twice under one ID: it is still booked twice (the second as "ID#2"),
+ * as a reference repeated within one file is for every format (banks whose references are not unique); a real download
+ * was not seen to repeat an ID.
  */
 import type { BankLayout } from "../csv-layout.ts";
 
