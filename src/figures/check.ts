@@ -1379,12 +1379,14 @@ function countOfAmount(index: FigureIndex, f: ReadFigure, said: FigureContext, a
 /** A percentage of a budget used: "64.6% used", "only 36.7% used". */
 const USED_AFTER = /^\)?\s+used\b/i;
 
+/** A word of rounding a level may stand after ("from about CHF 290", "to roughly CHF 290"; review rev-figacc7 #2), or none. */
+const ROUNDING_LEAD = String.raw`(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?`;
 /** Where a change went to: "fell to", "dropped to", "rose to", "down 24.4% to", "up to" (not "came to", a total). */
-const TO_LEVEL = /\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
-/** "to" or "from" right before a figure, or with a word of rounding between ("from about CHF 290", review rev-figacc7 #2). */
-const TO_OR_FROM = /\b(?:to|from)\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
-const FROM_LEAD = /\bfrom\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
-const TO_BETWEEN = /^\s+to\s+(?:(?:about|roughly|around|some|nearly|almost|approximately|just\s+(?:over|under))\s+)?$/i;
+const TO_LEVEL = new RegExp(String.raw`\b(?:fell|dropped|declined|decreased|sank|slipped|shrank|rose|climbed|increased|grew|jumped|went\s+(?:up|down)|up|down)\b(?:[^.;:!?\n]|\.(?=\d)){0,24}?\bto\s+${ROUNDING_LEAD}$`, "i");
+/** "to" or "from" right before a figure, or with a word of rounding between. */
+const TO_OR_FROM = new RegExp(String.raw`\b(?:to|from)\s+${ROUNDING_LEAD}$`, "i");
+const FROM_LEAD = new RegExp(String.raw`\bfrom\s+${ROUNDING_LEAD}$`, "i");
+const TO_BETWEEN = new RegExp(String.raw`^\s+to\s+${ROUNDING_LEAD}$`, "i");
 /** An arrow between two amounts or counts ("CHF 3'485.65 → CHF 3'224.20", "12 -> 9"): after the first, and all between them. */
 const ARROW_BEFORE = /^\s*(?:→|->)\s*(?:[A-Z]{3}\s?|Fr\.\s?|[$€£]\s?)?[-−]?\d/;
 const ARROW_BETWEEN = /^\s*(?:→|->)\s*$/;
