@@ -2094,7 +2094,7 @@ function paragraphTo(answer: string, end: number): string {
   return answer.slice(answer.lastIndexOf("\n\n", end) + 1, end);
 }
 
-const MONTHS_COUNTED = /\b(both|\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+months\b/gi;
+const MONTHS_COUNTED = new RegExp(String.raw`\b(both|\d{1,2}|${Object.keys(COUNT_WORDS).join("|")})\s+months\b`, "gi");
 
 /**
  * Whether a text names each of some months (yyyymm) by name ("October and November"), or their number ("both months",
