@@ -128,9 +128,9 @@ export type WalkOptions = { seen?: Set<string>; batch?: string | null; chunkRows
 /**
  * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
  * `account`, else each row's own), duplicates (ids in budget.db, or in `seen`: files read earlier in the same
- * run), possible duplicates (not against `batch`, the import being written) and the classes the merchant cache
- * and, for a card's rows (those with a card sector), the card rules give. `db` null: no budget.db yet (every row
- * is new). `flush` hands over the last chunk.
+ * run), possible duplicates (not against `batch`, the import being written) and the classes the user's rules, a card's
+ * payments (into the transfer category of `o.notSpending`), the merchant cache and, for a card's rows (those with a card
+ * sector), the card rules give. `db` null: no budget.db yet (every row is new). `flush` hands over the last chunk.
  */
 export function chunkWalker(account: string | null, db: Database | null, o: WalkOptions, onChunk: (c: WalkedChunk) => void): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
