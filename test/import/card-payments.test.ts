@@ -12,6 +12,7 @@ import type { Classified, ModelClassifier } from "../../src/import/classify.ts";
 import { parseStatement } from "../../src/import/formats/index.ts";
 import { RowTable } from "../../src/import/formats/row-table.ts";
 import { previewRows, type FilePlan } from "../../src/import/importer.ts";
+import { dropInWorker, newFileId } from "../../src/import/parse-pool.ts";
 import { previewText } from "../../src/import/preview.ts";
 import { ensureBudgetDb } from "../../src/import/target.ts";
 import { emptyUsage } from "../../src/core/events.ts";
@@ -137,6 +138,22 @@ test("the preview and the streamed import (each a walk of its own) file the same
   expect(preview.rows.map((r) => r.classified?.category)).toEqual([...Array(9).fill("Transfers"), ...Array(4).fill("Uncategorised")]);
   await importer.commitStreamed(importer.parseStreamed(file(CARD)), { actor: CLI });
   expect(allRows(dbs.db).map((r) => r.category)).toEqual([...Array(9).fill("Transfers"), ...Array(4).fill("Uncategorised")]);
+});
+
+test("the page's import (previewed, then staged and written from the parse worker) files the same rows", async () => {
+  const { importer } = makeImporter(dbs.db);
+  const bytes = fixture(CARD);
+  const buffer = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(buffer).set(bytes);
+  const held = { id: newFileId(), name: CARD, bytes: { buffer, offset: 0, length: bytes.length } };
+  try {
+    const { preview } = await importer.preview(held, {}, { rows: 20, possible: 0 });
+    expect(preview.rows.map((r) => r.classified?.category)).toEqual([...Array(9).fill("Transfers"), ...Array(4).fill("Uncategorised")]);
+    await importer.commitPreview({ id: held.id }, preview, { include: false, acceptUnreconciled: false, actor: CLI });
+  } finally {
+    dropInWorker(held.id);
+  }
+  expect(allRows(dbs.db).map((r) => [r.category, r.source])).toEqual([...Array(9).fill(["Transfers", "rules"]), ...Array(4).fill(["Uncategorised", "unclassified"])]);
 });
 
 test("the user's transfer category under its own name; none when the user has none (the rows wait for the model)", async () => {
