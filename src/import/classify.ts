@@ -23,7 +23,7 @@ import { TimeSlices } from "../core/time-slices.ts";
 import { inputJsonSchema } from "../core/json-schema.ts";
 import { lazySchema } from "../core/validation.ts";
 import { estimateCost } from "../pricing.ts";
-import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
+import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, PIPELINE_MANUAL, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
 import { ownTransferCategory, paysCardOff } from "./card-payments.ts";
 import { cardSectorRule } from "./card-rules.ts";
@@ -257,11 +257,22 @@ export function classifyByUserRule(rules: RuleSet, subject: RuleSubject, merchan
 
 /**
  * The class of a row that pays its card off (card-payments.ts), or null: the user's transfer category among budget.db's
- * categories (`transfers`, cardPaymentCategory; null: none, and the row is left to the steps after).
+ * categories (`transfers`, cardPaymentCategory; null: none, and the row is left to the steps after). Null too when the
+ * user filed the row's text themselves (filedByUser): their edit is for the cache step to give.
  */
-export function cardPaymentClass(rows: RowTable, i: number, transfers: string | null): Classified | null {
-  if (transfers === null || !paysCardOff(rows, i)) return null;
+export function cardPaymentClass(db: Database | null, rows: RowTable, i: number, transfers: string | null): Classified | null {
+  if (transfers === null || !paysCardOff(rows, i) || filedByUser(db, rows.descriptionOf(i))) return null;
   return { merchant: plainMerchant(rows, i), category: transfers, confidence: CARD_PAYMENT_CONFIDENCE, source: "rules" };
+}
+
+/**
+ * Whether merchant_cache's entry for this text is the user's own edit (source 'manual', recategorise.ts): SPEC §14 learns
+ * from every edit and puts the cache before the card rules, so the card-payment rule, which runs before the cache for
+ * the model's text-keyed answers, must not override it.
+ */
+function filedByUser(db: Database | null, description: string): boolean {
+  const key = pipelineMerchantKey(description);
+  return cacheEntries(db, [key]).get(key)?.source === PIPELINE_MANUAL.source;
 }
 
 /** As sure as the card rules' overrides on a booking text (card-rules.ts). */
@@ -575,7 +586,7 @@ export type StatementClasses = {
 /**
  * A statement's new rows (`fresh`, indexes into `rows`) through the steps before the model: the user's rules (per row:
  * a rule may read the amount, the account, the counterparty), a card's payments (per row, into the transfer category of
- * `notSpending`: cardPaymentCategory), merchant cache, card rules (`cardRules`); the rest are left for the model when
+ * `notSpending`: cardPaymentCategory; not a text the user filed by hand), merchant cache, card rules (`cardRules`); the rest are left for the model when
  * `withModel`, else unclassified (absent). After the first two, a class depends on the text (and a card's sector) only:
  * each distinct one is classified once. Yields to the event loop in slices (it may run on the server's thread).
  */
@@ -604,7 +615,7 @@ export async function classifyStatementRows(
   const transfers = cardPaymentCategory(db, opts.notSpending);
   for (let k = 0; transfers !== null && k < fresh.length; k++) {
     const i = fresh[k]!;
-    const c = ruled.has(i) ? null : cardPaymentClass(rows, i, transfers);
+    const c = ruled.has(i) ? null : cardPaymentClass(db, rows, i, transfers);
     if (c) {
       classes[i] = c;
       ruled.add(i);

@@ -168,8 +168,8 @@ export function chunkWalker(account: string | null, db: Database | null, o: Walk
         status[i] = 2;
         matches[i] = m;
       }
-      // Then a card's payments (card-payments.ts), per row, before the cache and the card rules.
-      const byRule = ruled.get(i) ?? cardPaymentClass(chunk, i, transfers);
+      // Then a card's payments (card-payments.ts), per row, before the cache (unless the user filed the text) and the card rules.
+      const byRule = ruled.get(i) ?? cardPaymentClass(db, chunk, i, transfers);
       if (byRule) {
         classes[i] = byRule;
         return;

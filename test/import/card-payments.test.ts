@@ -16,6 +16,7 @@ import { dropInWorker, newFileId } from "../../src/import/parse-pool.ts";
 import { previewText } from "../../src/import/preview.ts";
 import { ensureBudgetDb } from "../../src/import/target.ts";
 import { emptyUsage } from "../../src/core/events.ts";
+import { PIPELINE_CACHE_UPSERT, PIPELINE_MANUAL, pipelineMerchantKey } from "../../src/ledger/pipeline.ts";
 import { DEFAULT_NOT_SPENDING } from "../../src/ledger/reader.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, databasesPerTest, makeImporter, row } from "./support.ts";
@@ -199,5 +200,33 @@ test("rows grouped by text for the cache and the model: the rule does not spread
   expect(classes(later).filter((c) => c[0] === 2 || c[0] === 13)).toEqual([
     [2, 410, "Transfers", "rules"],
     [13, -410, "Income", "cache"],
+  ]);
+});
+
+test("the user's own edit of the text (merchant_cache, source manual) outranks the rule, in the plan, the preview and the streamed import", async () => {
+  ensureBudgetDb(dbs.db);
+  const db = new Database(dbs.db);
+  const at = "2026-01-01T00:00:00+00:00";
+  db.query(PIPELINE_CACHE_UPSERT).run(pipelineMerchantKey("PAYMENT - THANK YOU"), "Card payoff", "Other", PIPELINE_MANUAL.confidence, PIPELINE_MANUAL.source, at, at);
+  db.close();
+  const { importer } = makeImporter(dbs.db);
+  const plan = await importer.plan(importer.parse(file(CARD)), { classify: "offline" });
+  // Line 2 is the user's Other (the cache), both directions; the other eight payments, of other texts, still the rule's.
+  expect(classes(plan).filter((c) => c[0] === 2 || c[0] === 13)).toEqual([
+    [2, 410, "Other", "cache"],
+    [13, -410, "Other", "cache"],
+  ]);
+  expect(classes(plan).filter((c) => c[3] === "rules").map((c) => c[0])).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+  const text = new TextDecoder().decode(fixture(CARD));
+  const preview = previewText(text, { sha256: "0".repeat(64), bytes: text.length }, { fileName: CARD, options: {}, target: dbs.db, model: null, listRows: 20, listPossible: 0, notSpending: DEFAULT_NOT_SPENDING });
+  expect(preview.rows.map((r) => r.classified?.category)).toEqual(["Other", ...Array(8).fill("Transfers"), "Uncategorised", "Uncategorised", "Other", "Uncategorised"]);
+  await importer.commitStreamed(importer.parseStreamed(file(CARD)), { actor: CLI });
+  expect(allRows(dbs.db).map((r) => [r.category, r.source])).toEqual([
+    ["Other", "cache"],
+    ...Array(8).fill(["Transfers", "rules"]),
+    ["Uncategorised", "unclassified"],
+    ["Uncategorised", "unclassified"],
+    ["Other", "cache"],
+    ["Uncategorised", "unclassified"],
   ]);
 });
