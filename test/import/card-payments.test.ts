@@ -7,6 +7,7 @@
  */
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
+import { join } from "node:path";
 import { CARD_PAYMENT_LINE, ownTransferCategory, paysCardOff } from "../../src/import/card-payments.ts";
 import type { Classified, ModelClassifier } from "../../src/import/classify.ts";
 import { parseStatement } from "../../src/import/formats/index.ts";
@@ -18,6 +19,7 @@ import { ensureBudgetDb } from "../../src/import/target.ts";
 import { emptyUsage } from "../../src/core/events.ts";
 import { PIPELINE_CACHE_UPSERT, PIPELINE_MANUAL, pipelineMerchantKey } from "../../src/ledger/pipeline.ts";
 import { DEFAULT_NOT_SPENDING } from "../../src/ledger/reader.ts";
+import { runCli, ROOT } from "../support/cli-process.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, databasesPerTest, makeImporter, row } from "./support.ts";
 
@@ -25,6 +27,7 @@ const CLI = { userId: null, by: "cli", via: "cli" } as const;
 const dbs = databasesPerTest();
 const CARD = "card-payments-chase-card.csv";
 const CHECKING = "card-payments-checking.csv";
+const FIXTURES = join(ROOT, "test/fixtures/import");
 const file = (name: string) => ({ name, bytes: fixture(name) });
 const classes = (plan: FilePlan) => previewRows(plan, plan.rows.length).map((r) => [r.line, r.amount, (r.classified as Classified).category, (r.classified as Classified).source]);
 
@@ -228,5 +231,19 @@ test("the user's own edit of the text (merchant_cache, source manual) outranks t
     ["Uncategorised", "unclassified"],
     ["Other", "cache"],
     ["Uncategorised", "unclassified"],
+  ]);
+});
+
+test("budget-chat import takes --not-spending as serve does: the payments go to the renamed category it names", async () => {
+  ensureBudgetDb(dbs.db);
+  const db = new Database(dbs.db);
+  db.run("UPDATE categories SET name = 'Umbuchungen' WHERE name = 'Transfers'");
+  db.close();
+  const args = ["import", join(FIXTURES, CARD), "--no-classify", "--not-spending", "Umbuchungen,Investments", "--db", dbs.db, "--chat-db", dbs.chatDb];
+  const run = await runCli(args, { home: dbs.dir });
+  expect([run.code, run.stderr]).toEqual([0, ""]);
+  expect(allRows(dbs.db).map((r) => [r.category, r.source])).toEqual([
+    ...Array(9).fill(["Umbuchungen", "rules"]),
+    ...Array(4).fill(["Uncategorised", "unclassified"]),
   ]);
 });
