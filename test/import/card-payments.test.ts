@@ -46,6 +46,8 @@ const PAYMENT_LINES = [
   "Payment Thank You - Web",
   "PAYMENT RECEIVED THANK YOU REF 0412",
   "ONLINE PAYMENT - THANK YOU #88231",
+  "PAYMENT - THANK YOU 03/07",
+  "AUTOPAY PAYMENT 0412",
   "CAPITAL ONE AUTOPAY PYMT",
   "DIRECT DEBIT PAYMENT - THANK YOU",
 ];
@@ -63,6 +65,11 @@ const NEAR_MISSES = [
   "RETURNED PAYMENT",
   "LATE PAYMENT FEE",
   "ACME CORP PAYMENT RECEIVED INV 42",
+  // A word after the line that is a name with a digit, no reference: a person's or a merchant's.
+  "PAYMENT RECEIVED JSMITH1",
+  "PAYMENT RECEIVED 4ACME",
+  "AUTOPAY PAYMENT PAYPAL1",
+  "PAYMENT THANK YOU ZELLE2SMITH",
 ];
 
 function oneRow(description: string, amount: number, card: boolean): RowTable {
