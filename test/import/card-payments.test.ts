@@ -91,7 +91,7 @@ test("only money in on a card account pays the card off", () => {
   expect(NEAR_MISSES.filter((t) => paysCardOff(oneRow(t, 100, true), 0))).toEqual([]);
 });
 
-test("a card account is told per row: OFX CCSTMTRS, QIF !Type:CCard beside a bank account's section, a card layout", () => {
+test("a card account is told per row: OFX CCSTMTRS, QIF !Type:CCard beside a bank account's section, a card layout, a guessed CSV that writes purchases positive", () => {
   const read = (name: string, bytes: Uint8Array) => parseStatement(bytes, { fileName: name, fallbackCurrency: { code: "USD", from: "test" } }).rows;
   const cardOf = (t: RowTable) => Array.from({ length: t.length }, (_, i) => [t.lineOf(i), t.onCard(i), paysCardOff(t, i)]);
   // One file of two accounts: the checking account's "PAYMENT RECEIVED - THANK YOU" is no card's.
@@ -101,6 +101,9 @@ test("a card account is told per row: OFX CCSTMTRS, QIF !Type:CCard beside a ban
   expect(cardOf(read("card-v2.qfx", fixture("card-v2.qfx"))).every(([, card]) => card)).toBe(true);
   expect(cardOf(read("statement-v1.ofx", fixture("statement-v1.ofx"))).some(([, card]) => card)).toBe(false);
   expect(cardOf(read(CHECKING, fixture(CHECKING))).some(([, card]) => card)).toBe(false);
+  // A CSV read by guessed columns that writes its purchases positive (csv-signs.ts) is a card's: its payment, written
+  // −120.00, is money in that pays the card off; the Amazon refund (−15.99 written) is money in but no payment.
+  expect(cardOf(read("aqua-uk-card.csv", fixture("aqua-uk-card.csv")))).toEqual([[2, true, true], [3, true, false], [4, true, false], [5, true, false]]);
 });
 
 test("the transfer category is the user's not-spending one that is no investment category, by role, under its own name", () => {
