@@ -46,7 +46,7 @@ import { BudgetDb, BudgetDbBusyError, BudgetDbError } from "../ledger/reader.ts"
 import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
-const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
+const SHARED = ["db", "notSpending", "chatDb", "model", "keepBackups"] as const;
 
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 

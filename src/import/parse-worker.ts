@@ -133,7 +133,7 @@ async function stage(req: Extract<WorkerRequest, { kind: "stage" }>): Promise<vo
   let classes: StatementClasses;
   try {
     const all = Array.from({ length: rows.length }, (_, i) => i);
-    classes = await classifyStatementRows(db, rows, all, { cardRules: facts.format === "ubs-card", withModel: req.withModel });
+    classes = await classifyStatementRows(db, rows, all, { cardRules: facts.format === "ubs-card", withModel: req.withModel, notSpending: req.notSpending });
   } finally {
     db?.close();
   }

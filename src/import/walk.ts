@@ -13,7 +13,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
-import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
+import { cacheEntries, cardPaymentCategory, cardPaymentClass, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
 import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
@@ -122,23 +122,22 @@ export type WalkedChunk = {
   classes: (Classified | null)[];
 };
 
+/** What a walk takes besides the rows: see chunkWalker. `notSpending`: the not-spending categories as configured (SPEC §1). */
+export type WalkOptions = { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns; notSpending: readonly string[] };
+
 /**
  * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
  * `account`, else each row's own), duplicates (ids in budget.db, or in `seen`: files read earlier in the same
- * run), possible duplicates (not against `batch`, the import being written) and the classes the merchant cache
- * and, for a card's rows (those with a card sector), the card rules give. `db` null: no budget.db yet (every row
- * is new). `flush` hands over the last chunk.
+ * run), possible duplicates (not against `batch`, the import being written) and the classes the user's rules, a card's
+ * payments (into the transfer category of `o.notSpending`), the merchant cache and, for a card's rows (those with a card
+ * sector), the card rules give. `db` null: no budget.db yet (every row is new). `flush` hands over the last chunk.
  */
-export function chunkWalker(
-  account: string | null,
-  db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
-  onChunk: (c: WalkedChunk) => void,
-): RowSink & { flush(): void } {
+export function chunkWalker(account: string | null, db: Database | null, o: WalkOptions, onChunk: (c: WalkedChunk) => void): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
   const hasAccount = db !== null && hasAccountColumn(db);
   const cached = hasCachedMerchants(db);
   const rules = userRulesOf(db);
+  const transfers = cardPaymentCategory(db, o.notSpending);
   const size = o.chunkRows ?? WALK_CHUNK_ROWS;
   let offset = 0;
   let chunk = new RowTable();
@@ -169,7 +168,8 @@ export function chunkWalker(
         status[i] = 2;
         matches[i] = m;
       }
-      const byRule = ruled.get(i);
+      // Then a card's payments (card-payments.ts), per row, before the cache (unless the user filed the text) and the card rules.
+      const byRule = ruled.get(i) ?? cardPaymentClass(db, chunk, i, transfers);
       if (byRule) {
         classes[i] = byRule;
         return;
@@ -204,7 +204,7 @@ export function walkRows(
   opts: ParseOptions,
   facts: Pick<StatementFacts, "account" | "invertedByBalance">,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
+  o: WalkOptions,
   onChunk: (c: WalkedChunk) => void,
 ): void {
   const walker = chunkWalker(facts.account, db, o, onChunk);
@@ -217,11 +217,11 @@ export function walkRows(
  * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
  * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
  */
-export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, sha256: string, onChunk: (c: WalkedChunk) => void, turns?: SignTurns): { facts: StatementFacts; walked: boolean } {
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, o: WalkOptions & { sha256: string }, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
   // The tally counts and sums; the walker collects the garbage, chunk by chunk.
   const totals = new CurrencyTally();
   let count = 0;
-  const walker = chunkWalker(null, db, { sha256, turns }, onChunk);
+  const walker = chunkWalker(null, db, o, onChunk);
   let accounts: "none" | "one" | "several" = "none";
   let first: string | null = null;
   const { rows: _none, ...s } = parseText(text, {

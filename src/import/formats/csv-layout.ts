@@ -136,6 +136,8 @@ export type BankLayout = {
   money: MoneyColumns;
   /** Card exports that write purchases positive and payments to the card negative: turned to money out / in. */
   purchasesPositive?: boolean;
+  /** A card account's export (a credit card's statement, whatever its signs): its rows are the card's (ParsedRow.card). */
+  card?: true;
   /**
    * Split columns that each carry their own currency (Yuh: an exchange debits CHF and credits USD on one line): a
    * line with both filled in two currencies is two rows, one per leg (parts 1 and 2).
@@ -259,6 +261,8 @@ export type ColumnPlan = {
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
   purchasesPositive: boolean;
+  /** The layout is a card's export (BankLayout.card); see onCard. */
+  card?: true;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */
   refundKind: number | null;
   /** Split columns with a currency each (BankLayout.sideCurrencies), or null. */
@@ -323,6 +327,14 @@ export type ColumnPlan = {
 /** The columns that hold a plan's amounts (not its indicator). */
 /** A transfer's side in a file: column indexes (no fee column: null). */
 export type ResolvedSide = { amount: number; currency: number; fee: number | null; feeCurrency: number | null };
+
+/**
+ * Whether a plan's rows are a card account's: its layout is a card's export, or the file writes its purchases positive,
+ * a convention only card exports have (a layout's, or one csv-signs.ts told from the file).
+ */
+export function onCard(plan: Pick<ColumnPlan, "card" | "purchasesPositive">): boolean {
+  return plan.card === true || plan.purchasesPositive;
+}
 
 export function moneyCells(m: ColumnPlan["money"]): number[] {
   if (m.kind === "direction") return [m.source.amount, m.target.amount];
@@ -444,6 +456,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,
+    ...(layout.card ? { card: true as const } : {}),
     refundKind: null,
     sideCurrencies: layout.sideCurrencies ? { debit: col(layout.sideCurrencies.debit), credit: col(layout.sideCurrencies.credit) } : null,
     feeNotInAmount: layout.feeNotInAmount === true,

@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
-import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
+import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
 import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -163,6 +163,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** Per account and currency: the rows, their sum and the sum of the money in among them (`inCents`), in cents. */
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number; inCents: number; elsewhere: { n: number; cents: number; from: Set<string> } }>();
   const flip = o.flipSigns ? -1 : 1;
+  const card = onCard(plan);
   const width = src.header.fields.length;
   const name = (i: number) => plan.names[i] ?? columnName(i);
   let dataLines = 0;
@@ -955,6 +956,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (plan.accountNotInIds) row.idAccount = src.account;
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
+      if (card) row.card = true;
       // A collective booking's rows are held until a line after them is no detail line of it (their texts are added).
       if (!plan.continuationLines && plan.detailAmount !== null && held.length > 0 && held[0]!.line !== line) flush();
       (plan.continuationLines || plan.detailAmount !== null ? held : direct).push(row);

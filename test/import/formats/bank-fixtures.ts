@@ -1078,6 +1078,52 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency USD (from the Chase layout) for every row"],
   },
+  // Written for card-payments.test.ts: a Chase card's month with the nine ways issuers write a payment to the card (money
+  // in), a purchase, a refund, the first payment's text again as money out (a payment returned) and a purchase. Out 64.20 +
+  // 410.00 + 18.50 = 492.70; in the payments 2'096.68 + the refund 23.99 = 2'120.67.
+  "card-payments-chase-card.csv": {
+    format: "csv",
+    layout: "chase-card",
+    account: null,
+    dataLines: 13,
+    rows: [
+      [2,"2026-03-01",410,"USD","PAYMENT - THANK YOU"],
+      [3,"2026-03-02",120,"USD","AUTOPAY PAYMENT - THANK YOU"],
+      [4,"2026-03-03",95.5,"USD","ONLINE PAYMENT, THANK YOU"],
+      [5,"2026-03-04",60,"USD","MOBILE PAYMENT - THANK YOU"],
+      [6,"2026-03-05",250,"USD","PAYMENT RECEIVED - THANK YOU"],
+      [7,"2026-03-06",731.18,"USD","DIRECTPAY FULL BALANCE"],
+      [8,"2026-03-07",80,"USD","Payment Thank You-Mobile"],
+      [9,"2026-03-08",150,"USD","INTERNET PAYMENT THANK YOU"],
+      [10,"2026-03-09",200,"USD","AUTOMATIC PAYMENT - THANK"],
+      [11,"2026-03-10",-64.2,"USD","MAPLE GROCERS #214"],
+      [12,"2026-03-12",23.99,"USD","AMAZON.COM REFUND"],
+      [13,"2026-03-14",-410,"USD","PAYMENT - THANK YOU"],
+      [14,"2026-03-16",-18.5,"USD","HARBOR LINE FERRY"],
+    ],
+    totals: [{"currency":"USD","out":492.7,"outRows":3,"in":2120.67,"inRows":10}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":13,"difference":null}],
+    notes: ["the currency USD (from the Chase layout) for every row"],
+  },
+  // Written for card-payments.test.ts: a Chase checking account's client payment ("PAYMENT RECEIVED"), a Zelle memo with
+  // the word, a student loan's E-PAYMENT, the card paid from it, and a card's own payment line on this account. Oldest
+  // first: 3'800.00 − 1'800.00 = 2'000.00 opening; + 1'800 + 42 − 210 − 410 + 25 = 3'247.00 closing ✓.
+  "card-payments-checking.csv": {
+    format: "csv",
+    layout: "chase-checking",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-03-02",1800,"USD","PAYMENT RECEIVED"],
+      [3,"2026-03-03",42,"USD","ZELLE PAYMENT FROM J DOE payment for dinner"],
+      [4,"2026-03-04",-210,"USD","NAVIENT E-PAYMENT"],
+      [5,"2026-03-05",-410,"USD","CHASE CREDIT CRD AUTOPAY"],
+      [6,"2026-03-06",25,"USD","PAYMENT RECEIVED - THANK YOU"],
+    ],
+    totals: [{"currency":"USD","out":620,"outRows":2,"in":1867,"inRows":3}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":2000,"closing":3247,"entries":5,"difference":0}],
+    notes: ["the currency USD (from the Chase layout) for every row"],
+  },
   // RBC's download ends with a NUL and a CR after its last line (a short one: the NUL within the first 4 KB). QA round 4,
   // pass 26 (REFUSED before: "this is binary data"). One chequing account; out 4.00 + 60.00 + 87.25 = 151.25, in 2'150.40.
   "rbc-ca-nul-end.csv": {

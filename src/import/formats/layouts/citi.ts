@@ -13,6 +13,7 @@ export const CITI: BankLayout = {
   id: "citi",
   bank: "Citi",
   name: "credit card",
+  card: true,
   header: ["Status", "Date", "Description", "Debit", "Credit"],
   notWith: ["Member Name"],
   encoding: "utf-8",
