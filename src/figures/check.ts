@@ -1255,6 +1255,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(f, backed.filter((b) => !answer.slice(b.f.end, f.start).includes("\n\n"))) ?? checked;
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
@@ -2226,6 +2227,23 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
   const pct = (100 * Math.abs(to - from)) / from;
   if (pct > Math.max(Math.abs(r.lo), Math.abs(r.hi)) || pct < Math.min(Math.abs(r.lo), Math.abs(r.hi))) return null;
   return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "percent_change", sources: [writtenSource(a), writtenSource(b)] };
+}
+
+/**
+ * A yearly cost the answer states of a monthly amount it wrote before in its paragraph ("At CHF 428.80 a month, Alex's
+ * premium costs CHF 5'145.60 a year"): that amount × 12, both said per their period in words. Of the nearest few amounts
+ * said to be a month's (of its currency), each backed by the turn; the amount as written × 12 at the yearly figure's precision (no more: CHF 473.43 is no year of
+ * CHF 39.45 a month).
+ */
+function writtenYearly(f: ReadFigure, paragraph: readonly Backed[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  const monthly = paragraph.filter((b) => b.f.kind === "money" && b.said.per === "month" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency));
+  for (const b of monthly.slice(-MAX_STEPS).reverse()) {
+    const v = 12 * Math.abs(b.f.value);
+    if (v < r.lo || v > r.hi) continue;
+    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [writtenSource(b)], months: 12 };
+  }
+  return null;
 }
 
 /** The budgets of a budget_status call with every budget approved in this turn in place: the budgets as they are now. */

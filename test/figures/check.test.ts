@@ -2899,3 +2899,18 @@ describe("figacc8: a sum or a difference said to be per some time is of figures 
     expect(statuses(t, "The rent rose, by CHF 300.00 a year.")).toEqual([["CHF 300.00", "ungrounded"]]);
   });
 });
+
+describe("figacc9: a yearly cost the answer states of a monthly amount it wrote before in its paragraph is that amount × 12 (r4m16 \"At CHF 428.80 a month, Alex's premium costs CHF 5'145.60 a year\" was not found)", () => {
+  // Rows of a year: a row's amount is no monthly figure of the source (no calendar month's total, no rate a month), so only the answer's "a month" makes it one.
+  const t = oneCall("list_transactions", { category: "Insurance", year: 2025 }, "Money out for 2025: 2025-12-01 CHF -428.80 Helsana; 2025-11-01 CHF -428.80 Helsana; 2025-10-01 CHF -412.30 Helsana.");
+  test("right: the monthly amount written a month, then × 12 a year", () => {
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'145.60 a year.")).toEqual([["CHF 428.80", "grounded"], ["CHF 5'145.60", "derived"]]);
+    expect(figureNote(t.check("The premium is CHF 428.80 a month. That is CHF 5'145.60 a year.", "")[1]!)).toContain("× 12 months");
+  });
+  test("wrong: × 12 with a digit changed, or a few cents off; × 12 of an amount not said to be a month's; a yearly figure not said a year", () => {
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'154.60 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'145.63 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "The last premium was CHF 428.80, so it costs CHF 5'145.60 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "At CHF 428.80 a month, the premiums came to CHF 5'145.60.")[1]![1]).toBe("ungrounded");
+  });
+});
