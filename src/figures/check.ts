@@ -1256,6 +1256,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(f, backed.filter((b) => !answer.slice(b.f.end, f.start).includes("\n\n"))) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money" && (said.per === "year" || YEAR_AT_PACE.test(clauseAround(answer, f)))) checked = yearAtPace(index, f, said, backed.filter((b) => b.f.kind === "money" && !answer.slice(b.f.end, f.start).includes("\n\n")).at(-1)) ?? checked;
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
@@ -2244,6 +2245,56 @@ function writtenYearly(f: ReadFigure, paragraph: readonly Backed[]): AnswerFigur
     return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [writtenSource(b)], months: 12 };
   }
   return null;
+}
+
+/** A year at the pace of a shorter period, in words: "a full year", "the whole year", "over a year", "a year at this pace". */
+const YEAR_AT_PACE = /\b(?:(?:a|the|one)\s+(?:full|whole|complete|entire)\s+year|(?:over|for|in)\s+a\s+year|a\s+year\s+at\s+(?:this|that|the\s+same)\s+(?:pace|rate))\b/i;
+
+/**
+ * A year at the pace of the period a call names, a whole number of months short of a year (a quarter, a half-year, ten
+ * months of a year with data to October): that period's total ÷ its months × 12 ("At this pace the full year would be
+ * CHF 14'194.38" of ten months' CHF 11'828.65; a quarter's Netflix CHF 62.70 as "CHF 250.80 a year"), said of a year in
+ * words. Only a total of the call's own period (not one month of it, not a change, a rate or an average), over that
+ * period's whole months from its start (not a last month the data covers only in part: 15 March is no third month), of
+ * the currency written, and of what the pace is of: what the clause names (category, merchant, money in or out), else
+ * what the amount the paragraph wrote last is of ("You spent CHF 30'000.00 … at this pace the full year" is no year of
+ * the income). A year at the pace of any figure of any length would fit nearly any amount.
+ */
+function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last: Backed | undefined): AnswerFigure | null {
+  const r = intervalOf(f);
+  const { subject, flow } = paceOf(index, said, last);
+  for (const g of groupsOf(index, f, "seen").operands) {
+    if (g.kind !== "money" || !ofCurrency(f, g)) continue;
+    for (const c of index.spans) {
+      for (const n of new Set(c.divisors?.months ?? [])) {
+        if (n < 2 || n > 11 || !wholeMonthsFrom(c, n)) continue;
+        for (const k of findEqual(g.values, scaled(r, n / 12))) {
+          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && !x.ctx.measure && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
+          if (s) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [source(s, index.lexicon)], months: 12, divisor: n };
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** What a pace is of: the subject and flow its clause says, else those of the amount written last before it (and of its source). */
+function paceOf(index: FigureIndex, said: FigureContext, last: Backed | undefined): { subject: FigureContext; flow?: "in" | "out" } {
+  const own = (c: FigureContext) => ({ ...(c.categories ? { categories: c.categories } : {}), ...(c.names ? { names: c.names } : {}), ...(c.currency ? { currency: c.currency } : {}) });
+  if (said.categories || said.names || said.flow || !last) return { subject: own(said), ...(said.flow ? { flow: said.flow } : {}) };
+  const found = last.checked.status === "grounded" && last.checked.sources[0] ? figureOfSource(index, last.checked.sources[0]) : undefined;
+  const flow = last.said.flow ?? (found ? (flowOfSource(found) ?? undefined) : undefined);
+  return { subject: { ...own(found?.ctx ?? {}), ...own(last.said) }, ...(flow ? { flow } : {}) };
+}
+
+/** Whether the first `n` months of a call's period are ones its data covers whole (its days from the start count them to a month's end). */
+function wholeMonthsFrom(c: CallSpan, n: number): boolean {
+  if (!Number.isInteger(n) || c.from % 100 !== 1) return false;
+  const last = Math.floor(c.from / 100) % 100 - 1 + n - 1;
+  const y = Math.floor(c.from / 10000) + Math.floor(last / 12);
+  const m = (last % 12) + 1;
+  const days = daysBetween(c.from, y * 10000 + m * 100 + daysInMonth(y, m)) + 1;
+  return !!c.divisors?.days.includes(days);
 }
 
 /** The budgets of a budget_status call with every budget approved in this turn in place: the budgets as they are now. */

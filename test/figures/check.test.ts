@@ -2914,3 +2914,21 @@ describe("figacc9: a yearly cost the answer states of a monthly amount it wrote 
     expect(statuses(t, "At CHF 428.80 a month, the premiums came to CHF 5'145.60.")[1]![1]).toBe("ungrounded");
   });
 });
+
+describe("figacc9: a year at the pace of the period a call names is its total ÷ its months × 12, said of a year in words (r4s03 \"at this year's pace the full year would come to CHF 14'194.38\" of ten months' insurance was not found)", () => {
+  const t = turn([
+    { name: "monthly_trend", input: { category: "Travel", from: "2025-01-01", to: "2025-03-31" }, summary: "Monthly spending in Travel from 2025-01-01 to 2025-03-31. CHF: total CHF 1'234.56 over 9 transactions. Per month: 2025-01 CHF 400.00, 2025-02 CHF 334.56, 2025-03 CHF 500.00." },
+  ]);
+  test("right: the quarter's total × 4, said a full year or a year", () => {
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'938.24.")).toEqual([["CHF 4'938.24", "derived"]]);
+    expect(statuses(t, "Travel is running at about CHF 4'938 a year.")).toEqual([["CHF 4'938", "derived"]]);
+    expect(figureNote(t.check("At this pace a full year of travel would cost CHF 4'938.24.", "")[0]!)).toContain("÷ 3 months × 12");
+  });
+  test("wrong: a digit changed; one month × 4 or × 12; the quarter × 4 not said of a year; another category's year", () => {
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'938.42.")).toEqual([["CHF 4'938.42", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 1'600.00.")).toEqual([["CHF 1'600.00", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'014.72.")).toEqual([["CHF 4'014.72", "ungrounded"]]);
+    expect(statuses(t, "Travel came to CHF 4'938.24.")).toEqual([["CHF 4'938.24", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of groceries would cost CHF 4'938.24.")).toEqual([["CHF 4'938.24", "ungrounded"]]);
+  });
+});
