@@ -1255,7 +1255,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(f, backed.filter((b) => !answer.slice(b.f.end, f.start).includes("\n\n"))) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(index, f, said, backed.filter((b) => !answer.slice(b.f.end, f.start).includes("\n\n")), sentenceBefore()) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money" && (said.per === "year" || YEAR_AT_PACE.test(clauseAround(answer, f)))) checked = yearAtPace(index, f, said, backed.filter((b) => b.f.kind === "money" && !answer.slice(b.f.end, f.start).includes("\n\n")).at(-1)) ?? checked;
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
@@ -2236,15 +2236,35 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
  * said to be a month's (of its currency), each backed by the turn; the amount as written × 12 at the yearly figure's precision (no more: CHF 473.43 is no year of
  * CHF 39.45 a month).
  */
-function writtenYearly(f: ReadFigure, paragraph: readonly Backed[]): AnswerFigure | null {
+function writtenYearly(index: FigureIndex, f: ReadFigure, said: FigureContext, paragraph: readonly Backed[], sentence: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
-  const monthly = paragraph.filter((b) => b.f.kind === "money" && b.said.per === "month" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency));
+  const result = (sources: FigureSource[]): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources, months: 12 });
+  const ofCurrency = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency);
+  const monthly = paragraph.filter((b) => ofCurrency(b) && b.said.per === "month");
   for (const b of monthly.slice(-MAX_STEPS).reverse()) {
     const v = 12 * Math.abs(b.f.value);
-    if (v < r.lo || v > r.hi) continue;
-    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [writtenSource(b)], months: 12 };
+    if (v >= r.lo && v <= r.hi) return result([writtenSource(b)]);
+  }
+  if (!said.changeSaid) return null;
+  // A yearly change of a monthly price or budget ("now CHF 100.00 a month (it was CHF 150.00), … a cut of CHF 600.00 a
+  // year"): the gap of two amounts its sentence wrote, one of them a month's (said so, or a monthly figure of the turn), × 12.
+  const near = sentence.filter(ofCurrency).slice(-MAX_STEPS - 1);
+  for (let i = near.length - 1; i > 0; i--) {
+    for (let j = i - 1; j >= 0; j--) {
+      const [a, b] = [near[j]!, near[i]!];
+      if (!isMonthly(index, a) && !isMonthly(index, b)) continue;
+      const v = 12 * Math.abs(Math.abs(a.f.value) - Math.abs(b.f.value));
+      if (v >= r.lo && v <= r.hi) return result([writtenSource(a), writtenSource(b)]);
+    }
   }
   return null;
+}
+
+/** An amount the answer wrote that is a month's: said so, or found as a figure the turn says is monthly (a monthly series' price, a budget a month). */
+function isMonthly(index: FigureIndex, b: Backed): boolean {
+  if (b.said.per === "month") return true;
+  const src = b.checked.status === "grounded" ? b.checked.sources[0] : undefined;
+  return !!src && figureOfSource(index, src)?.ctx.per === "month";
 }
 
 /** A year at the pace of a shorter period, in words: "a full year", "the whole year", "over a year", "a year at this pace". */

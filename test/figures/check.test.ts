@@ -2932,3 +2932,18 @@ describe("figacc9: a year at the pace of the period a call names is its total ÷
     expect(statuses(t, "At this pace a full year of groceries would cost CHF 4'938.24.")).toEqual([["CHF 4'938.24", "ungrounded"]]);
   });
 });
+
+describe("figacc9: a yearly change of a monthly amount is the gap of the two amounts its sentence wrote × 12 (r4s19 \"now CHF 100.00 a month (it was CHF 150.00), … a cut of 33.3% or CHF 600.00 a year\" was not found)", () => {
+  const t = turn([{ name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10. CHF: Dining budget CHF 150.00, spent CHF 90.00 (60.0%), CHF 60.00 left; Groceries budget CHF 500.00, spent CHF 420.00 (84.0%), CHF 80.00 left. Total budget CHF 650.00, total spent CHF 510.00." }]);
+  t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Dining budget is now CHF 100.00 a month (was CHF 150.00).");
+  test("right: the gap of the new and the old monthly budget × 12, said as a change a year", () => {
+    const said = "The dining budget is now CHF 100.00 a month (it was CHF 150.00), a cut of CHF 600.00 a year.";
+    expect(statuses(t, said)).toEqual([["CHF 100.00", "grounded"], ["CHF 150.00", "grounded"], ["CHF 600.00", "derived"]]);
+    expect(figureNote(t.check(said, "")[2]!)).toContain("(CHF 100.00 − CHF 150.00) × 12 months");
+  });
+  test("wrong: a digit changed; the gap × 12 not said as a change; the gap of two amounts neither of which is a month's", () => {
+    expect(statuses(t, "The dining budget is now CHF 100.00 a month (it was CHF 150.00), a cut of CHF 630.00 a year.").at(-1)).toEqual(["CHF 630.00", "ungrounded"]);
+    expect(statuses(t, "The dining budget is now CHF 100.00 a month (it was CHF 150.00); dining costs CHF 600.00 a year.").at(-1)).toEqual(["CHF 600.00", "ungrounded"]);
+    expect(statuses(t, "Groceries spent CHF 420.00 and dining CHF 90.00, CHF 3'960.00 more a year.").at(-1)).toEqual(["CHF 3'960.00", "ungrounded"]);
+  });
+});
