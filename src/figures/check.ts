@@ -2274,7 +2274,7 @@ const YEAR_AT_PACE = /\b(?:(?:a|the|one)\s+(?:full|whole|complete|entire)\s+year
  * A year at the pace of the period a call names, a whole number of months short of a year (a quarter, a half-year, ten
  * months of a year with data to October): that period's total ÷ its months × 12 ("At this pace the full year would be
  * CHF 14'194.38" of ten months' CHF 11'828.65; a quarter's Netflix CHF 62.70 as "CHF 250.80 a year"), said of a year in
- * words. Only a total of the call's own period (not one month of it, not a change, a rate or an average), over that
+ * words. Only a total (or a net: what was kept; a net when said to be kept or saved) of the call's own period (not one month of it, not a change, a rate or an average), over that
  * period's whole months from its start (not a last month the data covers only in part: 15 March is no third month), of
  * the currency written, and of what the pace is of: what the clause names (category, merchant, money in or out), else
  * what the amount the paragraph wrote last is of ("You spent CHF 30'000.00 … at this pace the full year" is no year of
@@ -2289,7 +2289,7 @@ function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last
       for (const n of new Set(c.divisors?.months ?? [])) {
         if (n < 2 || n > 11 || !wholeMonthsFrom(c, n)) continue;
         for (const k of findEqual(g.values, scaled(r, n / 12))) {
-          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && !x.ctx.measure && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
+          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && (!x.ctx.measure || x.ctx.measure === "net") && (said.measure !== "net" || x.ctx.measure === "net") && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
           if (s) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [source(s, index.lexicon)], months: 12, divisor: n };
         }
       }

@@ -2933,6 +2933,17 @@ describe("figacc9: a year at the pace of the period a call names is its total ÷
   });
 });
 
+describe("figacc9: a year at the pace of a half-year's net is the net × 2 (r4m06 \"CHF 42'446 over a full year at this pace\" of July–December's savings of CHF 21'222.89 was not found)", () => {
+  const t = oneCall("income_vs_spending", { from: "2025-07-01", to: "2025-12-31" }, "Income vs spending from 2025-07-01 to 2025-12-31. CHF: income CHF 60'000.00, spending CHF 38'777.11, net CHF 21'222.89 (savings rate 35.4%).");
+  test("right: the net × 12 ÷ 6, said of a full year", () => {
+    expect(statuses(t, "You would keep about CHF 42'446 over a full year at this pace.")).toEqual([["CHF 42'446", "derived"]]);
+  });
+  test("wrong: a digit changed; the spending's year said to be saved", () => {
+    expect(statuses(t, "You would keep about CHF 42'449 over a full year at this pace.")).toEqual([["CHF 42'449", "ungrounded"]]);
+    expect(statuses(t, "At this pace you would have saved CHF 77'554.22 over a full year.")).toEqual([["CHF 77'554.22", "ungrounded"]]);
+  });
+});
+
 describe("figacc9: a yearly change of a monthly amount is the gap of the two amounts its sentence wrote × 12 (r4s19 \"now CHF 100.00 a month (it was CHF 150.00), … a cut of 33.3% or CHF 600.00 a year\" was not found)", () => {
   const t = turn([{ name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10. CHF: Dining budget CHF 150.00, spent CHF 90.00 (60.0%), CHF 60.00 left; Groceries budget CHF 500.00, spent CHF 420.00 (84.0%), CHF 80.00 left. Total budget CHF 650.00, total spent CHF 510.00." }]);
   t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Dining budget is now CHF 100.00 a month (was CHF 150.00).");
