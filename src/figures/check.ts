@@ -2233,14 +2233,15 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
 /**
  * A yearly cost the answer states of a monthly amount it wrote before in its paragraph ("At CHF 428.80 a month, Alex's
  * premium costs CHF 5'145.60 a year"): that amount × 12, both said per their period in words. Of the nearest few amounts
- * said to be a month's (of its currency), each backed by the turn; the amount as written × 12 at the yearly figure's precision (no more: CHF 473.43 is no year of
- * CHF 39.45 a month).
+ * of its currency said to be a month's, each backed by the turn; the amount as written × 12 at the yearly figure's
+ * precision (no more: CHF 473.43 is no year of CHF 39.45 a month). Said as a change, also the gap of two amounts of its
+ * sentence × 12.
  */
 function writtenYearly(index: FigureIndex, f: ReadFigure, said: FigureContext, paragraph: readonly Backed[], sentence: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
   const result = (sources: FigureSource[]): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources, months: 12 });
-  const ofCurrency = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency);
-  const monthly = paragraph.filter((b) => ofCurrency(b) && b.said.per === "month");
+  const writtenBefore = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency);
+  const monthly = paragraph.filter((b) => writtenBefore(b) && b.said.per === "month");
   for (const b of monthly.slice(-MAX_STEPS).reverse()) {
     const v = 12 * Math.abs(b.f.value);
     if (v >= r.lo && v <= r.hi) return result([writtenSource(b)]);
@@ -2248,7 +2249,7 @@ function writtenYearly(index: FigureIndex, f: ReadFigure, said: FigureContext, p
   if (!said.changeSaid) return null;
   // A yearly change of a monthly price or budget ("now CHF 100.00 a month (it was CHF 150.00), … a cut of CHF 600.00 a
   // year"): the gap of two amounts its sentence wrote, one of them a month's (said so, or a monthly figure of the turn), × 12.
-  const near = sentence.filter(ofCurrency).slice(-MAX_STEPS - 1);
+  const near = sentence.filter(writtenBefore).slice(-MAX_STEPS - 1);
   for (let i = near.length - 1; i > 0; i--) {
     for (let j = i - 1; j >= 0; j--) {
       const [a, b] = [near[j]!, near[i]!];
