@@ -2234,15 +2234,25 @@ function writtenChange(f: ReadFigure, said: FigureContext, sentence: readonly Ba
  * A yearly cost the answer states of a monthly amount it wrote before in its paragraph ("At CHF 428.80 a month, Alex's
  * premium costs CHF 5'145.60 a year"): that amount × 12, both said per their period in words. Of the nearest few amounts
  * of its currency said to be a month's, each backed by the turn; the amount as written × 12 at the yearly figure's
- * precision (no more: CHF 473.43 is no year of CHF 39.45 a month). Said as a change, also the gap of two amounts of its
- * sentence × 12.
+ * precision (no more: CHF 473.43 is no year of CHF 39.45 a month). Only of a monthly amount of what the clause is of: its
+ * category, merchant and flow, and the year it names (rev-figacc9 #1: the groceries budget × 12 is no "dining is budgeted
+ * at … a year", 2024's average × 12 no "2025's groceries come to … a year", the income × 12 no "you spend … a year");
+ * when the clause names none of these, of the nearest monthly amount only. Said as a change, also the gap of two amounts
+ * of its sentence × 12.
  */
 function writtenYearly(index: FigureIndex, f: ReadFigure, said: FigureContext, paragraph: readonly Backed[], sentence: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
   const result = (sources: FigureSource[]): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources, months: 12 });
   const writtenBefore = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency);
   const monthly = paragraph.filter((b) => writtenBefore(b) && b.said.per === "month");
-  for (const b of monthly.slice(-MAX_STEPS).reverse()) {
+  const { subject, flow } = paceOf(index, said, undefined);
+  const when: FigureContext = { ...(said.periods ? { periods: said.periods } : {}), ...(said.month !== undefined ? { month: said.month } : {}) };
+  const ofClause = (b: Backed) => {
+    const of = aboutOf(index, b);
+    return !contradicts(subject, of.subject) && !(flow && of.flow && of.flow !== flow) && !contradicts(when, b.said) && !(of.found && contradicts(when, of.found.ctx));
+  };
+  for (const b of monthly.slice(namesSubject(said) ? -MAX_STEPS : -1).reverse()) {
+    if (!ofClause(b)) continue;
     const v = 12 * Math.abs(b.f.value);
     if (v >= r.lo && v <= r.hi) return result([writtenSource(b)]);
   }
@@ -2299,13 +2309,28 @@ function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last
   return null;
 }
 
+/** What a figure is of: its category, merchant and currency, and which way the money went. */
+type Subject = { subject: FigureContext; flow?: "in" | "out" };
+const ownSubject = (c: FigureContext): FigureContext => ({ ...(c.categories ? { categories: c.categories } : {}), ...(c.names ? { names: c.names } : {}), ...(c.currency ? { currency: c.currency } : {}) });
+/** Whether a clause names what its figure is of: a category, a merchant, money in or out. */
+const namesSubject = (said: FigureContext) => !!(said.categories || said.names || said.flow);
+
 /** What a pace is of: the subject and flow its clause says, else those of the amount written last before it (and of its source). */
-function paceOf(index: FigureIndex, said: FigureContext, last: Backed | undefined): { subject: FigureContext; flow?: "in" | "out" } {
-  const own = (c: FigureContext) => ({ ...(c.categories ? { categories: c.categories } : {}), ...(c.names ? { names: c.names } : {}), ...(c.currency ? { currency: c.currency } : {}) });
-  if (said.categories || said.names || said.flow || !last) return { subject: own(said), ...(said.flow ? { flow: said.flow } : {}) };
-  const found = last.checked.status === "grounded" && last.checked.sources[0] ? figureOfSource(index, last.checked.sources[0]) : undefined;
-  const flow = last.said.flow ?? (found ? (flowOfSource(found) ?? undefined) : undefined);
-  return { subject: { ...own(found?.ctx ?? {}), ...own(last.said) }, ...(flow ? { flow } : {}) };
+function paceOf(index: FigureIndex, said: FigureContext, last: Backed | undefined): Subject {
+  if (namesSubject(said) || !last) return { subject: ownSubject(said), ...(said.flow ? { flow: said.flow } : {}) };
+  return aboutOf(index, last);
+}
+
+/**
+ * What an amount the answer wrote is of: what its clause says, else what the figure the turn found it as is of (that
+ * figure too). A row is of every name its text mentions, not its merchant's only ("Helsana · Prämie KVG Alex Muster" is
+ * Alex's premium as well, r4m16).
+ */
+function aboutOf(index: FigureIndex, b: Backed): Subject & { found?: SourceFigure } {
+  const found = b.checked.status === "grounded" && b.checked.sources[0] ? figureOfSource(index, b.checked.sources[0]) : undefined;
+  const flow = b.said.flow ?? (found ? (flowOfSource(found) ?? undefined) : undefined);
+  const rowNames = found?.ctx.names && found.ctx.subjects ? { names: [...found.ctx.names, ...found.ctx.subjects] } : {};
+  return { subject: { ...ownSubject(found?.ctx ?? {}), ...rowNames, ...ownSubject(b.said) }, ...(flow ? { flow } : {}), ...(found ? { found } : {}) };
 }
 
 /** Whether the first `n` months of a call's period are ones its data covers whole (its days from the start count them to a month's end). */

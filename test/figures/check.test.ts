@@ -2958,3 +2958,37 @@ describe("figacc9: a yearly change of a monthly amount is the gap of the two amo
     expect(statuses(t, "Groceries spent CHF 420.00 and dining CHF 90.00, CHF 3'960.00 more a year.").at(-1)).toEqual(["CHF 3'960.00", "ungrounded"]);
   });
 });
+
+describe("figfix9: a yearly cost is × 12 of a monthly amount of what its clause is of: its category, flow and year (rev-figacc9 #1: the groceries budget × 12 passed as dining's year, 2024's average × 12 as 2025's, the income × 12 as the spending)", () => {
+  const t = turn([
+    { name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10. CHF: Groceries budget CHF 600.00, spent CHF 541.20 (90.2%), CHF 58.80 left; Dining budget CHF 250.00, spent CHF 198.40 (79.4%), CHF 51.60 left. Total budget CHF 850.00, total spent CHF 739.60." },
+    { name: "monthly_trend", input: { year: 2025, category: "Groceries" }, summary: "Monthly spending on Groceries for 2025. CHF: total CHF 6'148.85 over 300 transactions, average CHF 512.40 per month over 12 months (activity in 12)." },
+    { name: "monthly_trend", input: { year: 2024, category: "Groceries" }, summary: "Monthly spending on Groceries for 2024. CHF: total CHF 6'361.25 over 310 transactions, average CHF 530.10 per month over 12 months (activity in 12)." },
+    { name: "monthly_trend", input: { year: 2025, category: "Dining" }, summary: "Monthly spending on Dining for 2025. CHF: total CHF 3'621.05 over 120 transactions, average CHF 301.75 per month over 12 months (activity in 12)." },
+    { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 96'001.00, spending CHF 78'300.50, net CHF 17'700.50, savings rate 18.4%." },
+  ]);
+  const yearly = (answer: string) => statuses(t, answer).at(-1);
+  test("right: × 12 of the monthly amount of the category, the year, the flow the clause names; of the nearest when it names none", () => {
+    expect(yearly("Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 3'000.00 a year.")).toEqual(["CHF 3'000.00", "derived"]);
+    expect(yearly("Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "derived"]);
+    expect(yearly("Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+    expect(yearly("Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "derived"]);
+    expect(yearly("Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+  });
+  test("right: a row's amount × 12 said of a person its text names, not its merchant (r4m16 \"At CHF 428.80 a month, Alex's premium costs CHF 5'145.60 a year\")", () => {
+    const premiums = turnOver(
+      { categoryNames: ["Insurance", "Income"], merchants: ["Sanitas", "Jana Meier"], accounts: [] },
+      { name: "list_transactions", input: { category: "Insurance", year: 2025, limit: 2 }, summary: 'Money out in Insurance for 2025, largest amount first (negative = money out): showing 2 of 24. 2025-12-01 CHF -356.40 Sanitas "Sanitas · Prämie KVG Jana Meier 12.2025" [Insurance]; 2025-11-01 CHF -356.40 Sanitas "Sanitas · Prämie KVG Jana Meier 11.2025" [Insurance].' },
+    );
+    expect(statuses(premiums, "At CHF 356.40 a month, Jana's premium costs CHF 4'276.80 a year.")).toEqual([["CHF 356.40", "grounded"], ["CHF 4'276.80", "derived"]]);
+  });
+  test("wrong: another category's, another year's or the income's monthly amount × 12; not the nearest when the clause names nothing", () => {
+    expect(yearly("Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 7'200.00 a year.")).toEqual(["CHF 7'200.00", "ungrounded"]);
+    expect(yearly("Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(yearly("Groceries averaged CHF 530.10 a month, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(yearly("You spent CHF 6'525.04 a month in 2025, so 2024's spending comes to CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "ungrounded"]);
+    expect(yearly("Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+    expect(yearly("Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 96'000.96 a year.")).toEqual(["CHF 96'000.96", "ungrounded"]);
+    expect(yearly("Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+  });
+});
