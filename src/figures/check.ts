@@ -2245,11 +2245,10 @@ function writtenYearly(index: FigureIndex, f: ReadFigure, said: FigureContext, p
   const result = (sources: FigureSource[]): AnswerFigure => ({ text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources, months: 12 });
   const writtenBefore = (b: Backed) => b.f.kind === "money" && b.f.end <= f.start && (!f.currency || !b.f.currency || f.currency === b.f.currency);
   const monthly = paragraph.filter((b) => writtenBefore(b) && b.said.per === "month");
-  const { subject, flow } = paceOf(index, said, undefined);
-  const when: FigureContext = { ...(said.periods ? { periods: said.periods } : {}), ...(said.month !== undefined ? { month: said.month } : {}) };
+  const { subject, flow, when } = paceOf(index, said, undefined);
   const ofClause = (b: Backed) => {
     const of = aboutOf(index, b);
-    return !contradicts(subject, of.subject) && !(flow && of.flow && of.flow !== flow) && !contradicts(when, b.said) && !(of.found && contradicts(when, of.found.ctx));
+    return !contradicts(subject, of.subject) && !(flow && of.flow && of.flow !== flow) && !contradicts(when, of.when);
   };
   for (const b of monthly.slice(namesSubject(said) ? -MAX_STEPS : -1).reverse()) {
     if (!ofClause(b)) continue;
@@ -2293,14 +2292,14 @@ const YEAR_AT_PACE = /\b(?:(?:a|the|one)\s+(?:full|whole|complete|entire)\s+year
  */
 function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last: Backed | undefined): AnswerFigure | null {
   const r = intervalOf(f);
-  const { subject, flow } = paceOf(index, said, last);
+  const { subject, flow, when } = paceOf(index, said, last);
   for (const g of groupsOf(index, f, "seen").operands) {
     if (g.kind !== "money" || !ofCurrency(f, g)) continue;
     for (const c of index.spans) {
       for (const n of new Set(c.divisors?.months ?? [])) {
         if (n < 2 || n > 11 || !wholeMonthsFrom(c, n)) continue;
         for (const k of findEqual(g.values, scaled(r, n / 12))) {
-          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && (!x.ctx.measure || x.ctx.measure === "net") && (said.measure !== "net" || x.ctx.measure === "net") && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
+          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && (!x.ctx.measure || x.ctx.measure === "net") && (said.measure !== "net" || x.ctx.measure === "net") && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && !contradicts(when, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
           if (s) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [source(s, index.lexicon)], months: 12, divisor: n };
         }
       }
@@ -2309,28 +2308,38 @@ function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last
   return null;
 }
 
-/** What a figure is of: its category, merchant and currency, and which way the money went. */
-type Subject = { subject: FigureContext; flow?: "in" | "out" };
+/** What a figure is of: its category, merchant and currency, which way the money went, and its period or month. */
+type Pace = { subject: FigureContext; flow?: "in" | "out"; when: FigureContext };
+/** The period or month a clause names, if any. */
+const whenOf = (c: FigureContext): FigureContext => ({ ...(c.periods ? { periods: c.periods } : {}), ...(c.month !== undefined ? { month: c.month } : {}) });
+const namesWhen = (c: FigureContext) => !!c.periods || c.month !== undefined;
 const ownSubject = (c: FigureContext): FigureContext => ({ ...(c.categories ? { categories: c.categories } : {}), ...(c.names ? { names: c.names } : {}), ...(c.currency ? { currency: c.currency } : {}) });
 /** Whether a clause names what its figure is of: a category, a merchant, money in or out. */
 const namesSubject = (said: FigureContext) => !!(said.categories || said.names || said.flow);
 
-/** What a pace is of: the subject and flow its clause says, else those of the amount written last before it (and of its source). */
-function paceOf(index: FigureIndex, said: FigureContext, last: Backed | undefined): Subject {
-  if (namesSubject(said) || !last) return { subject: ownSubject(said), ...(said.flow ? { flow: said.flow } : {}) };
-  return aboutOf(index, last);
+/**
+ * What a pace is of: the subject and flow its clause says, else those of the amount written last before it (and of its
+ * source); likewise its period (rev-figacc9 #2: "In the first quarter of 2026 you spent … At this pace a full year …" is
+ * no year at 2025's first quarter).
+ */
+function paceOf(index: FigureIndex, said: FigureContext, last: Backed | undefined): Pace {
+  const of = last ? aboutOf(index, last) : undefined;
+  const when = namesWhen(said) || !of ? whenOf(said) : of.when;
+  if (namesSubject(said) || !of) return { subject: ownSubject(said), ...(said.flow ? { flow: said.flow } : {}), when };
+  return { subject: of.subject, ...(of.flow ? { flow: of.flow } : {}), when };
 }
 
 /**
- * What an amount the answer wrote is of: what its clause says, else what the figure the turn found it as is of (that
- * figure too). A row is of every name its text mentions, not its merchant's only ("Helsana · Prämie KVG Alex Muster" is
- * Alex's premium as well, r4m16).
+ * What an amount the answer wrote is of, and when: what its clause says, else what the figure the turn found it as is of.
+ * A row is of every name its text mentions, not its merchant's only ("Helsana · Prämie KVG Alex Muster" is Alex's
+ * premium as well, r4m16).
  */
-function aboutOf(index: FigureIndex, b: Backed): Subject & { found?: SourceFigure } {
+function aboutOf(index: FigureIndex, b: Backed): Pace {
   const found = b.checked.status === "grounded" && b.checked.sources[0] ? figureOfSource(index, b.checked.sources[0]) : undefined;
   const flow = b.said.flow ?? (found ? (flowOfSource(found) ?? undefined) : undefined);
   const rowNames = found?.ctx.names && found.ctx.subjects ? { names: [...found.ctx.names, ...found.ctx.subjects] } : {};
-  return { subject: { ...ownSubject(found?.ctx ?? {}), ...rowNames, ...ownSubject(b.said) }, ...(flow ? { flow } : {}), ...(found ? { found } : {}) };
+  const when = namesWhen(b.said) || !found ? whenOf(b.said) : whenOf(found.ctx);
+  return { subject: { ...ownSubject(found?.ctx ?? {}), ...rowNames, ...ownSubject(b.said) }, ...(flow ? { flow } : {}), when };
 }
 
 /** Whether the first `n` months of a call's period are ones its data covers whole (its days from the start count them to a month's end). */

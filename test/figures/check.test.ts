@@ -2992,3 +2992,22 @@ describe("figfix9: a yearly cost is × 12 of a monthly amount of what its clause
     expect(yearly("Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
   });
 });
+
+describe("figfix9: a year at the pace of a period is of the period the clause names, else of the last amount's (rev-figacc9 #2: Q1 2025's groceries × 4 passed as Q1 2026's pace)", () => {
+  const t = turn([
+    { name: "spending_by_category", input: { from: "2025-01-01", to: "2025-03-31" }, summary: "Spending by category from 2025-01-01 to 2025-03-31. CHF: total CHF 1'930.65 over 120 transactions in 2 categories: Groceries CHF 1'320.45 (68.4%, 90 tx); Dining CHF 610.20 (31.6%, 30 tx)." },
+    { name: "spending_by_category", input: { from: "2024-01-01", to: "2024-03-31" }, summary: "Spending by category from 2024-01-01 to 2024-03-31. CHF: total CHF 1'848.45 over 115 transactions in 2 categories: Groceries CHF 1'250.10 (67.6%, 86 tx); Dining CHF 598.35 (32.4%, 29 tx)." },
+  ]);
+  const yearly = (answer: string) => statuses(t, answer).at(-1);
+  test("right: the quarter the answer is about × 4", () => {
+    expect(yearly("In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'281.80.")).toEqual(["CHF 5'281.80", "derived"]);
+    expect(yearly("Dining came to CHF 610.20 in Q1 2025, about CHF 2'441 a year.")).toEqual(["CHF 2'441", "derived"]);
+    expect(yearly("In Q1 2025 you spent CHF 1'320.45 on groceries; at the pace of Q1 2024, a full year would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "derived"]);
+  });
+  test("wrong: the other year's quarter × 4", () => {
+    expect(yearly("In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(yearly("Groceries in Q1 2025: CHF 1'320.45. At this pace, 2025 as a full year would come to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(yearly("You spent CHF 1'320.45 on groceries. A full year at this pace comes to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(yearly("Dining came to CHF 610.20 in Q1 2025, about CHF 2'393 a year.")).toEqual(["CHF 2'393", "ungrounded"]);
+  });
+});
