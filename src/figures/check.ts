@@ -1256,7 +1256,10 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed, f.precision >= 1 && !f.approximate ? sentenceBefore() : undefined) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money" && said.per === "year") checked = writtenYearly(index, f, said, backed.filter((b) => !answer.slice(b.f.end, f.start).includes("\n\n")), sentenceBefore()) ?? checked;
-    if (checked.status === "ungrounded" && f.kind === "money" && (said.per === "year" || YEAR_AT_PACE.test(clauseAround(answer, f)))) checked = yearAtPace(index, f, said, backed.filter((b) => b.f.kind === "money" && !answer.slice(b.f.end, f.start).includes("\n\n")).at(-1)) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") {
+      const clause = clauseAround(answer, f);
+      if (said.per === "year" || YEAR_AT_PACE.test(clause)) checked = yearAtPace(index, f, said, ownPart(answer, f, figures), backed.filter((b) => b.f.kind === "money" && !answer.slice(b.f.end, f.start).includes("\n\n")).at(-1)) ?? checked;
+    }
     // A percentage of the increase or the decline is a share of a change and nothing else: not a change in per cent that has its value.
     const ofChange = f.kind === "percent" ? OF_CHANGE.exec(answer.slice(f.end, f.end + 50)) : null;
     if (ofChange) checked = shareOfChange(index, f, said, sentenceBefore(), ofChange[1] ? 1 : ofChange[2] ? -1 : 0) ?? { ...checked, status: "ungrounded", sources: [] };
@@ -1623,6 +1626,17 @@ function sumOfOwnName(index: FigureIndex, checked: AnswerFigure, name: string): 
 
 /** A rate said to be over the part of a period behind us: "so far this year", "year to date". */
 const SO_FAR = /\bso\s+far\b|\byear[\s-]+to[\s-]+date\b|\bYTD\b/i;
+
+/**
+ * A figure's own part of its sentence: from the figure written before it (or the sentence's start) to the next comma or
+ * semicolon after it ("spending of CHF 169'593.08, and the savings rate stays …" is no savings, r4s06).
+ */
+function ownPart(answer: string, f: ReadFigure, figures: readonly ReadFigure[]): string {
+  const from = Math.max(sentenceStart(answer, f.start), figures.findLast((g) => g.end <= f.start)?.end ?? 0);
+  const after = answer.slice(f.end, f.end + 40);
+  const end = after.search(PART_END);
+  return answer.slice(from, f.end + (end < 0 ? after.length : end));
+}
 
 /** A figure's sentence up to it and a few words after it (no further than its end). */
 function clauseAround(answer: string, f: ReadFigure): string {
@@ -2050,6 +2064,8 @@ function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; chec
 const SENTENCE_END = /[.!?]\s|\n/;
 /** Every sentence end of a text. */
 const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, "g");
+/** Where a figure's own part of its sentence ends: a comma, a semicolon, the sentence's end. */
+const PART_END = new RegExp(`[,;]|${SENTENCE_END.source}`);
 
 /** Where the sentence of the text at `at` starts: after the last sentence end before it (a full stop before a space, a line break). */
 function sentenceStart(text: string, at: number): number {
@@ -2277,6 +2293,8 @@ function isMonthly(index: FigureIndex, b: Backed): boolean {
   return !!src && figureOfSource(index, src)?.ctx.per === "month";
 }
 
+/** What was kept, in words ("you would save", "your savings", "keep", "put aside", "left over"): a pace said so is of a net (rev-figacc9 #3). */
+const KEPT_SAID = /\b(?:sav(?:e|es|ed|ing|ings)|keeps?|kept|put\s+aside|left\s+over)\b/i;
 /** A year at the pace of a shorter period, in words: "a full year", "the whole year", "over a year", "a year at this pace". */
 const YEAR_AT_PACE = /\b(?:(?:a|the|one)\s+(?:full|whole|complete|entire)\s+year|(?:over|for|in)\s+a\s+year|a\s+year\s+at\s+(?:this|that|the\s+same)\s+(?:pace|rate))\b/i;
 
@@ -2284,22 +2302,23 @@ const YEAR_AT_PACE = /\b(?:(?:a|the|one)\s+(?:full|whole|complete|entire)\s+year
  * A year at the pace of the period a call names, a whole number of months short of a year (a quarter, a half-year, ten
  * months of a year with data to October): that period's total ÷ its months × 12 ("At this pace the full year would be
  * CHF 14'194.38" of ten months' CHF 11'828.65; a quarter's Netflix CHF 62.70 as "CHF 250.80 a year"), said of a year in
- * words. Only a total (or a net: what was kept; a net when said to be kept or saved) of the call's own period (not one month of it, not a change, a rate or an average), over that
+ * words. Only a total (or a net: what was kept; a net when said to be kept, saved, put aside or left over) of the call's own period (not one month of it, not a change, a rate or an average), over that
  * period's whole months from its start (not a last month the data covers only in part: 15 March is no third month), of
  * the currency written, and of what the pace is of: what the clause names (category, merchant, money in or out), else
  * what the amount the paragraph wrote last is of ("You spent CHF 30'000.00 … at this pace the full year" is no year of
  * the income). A year at the pace of any figure of any length would fit nearly any amount.
  */
-function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, last: Backed | undefined): AnswerFigure | null {
+function yearAtPace(index: FigureIndex, f: ReadFigure, said: FigureContext, part: string, last: Backed | undefined): AnswerFigure | null {
   const r = intervalOf(f);
   const { subject, flow, when } = paceOf(index, said, last);
+  const ofNet = said.measure === "net" || KEPT_SAID.test(part);
   for (const g of groupsOf(index, f, "seen").operands) {
     if (g.kind !== "money" || !ofCurrency(f, g)) continue;
     for (const c of index.spans) {
       for (const n of new Set(c.divisors?.months ?? [])) {
         if (n < 2 || n > 11 || !wholeMonthsFrom(c, n)) continue;
         for (const k of findEqual(g.values, scaled(r, n / 12))) {
-          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && (!x.ctx.measure || x.ctx.measure === "net") && (said.measure !== "net" || x.ctx.measure === "net") && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && !contradicts(when, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
+          const s = figuresAt(g, k).find((x) => x.callId === c.call && !x.change && !x.ctx.per && (!x.ctx.measure || x.ctx.measure === "net") && (!ofNet || x.ctx.measure === "net") && x.ctx.periods?.length === 1 && x.ctx.periods[0]!.from === c.from && x.ctx.periods[0]!.to === c.to && !contradicts(subject, x.ctx) && !contradicts(when, x.ctx) && (!flow || (flowOfSource(x) ?? flow) === flow));
           if (s) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "yearly", sources: [source(s, index.lexicon)], months: 12, divisor: n };
         }
       }

@@ -3011,3 +3011,21 @@ describe("figfix9: a year at the pace of a period is of the period the clause na
     expect(yearly("Dining came to CHF 610.20 in Q1 2025, about CHF 2'393 a year.")).toEqual(["CHF 2'393", "ungrounded"]);
   });
 });
+
+describe("figfix9: a year at the pace of a half-year said to be saved, kept, put aside or left over is of its net (rev-figacc9 #3: the spending × 2 passed as \"you would save\", \"your savings\", \"you would keep\")", () => {
+  const t = oneCall("income_vs_spending", { from: "2025-07-01", to: "2025-12-31" }, "Income vs spending from 2025-07-01 to 2025-12-31. CHF: income CHF 60'000.00, spending CHF 38'777.11, net CHF 21'222.89 (savings rate 35.4%).");
+  const yearly = (answer: string) => statuses(t, answer).at(-1);
+  test("right: the net × 2", () => {
+    expect(yearly("At this pace you would save CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(yearly("At this pace you would keep CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(yearly("At this pace a full year of spending would come to CHF 77'554.22.")).toEqual(["CHF 77'554.22", "derived"]);
+    expect(statuses(t, "A year at that pace means income of CHF 120'000.00 and spending of CHF 77'554.22, and the savings rate stays at 35.4%.")[1]).toEqual(["CHF 77'554.22", "derived"]);
+  });
+  test("wrong: the spending × 2 said to be saved, savings, kept, put aside or left over", () => {
+    expect(yearly("At this pace you would save CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(yearly("Your savings over a full year at this pace: CHF 77'554.22.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(yearly("At this pace you would keep CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(yearly("At this pace you would put aside CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(yearly("At this pace CHF 77'554.22 would be left over in a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+  });
+});
