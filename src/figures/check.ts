@@ -2361,14 +2361,18 @@ function aboutOf(index: FigureIndex, b: Backed): Pace {
   return { subject: { ...ownSubject(found?.ctx ?? {}), ...rowNames, ...ownSubject(b.said) }, ...(flow ? { flow } : {}), when };
 }
 
-/** Whether the first `n` months of a call's period are ones its data covers whole (its days from the start count them to a month's end). */
+/**
+ * Whether the first `n` months of a call's period are ones its data covers whole (its days from the start count them to
+ * a month's end, within the days its data covers: August to October with data to 12 October is no three months,
+ * rev-figacc9 #4).
+ */
 function wholeMonthsFrom(c: CallSpan, n: number): boolean {
   if (!Number.isInteger(n) || c.from % 100 !== 1) return false;
   const last = Math.floor(c.from / 100) % 100 - 1 + n - 1;
   const y = Math.floor(c.from / 10000) + Math.floor(last / 12);
   const m = (last % 12) + 1;
   const days = daysBetween(c.from, y * 10000 + m * 100 + daysInMonth(y, m)) + 1;
-  return !!c.divisors?.days.includes(days);
+  return !!c.divisors?.days.includes(days) && days <= Math.min(...c.divisors.days);
 }
 
 /** The budgets of a budget_status call with every budget approved in this turn in place: the budgets as they are now. */

@@ -3029,3 +3029,21 @@ describe("figfix9: a year at the pace of a half-year said to be saved, kept, put
     expect(yearly("At this pace CHF 77'554.22 would be left over in a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
   });
 });
+
+describe("figfix9: a year at the pace of a period counts only the whole months its data covers (rev-figacc9 #4: August to October with data to 12 October passed as three months × 4)", () => {
+  const upTo = (lastDay: number) => {
+    const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, { firstDay: 20240101, lastDay } as Ledger), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: "spending_by_category", input: { from: "2025-08-01", to: "2025-10-31" } }, { summary: "Spending by category from 2025-08-01 to 2025-10-31. CHF: total CHF 8'184.25 over 8 transactions in 2 categories: Housing CHF 6'600.00 (80.6%, 3 tx); Shopping CHF 1'584.25 (19.4%, 5 tx).", charts: [] });
+    return t;
+  };
+  const housing = "Housing came to CHF 6'600.00 from August to October; a full year at this pace would be CHF 26'400.00.";
+  const total = "From August to October you spent CHF 8'184.25. At this pace a full year would come to CHF 32'737.00.";
+  test("right: three whole months of data × 4", () => {
+    expect(statuses(upTo(20251031), housing).at(-1)).toEqual(["CHF 26'400.00", "derived"]);
+    expect(statuses(upTo(20251031), total).at(-1)).toEqual(["CHF 32'737.00", "derived"]);
+  });
+  test("wrong: data to 12 October is no third month", () => {
+    expect(statuses(upTo(20251012), housing).at(-1)).toEqual(["CHF 26'400.00", "ungrounded"]);
+    expect(statuses(upTo(20251012), total).at(-1)).toEqual(["CHF 32'737.00", "ungrounded"]);
+  });
+});
