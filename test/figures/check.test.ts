@@ -55,6 +55,8 @@ const oneCall = (name: string, input: Record<string, unknown>, summary: string) 
 
 /** [written, status] of each figure of `answer`. */
 const statuses = (t: TurnFigures, answer: string, question = "") => t.check(answer, question).map((f) => [f.text, f.status]);
+/** [written, status] of the last figure of `answer`. */
+const lastStatus = (t: TurnFigures, answer: string) => statuses(t, answer).at(-1);
 const one = (t: TurnFigures, answer: string): AnswerFigure => {
   const all = t.check(answer, "");
   expect(all).toHaveLength(1);
@@ -2967,13 +2969,12 @@ describe("figfix9: a yearly cost is × 12 of a monthly amount of what its clause
     { name: "monthly_trend", input: { year: 2025, category: "Dining" }, summary: "Monthly spending on Dining for 2025. CHF: total CHF 3'621.05 over 120 transactions, average CHF 301.75 per month over 12 months (activity in 12)." },
     { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 96'001.00, spending CHF 78'300.50, net CHF 17'700.50, savings rate 18.4%." },
   ]);
-  const yearly = (answer: string) => statuses(t, answer).at(-1);
   test("right: × 12 of the monthly amount of the category, the year, the flow the clause names; of the nearest when it names none", () => {
-    expect(yearly("Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 3'000.00 a year.")).toEqual(["CHF 3'000.00", "derived"]);
-    expect(yearly("Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "derived"]);
-    expect(yearly("Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
-    expect(yearly("Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "derived"]);
-    expect(yearly("Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+    expect(lastStatus(t, "Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 3'000.00 a year.")).toEqual(["CHF 3'000.00", "derived"]);
+    expect(lastStatus(t, "Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "derived"]);
+    expect(lastStatus(t, "Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+    expect(lastStatus(t, "Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "derived"]);
+    expect(lastStatus(t, "Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
   });
   test("right: a row's amount × 12 said of a person its text names, not its merchant (r4m16 \"At CHF 428.80 a month, Alex's premium costs CHF 5'145.60 a year\")", () => {
     const premiums = turnOver(
@@ -2983,13 +2984,13 @@ describe("figfix9: a yearly cost is × 12 of a monthly amount of what its clause
     expect(statuses(premiums, "At CHF 356.40 a month, Jana's premium costs CHF 4'276.80 a year.")).toEqual([["CHF 356.40", "grounded"], ["CHF 4'276.80", "derived"]]);
   });
   test("wrong: another category's, another year's or the income's monthly amount × 12; not the nearest when the clause names nothing", () => {
-    expect(yearly("Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 7'200.00 a year.")).toEqual(["CHF 7'200.00", "ungrounded"]);
-    expect(yearly("Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
-    expect(yearly("Groceries averaged CHF 530.10 a month, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
-    expect(yearly("You spent CHF 6'525.04 a month in 2025, so 2024's spending comes to CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "ungrounded"]);
-    expect(yearly("Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
-    expect(yearly("Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 96'000.96 a year.")).toEqual(["CHF 96'000.96", "ungrounded"]);
-    expect(yearly("Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+    expect(lastStatus(t, "Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 7'200.00 a year.")).toEqual(["CHF 7'200.00", "ungrounded"]);
+    expect(lastStatus(t, "Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(lastStatus(t, "Groceries averaged CHF 530.10 a month, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(lastStatus(t, "You spent CHF 6'525.04 a month in 2025, so 2024's spending comes to CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "ungrounded"]);
+    expect(lastStatus(t, "Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+    expect(lastStatus(t, "Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 96'000.96 a year.")).toEqual(["CHF 96'000.96", "ungrounded"]);
+    expect(lastStatus(t, "Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
   });
 });
 
@@ -2998,35 +2999,33 @@ describe("figfix9: a year at the pace of a period is of the period the clause na
     { name: "spending_by_category", input: { from: "2025-01-01", to: "2025-03-31" }, summary: "Spending by category from 2025-01-01 to 2025-03-31. CHF: total CHF 1'930.65 over 120 transactions in 2 categories: Groceries CHF 1'320.45 (68.4%, 90 tx); Dining CHF 610.20 (31.6%, 30 tx)." },
     { name: "spending_by_category", input: { from: "2024-01-01", to: "2024-03-31" }, summary: "Spending by category from 2024-01-01 to 2024-03-31. CHF: total CHF 1'848.45 over 115 transactions in 2 categories: Groceries CHF 1'250.10 (67.6%, 86 tx); Dining CHF 598.35 (32.4%, 29 tx)." },
   ]);
-  const yearly = (answer: string) => statuses(t, answer).at(-1);
   test("right: the quarter the answer is about × 4", () => {
-    expect(yearly("In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'281.80.")).toEqual(["CHF 5'281.80", "derived"]);
-    expect(yearly("Dining came to CHF 610.20 in Q1 2025, about CHF 2'441 a year.")).toEqual(["CHF 2'441", "derived"]);
-    expect(yearly("In Q1 2025 you spent CHF 1'320.45 on groceries; at the pace of Q1 2024, a full year would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "derived"]);
+    expect(lastStatus(t, "In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'281.80.")).toEqual(["CHF 5'281.80", "derived"]);
+    expect(lastStatus(t, "Dining came to CHF 610.20 in Q1 2025, about CHF 2'441 a year.")).toEqual(["CHF 2'441", "derived"]);
+    expect(lastStatus(t, "In Q1 2025 you spent CHF 1'320.45 on groceries; at the pace of Q1 2024, a full year would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "derived"]);
   });
   test("wrong: the other year's quarter × 4", () => {
-    expect(yearly("In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
-    expect(yearly("Groceries in Q1 2025: CHF 1'320.45. At this pace, 2025 as a full year would come to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
-    expect(yearly("You spent CHF 1'320.45 on groceries. A full year at this pace comes to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
-    expect(yearly("Dining came to CHF 610.20 in Q1 2025, about CHF 2'393 a year.")).toEqual(["CHF 2'393", "ungrounded"]);
+    expect(lastStatus(t, "In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "Groceries in Q1 2025: CHF 1'320.45. At this pace, 2025 as a full year would come to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "You spent CHF 1'320.45 on groceries. A full year at this pace comes to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "Dining came to CHF 610.20 in Q1 2025, about CHF 2'393 a year.")).toEqual(["CHF 2'393", "ungrounded"]);
   });
 });
 
 describe("figfix9: a year at the pace of a half-year said to be saved, kept, put aside or left over is of its net (rev-figacc9 #3: the spending × 2 passed as \"you would save\", \"your savings\", \"you would keep\")", () => {
   const t = oneCall("income_vs_spending", { from: "2025-07-01", to: "2025-12-31" }, "Income vs spending from 2025-07-01 to 2025-12-31. CHF: income CHF 60'000.00, spending CHF 38'777.11, net CHF 21'222.89 (savings rate 35.4%).");
-  const yearly = (answer: string) => statuses(t, answer).at(-1);
   test("right: the net × 2", () => {
-    expect(yearly("At this pace you would save CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
-    expect(yearly("At this pace you would keep CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
-    expect(yearly("At this pace a full year of spending would come to CHF 77'554.22.")).toEqual(["CHF 77'554.22", "derived"]);
+    expect(lastStatus(t, "At this pace you would save CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(lastStatus(t, "At this pace you would keep CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(lastStatus(t, "At this pace a full year of spending would come to CHF 77'554.22.")).toEqual(["CHF 77'554.22", "derived"]);
     expect(statuses(t, "A year at that pace means income of CHF 120'000.00 and spending of CHF 77'554.22, and the savings rate stays at 35.4%.")[1]).toEqual(["CHF 77'554.22", "derived"]);
   });
   test("wrong: the spending × 2 said to be saved, savings, kept, put aside or left over", () => {
-    expect(yearly("At this pace you would save CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
-    expect(yearly("Your savings over a full year at this pace: CHF 77'554.22.")).toEqual(["CHF 77'554.22", "ungrounded"]);
-    expect(yearly("At this pace you would keep CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
-    expect(yearly("At this pace you would put aside CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
-    expect(yearly("At this pace CHF 77'554.22 would be left over in a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace you would save CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "Your savings over a full year at this pace: CHF 77'554.22.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace you would keep CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace you would put aside CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace CHF 77'554.22 would be left over in a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
   });
 });
 
@@ -3039,11 +3038,11 @@ describe("figfix9: a year at the pace of a period counts only the whole months i
   const housing = "Housing came to CHF 6'600.00 from August to October; a full year at this pace would be CHF 26'400.00.";
   const total = "From August to October you spent CHF 8'184.25. At this pace a full year would come to CHF 32'737.00.";
   test("right: three whole months of data × 4", () => {
-    expect(statuses(upTo(20251031), housing).at(-1)).toEqual(["CHF 26'400.00", "derived"]);
-    expect(statuses(upTo(20251031), total).at(-1)).toEqual(["CHF 32'737.00", "derived"]);
+    expect(lastStatus(upTo(20251031), housing)).toEqual(["CHF 26'400.00", "derived"]);
+    expect(lastStatus(upTo(20251031), total)).toEqual(["CHF 32'737.00", "derived"]);
   });
   test("wrong: data to 12 October is no third month", () => {
-    expect(statuses(upTo(20251012), housing).at(-1)).toEqual(["CHF 26'400.00", "ungrounded"]);
-    expect(statuses(upTo(20251012), total).at(-1)).toEqual(["CHF 32'737.00", "ungrounded"]);
+    expect(lastStatus(upTo(20251012), housing)).toEqual(["CHF 26'400.00", "ungrounded"]);
+    expect(lastStatus(upTo(20251012), total)).toEqual(["CHF 32'737.00", "ungrounded"]);
   });
 });
