@@ -4,7 +4,8 @@
  * - Duplicate: the same `transaction_id` is already there (a re-import, an overlapping
  *   later statement), or a camt booking under its other id (the entry as one row, or split
  *   into its parts: a camt.053 and the camt.054 that details it). Looked up through the
- *   column's UNIQUE index.
+ *   column's UNIQUE index. A content-hash id there on a row of another account is not this
+ *   row: it takes its own account's id (reidentifyOtherAccounts).
  * - Possible duplicate: no shared id, but an existing row with the same amount and
  *   currency, a date within ±3 days, the same account when both rows know theirs, and a
  *   shared word of at least 4 letters (the same payment imported before from another
@@ -32,7 +33,9 @@ import type { Database, Statement } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
 import { formatMoney } from "../core/format.ts";
-import { bankIdKind } from "./ids.ts";
+import { oneAccount, twoAccountNumbers } from "./formats/accounts.ts";
+import { bankIdKind, ownAccountId } from "./ids.ts";
+import { hasAccountColumn } from "./target.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -48,6 +51,17 @@ export function sameBookingId(id: string): string | null {
   if (!id.startsWith("camt:")) return null;
   const part = /^(camt:.+):\d+$/.exec(id);
   return part ? part[1]! : `${id}:1`;
+}
+
+/**
+ * What `seen` (files read earlier in the same run) holds of row `i`: a content-hash id of a row whose account is known
+ * with that account (ownAccountId of the id it had before reidentifyOtherAccounts), so that one account's fee read
+ * earlier does not make another account's alike fee a duplicate, as in budget.db; any other id as it is.
+ */
+export function seenKey(rows: RowTable, i: number, ids: readonly string[], movedFrom?: ReadonlyMap<number, string>): string {
+  const id = movedFrom?.get(i) ?? ids[i]!;
+  const account = rows.accountOf(i);
+  return account !== null && bankIdKind(id) === null ? ownAccountId(id, account) : id;
 }
 
 /** Whether an id, or its camt booking under its other id, is among `seen` (files read earlier in the same run). */
@@ -91,6 +105,38 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   }
   if (others.size) for (const other of lookUp([...others.keys()])) for (const id of others.get(other)!) found.add(id);
   return found;
+}
+
+/** Whether a row of account `own` is another account's than a stored row of account `stored` (either unknown: not said). */
+export function otherAccounts(stored: string | null | undefined, own: string | null): boolean {
+  return stored != null && stored.trim() !== "" && own !== null && !oneAccount(stored, own);
+}
+
+/**
+ * Content-hash ids that budget.db holds for a row of another account. A file whose ids leave the row's account out (an
+ * own-account column read since the ids were fixed: Rabobank's, Belfius's, Morgan Stanley's; a file of several statements,
+ * hashed with the first one's account) gives the same booking on two accounts (the monthly fee, the same day, amount and
+ * text) one id: the second account's was taken for a duplicate of the first's, never stored, exit 0. Such a row takes its
+ * own account's id (ownAccountId), the same on every import of it; a stored row of its own account, or of none (imported
+ * before round 4, when these columns were not read), is still its duplicate. `ids` and `there` are updated in place;
+ * returned: by row index, the id the row had (the other account's row, which is no copy of it: possibleDuplicates).
+ */
+export function reidentifyOtherAccounts(db: Database, rows: RowTable, ids: string[], there: Set<string>): Map<number, string> {
+  const moved = new Map<number, string>();
+  const hashed: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (there.has(ids[i]!) && bankIdKind(ids[i]!) === null && rows.accountOf(i) !== null) hashed.push(i);
+  if (hashed.length === 0 || !hasAccountColumn(db)) return moved;
+  const q = db.query("SELECT transaction_id AS id, account FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?)) AND account IS NOT NULL");
+  const stored = new Map(byIds<{ id: string; account: string }>(q, hashed.map((i) => ids[i]!)).map((r) => [r.id, r.account]));
+  for (const i of hashed) {
+    const own = rows.accountOf(i)!;
+    if (!otherAccounts(stored.get(ids[i]!), own)) continue;
+    moved.set(i, ids[i]!);
+    there.delete(ids[i]!);
+    ids[i] = ownAccountId(ids[i]!, own);
+  }
+  if (moved.size) for (const id of existingIds(db, [...moved.keys()].map((i) => ids[i]!))) there.add(id);
+  return moved;
 }
 
 /** How budget.db stores an already imported row: its merchant and category (either may be NULL). */
@@ -173,7 +219,14 @@ export function fileMatch(rows: RowTable, i: number): ExistingMatch | null {
  * The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids, and the
  * SHA-256 of their file (an existing row read from the same file matches in any currency).
  */
-export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: readonly string[]; sha256?: string | null };
+export type Candidates = {
+  rows: RowTable;
+  indexes: readonly number[];
+  ids: readonly string[];
+  sha256?: string | null;
+  /** Ids of stored rows that rows of the statement had and that are another account's (reidentifyOtherAccounts). */
+  otherAccountIds?: ReadonlySet<string>;
+};
 
 /**
  * For each candidate (same order as `indexes`), the existing row it possibly duplicates, or null.
@@ -236,8 +289,10 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Another account's row is no copy of this one; unless the row's account was read since its id was fixed (its id's
       // account another: an app's or Morgan Stanley's export of several accounts, ColumnPlan.accountNotInIds): imported
       // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
+      // A stored row whose id a row of this file had (otherAccountIds) is another account's surely when both are account numbers.
+      // The row whose id this row had is another account's, surely so when both are account numbers (not a name given).
       const account = rows.accountOf(i);
-      if (account !== null && e.account !== null && account !== e.account && rows.idAccountOf(i) === undefined) continue;
+      if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (c.otherAccountIds?.has(e.transactionId) === true && twoAccountNumbers(account, e.account)))) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);

@@ -140,6 +140,17 @@ export function assignTransactionIds(rows: RowTable, account: string | null): st
   return ids;
 }
 
+/**
+ * The id of a row whose content-hash id budget.db holds for a row of another account (duplicates.ts
+ * reidentifyOtherAccounts): that id with the row's own account after it ("h:…@NL44RABO0123459876"). Files whose ids
+ * leave the row's account out (an own-account column read since the ids were fixed, a file of several statements) give
+ * the same fee booked the same day on two accounts one id; this tells them apart, the same way on every import of the
+ * row, and leaves every other id as it was (a file imported before still comes back as duplicates).
+ */
+export function ownAccountId(id: string, account: string): string {
+  return `${id}@${account.replace(/\s+/g, "").toUpperCase()}`;
+}
+
 /** The kind of a bank id ("camt", "ofx", "cc", or "bank" for the UBS transaction number); null for a content hash. */
 export function bankIdKind(id: string): string | null {
   if (id.startsWith("h:")) return null;
