@@ -190,3 +190,23 @@ describe("through the importer: files planned apart, and streamed", () => {
     }
   });
 });
+
+// An MT940 of two accounts' statements: every row's content-hash id is made with the first statement's account (as
+// before its rows were booked to their own), so the second account's rows share ids with the first account's.
+const mt940 = (statements: { account: string; ref: string; opening: string; closing: string; rows: string[] }[]) =>
+  statements.map((s) => [`:20:${s.ref}`, `:25:${s.account}`, ":28C:00001/001", `:60F:C260331EUR${s.opening}`, ...s.rows, `:62F:C260430EUR${s.closing}`, "-"].join("\n")).join("\n") + "\n";
+const FEE = [":61:2604300430DR6,90NMSCNONREF", ":86:805?00ENTGELT?20SVWZ+Kontofuehrung April?32Stadtsparkasse"];
+const RENT = [":61:2604010401DR900,00NDDTNONREF", ":86:105?00SEPA-BASISLASTSCHRIFT?20SVWZ+Miete April?32Hausverwaltung Kern"];
+const E = "DE27100777770209299700";
+const F = "DE11520513735120710131";
+
+test("an MT940 of two accounts' statements (only the second's fee that day), then the first account's own statement with its fee: stored, not taken for the second's", async () => {
+  write("two.sta", mt940([{ account: E, ref: "S1", opening: "2000,00", closing: "1100,00", rows: RENT }, { account: F, ref: "S2", opening: "50,00", closing: "43,10", rows: FEE }]));
+  write("e-only.sta", mt940([{ account: E, ref: "S3", opening: "2000,00", closing: "1093,10", rows: [...RENT, ...FEE] }]));
+  expect(counts((await imported(["two.sta"]))[0]!)).toEqual([2, 0, 0]);
+  const e = (await imported(["e-only.sta"]))[0]!;
+  // The rent: E's, with the same id as before (the file's own account): a duplicate. The fee: new for E.
+  expect(counts(e)).toEqual([1, 1, 0]);
+  expect(stored().filter((r) => r.includes("Kontofuehrung"))).toEqual([`${F} 2026-04-30 -6.90 Stadtsparkasse · Kontofuehrung April · ENTGELT`, `${E} 2026-04-30 -6.90 Stadtsparkasse · Kontofuehrung April · ENTGELT`]);
+  for (const name of ["two.sta", "e-only.sta"]) expect((await imported([name]))[0]!.inserted).toBe(0);
+});
