@@ -5,7 +5,8 @@
  * imported before round 4 is still recognised (SPEC §10.1). The k-th row with an id already seen
  * in the same file gets "#k" (k ≥ 2): two identical coffees on one day are both kept, and because
  * the numbering restarts in every file, a re-import or an overlapping statement produces the same
- * ids for the same rows.
+ * ids for the same rows. A row whose content hash budget.db holds for another account's row takes that id with its own
+ * account after it (ownAccountId).
  */
 import type { RowTable } from "./formats/row-table.ts";
 import type { ParsedRow } from "./formats/types.ts";

@@ -28,6 +28,9 @@ async function imported(names: string[], ...flags: string[]): Promise<FileSummar
 
 const counts = (s: FileSummary) => [s.inserted, s.duplicates, s.possible_duplicates];
 
+/** Each file's [inserted, duplicates, possible duplicates] once `names` are imported in one command. */
+const countsOf = async (names: string[], ...flags: string[]) => (await imported(names, ...flags)).map(counts);
+
 /** Stored rows as "account date amount text", sorted. */
 function stored(): string[] {
   const db = new Database(files.db, { readonly: true });
@@ -70,15 +73,13 @@ describe("two accounts' exports whose own-account column is read since their ids
   for (const order of [["rabo-a.csv", "rabo-b.csv"], ["rabo-b.csv", "rabo-a.csv"]]) {
     test(`${order.join(", then ")}, one command each: each account's fee is stored; each file again is all duplicates`, async () => {
       writeRabo();
-      const [first] = await imported([order[0]!]);
-      const [second] = await imported([order[1]!]);
       const size = (name: string) => (name === "rabo-a.csv" ? 3 : 2);
-      expect([counts(first!), counts(second!)]).toEqual([
+      expect([...(await countsOf([order[0]!])), ...(await countsOf([order[1]!]))]).toEqual([
         [size(order[0]!), 0, 0],
         [size(order[1]!), 0, 0],
       ]);
       expect(stored()).toEqual(RABO_ROWS);
-      for (const name of order) expect(counts((await imported([name]))[0]!)).toEqual([0, size(name), 0]);
+      for (const name of order) expect((await countsOf([name]))[0]).toEqual([0, size(name), 0]);
       // The file of both accounts (each row's account in its id) stores nothing twice.
       expect((await imported(["rabo-both.csv"]))[0]!.inserted).toBe(0);
       expect(stored()).toEqual(RABO_ROWS);
@@ -87,8 +88,7 @@ describe("two accounts' exports whose own-account column is read since their ids
 
   test("both files in one command: each account's fee is stored", async () => {
     writeRabo();
-    const [a, b] = await imported(["rabo-a.csv", "rabo-b.csv"]);
-    expect([counts(a!), counts(b!)]).toEqual([
+    expect(await countsOf(["rabo-a.csv", "rabo-b.csv"])).toEqual([
       [3, 0, 0],
       [2, 0, 0],
     ]);
@@ -97,11 +97,10 @@ describe("two accounts' exports whose own-account column is read since their ids
 
   test("the file of both accounts, then each account's own file: all duplicates or held back, nothing lost or stored twice", async () => {
     writeRabo();
-    expect(counts((await imported(["rabo-both.csv"]))[0]!)).toEqual([5, 0, 0]);
-    expect(counts((await imported(["rabo-both.csv"]))[0]!)).toEqual([0, 5, 0]);
+    expect((await countsOf(["rabo-both.csv"]))[0]).toEqual([5, 0, 0]);
+    expect((await countsOf(["rabo-both.csv"]))[0]).toEqual([0, 5, 0]);
     // Ids without the account, as before the column was read: each row held back as a possible duplicate of its own.
-    const [a, b] = await imported(["rabo-a.csv", "rabo-b.csv"]);
-    expect([counts(a!), counts(b!)]).toEqual([
+    expect(await countsOf(["rabo-a.csv", "rabo-b.csv"])).toEqual([
       [0, 0, 3],
       [0, 0, 2],
     ]);
@@ -112,20 +111,20 @@ describe("two accounts' exports whose own-account column is read since their ids
     const twice = [...RABO_B, rabo(B, 603, "2026-04-30", "-5,00", "+778,00", "Rabobank", "Kosten betaalpakket april")];
     write("rabo-a.csv", `${RABO_HEADER}\n${RABO_A.join("\n")}\n`);
     write("rabo-b2.csv", `${RABO_HEADER}\n${twice.join("\n")}\n`);
-    expect(counts((await imported(["rabo-a.csv"]))[0]!)).toEqual([3, 0, 0]);
-    expect(counts((await imported(["rabo-b2.csv"]))[0]!)).toEqual([3, 0, 0]);
-    expect(counts((await imported(["rabo-b2.csv"]))[0]!)).toEqual([0, 3, 0]);
+    expect((await countsOf(["rabo-a.csv"]))[0]).toEqual([3, 0, 0]);
+    expect((await countsOf(["rabo-b2.csv"]))[0]).toEqual([3, 0, 0]);
+    expect((await countsOf(["rabo-b2.csv"]))[0]).toEqual([0, 3, 0]);
     expect(stored().filter((r) => r.includes(" -5.00 "))).toEqual([`${A} 2026-04-30 -5.00 Rabobank · Kosten betaalpakket april`, ...Array(2).fill(`${B} 2026-04-30 -5.00 Rabobank · Kosten betaalpakket april`)]);
   });
 
   test("a file imported with --account, then the other account's file: its fee is held back (the name given may be either account), imported when the user says, then a duplicate", async () => {
     writeRabo();
-    expect(counts((await imported(["rabo-a.csv"], "--account", "Rabo joint"))[0]!)).toEqual([3, 0, 0]);
+    expect((await countsOf(["rabo-a.csv"], "--account", "Rabo joint"))[0]).toEqual([3, 0, 0]);
     // "Rabo joint" may name B's account as well as A's: the fee is shown as a possible duplicate of A's, never dropped unsaid.
-    expect(counts((await imported(["rabo-b.csv"]))[0]!)).toEqual([1, 0, 1]);
-    expect(counts((await imported(["rabo-a.csv"], "--account", "Rabo joint"))[0]!)).toEqual([0, 3, 0]);
-    expect(counts((await imported(["rabo-b.csv"], "--include-possible-duplicates"))[0]!)).toEqual([1, 1, 1]);
-    expect(counts((await imported(["rabo-b.csv"]))[0]!)).toEqual([0, 2, 0]);
+    expect((await countsOf(["rabo-b.csv"]))[0]).toEqual([1, 0, 1]);
+    expect((await countsOf(["rabo-a.csv"], "--account", "Rabo joint"))[0]).toEqual([0, 3, 0]);
+    expect((await countsOf(["rabo-b.csv"], "--include-possible-duplicates"))[0]).toEqual([1, 1, 1]);
+    expect((await countsOf(["rabo-b.csv"]))[0]).toEqual([0, 2, 0]);
     expect(stored()).toEqual([...RABO_ROWS.slice(0, 3).map((r) => r.replace(A, "Rabo joint")), ...RABO_ROWS.slice(3)].sort());
   });
 });
@@ -139,10 +138,10 @@ test("Belfius-like exports of two accounts, one after the other: the same fee on
   const d = "BE15 0635 9022 8174";
   write("belfius-c.csv", `${BELFIUS_HEADER}\n${[belfius(c, 11, "03/03/2026", "-42,10", "Delhaize Gent", "Betaling Bancontact"), belfius(c, 12, "31/03/2026", "-2,75", "Belfius", "Beheerskosten rekening")].join("\n")}\n`);
   write("belfius-d.csv", `${BELFIUS_HEADER}\n${[belfius(d, 21, "31/03/2026", "-2,75", "Belfius", "Beheerskosten rekening"), belfius(d, 22, "17/03/2026", "-9,99", "Proximus", "Domiciliering")].join("\n")}\n`);
-  expect(counts((await imported(["belfius-c.csv"]))[0]!)).toEqual([2, 0, 0]);
-  expect(counts((await imported(["belfius-d.csv"]))[0]!)).toEqual([2, 0, 0]);
+  expect((await countsOf(["belfius-c.csv"]))[0]).toEqual([2, 0, 0]);
+  expect((await countsOf(["belfius-d.csv"]))[0]).toEqual([2, 0, 0]);
   expect(stored().filter((r) => r.includes("Beheerskosten"))).toEqual(["BE15063590228174 2026-03-31 -2.75 Belfius · Beheerskosten rekening", "BE62063411772218 2026-03-31 -2.75 Belfius · Beheerskosten rekening"]);
-  for (const name of ["belfius-c.csv", "belfius-d.csv"]) expect(counts((await imported([name]))[0]!)).toEqual([0, 2, 0]);
+  for (const name of ["belfius-c.csv", "belfius-d.csv"]) expect((await countsOf([name]))[0]).toEqual([0, 2, 0]);
 });
 
 // Morgan Stanley's activity export: several accounts in one file, ids without them (layout account.notInIds).
@@ -154,13 +153,12 @@ const Q = "AAA 101 330917";
 test("Morgan Stanley: one account's export, then the export of both accounts holding the same fee on each: each fee once", async () => {
   write("ms-q.csv", `${MS_HEADER}\n${[ms(Q, "09/30/2026", "MONTHLY SERVICE FEE", "-4.00"), ms(Q, "09/12/2026", "DIVIDEND VANGUARD", "12.34")].join("\n")}\n`);
   write("ms-both.csv", `${MS_HEADER}\n${[ms(P, "09/30/2026", "MONTHLY SERVICE FEE", "-4.00"), ms(P, "09/03/2026", "CHECK 1187", "-120.00"), ms(Q, "09/30/2026", "MONTHLY SERVICE FEE", "-4.00"), ms(Q, "09/12/2026", "DIVIDEND VANGUARD", "12.34")].join("\n")}\n`);
-  expect(counts((await imported(["ms-q.csv"]))[0]!)).toEqual([2, 0, 0]);
-  const both = (await imported(["ms-both.csv"]))[0]!;
+  expect((await countsOf(["ms-q.csv"]))[0]).toEqual([2, 0, 0]);
   // P's fee and check are new; Q's dividend is a duplicate; Q's fee (its id numbered #2 after P's in this file) is held
   // back as a possible duplicate of the one stored: never stored twice, and P's fee never taken for Q's.
-  expect(counts(both)).toEqual([2, 1, 1]);
+  expect((await countsOf(["ms-both.csv"]))[0]).toEqual([2, 1, 1]);
   expect(stored().filter((r) => r.includes("FEE"))).toEqual([`${Q} 2026-09-30 -4.00 MONTHLY SERVICE FEE`, `${P} 2026-09-30 -4.00 MONTHLY SERVICE FEE`].sort());
-  expect(counts((await imported(["ms-both.csv"]))[0]!)).toEqual([0, 3, 1]);
+  expect((await countsOf(["ms-both.csv"]))[0]).toEqual([0, 3, 1]);
 });
 
 describe("through the importer: files planned apart, and streamed", () => {
@@ -203,10 +201,9 @@ const F = "DE11520513735120710131";
 test("an MT940 of two accounts' statements (only the second's fee that day), then the first account's own statement with its fee: stored, not taken for the second's", async () => {
   write("two.sta", mt940([{ account: E, ref: "S1", opening: "2000,00", closing: "1100,00", rows: RENT }, { account: F, ref: "S2", opening: "50,00", closing: "43,10", rows: FEE }]));
   write("e-only.sta", mt940([{ account: E, ref: "S3", opening: "2000,00", closing: "1093,10", rows: [...RENT, ...FEE] }]));
-  expect(counts((await imported(["two.sta"]))[0]!)).toEqual([2, 0, 0]);
-  const e = (await imported(["e-only.sta"]))[0]!;
+  expect((await countsOf(["two.sta"]))[0]).toEqual([2, 0, 0]);
   // The rent: E's, with the same id as before (the file's own account): a duplicate. The fee: new for E.
-  expect(counts(e)).toEqual([1, 1, 0]);
+  expect((await countsOf(["e-only.sta"]))[0]).toEqual([1, 1, 0]);
   expect(stored().filter((r) => r.includes("Kontofuehrung"))).toEqual([`${F} 2026-04-30 -6.90 Stadtsparkasse · Kontofuehrung April · ENTGELT`, `${E} 2026-04-30 -6.90 Stadtsparkasse · Kontofuehrung April · ENTGELT`]);
   for (const name of ["two.sta", "e-only.sta"]) expect((await imported([name]))[0]!.inserted).toBe(0);
 });
