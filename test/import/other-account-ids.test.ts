@@ -86,8 +86,13 @@ describe("two accounts' exports whose own-account column is read since their ids
     });
   }
 
-  test("both files in one command: each account's fee is stored", async () => {
+  test("both files in one command: each account's fee is stored, and the dry run said so", async () => {
     writeRabo();
+    // The dry run writes nothing: the second file's fee is told from the first's by the ids read earlier in the run.
+    expect(await countsOf(["rabo-a.csv", "rabo-b.csv"], "--dry-run")).toEqual([
+      [3, 0, 0],
+      [2, 0, 0],
+    ]);
     expect(await countsOf(["rabo-a.csv", "rabo-b.csv"])).toEqual([
       [3, 0, 0],
       [2, 0, 0],
