@@ -14,7 +14,7 @@ import type { RowChange } from "../store/budget-writes.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { plainMerchant, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
-import { otherAccounts, sameBookingId } from "./duplicates.ts";
+import { anotherAccount, sameBookingId } from "./duplicates.ts";
 import { bankIdKind, ownAccountId } from "./ids.ts";
 import { FACT_COLUMNS, RowTable, type FactKey, type RowChunk } from "./formats/row-table.ts";
 import { ensureAccountColumn, ensureImportTables } from "./target.ts";
@@ -100,7 +100,7 @@ export class BatchWrite {
   /** The row's id for its insert again when `id` is another account's row's, else null. */
   private ownAccountIdFor(t: RowTable, i: number, id: string): string | null {
     const own = t.accountOf(i);
-    if (own === null || bankIdKind(id) !== null || !otherAccounts(this.accountOf.get(id)?.account, own)) return null;
+    if (own === null || bankIdKind(id) !== null || !anotherAccount(this.accountOf.get(id)?.account, own)) return null;
     return ownAccountId(id, own);
   }
 

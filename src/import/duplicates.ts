@@ -108,7 +108,7 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
 }
 
 /** Whether a row of account `own` is another account's than a stored row of account `stored` (either unknown: not said). */
-export function otherAccounts(stored: string | null | undefined, own: string | null): boolean {
+export function anotherAccount(stored: string | null | undefined, own: string | null): boolean {
   return stored != null && stored.trim() !== "" && own !== null && !oneAccount(stored, own);
 }
 
@@ -130,7 +130,7 @@ export function reidentifyOtherAccounts(db: Database, rows: RowTable, ids: strin
   const stored = new Map(byIds<{ id: string; account: string }>(q, hashed.map((i) => ids[i]!)).map((r) => [r.id, r.account]));
   for (const i of hashed) {
     const own = rows.accountOf(i)!;
-    if (!otherAccounts(stored.get(ids[i]!), own)) continue;
+    if (!anotherAccount(stored.get(ids[i]!), own)) continue;
     moved.set(i, ids[i]!);
     there.delete(ids[i]!);
     ids[i] = ownAccountId(ids[i]!, own);
@@ -289,8 +289,8 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Another account's row is no copy of this one; unless the row's account was read since its id was fixed (its id's
       // account another: an app's or Morgan Stanley's export of several accounts, ColumnPlan.accountNotInIds): imported
       // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
-      // A stored row whose id a row of this file had (otherAccountIds) is another account's surely when both are account numbers.
-      // The row whose id this row had is another account's, surely so when both are account numbers (not a name given).
+      // A stored row whose id a row of this file had (otherAccountIds) is another account's surely when both are account
+      // numbers (not a name given for every row, which may be this row's account).
       const account = rows.accountOf(i);
       if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (c.otherAccountIds?.has(e.transactionId) === true && twoAccountNumbers(account, e.account)))) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
