@@ -53,17 +53,6 @@ export function sameBookingId(id: string): string | null {
   return part ? part[1]! : `${id}:1`;
 }
 
-/**
- * What `seen` (files read earlier in the same run) holds of row `i`: a content-hash id of a row whose account is known
- * with that account (ownAccountId of the id it had before reidentifyOtherAccounts), so that one account's fee read
- * earlier does not make another account's alike fee a duplicate, as in budget.db; any other id as it is.
- */
-export function seenKey(rows: RowTable, i: number, ids: readonly string[], movedFrom?: ReadonlyMap<number, string>): string {
-  const id = movedFrom?.get(i) ?? ids[i]!;
-  const account = rows.accountOf(i);
-  return account !== null && bankIdKind(id) === null ? ownAccountId(id, account) : id;
-}
-
 /** Whether an id, or its camt booking under its other id, is among `seen` (files read earlier in the same run). */
 export function seenBefore(seen: ReadonlySet<string>, id: string): boolean {
   if (seen.has(id)) return true;

@@ -152,6 +152,15 @@ export function ownAccountId(id: string, account: string): string {
   return `${id}@${account.replace(/\s+/g, "").toUpperCase()}`;
 }
 
+/**
+ * A content-hash id with its row's account in it, as ownAccountId writes it (one that has it already as it is): how the
+ * ids of files read in one go are told apart by account, as budget.db tells them (duplicates.ts reidentifyOtherAccounts),
+ * so that one account's fee does not make another account's alike fee "in another file". Any other id as it is.
+ */
+export function withOwnAccount(id: string, account: string | null): string {
+  return account === null || bankIdKind(id) !== null || id.includes("@") ? id : ownAccountId(id, account);
+}
+
 /** The kind of a bank id ("camt", "ofx", "cc", or "bank" for the UBS transaction number); null for a content hash. */
 export function bankIdKind(id: string): string | null {
   if (id.startsWith("h:")) return null;

@@ -57,6 +57,15 @@ describe("two accounts' exports on the page", () => {
     }
   });
 
+  test("dropped together on the page: \"Import all\" counts each account's fee (it took the second's for the first's, \"in another file\")", async () => {
+    const form = new FormData();
+    form.append("file", new File([exportOf("NL57RABO0117700421", "05", "Jumbo Delft", "-18,20")], "a.csv"));
+    form.append("file", new File([exportOf("NL80RABO0360044126", "05", "Plus Leiden", "-27,60")], "b.csv"));
+    const page = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    expect(page).toContain("Import all (4 transactions from 2 files)");
+    expect(page).not.toContain("in another file");
+  });
+
   test("a possible duplicate the preview gave its own account's id (its plain one the other account's fee) is imported when ticked", async () => {
     expect(await commit(await preview("a.csv", exportOf("NL57RABO0117700421", "03", "Jumbo Delft", "-18,20")))).toBe(2);
     // The second account's rows stored before under its IBAN given as the account (their ids hold it).

@@ -62,6 +62,7 @@ import {
 import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
 import { newOnceEach } from "../../import/duplicates.ts";
+import { withOwnAccount } from "../../import/ids.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
@@ -93,8 +94,8 @@ const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
 const PREVIEW_ROWS = 500;
 const PREVIEW_POSSIBLE = 1000;
 
-/** The ids of a preview's new rows that it lists (all of them for a file of up to PREVIEW_ROWS rows). */
-const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "new" ? [r.transactionId] : []));
+/** The ids of a preview's new rows that it lists (all of them for a file of up to PREVIEW_ROWS rows), with their accounts (ids.ts withOwnAccount). */
+const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "new" ? [withOwnAccount(r.transactionId, r.account)] : []));
 /** Drops remembered for their combined preview (each drop's files are held previews of their own). */
 const GROUPS_REMEMBERED = 200;
 
