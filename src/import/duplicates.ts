@@ -33,7 +33,7 @@ import type { Database, Statement } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
 import { formatMoney } from "../core/format.ts";
-import { oneAccount, twoAccountNumbers } from "./formats/accounts.ts";
+import { oneAccount, sameAccountNumber, twoAccountNumbers } from "./formats/accounts.ts";
 import { bankIdKind, ownAccountId } from "./ids.ts";
 import { hasAccountColumn } from "./target.ts";
 
@@ -96,9 +96,13 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   return found;
 }
 
-/** Whether a row of account `own` is another account's than a stored row of account `stored` (either unknown: not said). */
+/**
+ * Whether a row of account `own` is another account's than a stored row of account `stored` (either unknown: not said).
+ * Two labels with one account number are one account renamed (review of r4-acctid: a renamed Morgan Stanley account's
+ * re-export was stored a second time under its own-account ids, exit 0).
+ */
 export function anotherAccount(stored: string | null | undefined, own: string | null): boolean {
-  return stored != null && stored.trim() !== "" && own !== null && !oneAccount(stored, own);
+  return stored != null && stored.trim() !== "" && own !== null && !oneAccount(stored, own) && !sameAccountNumber(stored, own);
 }
 
 /**

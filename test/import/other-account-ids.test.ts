@@ -17,7 +17,8 @@ import { planCounts } from "../../src/import/importer.ts";
 import { databasesPerTest, makeImporter } from "./support.ts";
 
 const files = databasesPerTest();
-const cli = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb, "--no-classify"], { home: files.dir });
+const budgetChat = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb], { home: files.dir });
+const cli = (args: string[]) => budgetChat([...args, "--no-classify"]);
 
 /** Imports `names` (written by `write`) in one command; each file's summary. */
 async function imported(names: string[], ...flags: string[]): Promise<FileSummary[]> {
@@ -164,6 +165,15 @@ test("Morgan Stanley: one account's export, then the export of both accounts hol
   expect((await countsOf(["ms-both.csv"]))[0]).toEqual([2, 1, 1]);
   expect(stored().filter((r) => r.includes("FEE"))).toEqual([`${Q} 2026-09-30 -4.00 MONTHLY SERVICE FEE`, `${P} 2026-09-30 -4.00 MONTHLY SERVICE FEE`].sort());
   expect((await countsOf(["ms-both.csv"]))[0]).toEqual([0, 3, 1]);
+});
+
+test("Morgan Stanley: one account's export, then its export under another label (renamed, its number the same): all duplicates", async () => {
+  const renamed = "Household cash 101 770021";
+  write("ms-p.csv", `${MS_HEADER}\n${[ms(P, "09/30/2026", "MONTHLY SERVICE FEE", "-4.00"), ms(P, "09/12/2026", "DIVIDEND VANGUARD", "12.34")].join("\n")}\n`);
+  write("ms-p-renamed.csv", `${MS_HEADER}\n${[ms(renamed, "09/30/2026", "MONTHLY SERVICE FEE", "-4.00"), ms(renamed, "09/12/2026", "DIVIDEND VANGUARD", "12.34")].join("\n")}\n`);
+  expect((await countsOf(["ms-p.csv"]))[0]).toEqual([2, 0, 0]);
+  expect((await countsOf(["ms-p-renamed.csv"]))[0]).toEqual([0, 2, 0]);
+  expect(stored()).toEqual([`${P} 2026-09-12 12.34 DIVIDEND VANGUARD · Fee`, `${P} 2026-09-30 -4.00 MONTHLY SERVICE FEE`]);
 });
 
 describe("through the importer: files planned apart, and streamed", () => {

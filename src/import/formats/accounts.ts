@@ -60,6 +60,16 @@ export function oneAccount(a: string, b: string): boolean {
 }
 
 /**
+ * Whether two labels of an account carry one account number, at least six digits, whatever words are around it
+ * ("Platinum CashPlus 101 770021", "Household cash 101-770021"): an app's or Morgan Stanley's account label, its product
+ * or nickname renamed between two exports.
+ */
+export function sameAccountNumber(a: string, b: string): boolean {
+  const digits = a.replace(/\D/g, "");
+  return digits.length >= 6 && digits === b.replace(/\D/g, "");
+}
+
+/**
  * Whether two accounts are surely two: both written as account numbers, as a bank writes them, and not one. A name given
  * for an account ("Joint", with --account) may be either of them, so it is not surely another.
  */
