@@ -34,7 +34,7 @@ import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts"
 import type { RowTable } from "./formats/row-table.ts";
 import { formatMoney } from "../core/format.ts";
 import { oneAccount, sameAccountNumber, twoAccountNumbers } from "./formats/accounts.ts";
-import { bankIdKind, ownAccountId } from "./ids.ts";
+import { bankIdKind, isOwnAccountIdOf, ownAccountId, withOwnAccount } from "./ids.ts";
 import { hasAccountColumn } from "./target.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
@@ -116,9 +116,9 @@ export function anotherAccount(stored: string | null | undefined, own: string | 
  */
 export function reidentifyOtherAccounts(db: Database, rows: RowTable, ids: string[], there: Set<string>): Map<number, string> {
   const moved = new Map<number, string>();
+  if (!hasAccountColumn(db)) return moved;
   const hashed: number[] = [];
   for (let i = 0; i < ids.length; i++) if (there.has(ids[i]!) && bankIdKind(ids[i]!) === null && rows.accountOf(i) !== null) hashed.push(i);
-  if (hashed.length === 0 || !hasAccountColumn(db)) return moved;
   const q = db.query("SELECT transaction_id AS id, account FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?)) AND account IS NOT NULL");
   const stored = new Map(byIds<{ id: string; account: string }>(q, hashed.map((i) => ids[i]!)).map((r) => [r.id, r.account]));
   for (const i of hashed) {
@@ -129,7 +129,29 @@ export function reidentifyOtherAccounts(db: Database, rows: RowTable, ids: strin
     ids[i] = ownAccountId(ids[i]!, own);
   }
   if (moved.size) for (const id of existingIds(db, [...moved.keys()].map((i) => ids[i]!))) there.add(id);
+  takeStoredOwnAccountIds(db, rows, ids, there);
   return moved;
+}
+
+/**
+ * Rows whose plain content-hash id budget.db does not hold, but their own-account id it does: the row stored under it
+ * when another account's row held the plain id, since undone (review of r4-acctid: B's fee, re-imported after A's
+ * import was undone, was new and held back as a possible duplicate of its own stored row; ticked, stored twice). Such a
+ * row takes that id, and is its duplicate. `ids` and `there` are updated in place.
+ */
+function takeStoredOwnAccountIds(db: Database, rows: RowTable, ids: string[], there: Set<string>): void {
+  const ownIds = new Map<number, string>();
+  for (let i = 0; i < ids.length; i++) {
+    const own = withOwnAccount(ids[i]!, rows.accountOf(i));
+    if (own !== ids[i] && !there.has(ids[i]!)) ownIds.set(i, own);
+  }
+  if (ownIds.size === 0) return;
+  const stored = existingIds(db, [...ownIds.values()]);
+  for (const [i, own] of ownIds) {
+    if (!stored.has(own)) continue;
+    ids[i] = own;
+    there.add(own);
+  }
 }
 
 /** How budget.db stores an already imported row: its merchant and category (either may be NULL). */
@@ -282,10 +304,12 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Another account's row is no copy of this one; unless the row's account was read since its id was fixed (its id's
       // account another: an app's or Morgan Stanley's export of several accounts, ColumnPlan.accountNotInIds): imported
       // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
-      // A stored row whose id a row of this file had (otherAccountIds) is another account's surely when both are account
-      // numbers (not a name given for every row, which may be this row's account).
+      // A stored row whose id a row of this file had (otherAccountIds), or whose id is this row's with its account after
+      // it (ownAccountId: stored when the plain id was another account's row's), is another account's surely when both
+      // are account numbers (not a name given for every row, which may be this row's account).
       const account = rows.accountOf(i);
-      if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (c.otherAccountIds?.has(e.transactionId) === true && twoAccountNumbers(account, e.account)))) continue;
+      const sharesThisRowsId = c.otherAccountIds?.has(e.transactionId) === true || isOwnAccountIdOf(e.transactionId, c.ids[i]!);
+      if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (sharesThisRowsId && twoAccountNumbers(account, e.account)))) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);

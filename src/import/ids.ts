@@ -152,6 +152,11 @@ export function ownAccountId(id: string, account: string): string {
   return `${id}@${account.replace(/\s+/g, "").toUpperCase()}`;
 }
 
+/** Whether `id` is the content-hash id `plain` with an account after it, as ownAccountId writes it. */
+export function isOwnAccountIdOf(id: string, plain: string): boolean {
+  return bankIdKind(plain) === null && id.startsWith(`${plain}@`);
+}
+
 /**
  * A content-hash id with its row's account in it, as ownAccountId writes it (one that has it already as it is): how the
  * ids of files read in one go are told apart by account, as budget.db tells them (duplicates.ts reidentifyOtherAccounts),

@@ -123,6 +123,29 @@ describe("two accounts' exports whose own-account column is read since their ids
     expect(stored().filter((r) => r.includes(" -5.00 "))).toEqual([`${A} 2026-04-30 -5.00 Rabobank · Kosten betaalpakket april`, ...Array(2).fill(`${B} 2026-04-30 -5.00 Rabobank · Kosten betaalpakket april`)]);
   });
 
+  for (const first of ["rabo-b.csv", "rabo-a.csv"]) {
+    test(`A's import undone, then ${first} first: each file is new or all duplicates, ticking stores nothing twice`, async () => {
+      writeRabo();
+      const [a] = await imported(["rabo-a.csv"]);
+      await imported(["rabo-b.csv"]);
+      const undo = await budgetChat(["imports", "undo", a!.batch!]);
+      expect([undo.code, undo.stderr]).toEqual([0, ""]);
+      expect(stored()).toEqual(RABO_ROWS.slice(3));
+      // B's fee is stored under its own account's id (A's row held the plain one): found again as B's, not held back.
+      if (first === "rabo-b.csv") {
+        expect((await countsOf(["rabo-b.csv"]))[0]).toEqual([0, 2, 0]);
+        expect((await countsOf(["rabo-b.csv"], "--include-possible-duplicates"))[0]).toEqual([0, 2, 0]);
+      }
+      // A's fee is new, not a possible duplicate of B's (another account's row).
+      expect((await countsOf(["rabo-a.csv"]))[0]).toEqual([3, 0, 0]);
+      expect(await countsOf(["rabo-a.csv", "rabo-b.csv"])).toEqual([
+        [0, 3, 0],
+        [0, 2, 0],
+      ]);
+      expect(stored()).toEqual(RABO_ROWS);
+    });
+  }
+
   test("a file imported with --account, then the other account's file: its fee is held back (the name given may be either account), imported when the user says, then a duplicate", async () => {
     writeRabo();
     expect((await countsOf(["rabo-a.csv"], "--account", "Rabo joint"))[0]).toEqual([3, 0, 0]);
