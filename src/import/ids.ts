@@ -158,12 +158,16 @@ export function isOwnAccountIdOf(id: string, plain: string): boolean {
 }
 
 /**
- * A content-hash id with its row's account in it, as ownAccountId writes it (one that has it already as it is): how the
- * ids of files read in one go are told apart by account, as budget.db tells them (duplicates.ts reidentifyOtherAccounts),
- * so that one account's fee does not make another account's alike fee "in another file". Any other id as it is.
+ * Whether a row's account tells its id apart from another account's row's: a content-hash id without an account (or a
+ * reused id's date) after it. A bank id, or an id with one, is the same row whatever account reads it.
  */
+export function accountTellsApart(id: string): boolean {
+  return bankIdKind(id) === null && !id.includes("@");
+}
+
+/** A content-hash id with its row's account in it, as ownAccountId writes it (accountTellsApart); any other id as it is. */
 export function withOwnAccount(id: string, account: string | null): string {
-  return account === null || bankIdKind(id) !== null || id.includes("@") ? id : ownAccountId(id, account);
+  return account !== null && accountTellsApart(id) ? ownAccountId(id, account) : id;
 }
 
 /** The kind of a bank id ("camt", "ofx", "cc", or "bank" for the UBS transaction number); null for a content hash. */

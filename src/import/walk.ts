@@ -14,11 +14,11 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, seenBefore, type ExistingMatch, type SignTurns } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, type ExistingMatch, type SeenIds, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
-import { transactionIdAssigner, withOwnAccount } from "./ids.ts";
+import { transactionIdAssigner } from "./ids.ts";
 import { accountBalancesBefore, hasAccountColumn } from "./target.ts";
 
 /** Money out and money in of one currency, with their row counts: a wrong sign is seen at a glance. */
@@ -132,7 +132,7 @@ export type WalkedChunk = {
 export function chunkWalker(
   account: string | null,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
+  o: { seen?: SeenIds; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
   onChunk: (c: WalkedChunk) => void,
 ): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
@@ -149,7 +149,7 @@ export function chunkWalker(
     const there = db ? existingIds(db, ids) : new Set<string>();
     const reused = db ? reidentifyReusedIds(db, chunk, ids, there, o.sha256) : new Map<number, ExistingMatch>();
     const movedFrom = db ? reidentifyOtherAccounts(db, chunk, ids, there) : undefined;
-    if (o.seen) for (let i = 0; i < n; i++) if (seenBefore(o.seen, withOwnAccount(ids[i]!, chunk.accountOf(i)))) there.add(ids[i]!);
+    if (o.seen) for (let i = 0; i < n; i++) if (o.seen.has(ids[i]!, chunk.accountOf(i))) there.add(ids[i]!);
     const status = new Array<WalkStatus>(n).fill(0);
     const matches = new Array<ExistingMatch | null>(n).fill(null);
     const classes = new Array<Classified | null>(n).fill(null);
@@ -181,7 +181,7 @@ export function chunkWalker(
     });
     // Rows of this same file stored before with the other sign (its reading changed since): held, and gathered for the note.
     if (db && o.turns) o.turns.hold(db, chunk, status, ids, o.sha256, o.batch ?? null, (i, m) => (matches[i] = m));
-    if (o.seen) for (let i = 0; i < n; i++) o.seen.add(withOwnAccount(ids[i]!, chunk.accountOf(i)));
+    if (o.seen) for (let i = 0; i < n; i++) o.seen.add(ids[i]!, chunk.accountOf(i));
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;
     chunk = new RowTable();
@@ -205,7 +205,7 @@ export function walkRows(
   opts: ParseOptions,
   facts: Pick<StatementFacts, "account" | "invertedByBalance">,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
+  o: { seen?: SeenIds; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
   onChunk: (c: WalkedChunk) => void,
 ): void {
   const walker = chunkWalker(facts.account, db, o, onChunk);

@@ -32,6 +32,13 @@ async function commit(p: { id: string; version: number }, body: Record<string, u
   return ((await res.json()) as { inserted: number }).inserted;
 }
 
+/** The page shown for files dropped together (name: content). */
+async function dropped(files: Record<string, string>): Promise<string> {
+  const form = new FormData();
+  for (const [name, content] of Object.entries(files)) form.append("file", new File([content], name));
+  return (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+}
+
 /** The stored fees of the month, as "account amount". */
 function fees(month: string): string[] {
   const db = new Database(h.budget.path, { readonly: true });
@@ -58,12 +65,14 @@ describe("two accounts' exports on the page", () => {
   });
 
   test("dropped together on the page: \"Import all\" counts each account's fee (it took the second's for the first's, \"in another file\")", async () => {
-    const form = new FormData();
-    form.append("file", new File([exportOf("NL57RABO0117700421", "05", "Jumbo Delft", "-18,20")], "a.csv"));
-    form.append("file", new File([exportOf("NL80RABO0360044126", "05", "Plus Leiden", "-27,60")], "b.csv"));
-    const page = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    const page = await dropped({ "a.csv": exportOf("NL57RABO0117700421", "05", "Jumbo Delft", "-18,20"), "b.csv": exportOf("NL80RABO0360044126", "05", "Plus Leiden", "-27,60") });
     expect(page).toContain("Import all (4 transactions from 2 files)");
     expect(page).not.toContain("in another file");
+  });
+
+  test("one account's export by its IBAN and by its BBAN dropped together: \"Import all\" counts its rows once (the second file's are in the first)", async () => {
+    const page = await dropped({ "iban.csv": exportOf("NL80RABO0360044126", "07", "Plus Leiden", "-27,60"), "bban.csv": exportOf("0360044126", "07", "Plus Leiden", "-27,60") });
+    expect(page).toContain("Import all (2 transactions from 1 file)");
   });
 
   test("a possible duplicate the preview gave its own account's id (its plain one the other account's fee) is imported when ticked", async () => {

@@ -101,6 +101,18 @@ describe("two accounts' exports whose own-account column is read since their ids
     expect(stored()).toEqual(RABO_ROWS);
   });
 
+  test("one account's export by its IBAN and by its BBAN in one command: the second is all duplicates, in the dry run too", async () => {
+    writeRabo();
+    write("rabo-b-bban.csv", `${RABO_HEADER}\n${RABO_B.map((r) => r.replace(B, B.slice(8))).join("\n")}\n`);
+    for (const flags of [["--dry-run"], []]) {
+      expect(await countsOf(["rabo-b.csv", "rabo-b-bban.csv"], ...flags)).toEqual([
+        [2, 0, 0],
+        [0, 2, 0],
+      ]);
+    }
+    expect(stored()).toEqual(RABO_ROWS.slice(3));
+  });
+
   test("the file of both accounts, then each account's own file: all duplicates or held back, nothing lost or stored twice", async () => {
     writeRabo();
     expect((await countsOf(["rabo-both.csv"]))[0]).toEqual([5, 0, 0]);
