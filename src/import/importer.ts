@@ -66,7 +66,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, SignTurns, type ExistingMatch, type SeenIds } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -499,13 +499,15 @@ export class Importer {
    * one counts as empty). `seen`: ids of files planned earlier in the same run, which count as
    * already there (overlapping statements given together). Long steps give the event loop room.
    */
-  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: Set<string>; onProgress?: (done: number, total: number) => void; actor?: ImportActor }): Promise<FilePlan> {
+  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: SeenIds; onProgress?: (done: number, total: number) => void; actor?: ImportActor }): Promise<FilePlan> {
     const { rows, ids } = parsed;
     const db = this.openForReading();
     try {
       const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
       const reused = db ? reidentifyReusedIds(db, rows, ids, there, parsed.sha256) : new Map<number, ExistingMatch>();
-      if (opts.seen) for (const id of ids) if (seenBefore(opts.seen, id)) there.add(id);
+      const movedFrom = db ? reidentifyOtherAccounts(db, rows, ids, there) : undefined;
+      const otherAccountIds = new Set(movedFrom?.values());
+      if (opts.seen) for (let i = 0; i < ids.length; i++) if (opts.seen.has(ids[i]!, rows.accountOf(i))) there.add(ids[i]!);
       const status = new Uint8Array(rows.length);
       const fresh: number[] = [];
       for (let i = 0; i < rows.length; i++) {
@@ -519,7 +521,7 @@ export class Importer {
         // In slices: the server answers between them.
         for (let from = 0; from < fresh.length; from += STEP_ROWS) {
           const slice = fresh.slice(from, from + STEP_ROWS);
-          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256 }, hasAccount, there).forEach((m, k) => {
+          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256, otherAccountIds }, hasAccount, there).forEach((m, k) => {
             if (m) {
               status[slice[k]!] = 2;
               matches.set(slice[k]!, m);
@@ -547,7 +549,7 @@ export class Importer {
       const turned = turns.note((line) => rowPlace(parsed.format, line));
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
-      for (const id of ids) opts.seen?.add(id);
+      if (opts.seen) for (let i = 0; i < ids.length; i++) opts.seen.add(ids[i]!, rows.accountOf(i));
       return { ...parsed, ...(turned ? { notes: [...parsed.notes, turned] } : {}), reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
@@ -731,7 +733,7 @@ export class Importer {
    * import (the write path's, two-phase like any import's); or, for a dry run, only counted.
    * Memory holds one chunk and the statement's text.
    */
-  async commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): Promise<StreamedOutcome> {
+  async commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: SeenIds; actor: ImportActor }): Promise<StreamedOutcome> {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(sf.file, sf.format, sf.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };

@@ -14,7 +14,7 @@
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, cardPaymentCategory, cardPaymentClass, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch, type SignTurns } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, type ExistingMatch, type SeenIds, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -123,7 +123,7 @@ export type WalkedChunk = {
 };
 
 /** What a walk takes besides the rows: see chunkWalker. `notSpending`: the not-spending categories as configured (SPEC §1). */
-export type WalkOptions = { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns; notSpending: readonly string[] };
+export type WalkOptions = { seen?: SeenIds; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns; notSpending: readonly string[] };
 
 /**
  * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
@@ -147,7 +147,8 @@ export function chunkWalker(account: string | null, db: Database | null, o: Walk
     const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
     const there = db ? existingIds(db, ids) : new Set<string>();
     const reused = db ? reidentifyReusedIds(db, chunk, ids, there, o.sha256) : new Map<number, ExistingMatch>();
-    if (o.seen) for (const id of ids) if (seenBefore(o.seen, id)) there.add(id);
+    const movedFrom = db ? reidentifyOtherAccounts(db, chunk, ids, there) : undefined;
+    if (o.seen) for (let i = 0; i < n; i++) if (o.seen.has(ids[i]!, chunk.accountOf(i))) there.add(ids[i]!);
     const status = new Array<WalkStatus>(n).fill(0);
     const matches = new Array<ExistingMatch | null>(n).fill(null);
     const classes = new Array<Classified | null>(n).fill(null);
@@ -157,7 +158,7 @@ export function chunkWalker(account: string | null, db: Database | null, o: Walk
       else fresh.push(i);
     }
     // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
-    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids, sha256: o.sha256 }, hasAccount, there, o.batch ?? null) : [];
+    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids, sha256: o.sha256, otherAccountIds: new Set(movedFrom?.values()) }, hasAccount, there, o.batch ?? null) : [];
     const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
     const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
     // The user's rules first (SPEC §14): per row, before the cache and the card rules.
@@ -180,7 +181,7 @@ export function chunkWalker(account: string | null, db: Database | null, o: Walk
     });
     // Rows of this same file stored before with the other sign (its reading changed since): held, and gathered for the note.
     if (db && o.turns) o.turns.hold(db, chunk, status, ids, o.sha256, o.batch ?? null, (i, m) => (matches[i] = m));
-    if (o.seen) for (const id of ids) o.seen.add(id);
+    if (o.seen) for (let i = 0; i < n; i++) o.seen.add(ids[i]!, chunk.accountOf(i));
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;
     chunk = new RowTable();

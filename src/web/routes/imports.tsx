@@ -61,7 +61,7 @@ import {
 } from "../../import/importer.ts";
 import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
-import { newOnceEach } from "../../import/duplicates.ts";
+import { newOnceEach, SeenIds, type NewRow } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
@@ -93,8 +93,8 @@ const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
 const PREVIEW_ROWS = 500;
 const PREVIEW_POSSIBLE = 1000;
 
-/** The ids of a preview's new rows that it lists (all of them for a file of up to PREVIEW_ROWS rows). */
-const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "new" ? [r.transactionId] : []));
+/** The new rows a preview lists (all of them for a file of up to PREVIEW_ROWS rows): their ids with their accounts. */
+const newRowsOf = (p: StatementPreview): NewRow[] => p.rows.flatMap((r) => (r.status === "new" ? [{ id: r.transactionId, account: r.account }] : []));
 /** Drops remembered for their combined preview (each drop's files are held previews of their own). */
 const GROUPS_REMEMBERED = 200;
 
@@ -217,7 +217,7 @@ export function importRoutes(deps: WebDeps) {
    * The files of each drop, for its combined preview (oldest drops forgotten first), and its ticks as the summary last
    * sent them: a summary drawn again because one file changed keeps them, so its count is what "Import all" imports.
    */
-  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newIds: string[] }>; ticks: SummaryTicks }>();
+  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newRows: NewRow[] }>; ticks: SummaryTicks }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
   const actor = (c: Context<WebEnv>, via: ImportActor["via"]): ImportActor => {
     const user = c.get("user");
@@ -398,11 +398,12 @@ export function importRoutes(deps: WebDeps) {
     for (const { row } of ready) {
       row.waitsForTick = (row.balances.status === "off" && !g.ticks.accept.has(row.id)) || (row.badRows > 0 && !g.ticks.skipBad.has(row.id));
     }
-    const newOf = (p: StatementPreview) => ({ newIds: newIdsOf(p), complete: p.rows.length >= p.counts.rows, new: p.counts.new });
-    const claimed = new Set([...g.done.values()].flatMap((d) => d.newIds));
+    const newOf = (p: StatementPreview) => ({ newRows: newRowsOf(p), complete: p.rows.length >= p.counts.rows, new: p.counts.new });
+    const claimed = new SeenIds();
+    for (const d of g.done.values()) for (const r of d.newRows) claimed.add(r.id, r.account);
     const going = ready.filter((r) => !r.row.waitsForTick);
     newOnceEach(going.map((r) => newOf(r.preview!)), claimed).forEach((n, k) => (going[k]!.row.willImport = n));
-    for (const r of ready) if (r.row.waitsForTick) r.row.willImport = newOnceEach([newOf(r.preview!)], new Set(claimed))[0]!;
+    for (const r of ready) if (r.row.waitsForTick) r.row.willImport = newOnceEach([newOf(r.preview!)], claimed.copy())[0]!;
     return rows.map((r) => r.row);
   };
 
@@ -772,7 +773,7 @@ export function importRoutes(deps: WebDeps) {
   });
 
   const markDone = (id: string, p: StatementPreview, words: string) => {
-    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file: p.file, words, newIds: newIdsOf(p) });
+    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file: p.file, words, newRows: newRowsOf(p) });
   };
 
   // "Import all" of a drop: each file that is ready, in the order dropped, as its own import (its own batch and undo);
