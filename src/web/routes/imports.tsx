@@ -64,7 +64,7 @@ import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type He
 import { newOnceEach } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -148,7 +148,11 @@ const toWorker = (up: Upload) => {
  * --currency does (review of r4-left: the mapping screen's field made an FNB download a generic CSV, its dates refused).
  */
 export type CurrencyField = "columns" | "file";
-const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: "“Currency of every row” under “Change columns”", file: "“Currency” beside “Account”" };
+/** The mapping screen as the page names it (ImportColumns' summary). */
+const COLUMNS_SCREEN = "under “Change columns”";
+const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: `“Currency of every row” ${COLUMNS_SCREEN}`, file: "“Currency” beside “Account”" };
+/** The signed amount's role as the mapping screen lists it. */
+const SIGNED = `“${ROLE_WORDS.amount}”`;
 
 /**
  * The combined preview's balance cell: checked ✓, off by …, a closing (an OFX LEDGERBAL) or an opening balance stated with
@@ -196,6 +200,12 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
     // The amounts' sign in doubt (csv-signs.ts): the page's answers are its "Flip signs" and its columns confirmed as they are.
     .replace(/; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "[^"]*" \(the signs as written\)$/, "; if they are card purchases, tick “Flip signs”; if they are money received, use these columns as they are (the signs as written)")
+    // Advice that names the column flags as a whole (csv-signs.ts, csv-guess.ts's file with no header row): the page's
+    // mapping screen and its roles; word by word it read "name the amount column with the amount column" (uqa10).
+    .replace(/if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page/, `choose what each column holds ${COLUMNS_SCREEN} (${SIGNED} for the amounts if they carry their own signs)`)
+    .replace(/;\s*name them with --date-column "column N"[^;]*$/, `; choose what each column holds ${COLUMNS_SCREEN}`)
+    .replace(/name the columns with --amount-column ("[^"]*"|\S+)/, (_, col: string) => `choose ${SIGNED} for ${col.replace(/^"|"$/g, "")} ${COLUMNS_SCREEN}`)
+    .replace(/import it again with --flip-signs/, "tick “Flip signs”")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
