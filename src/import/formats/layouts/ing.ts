@@ -7,6 +7,8 @@
  * The Netherlands: every field quoted, `"Datum";"Naam / Omschrijving";"Rekening";"Tegenrekening";"Code";"Af Bij";
  * "Bedrag (EUR)";"Mutatiesoort";"Mededelingen";"Saldo na mutatie";"Tag"` (older files comma-separated, without the
  * balance), `YYYYMMDD` dates, an unsigned amount with a decimal comma whose sign is "Af" (money out) or "Bij".
+ * Its English export: the same columns in English (`"Date";"Name / Description";"Account";"Counterparty";…;
+ * "Debit/credit";"Amount (EUR)";"Transaction type";"Notifications";"Resulting balance";"Tag"`), "Debit" or "Credit".
  * Research: bank-layouts.md §21 (confidence high).
  */
 import type { BankLayout } from "../csv-layout.ts";
@@ -47,4 +49,24 @@ export const ING_NL: BankLayout = {
   purpose: ["Mededelingen"],
   counterpartyIban: "Tegenrekening",
   account: { columns: ["Rekening"] },
+};
+
+/**
+ * ING Netherlands' English export, the Dutch one's columns by their English names (uqa10: read as guessed columns, its
+ * "Account" was taken for the other party's and the rows were stored with no account). The export of all accounts
+ * holds several, each on its run of rows: each row's own "Account".
+ */
+export const ING_NL_EN: BankLayout = {
+  ...ING_NL,
+  id: "ing-nl-en",
+  name: "current account (Netherlands, English)",
+  header: ["Date", "Name / Description", "Account", "Debit/credit", "Amount ({CCY})"],
+  date: "Date",
+  money: { amount: "Amount ({CCY})", indicator: "Debit/credit" },
+  balance: "Resulting balance",
+  description: { columns: ["Name / Description", "Notifications"] },
+  counterparty: "Name / Description",
+  purpose: ["Notifications"],
+  counterpartyIban: "Counterparty",
+  account: { columns: ["Account"] },
 };
