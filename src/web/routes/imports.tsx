@@ -64,7 +64,7 @@ import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type He
 import { newOnceEach } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -288,6 +288,14 @@ export function importRoutes(deps: WebDeps) {
   };
 
   const mappingOf = (h: HeldImport) => h.outcome.mapping;
+
+  /** The account saved with the user's layout a file was read with, when the file names no account of its own. */
+  const savedAccountFor = (p: StatementPreview): string | null => {
+    const name = savedNameOf(p.layout);
+    if (!name || p.account || p.accounts?.length) return null;
+    const saved = savedLayout(store, name);
+    return saved && "layout" in saved ? (saved.layout.savedAccount ?? null) : null;
+  };
 
   /** What the file is, in words: its bank layout, or its format and how its columns were found. */
   const whatOf = (p: StatementPreview): string => {
@@ -657,6 +665,13 @@ export function importRoutes(deps: WebDeps) {
           // unsaid) stay said beside "Flip signs" until then, as the command line says them.
           if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined];
         }
+        // Read with a layout the user saved with an account, a file that names none is that account's, as the Account
+        // field then shows (uqa10: it landed with no account, where the user had named one when saving the layout).
+        const kept = "preview" in outcome ? savedAccountFor(outcome.preview) : null;
+        if (kept) {
+          settings = { ...settings, account: kept };
+          outcome = await outcomeFor(file, settings, outcome.mapping, assumedCurrency);
+        }
         ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}) }, userId));
       }
       const group = startGroup(ids);
@@ -708,7 +723,8 @@ export function importRoutes(deps: WebDeps) {
     if (!trimmed) throw new ChangeRefused("invalid", "Give the layout a name to save it under.");
     if (!view || !settings.columns) throw new ChangeRefused("invalid", "Choose what each column holds first.");
     const layout = chosenLayout(view, { ...settings, columns: settings.columns }, trimmed);
-    saveLayout(store, trimmed, layout, c.get("user").name);
+    const account = settings.account?.trim();
+    saveLayout(store, trimmed, account ? { ...layout, savedAccount: account } : layout, c.get("user").name);
     // Its flip is the layout's now: read with it, the file needs no flip of its own.
     return { ...(settings.account ? { account: settings.account } : {}), ...(settings.format ? { format: settings.format } : {}), layout: trimmed };
   };
