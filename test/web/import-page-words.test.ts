@@ -27,4 +27,9 @@ describe("inPageWords: the readers' advice in the page's words", () => {
     const order = "the file has no header row: column 2 was read as money out and column 3 as money in (the order of CIBC's and TD's exports; nothing in the file confirms it)";
     expect(inPageWords(`${order}; if it is the other way round, import it again with --flip-signs`)).toBe(`${order}; if it is the other way round, tick “Flip signs”`);
   });
+  test("every row money in: the page's tick by its name (the command line's flag in brackets was dropped, leaving \"flip the signs\")", () => {
+    expect(inPageWords("every one of the 4 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)")).toBe(
+      "every one of the 4 rows is money in: if this is a card statement that writes its purchases positive, tick “Flip signs”",
+    );
+  });
 });

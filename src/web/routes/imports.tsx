@@ -205,7 +205,7 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     .replace(/if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page/, `choose what each column holds ${COLUMNS_SCREEN} (${SIGNED} for the amounts if they carry their own signs)`)
     .replace(/;\s*name them with --date-column "column N"[^;]*$/, `; choose what each column holds ${COLUMNS_SCREEN}`)
     .replace(/name the columns with --amount-column ("[^"]*"|\S+)/, (_, col: string) => `choose ${SIGNED} for ${col.replace(/^"|"$/g, "")} ${COLUMNS_SCREEN}`)
-    .replace(/import it again with --flip-signs/, "tick “Flip signs”")
+    .replace(/import it again with --flip-signs|flip the signs \(--flip-signs\)/, "tick “Flip signs”")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
