@@ -32,41 +32,52 @@ export const ING_DE: BankLayout = {
   purpose: ["Verwendungszweck"],
 };
 
-export const ING_NL: BankLayout = {
-  id: "ing-nl",
+/** ING Netherlands' columns, by their Dutch or English names. */
+type IngNlColumns = { date: string; name: string; account: string; counterparty: string; sign: string; amount: string; notes: string; balance: string };
+
+/** ING Netherlands' layout from its columns' names: the Dutch export and the English one read alike. */
+const ingNetherlands = (id: string, name: string, c: IngNlColumns): BankLayout => ({
+  id,
   bank: "ING",
-  name: "betaalrekening (Netherlands)",
-  header: ["Datum", "Naam / Omschrijving", "Rekening", "Af Bij", "Bedrag ({CCY})"],
+  name,
+  header: [c.date, c.name, c.account, c.sign, c.amount],
   encoding: "utf-8",
   delimiter: ";",
   dates: ["YYYYMMDD"],
   decimal: ",",
+  date: c.date,
+  money: { amount: c.amount, indicator: c.sign },
+  balance: c.balance,
+  description: { columns: [c.name, c.notes] },
+  counterparty: c.name,
+  purpose: [c.notes],
+  counterpartyIban: c.counterparty,
+  account: { columns: [c.account] },
+});
+
+export const ING_NL = ingNetherlands("ing-nl", "betaalrekening (Netherlands)", {
   date: "Datum",
-  money: { amount: "Bedrag ({CCY})", indicator: "Af Bij" },
+  name: "Naam / Omschrijving",
+  account: "Rekening",
+  counterparty: "Tegenrekening",
+  sign: "Af Bij",
+  amount: "Bedrag ({CCY})",
+  notes: "Mededelingen",
   balance: "Saldo na mutatie",
-  description: { columns: ["Naam / Omschrijving", "Mededelingen"] },
-  counterparty: "Naam / Omschrijving",
-  purpose: ["Mededelingen"],
-  counterpartyIban: "Tegenrekening",
-  account: { columns: ["Rekening"] },
-};
+});
 
 /**
- * ING Netherlands' English export, the Dutch one's columns by their English names (uqa10: read as guessed columns, its
- * "Account" was taken for the other party's and the rows were stored with no account). The export of all accounts
- * holds several, each on its run of rows: each row's own "Account".
+ * ING Netherlands' English export (uqa10: read as guessed columns, its "Account" was taken for the other party's and
+ * the rows were stored with no account). The export of all accounts holds several, each on its run of rows: each
+ * row's own "Account".
  */
-export const ING_NL_EN: BankLayout = {
-  ...ING_NL,
-  id: "ing-nl-en",
-  name: "current account (Netherlands, English)",
-  header: ["Date", "Name / Description", "Account", "Debit/credit", "Amount ({CCY})"],
+export const ING_NL_EN = ingNetherlands("ing-nl-en", "current account (Netherlands, English)", {
   date: "Date",
-  money: { amount: "Amount ({CCY})", indicator: "Debit/credit" },
+  name: "Name / Description",
+  account: "Account",
+  counterparty: "Counterparty",
+  sign: "Debit/credit",
+  amount: "Amount ({CCY})",
+  notes: "Notifications",
   balance: "Resulting balance",
-  description: { columns: ["Name / Description", "Notifications"] },
-  counterparty: "Name / Description",
-  purpose: ["Notifications"],
-  counterpartyIban: "Counterparty",
-  account: { columns: ["Account"] },
-};
+});
