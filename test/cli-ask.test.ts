@@ -76,7 +76,7 @@ test("a figure found as something else says what it was found as; a repair reply
   expect(r.code).toBe(0);
   const lines = r.stderr.split("\n");
   const at = lines.findIndex((l) => l.startsWith("? "));
-  expect(lines[at]).toBe("? 1 figure checked · 1 found as something else");
+  expect(lines[at]).toBe("? 1 figure checked · 1 not found");
   expect(lines[at + 1]!.startsWith(`  ${said} (said of 2025 · Groceries`)).toBe(true);
   expect(lines[at + 1]).toContain(`: found as compare_periods`);
   expect(lines[at + 1]).toContain(`2024`);

@@ -4,7 +4,7 @@ import { domIds } from "../src/ui/dom-ids.ts";
 
 /**
  * Under an answer (SPEC §11, §11.1): "3 figures checked · 1 not found" when a figure no tool
- * result backs ("· 1 found as something else" for one found about another year, category …), and after the repair round "5 figures checked · 2 corrected · 1 not found" with a
+ * result backs, and after the repair round "5 figures checked · 2 corrected · 1 not found" with a
  * "Checked:" note that states each correction. Empty otherwise; its id lets the repair round replace it.
  */
 export function FiguresCheck({ turnId, figures }: { turnId: string; figures: readonly AnswerFigure[] }) {

@@ -52,26 +52,18 @@ export function blockHtml(segments: readonly string[], marks: readonly FigureMar
   return segments.map((s, i) => renderMarkedMarkdown(s, marks?.[i] ?? [], notePrefix)).join("");
 }
 
-/** Not corrected, and no result backs it as written: nowhere (not found), or as something else (its mark says "found as …"). */
-const uncorrected = (status: AnswerFigure["status"]) => (f: AnswerFigure) => f.status === status && !f.correction;
+/** A figure no result backs as written: not found or found as something else, and not corrected. */
+const unverified = (f: AnswerFigure) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction;
 
 /**
- * The per-answer line, only when something was not found, found as something else or corrected: "3 figures checked
- * · 1 not found", after the repair round "5 figures checked · 2 corrected · 1 not found · 1 found as something else".
- * A mismatched figure is counted as its mark words it, not as one not found (uqa10: the line said "1 not found"
- * beside a mark that said "found as 2025 · Groceries").
+ * The per-answer line, only when something was not found or corrected: "3 figures checked · 1
+ * not found", after the repair round "5 figures checked · 2 corrected · 1 not found".
  */
 export function figuresLine(figures: readonly AnswerFigure[]): string | null {
-  const missing = figures.filter(uncorrected("ungrounded")).length;
-  const elsewhere = figures.filter(uncorrected("mismatched")).length;
+  const missing = figures.filter(unverified).length;
   const corrected = figures.filter((f) => f.correction).length;
-  if (!missing && !elsewhere && !corrected) return null;
-  return [
-    `${figures.length} ${figures.length === 1 ? "figure" : "figures"} checked`,
-    ...(corrected ? [`${corrected} corrected`] : []),
-    ...(missing ? [`${missing} not found`] : []),
-    ...(elsewhere ? [`${elsewhere} found as something else`] : []),
-  ].join(" · ");
+  if (!missing && !corrected) return null;
+  return [`${figures.length} ${figures.length === 1 ? "figure" : "figures"} checked`, ...(corrected ? [`${corrected} corrected`] : []), ...(missing ? [`${missing} not found`] : [])].join(" · ");
 }
 
 /** The repair round's corrections, one each (SPEC §11.1): "CHF 33'351.95 → CHF 34'231.60 (Housing, 2025)". */

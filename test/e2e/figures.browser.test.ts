@@ -165,7 +165,7 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
       `CHF 2'718.28: corrected to ${transport} (Transport 2025) · spending_by_category · summary · Transport (2025 · Transport · CHF): ${transport}; ` +
         `spending_by_category · Spending by category, 2025 (CHF) · Transport (2025 · Transport · CHF): ${transport} See the rows`,
     );
-    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 found as something else");
+    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 not found");
     expect(await page.locator(`#notices-${id} .figures-checked`).innerText()).toBe(`Checked:\nCHF 2'718.28 → ${transport} (Transport 2025)`);
     expect(await page.locator(`#answer-${id}`).innerText()).toContain("Transport took CHF 2'718.28 in 2025.");
     expect(await axe(page)).toEqual([]);
@@ -175,7 +175,7 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     // A reload shows the same (the repair is stored with the turn).
     await page.reload();
     await mark("corrected").waitFor();
-    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 found as something else");
+    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 not found");
     expect(await mark("mismatched").count()).toBe(1);
 
     // The grounded figure's link: the Transactions page with the call's filters, whose rows sum to it.

@@ -55,16 +55,14 @@ const mismatched = fig("CHF 7'431.20", 7431.2, "mismatched", { sources: [GROCERI
 const corrected = fig("CHF 2'718.28", 2718.28, "ungrounded", { correction: { text: "CHF 1'234.50", value: 1234.5, status: "grounded", sources: [DINING], note: "Dining, not Hobbies" } });
 
 describe("figuresLine and corrections", () => {
-  test("only when a figure was not found, found as something else or corrected; each counted as its mark says", () => {
+  test("only when a figure was not found or corrected; a mismatched figure counts as not found", () => {
     expect(figuresLine([grounded, derived, ungrounded])).toBe("3 figures checked · 1 not found");
-    // Its mark says "found as …": the line does not call it not found.
-    expect(figuresLine([grounded, mismatched])).toBe("2 figures checked · 1 found as something else");
-    expect(figuresLine([ungrounded, mismatched, ungrounded])).toBe("3 figures checked · 2 not found · 1 found as something else");
+    expect(figuresLine([grounded, mismatched])).toBe("2 figures checked · 1 not found");
     expect(figuresLine([grounded, derived])).toBeNull();
     expect(figuresLine([])).toBeNull();
   });
   test("after the repair round: the corrected ones counted apart, one line each in the Checked note", () => {
-    expect(figuresLine([grounded, corrected, mismatched])).toBe("3 figures checked · 1 corrected · 1 found as something else");
+    expect(figuresLine([grounded, corrected, mismatched])).toBe("3 figures checked · 1 corrected · 1 not found");
     expect(figuresLine([corrected])).toBe("1 figure checked · 1 corrected");
     expect(corrections([grounded, corrected, mismatched])).toEqual(["CHF 2'718.28 → CHF 1'234.50 (Dining, not Hobbies)"]);
   });
