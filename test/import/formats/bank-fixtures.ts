@@ -844,7 +844,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     notes: [
       "the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with dates day-first and a decimal comma, as the file's own values tell",
       "the currency USD (from the Chase layout) for every row",
-      "1 USD row lies outside the balance column's first and last balance and are not covered by its check",
+      "1 USD row lies outside the balance column's first and last balance and is not covered by its check",
     ],
   },
   "wise.csv": {
@@ -1100,7 +1100,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":151,"outRows":3,"in":2590.73,"inRows":1}],
     // Line 2 is pending (a blank balance): outside the check. Newest first: 51'362.79 + 15 = 51'377.79 (line 4) − 2'590.73 = 48'787.06 (line 5) + 120 = 48'907.06 opening
     reconciliation: [{"currency":"USD","status":"ok","opening":48907.06,"closing":51362.79,"entries":3,"difference":0}],
-    notes: ["the currency USD (from the Chase layout) for every row","1 USD row lies outside the balance column's first and last balance and are not covered by its check"],
+    notes: ["the currency USD (from the Chase layout) for every row","1 USD row lies outside the balance column's first and last balance and is not covered by its check"],
   },
   "chase-card.csv": {
     format: "csv",

@@ -3004,7 +3004,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "CHF", out: 242, outRows: 4, in: 2000, inRows: 1 }],
     reconciliation: [{ currency: "CHF", status: "ok", opening: 1495.8, closing: 3258, entries: 4, difference: 0 }],
-    notes: [CHF_NOTE, "1 CHF row lies outside the balance column's first and last balance and are not covered by its check"],
+    notes: [CHF_NOTE, "1 CHF row lies outside the balance column's first and last balance and is not covered by its check"],
   },
   // The same with the hotel payment the newest row, after the last day-end balance: 1'495.80 − 35.80 − 22.00 + 2'000.00 =
   // 3'438.00 ✓ (3 entries; lines 2 and 6 lie outside). Out 242.00 (4 rows), the 180.00 among them.
@@ -3476,7 +3476,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "GBP", out: 221.39, outRows: 2, in: 40.17, inRows: 2 }],
     skipped: [{ line: 4, reason: 'no effect on the balance (its balance is written "...": an invoice or order that moved no money)' }],
     reconciliation: [{ currency: "GBP", status: "ok", opening: 300, closing: 90, entries: 3, difference: 0 }],
-    notes: ["1 GBP row lies outside the balance column's first and last balance and are not covered by its check"],
+    notes: ["1 GBP row lies outside the balance column's first and last balance and is not covered by its check"],
   },
   // An Australian bank's download as buckybox's tests keep it: a header line of "Date" alone over date, text, a blank
   // column and a signed amount (d/mm/yyyy; 16/03 decides). QA round 4, pass 26 (REFUSED before: the blank columns had
