@@ -114,7 +114,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.setInputFiles("#import-file", { name: "odd-feb.csv", mimeType: "text/csv", buffer: Buffer.from(feb) });
     await page.locator(".import-file .import-outcome .import-found").waitFor();
     // Its account as saved with the layout, in the Account field, where the user sees it and may change it.
-    expect(squash(await page.locator(".import-what").innerText())).toBe("a CSV read with your layout “Odd bank card”, account Odd card 4711");
+    expect(squash(await page.locator(".import-what").innerText())).toBe("a CSV read with your layout “Odd bank card”, account Odd card 4711 (saved with the layout)");
     expect(await page.locator(".import-file").first().getByLabel("Account", { exact: true }).inputValue()).toBe("Odd card 4711");
     expect(await page.locator(".import-columns[open]").count()).toBe(0);
     expect(await totals(page, "odd-feb.csv")).toEqual([["CHF", "CHF 42.00", "2", "CHF 0.00", "0"]]);

@@ -289,13 +289,15 @@ export function importRoutes(deps: WebDeps) {
 
   const mappingOf = (h: HeldImport) => h.outcome.mapping;
 
-  /** The account saved with the user's layout a file was read with, when the file names no account of its own. */
-  const savedAccountFor = (p: StatementPreview): string | null => {
+  /** The account saved with the user's layout a file was read with (null: none saved, or no user's layout). */
+  const layoutAccountOf = (p: StatementPreview): string | null => {
     const name = savedNameOf(p.layout);
-    if (!name || p.account || p.accounts?.length) return null;
-    const saved = savedLayout(store, name);
+    const saved = name ? savedLayout(store, name) : null;
     return saved && "layout" in saved ? (saved.layout.savedAccount ?? null) : null;
   };
+
+  /** The account a file is offered from its layout: the layout's, when the file names no account of its own. */
+  const savedAccountFor = (p: StatementPreview): string | null => (p.account || p.accounts?.length ? null : layoutAccountOf(p));
 
   /** What the file is, in words: its bank layout, or its format and how its columns were found. */
   const whatOf = (p: StatementPreview): string => {
@@ -351,6 +353,9 @@ export function importRoutes(deps: WebDeps) {
       version: h.version,
       what: p ? whatOf(p) : null,
       account: p?.account ? account(p.account) : null,
+      // The Account field holds the layout's account: said so, as an account read from the file reads alike (two
+      // accounts at one bank share a header; review of r4-uqa10).
+      ...(p?.account && s.account && layoutAccountOf(p) === s.account ? { accountFromLayout: true as const } : {}),
       settings: {
         account: s.account ?? "",
         format: s.format ?? "auto",
