@@ -497,7 +497,9 @@ export function importRoutes(deps: WebDeps) {
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
       // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
       const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
-      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace(/ \(--flip-signs\)/, ""));
+      // And how to read it as written: the page names its tick (its words without the flag named no control; review of r4-uqa10).
+      const unflipped = o.via === "api" ? "without flipping the signs" : "without “Flip signs” ticked";
+      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace("without flipping the signs (--flip-signs)", unflipped));
       o.onProgress?.(`${p.file}: reading the rows to import`);
       try {
         const done = await importer.commitPreview(h.file, p, {
