@@ -499,7 +499,7 @@ export class ModelClassifier {
         input = parsed.data;
       } catch (e) {
         // Stop here: the next batch would most likely fail the same way. The rest stay unclassified.
-        return { results, error: (e as Error).message, calls, usage };
+        return { results, error: failureWords(e), calls, usage };
       }
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
@@ -672,3 +672,15 @@ export function applyAnswers(s: StatementClasses, answers: ReadonlyMap<string, C
 
 /** Rows of a statement through the user's rules at once (a slice of the work). */
 const RULE_STEP = 10_000;
+
+/**
+ * A failed call in words: an API error's status, type and message ("the model's service answered 529: overloaded_error,
+ * Overloaded"), not the response's JSON the SDK's message carries (uqa10: the Import page showed 529 {"type":"error",…});
+ * any other failure (no tool call, a malformed answer, no connection) by its own message.
+ */
+function failureWords(e: unknown): string {
+  const api = e as { status?: unknown; error?: { error?: { type?: unknown; message?: unknown } } };
+  const body = api.error?.error;
+  if (typeof api.status !== "number" || typeof body?.message !== "string") return (e as Error).message;
+  return `the model's service answered ${api.status}: ${typeof body.type === "string" ? `${body.type}, ` : ""}${body.message}`;
+}

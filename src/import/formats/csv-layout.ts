@@ -228,6 +228,11 @@ export type BankLayout = {
   sections?: readonly { title: string; skip?: string }[];
   /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
   flipSigns?: boolean;
+  /**
+   * A user's layout: the account named on the Import page when it was saved. The page names it for a later file read
+   * with the layout that names no account of its own, in the file's Account field, where the user sees and may change it.
+   */
+  savedAccount?: string;
 };
 
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */

@@ -1106,7 +1106,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
             : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
         );
       }
-      if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
+      if (check.uncovered > 0) {
+        const outside = "outside the balance column's first and last balance";
+        const clause = check.uncovered === 1 ? `row lies ${outside} and is not covered` : `rows lie ${outside} and are not covered`;
+        notes.push(`${check.uncovered} ${g.currency} ${clause} by its check`);
+      }
     }
     // The preamble's balances, else those of the lines a rule names for the group's account and currency.
     const ruledHere = ruledBalances.get(key);

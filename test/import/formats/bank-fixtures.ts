@@ -844,7 +844,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     notes: [
       "the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with dates day-first and a decimal comma, as the file's own values tell",
       "the currency USD (from the Chase layout) for every row",
-      "1 USD rows lie outside the balance column's first and last balance and are not covered by its check",
+      "1 USD row lies outside the balance column's first and last balance and is not covered by its check",
     ],
   },
   "wise.csv": {
@@ -1018,6 +1018,46 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"ok","opening":100,"closing":987.5,"entries":2,"difference":0}],
     notes: ["the currency EUR (from the column \"Bedrag (EUR)\") for every row"],
   },
+  // ING Netherlands' English export (uqa10: read as guessed columns, "Account" taken for the other party's, so the rows
+  // of NL00INGB0001234567 were stored with no account): its own layout, the Dutch one's columns in English, "Debit"/
+  // "Credit" for "Af"/"Bij". Newest first: 3'435.80 + 1'200 = 4'635.80 (line 3) − 2'800 = 1'835.80 (line 4) + 64.20
+  // = 1'900.00 opening. Out 1'200 + 64.20 = 1'264.20 (2 rows), in 2'800.00.
+  "ing-nl-en.csv": {
+    format: "csv",
+    layout: "ing-nl-en",
+    account: "NL00INGB0001234567",
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-14",-1200,"EUR","Name: J de Vries Description: Rent February IBAN: NL91ABNA0417164300"],
+      [3,"2026-02-05",2800,"EUR","Name: Employer BV Description: Salary February"],
+      [4,"2026-02-03",-64.2,"EUR","Albert Heijn 1234 · Card sequence no.: 001 03/02/2026 12:34 Transaction: 1A2B3C Term: AB123C"],
+    ],
+    totals: [{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],
+    notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
+  // ING's English export of two of its accounts (QA round 21, RSHKwee/ing2ofx's Alle_rekeningen_eng.csv): each row is
+  // booked to its "Account", each account's balance checked on its own. NL11…: 595.00 − 95.00 = 500.00 + 500.00 = 1'000.00
+  // − 23.40 = 976.60 ✓; NL22…: 1'000.00 − 750.00 = 250.00 + 2'400.00 = 2'650.00 ✓. Out 23.40 + 95.00 + 750.00 = 868.40; in 2'900.00.
+  "ing-nl-en-two-accounts.csv": {
+    format: "csv",
+    layout: "ing-nl-en",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-20",-23.4,"EUR","Albert Heijn 1234 · Card sequence no.: 001 20/02/2026 18:02 Transaction: 9Z8Y7X Term: AB123C"],
+      [3,"2026-02-12",500,"EUR","From Orange savings account · From Oranje spaarrekening V12345678 Value date: 12/02/2026"],
+      [4,"2026-02-03",-95,"EUR","Name: Vattenfall Description: Termijn februari IBAN: NL86INGB0002445588"],
+      [5,"2026-02-18",2400,"EUR","Name: Employer BV Description: Salary February"],
+      [6,"2026-02-10",-750,"EUR","Name: J de Vries Description: Rent February IBAN: NL91ABNA0417164300"],
+    ],
+    totals: [{"currency":"EUR","out":868.4,"outRows":3,"in":2900,"inRows":2}],
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":595,"closing":976.6,"entries":3,"difference":0},
+      {"currency":"EUR","status":"ok","opening":1000,"closing":2650,"entries":2,"difference":0},
+    ],
+    notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
   "sparkasse.csv": {
     format: "csv",
     layout: "sparkasse",
@@ -1060,7 +1100,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":151,"outRows":3,"in":2590.73,"inRows":1}],
     // Line 2 is pending (a blank balance): outside the check. Newest first: 51'362.79 + 15 = 51'377.79 (line 4) − 2'590.73 = 48'787.06 (line 5) + 120 = 48'907.06 opening
     reconciliation: [{"currency":"USD","status":"ok","opening":48907.06,"closing":51362.79,"entries":3,"difference":0}],
-    notes: ["the currency USD (from the Chase layout) for every row","1 USD rows lie outside the balance column's first and last balance and are not covered by its check"],
+    notes: ["the currency USD (from the Chase layout) for every row","1 USD row lies outside the balance column's first and last balance and is not covered by its check"],
   },
   "chase-card.csv": {
     format: "csv",

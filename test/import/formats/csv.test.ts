@@ -735,6 +735,16 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
 });
 
+test("ING Netherlands' English export of one account: its layout books every row to the account its \"Account\" names, the other party's name and IBAN kept (uqa10)", () => {
+  const s = read(fixture("ing-nl-en.csv"), { fileName: "ing-nl-en.csv" });
+  expect([s.layout, s.account]).toEqual(["ing-nl-en", "NL00INGB0001234567"]);
+  expect(s.rows.map((r) => [r.line, r.account, r.facts?.counterparty ?? null, r.facts?.counterpartyIban ?? null])).toEqual([
+    [2, "NL00INGB0001234567", "J de Vries", "NL91ABNA0417164300"],
+    [3, "NL00INGB0001234567", "Employer BV", "NL20RABO0123456789"],
+    [4, "NL00INGB0001234567", "Albert Heijn 1234", null],
+  ]);
+});
+
 /** The message a read is refused with, or null when it is not. */
 function refusalOf(f: () => unknown): string | null {
   try {

@@ -777,7 +777,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "USD", out: 0, outRows: 0, in: 600, inRows: 1 }],
     reconciliation: [{ currency: "USD", status: "none", opening: 500, closing: null, entries: 1, difference: null }],
     notes: [
-      "the account 4455667788 (from line 3) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked (its account record states 2 credits (100) and 1 debits (400); the file has 1 and 0)",
+      "the account 4455667788 (from line 3) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked (its account record states 2 credits (100) and 1 debit (400); the file has 1 and 0)",
       "the file has no group trailer (98) nor file trailer (99): it stops before its end, and transactions after the cut could be missing",
     ],
   },

@@ -29,7 +29,7 @@ import { COMMERZBANK } from "./commerzbank.ts";
 import { CREDIT_SUISSE } from "./credit-suisse.ts";
 import { DKB, DKB_2022, DKB_CARD } from "./dkb.ts";
 import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
-import { ING_DE, ING_NL } from "./ing.ts";
+import { ING_DE, ING_NL, ING_NL_EN } from "./ing.ts";
 import { MIGROS_BANK } from "./migros-bank.ts";
 import { N26, N26_2022 } from "./n26.ts";
 import { NORDEA_SE } from "./nordea-se.ts";
@@ -85,6 +85,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   DKB_2022,
   ING_DE,
   ING_NL,
+  ING_NL_EN,
   SPARKASSE,
   COMMERZBANK,
   CHASE_CHECKING,
