@@ -3921,6 +3921,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"NZD","status":"ok","opening":0,"closing":2122.65,"entries":2,"difference":0}],
     notes: ["the currency NZD (from the column \"Account number\" (a New Zealand bank account number)) for every row"],
   },
+  // Not Citi (qa44, Woolworths Money's card export, Australia): Citi's five header cells in another order, its dates
+  // day-first with a month name ("03 Mar 26") where Citi writes 02/03/2026: the Citi layout asserted US dollars for
+  // Australian ones. Read by its header words: the Pending line skipped, out 61.35 + 19.50 = 80.85 (2), in 250.00 (1),
+  // the currency the data's main one, said so.
+  "date-status-credit-debit-not-citi.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-03",-61.35,"CHF","HARBOUR GROCER           BRISBANE     000"],
+      [4,"2026-03-04",250,"CHF","PAYMENT RECEIVED THANK YOU"],
+      [5,"2026-03-06",-19.5,"CHF","RIVERSIDE CINEMAS              SOUTHBANK"],
+    ],
+    skipped: [{ line: 3, reason: "not booked (pending, declined or cancelled): no money moved" }],
+    totals: [{"currency":"CHF","out":80.85,"outRows":2,"in":250,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: [CHF_NOTE],
+  },
   // Not Citi: "Status" and "Date" as Citi writes them, but one signed Amount instead of Citi's Debit and Credit: no
   // layout takes it; read by its header words as before, USD assumed from the month-first dates and said so.
   "status-date-amount-not-citi.csv": {
