@@ -1193,6 +1193,43 @@ export const BANK_EXPECTED: Record<string, Expected> = {
   // Rogers Bank Mastercard (QA round 16), the export since 2023: purchases positive with a "$" ("$84.12", "$1,024.50"),
   // the payment in parentheses; before, USD (read from the "$") and dated by the posting date. Out 84.12 + 6.45 +
   // 1'024.50 = 1'115.07, in 300.00.
+  // BMO Bank of Montreal's Mastercard (qa44 blind pass, WRONG silently before: with no word of a payment in its texts the
+  // payment to the card, "TRSF FROM/DE ACCT/CPT", was spending and every purchase income, in francs): purchases positive,
+  // dated by the Transaction Date (Posting Date the value date). Out 84.12 + 12.99 = 97.11 (2), in 500.00 + 23.40 =
+  // 523.40 (2), Canadian dollars.
+  "bmo-ca-card.csv": {
+    format: "csv",
+    layout: "bmo-card",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [4,"2026-03-02",-84.12,"CAD","LOBLAWS 1122 OTTAWA ON"],
+      [5,"2026-03-05",500,"CAD","TRSF FROM/DE ACCT/CPT 4410-XXXX-208"],
+      [6,"2026-03-06",-12.99,"CAD","SPOTIFY P3A1B2 STOCKHOLM"],
+      [7,"2026-03-08",23.4,"CAD","CANADIAN TIRE 441 OTTAWA ON"],
+    ],
+    totals: [{"currency":"CAD","out":97.11,"outRows":2,"in":523.4,"inRows":2}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the BMO Bank of Montreal layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // BMO Bank of Montreal's chequing and savings export (qa44 blind pass: read right, but in francs): "First Bank Card"
+  // (the debit card's number), DEBIT/CREDIT, YYYYMMDD, a signed amount, two empty lines around the header. Out 1'450.00
+  // + 62.18 = 1'512.18 (2), in 2'875.40 + 0.02 = 2'875.42 (2), Canadian dollars.
+  "bmo-ca-chequing.csv": {
+    format: "csv",
+    layout: "bmo-account",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [7,"2026-03-02",-1450,"CAD","[SO]RENT 4411 MAPLE AVE"],
+      [8,"2026-03-03",2875.4,"CAD","[DN]NORTHWIND LTD PAY/PAY"],
+      [9,"2026-03-05",-62.18,"CAD","[PR]METRO 227 TORONTO ON"],
+      [10,"2026-03-06",0.02,"CAD","[IN]"],
+    ],
+    totals: [{"currency":"CAD","out":1512.18,"outRows":2,"in":2875.42,"inRows":2}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the BMO Bank of Montreal layout) for every row"],
+  },
   "rogers-ca-card.csv": {
     format: "csv",
     layout: "rogers",

@@ -14,7 +14,7 @@ import { BANCASTATO } from "./bancastato.ts";
 import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
-import { EQ_BANK, SIMPLII, TANGERINE } from "./canada.ts";
+import { BMO_ACCOUNT, BMO_CARD, EQ_BANK, SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE, CAPITAL_ONE_POSTED } from "./capital-one.ts";
 import { BANK_OF_AMERICA_CARD } from "./bank-of-america.ts";
 import { MINT } from "./mint.ts";
@@ -106,6 +106,8 @@ export const LAYOUTS: readonly BankLayout[] = [
   TANGERINE,
   SIMPLII,
   EQ_BANK,
+  BMO_ACCOUNT,
+  BMO_CARD,
   ROGERS,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
