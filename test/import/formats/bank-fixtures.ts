@@ -1598,6 +1598,25 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the currency AUD (from the Westpac layout) for every row"],
   },
   // NAB (Australia), layout nab: dates "21 Jan 26", a signed amount, a column with no header, the merchant ("Woolworths", already said by the details), AUD. 100.00 − 100.00 = 0.00 + 1'900.00 = 1'900.00 − 45.90 = 1'854.10 ✓.
+  // Up (Australia), qa44 blind pass (WRONG silently before: "Round Up (AUD)" was taken as the amount, the café's −5.00
+  // booked as its −0.50 round-up and the other three rows skipped as "no money moved"; a file of one row without a
+  // round-up was refused). "Total (AUD)" is the money: out 5.00 + 23.18 + 200.00 = 228.18 (3), in 2'140.00 (1); the
+  // date the Time's own day (its offset +11:00 is the account's), the USD 15.00 paid kept as the original amount.
+  "up-au.csv": {
+    format: "csv",
+    layout: "up",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-02-02",-5,"AUD","BEAN COUNTER CAFE, FITZROY"],
+      [3,"2026-02-03",2140,"AUD","Northwind Pty Ltd PAYROLL"],
+      [4,"2026-02-05",-23.18,"AUD","Figma Monthly, SAN FRANCISCO"],
+      [5,"2026-02-06",-200,"AUD","Transfer to Holiday Saver"],
+    ],
+    totals: [{"currency":"AUD","out":228.18,"outRows":3,"in":2140,"inRows":1}],
+    reconciliation: [{"currency":"AUD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency AUD (from the Up layout) for every row"],
+  },
   "nab-au.csv": {
     format: "csv",
     layout: "nab",

@@ -52,7 +52,7 @@ import { VISECA } from "./viseca.ts";
 import { WISE, WISE_HISTORY } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
-import { NAB, WESTPAC } from "./australia.ts";
+import { NAB, UP, WESTPAC } from "./australia.ts";
 import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
 import { BANCOPOSTA } from "./bancoposta.ts";
 import { LLOYDS_GROUP_CARD, MARCUS_UK, TESCO_BANK_CARD } from "./uk.ts";
@@ -121,6 +121,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   NORDEA_SE,
   WESTPAC,
   NAB,
+  UP,
   CAISSE_EPARGNE,
   BANCOPOSTA,
   TESCO_BANK_CARD,
