@@ -571,10 +571,15 @@ export function guessColumns(
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
     // columns, the payee's name and the shop's place in the unnamed ones; QA round 4, pass 9: only the first was kept).
+    // A text column empty on every row whose header stands one cell right of its text (a merged cell saved as CSV: Stanbic
+    // Zambia's "Transaction description" beside the unnamed column of the texts; qa44, every text lost) reads that
+    // unnamed column: one of words, not a column of amounts or dates, which other roles took.
+    const words = (c: Column) => c.values.some((v) => /\p{L}{3}/u.test(v));
     const continued = (idx: number[]) =>
       idx.flatMap((i) => {
-        const out = [i];
-        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        const before = cols[i - 1];
+        const out = allEmpty(cols[i]!.values) && before && unnamed(before) && !textTaken.has(before.index) && words(before) ? [before.index, i] : [i];
+        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (words(cols[j]!)) out.push(j);
         return out;
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];

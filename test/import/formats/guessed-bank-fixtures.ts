@@ -617,6 +617,33 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // "SALARY CREDIT") ends each description (issue 31's leftover: it was in none). Oldest first: 1'520.40 − 85.50 +
   // 12'500.00 − 9.00 − 350.00 = 13'575.90 ✓. Out 444.50 (3 rows), in 12'500.00 (1 row). No currency named: CHF, said.
   "standardbank-za-open-close.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":6,"rows":[[3,"2026-03-02",-85.5,"CHF","PICK N PAY RONDE 4321*9876 28 FEB · CHEQUE CARD PURCHASE"],[4,"2026-03-03",12500,"CHF","ACME TRADING · SALARY CREDIT"],[5,"2026-03-05",-9,"CHF","0821234567 10H15 123456789 · FEE - INSTANT MONEY"],[6,"2026-03-06",-350,"CHF","CITY OF CAPE TOWN · IB PAYMENT TO"]],"totals":[{"currency":"CHF","out":444.5,"outRows":3,"in":12500,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"OPEN BALANCE\"), checked against its rows"},{"line":7,"reason":"the statement's closing balance (\"CLOSE BALANCE\"), checked against its rows"}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1520.4,"closing":13575.9,"entries":4,"difference":0}],"notes":[CHF_NOTE]},
+  // Stanbic Bank Zambia-shaped statement (qa44 blind pass, a real export refused: "line 4: no amount"): its header over
+  // three lines ("Transaction" / "date" around the line of the other names), each booking's text in the unnamed column
+  // left of "Transaction description" (empty on every row: the text was lost), its "Opening balance" and "Closing
+  // balance" as lines of their own with the balance only (skipped: the balance column checks the rows), then totals of
+  // its Debits and Credits. Oldest first:
+  // 12'480.50 − 4'500.00 − 385.20 + 9'250.00 = 16'845.30 ✓. Out 4'885.20 (2 rows), in 9'250.00 (1 row). No currency named: CHF, said.
+  "stanbic-zm.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [5,"2026-03-02",-4500,"CHF","FT26061ZM0412 INTERNAL TRANSFER RENT MARCH"],
+      [6,"2026-03-05",-385.2,"CHF","POS PURCHASE SHOPRITE MANDA HILL LUSAKA"],
+      [7,"2026-03-16",9250,"CHF","SALARY NORTHWIND ZAMBIA LTD"],
+    ],
+    totals: [{"currency":"CHF","out":4885.2,"outRows":2,"in":9250,"inRows":1}],
+    skipped: [
+      { line: 3, reason: "a balance, total or note line without an amount" },
+      { line: 4, reason: "a balance, total or note line without an amount" },
+      { line: 8, reason: "a balance, total or note line without an amount" },
+      { line: 9, reason: "a note or footer line: no date and no amount" },
+      { line: 10, reason: "a note or footer line: no date and no amount" },
+    ],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":12480.5,"closing":16845.3,"entries":3,"difference":0}],
+    notes: [CHF_NOTE],
+  },
   // Codes shaped as Japanese era dates ("S07.11.30", "H14.02.09": a place's or a seat's code) in a file that is not
   // Japanese (review of r4-qa32: era dates were read in any file, and such a column, first, was taken as the date column
   // of a headerless file and of one whose header the reader does not know: 1932-11-30, 2002-02-09…, exit 0; beside a date
