@@ -718,6 +718,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // user decides.
         const fee = number(plan.fees);
         if (fee) return bad(`${name(plan.fees!)} "${cell(plan.fees!).trim()}" on a line of its own, with no ${name(plan.date)} and nothing in the amount column: a charge this file books on no row`);
+        // A balance the statement states on a line of its own, the label alone as its text, the amounts empty and the figure
+        // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
+        const label = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+        const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
+        const stated = labelled ? rowBalance() : null;
+        if (labelled && stated !== null) return statedLine(labelled, label, stated, dateIn.get(dateCell) ?? null);
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {

@@ -620,8 +620,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Stanbic Bank Zambia-shaped statement (qa44 blind pass, a real export refused: "line 4: no amount"): its header over
   // three lines ("Transaction" / "date" around the line of the other names), each booking's text in the unnamed column
   // left of "Transaction description" (empty on every row: the text was lost), its "Opening balance" and "Closing
-  // balance" as lines of their own with the balance only (skipped: the balance column checks the rows), then totals of
-  // its Debits and Credits. Oldest first:
+  // balance" as lines of their own with the balance only (checked against the rows), then totals of its Debits and
+  // Credits. Oldest first:
   // 12'480.50 − 4'500.00 − 385.20 + 9'250.00 = 16'845.30 ✓. Out 4'885.20 (2 rows), in 9'250.00 (1 row). No currency named: CHF, said.
   "stanbic-zm.csv": {
     format: "csv",
@@ -636,12 +636,31 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":4885.2,"outRows":2,"in":9250,"inRows":1}],
     skipped: [
       { line: 3, reason: "a balance, total or note line without an amount" },
-      { line: 4, reason: "a balance, total or note line without an amount" },
-      { line: 8, reason: "a balance, total or note line without an amount" },
+      { line: 4, reason: "the statement's opening balance (\"Opening balance\"), checked against its rows" },
+      { line: 8, reason: "the statement's closing balance (\"Closing balance\"), checked against its rows" },
       { line: 9, reason: "a note or footer line: no date and no amount" },
       { line: 10, reason: "a note or footer line: no date and no amount" },
     ],
     reconciliation: [{"currency":"CHF","status":"ok","opening":12480.5,"closing":16845.3,"entries":3,"difference":0}],
+    notes: [CHF_NOTE],
+  },
+  // …and of one booking, as the real export was (qa44: its stated balances skipped unread, nothing checked): the
+  // opening and closing balance lines check it. 3'210.00 − 450.75 = 2'759.25 ✓. Out 450.75 (1 row).
+  "stanbic-zm-one-row.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [[5,"2026-04-14",-450.75,"CHF","FT26104ZM7781 ZESCO PREPAID ELECTRICITY"]],
+    totals: [{"currency":"CHF","out":450.75,"outRows":1,"in":0,"inRows":0}],
+    skipped: [
+      { line: 3, reason: "a balance, total or note line without an amount" },
+      { line: 4, reason: "the statement's opening balance (\"Opening balance\"), checked against its rows" },
+      { line: 6, reason: "the statement's closing balance (\"Closing balance\"), checked against its rows" },
+      { line: 7, reason: "a note or footer line: no date and no amount" },
+      { line: 8, reason: "a note or footer line: no date and no amount" },
+    ],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":3210,"closing":2759.25,"entries":1,"difference":0}],
     notes: [CHF_NOTE],
   },
   // Codes shaped as Japanese era dates ("S07.11.30", "H14.02.09": a place's or a seat's code) in a file that is not
@@ -2330,7 +2349,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [11,"2026-01-20",-1250,"USD","RENT PAYMENT ZELLE"],
     ],
     totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
-    skipped: [{"line":8,"reason":"a balance, total or note line without an amount"}],
+    // (Its "Beginning balance" row, no amount and the balance in "Running Bal.", is the statement's stated opening since qa44.)
+    skipped: [{"line":8,"reason":"the statement's opening balance (\"Beginning balance as of 01/01/2026\"), checked against its rows"}],
     reconciliation: [{"currency":"USD","status":"ok","opening":1000,"closing":2215.44,"entries":3,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
