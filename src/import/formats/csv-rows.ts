@@ -434,6 +434,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
     return PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
   };
+  // The row's own text when short, as a balance line's label is ("Saldo Anterior", "Opening balance"); "" when longer
+  // (only a short text is normalised and looked up: a million rows pass this test).
+  const shortOwnText = () => (descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "");
   // The text the content-hash id is made of, read as before pass 13 (93af78c): the apostrophe kept, and only dashes, dots
   // and slashes taken for no text. Pass 13's reading ("'Salaris februari'" → "Salaris februari", "N/A" → "") changed
   // the ids of rows imported before, and a file imported again found them as possible duplicates, not as the same rows
@@ -720,7 +723,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (fee) return bad(`${name(plan.fees!)} "${cell(plan.fees!).trim()}" on a line of its own, with no ${name(plan.date)} and nothing in the amount column: a charge this file books on no row`);
         // A balance the statement states on a line of its own, the label alone as its text, the amounts empty and the figure
         // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
-        const label = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+        const label = shortOwnText();
         const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
         const stated = labelled ? rowBalance() : null;
         if (labelled && stated !== null) return statedLine(labelled, label, stated, dateIn.get(dateCell) ?? null);
@@ -744,7 +747,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // and closing "S A L D O", its "Saldo do dia" between the days; QA round 4, reckon's test file run as it is: the
       // opening balance was imported as income): no booking, and the opening and closing ones are checked against the rows.
       // (Only a short text that has a balance word is normalised and looked up: a million rows pass this test.)
-      const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+      const ownText = shortOwnText();
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
         const labelled = statedBalanceText(norm);
