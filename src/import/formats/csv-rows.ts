@@ -332,11 +332,19 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     skip(reason);
     statedLines.push(skipped[skipped.length - 1]!);
   };
+  const statedReason = (kind: "opening" | "closing", label: string): string => `the statement's ${kind} balance ("${oneLine(label).trim()}")`;
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
     if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     stateBalance(kind, amount, date);
-    keptBalance(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
+    keptBalance(statedReason(kind, label));
   };
+  /**
+   * Lines of a balance label alone (no amount, the figure in the balance column) met after a booking, with the count of
+   * rows booked before each: the statement's balance only when no booking follows (the last lines); between bookings
+   * (a month's closing before the next month, a newest-first file's blocks) an interim balance, which the balance
+   * column checks already (review of r4-qa44: each was taken as an end of the check, right files were refused).
+   */
+  const labelsAfterBookings: { kind: "opening" | "closing"; label: string; amount: number; date: string | null; rowsBefore: number; entry: { line: number; reason: string } }[] = [];
   /**
    * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
    * the rows they check), with those lines' skipped entries: each says "checked" only once a check ran.
@@ -726,7 +734,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const label = shortOwnText();
         const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
         const stated = labelled ? rowBalance() : null;
-        if (labelled && stated !== null) return statedLine(labelled, label, stated, dateIn.get(dateCell) ?? null);
+        if (labelled && stated !== null) {
+          const date = dateIn.get(dateCell) ?? null;
+          if (rowCount === 0) return statedLine(labelled, label, stated, date);
+          skip(`a balance line ("${oneLine(label).trim()}") between the bookings, no booking of its own`);
+          labelsAfterBookings.push({ kind: labelled, label, amount: stated, date, rowsBefore: rowCount, entry: skipped[skipped.length - 1]! });
+          return;
+        }
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {
@@ -1002,6 +1016,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   );
   if (deferred !== null) settle(null);
   flush();
+  // Those after the last booking close the statement (or open it, newest first).
+  for (const b of labelsAfterBookings.filter((b) => b.rowsBefore === rowCount)) {
+    stateBalance(b.kind, b.amount, b.date);
+    b.entry.reason = statedReason(b.kind, b.label);
+    statedLines.push(b.entry);
+  }
   for (const c of statedColumns) {
     const seen = statedSeen.get(c.column);
     if (seen?.size === 1) stateBalance(c.kind, [...seen][0]!, null);
