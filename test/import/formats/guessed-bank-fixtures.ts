@@ -28,6 +28,15 @@ const stanbicSkipped = (closing: number) => [
   { line: closing + 2, reason: "a note or footer line: no date and no amount" },
 ];
 
+/** The two months of bookings of closing-balance-mid-file.csv and opening-closing-blocks-newest-first.csv, checked by the balance column. */
+const TWO_MONTHS_CHECKED = {
+  totals: [{ currency: "CHF", out: 1366.3, outRows: 3, in: 2350, inRows: 1 }],
+  reconciliation: [{ currency: "CHF", status: "ok", opening: 1400, closing: 2383.7, entries: 4, difference: 0 }],
+  notes: [CHF_NOTE],
+} satisfies Partial<Expected>;
+/** A label-only balance line between two bookings: an interim balance, skipped. */
+const betweenBookings = (label: string) => `a balance line ("${label}") between the bookings, no booking of its own`;
+
 /** The rows of the "CR" current account written for the review of r4-memo (cr-marks-fees-negative*.csv): its marks' reading. */
 const CR_MARKS_ROWS = {
   rows: [
@@ -678,10 +687,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [5,"2026-02-04",-640,"CHF","FLAT RENT FEBRUARY"],
       [6,"2026-02-17",-86.3,"CHF","CORNER GROCER"],
     ],
-    totals: [{"currency":"CHF","out":1366.3,"outRows":3,"in":2350,"inRows":1}],
-    skipped: [{ line: 4, reason: "a balance line (\"Closing balance\") between the bookings, no booking of its own" }],
-    reconciliation: [{"currency":"CHF","status":"ok","opening":1400,"closing":2383.7,"entries":4,"difference":0}],
-    notes: [CHF_NOTE],
+    ...TWO_MONTHS_CHECKED,
+    skipped: [{ line: 4, reason: betweenBookings("Closing balance") }],
   },
   // …newest first, a block per month, each between its "Closing balance" (first) and "Opening balance" (last) lines
   // (review of r4-qa44: February's closing and January's opening were taken wherever they stood, refused, off by 983.70).
@@ -698,15 +705,13 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [7,"2026-01-21",2350,"CHF","SALARY NORTHWIND"],
       [8,"2026-01-06",-640,"CHF","FLAT RENT JANUARY"],
     ],
-    totals: [{"currency":"CHF","out":1366.3,"outRows":3,"in":2350,"inRows":1}],
+    ...TWO_MONTHS_CHECKED,
     skipped: [
       { line: 2, reason: "the statement's closing balance (\"Closing balance\"), checked against its rows" },
-      { line: 5, reason: "a balance line (\"Opening balance\") between the bookings, no booking of its own" },
-      { line: 6, reason: "a balance line (\"Closing balance\") between the bookings, no booking of its own" },
+      { line: 5, reason: betweenBookings("Opening balance") },
+      { line: 6, reason: betweenBookings("Closing balance") },
       { line: 9, reason: "the statement's opening balance (\"Opening balance\"), checked against its rows" },
     ],
-    reconciliation: [{"currency":"CHF","status":"ok","opening":1400,"closing":2383.7,"entries":4,"difference":0}],
-    notes: [CHF_NOTE],
   },
   // Codes shaped as Japanese era dates ("S07.11.30", "H14.02.09": a place's or a seat's code) in a file that is not
   // Japanese (review of r4-qa32: era dates were read in any file, and such a column, first, was taken as the date column
