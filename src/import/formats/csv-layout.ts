@@ -449,7 +449,9 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const whose = layout.bank === YOUR_LAYOUT ? YOUR_LAYOUT : `the ${layout.bank} layout`;
   // The columns read otherwise, none of them the currency column ("Valuta" is a currency in Italian and a value date in
   // German; a column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency").
-  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), opt(layout.originalCurrency), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
+  // The original amount is read too: a header naming its currency (Up's "Subtotal (Transaction Currency)") holds amounts,
+  // not the row's currency (qa44: every row of an Up export was a bad row, "-4.50 is not a three-letter code").
+  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), opt(layout.originalAmount), opt(layout.originalCurrency), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",

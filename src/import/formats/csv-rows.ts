@@ -333,11 +333,19 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     skip(reason);
     statedLines.push(skipped[skipped.length - 1]!);
   };
+  const statedReason = (kind: "opening" | "closing", label: string): string => `the statement's ${kind} balance ("${oneLine(label).trim()}")`;
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
     if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     stateBalance(kind, amount, date);
-    keptBalance(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
+    keptBalance(statedReason(kind, label));
   };
+  /**
+   * Lines of a balance label alone (no amount, the figure in the balance column) met after a booking, with the count of
+   * rows booked before each: the statement's balance only when no booking follows (the last lines); between bookings
+   * (a month's closing before the next month, a newest-first file's blocks) an interim balance, which the balance
+   * column checks already (review of r4-qa44: each was taken as an end of the check, right files were refused).
+   */
+  const labelsAfterBookings: { kind: "opening" | "closing"; label: string; amount: number; date: string | null; rowsBefore: number; entry: { line: number; reason: string } }[] = [];
   /**
    * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
    * the rows they check), with those lines' skipped entries: each says "checked" only once a check ran.
@@ -435,6 +443,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
     return PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
   };
+  // The row's own text when short, as a balance line's label is ("Saldo Anterior", "Opening balance"); "" when longer
+  // (only a short text is normalised and looked up: a million rows pass this test).
+  const shortOwnText = () => (descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "");
   // The text the content-hash id is made of, read as before pass 13 (93af78c): the apostrophe kept, and only dashes, dots
   // and slashes taken for no text. Pass 13's reading ("'Salaris februari'" → "Salaris februari", "N/A" → "") changed
   // the ids of rows imported before, and a file imported again found them as possible duplicates, not as the same rows
@@ -719,6 +730,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // user decides.
         const fee = number(plan.fees);
         if (fee) return bad(`${name(plan.fees!)} "${cell(plan.fees!).trim()}" on a line of its own, with no ${name(plan.date)} and nothing in the amount column: a charge this file books on no row`);
+        // A balance the statement states on a line of its own, the label alone as its text, the amounts empty and the figure
+        // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
+        const label = shortOwnText();
+        const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
+        const stated = labelled ? rowBalance() : null;
+        if (labelled && stated !== null) {
+          const date = dateIn.get(dateCell) ?? null;
+          if (rowCount === 0) return statedLine(labelled, label, stated, date);
+          skip(`a balance line ("${oneLine(label).trim()}") between the bookings, no booking of its own`);
+          labelsAfterBookings.push({ kind: labelled, label, amount: stated, date, rowsBefore: rowCount, entry: skipped[skipped.length - 1]! });
+          return;
+        }
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {
@@ -739,7 +762,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // and closing "S A L D O", its "Saldo do dia" between the days; QA round 4, reckon's test file run as it is: the
       // opening balance was imported as income): no booking, and the opening and closing ones are checked against the rows.
       // (Only a short text that has a balance word is normalised and looked up: a million rows pass this test.)
-      const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+      const ownText = shortOwnText();
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
         const labelled = statedBalanceText(norm);
@@ -995,6 +1018,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   );
   if (deferred !== null) settle(null);
   flush();
+  // Those after the last booking close the statement (or open it, newest first).
+  for (const b of labelsAfterBookings.filter((b) => b.rowsBefore === rowCount)) {
+    stateBalance(b.kind, b.amount, b.date);
+    b.entry.reason = statedReason(b.kind, b.label);
+    statedLines.push(b.entry);
+  }
   for (const c of statedColumns) {
     const seen = statedSeen.get(c.column);
     if (seen?.size === 1) stateBalance(c.kind, [...seen][0]!, null);
