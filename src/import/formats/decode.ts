@@ -309,7 +309,8 @@ function nonLatinCodePage(body: Uint8Array): string | null {
 /**
  * The file's text. A BOM decides (UTF-16's shape too, without one); otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
  * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
- * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257), else windows-1250 or ISO-8859-2 when it reads as Czech,
+ * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257, DOS code page 852 for Hungarian, Polish and Czech
+ * words), else windows-1250 or ISO-8859-2 when it reads as Czech,
  * Slovak, Polish, Slovene or Croatian, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
