@@ -220,7 +220,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     now: overrides.now,
   });
   // Without a model: merchant cache and card rules, the rest waits as Uncategorised (as `import` without a key).
-  const importer = importerFor(config.budgetDb.path, store, keepBackups, client ? new ModelClassifier(client, config.model) : null, writing);
+  const importer = importerFor(config.budgetDb.path, config.budgetDb.notSpending, store, keepBackups, client ? new ModelClassifier(client, config.model) : null, writing);
   if (approvals) {
     // A decision continues its conversation; pending approvals outlive a restart until their time passes.
     approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
@@ -257,13 +257,14 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
  */
 function importerFor(
   target: string,
+  notSpending: readonly string[],
   store: Store,
   keepBackups: number,
   model: ModelClassifier | null,
   writing: { now?: () => Date; busyTimeoutMs?: number } = {},
   writesOnThisThread = false,
 ): Importer {
-  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, writing), model, now: writing.now, writesOnThisThread });
+  return new Importer({ target, notSpending, store, writer: budgetWriterFor(target, store, keepBackups, writing), model, now: writing.now, writesOnThisThread });
 }
 
 /** The databases as a CLI command without the chat uses them; each is opened on first use. */
@@ -314,7 +315,7 @@ export function openLocal(flags: Record<string, unknown>, opts: { writes?: boole
     get importer() {
       if (!importer) {
         checkImportTarget(location.path);
-        importer = importerFor(location.path, local.store, keepBackups(), opts.model ? classifierFrom(flags) : null, {}, true);
+        importer = importerFor(location.path, location.notSpending, local.store, keepBackups(), opts.model ? classifierFrom(flags) : null, {}, true);
       }
       return importer;
     },

@@ -26,6 +26,13 @@ export function chartCsv(chart: ChartSpec): string {
 }
 
 /**
+ * What every CSV download starts with: the UTF-8 byte order mark, without which Excel reads the file as the
+ * machine's ANSI code page ("ZÃ¼rich" for "Zürich"). Separator and decimals stay RFC 4180's comma and a point
+ * with ISO dates, as every other program reads them (SPEC is silent; uqa10 chose this over Excel's locale-bound ";").
+ */
+export const CSV_BOM = "\ufeff";
+
+/**
  * One CSV cell: quoted when needed; a cell starting with = + - @ tab or CR is prefixed with '
  * so spreadsheets never run it as a formula (the OWASP rule), unless the whole cell is a
  * number ("-12.50" in a money column): "-2+3+cmd|…" starts like one and is a formula.

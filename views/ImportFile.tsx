@@ -12,6 +12,8 @@ export type ImportFileView = {
   /** What the file is and its account, in words (null: it could not be read). */
   what: string | null;
   account: string | null;
+  /** The account is the one saved with the user's layout the file was read with (the file names none). */
+  accountFromLayout?: true;
   /** The fields as the user set them. */
   /**
    * The fields as the user set them; `currency`: the currency of every row without its own, for a file a bank's layout
@@ -45,7 +47,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
       {v.what ? (
         <p class="import-what">
           {v.what}
-          {v.account ? `, account ${v.account}` : ""}
+          {v.account ? `, account ${v.account}${v.accountFromLayout ? " (saved with the layout)" : ""}` : ""}
         </p>
       ) : null}
       <div class="import-live" id={fid("live")}></div>

@@ -21,6 +21,7 @@ import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
 import { emptyBySource } from "../import/batch-write.ts";
+import { SeenIds } from "../import/duplicates.ts";
 import {
   classificationOf,
   fileTotals,
@@ -46,7 +47,7 @@ import { BudgetDb, BudgetDbBusyError, BudgetDbError } from "../ledger/reader.ts"
 import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
-const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
+const SHARED = ["db", "notSpending", "chatDb", "model", "keepBackups"] as const;
 
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 
@@ -205,7 +206,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     const summaries: FileSummary[] = [];
     const reports: FileReport[] = [];
     const bySource = emptyBySource();
-    const seen = new Set<string>();
+    const seen = new SeenIds();
     const snapshots = new Set<string>();
     // The day's snapshots there before this command: one of them named after a write is older than this import.
     const earlier = dryRun ? [] : listSnapshots(backupDirFor(importer.target));

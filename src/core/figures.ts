@@ -50,7 +50,7 @@ export type FigureOperation =
   | "points"
   /** sources[0] ÷ `months` */
   | "monthly_average"
-  /** sources[0] × `months` (12): a month's amount as a yearly cost ("CHF 155.40 a year at this rate") */
+  /** sources[0] × `months` (12): a month's amount as a yearly cost ("CHF 155.40 a year at this rate"); with `divisor`, sources[0] ÷ `divisor` months × 12: a year at the pace of a period of that many months */
   | "yearly"
   /** sources[0] ÷ `divisor` weeks or days of a period (`per`) */
   | "average"
@@ -78,7 +78,7 @@ export type AnswerFigure = {
   operation?: FigureOperation;
   /** The divisor of a monthly average (the period's months). */
   months?: number;
-  /** The divisor of an `average`: how many weeks or days of the period. */
+  /** The divisor of an `average`: how many weeks or days of the period (of a `yearly` one: the months of its source's period). */
   divisor?: number;
   per?: AverageRate;
   /** A `calculation`: the expression over figures of the turn. */

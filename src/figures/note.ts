@@ -49,7 +49,9 @@ export function figureNote(f: AnswerFigure): string {
     case "mean":
       return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     case "yearly":
-      return `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
+      // Of a longer period's total (`divisor` its months): ÷ its months × 12.
+      if (f.sources.length === 2) return `(${a.text} − ${b!.text}) × ${f.months ?? "?"} months (a year of the monthly change) · ${all}`;
+      return f.divisor ? `${a.text} ÷ ${f.divisor} months × ${f.months ?? "?"} (a year at that pace) · ${all}` : `${a.text} × ${f.months ?? "?"} months (a year at the monthly amount) · ${all}`;
     case "share_of_list":
       return `${a.text} ÷ (${f.sources.map((s) => s.text).join(" + ")}) (share of the list) · ${all}`;
     default:

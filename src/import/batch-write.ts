@@ -14,7 +14,8 @@ import type { RowChange } from "../store/budget-writes.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { plainMerchant, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
-import { sameBookingId } from "./duplicates.ts";
+import { anotherAccount, sameBookingId } from "./duplicates.ts";
+import { bankIdKind, ownAccountId } from "./ids.ts";
 import { FACT_COLUMNS, RowTable, type FactKey, type RowChunk } from "./formats/row-table.ts";
 import { ensureAccountColumn, ensureImportTables } from "./target.ts";
 
@@ -65,6 +66,7 @@ export function emptyBySource(): Record<ClassSource, number> {
 export class BatchWrite {
   private readonly insert;
   private readonly there;
+  private readonly accountOf;
   private readonly details: DetailsWriter;
   private pending: { t: RowTable; i: number; id: string }[] = [];
   private readonly usedKeys = new Set<string>();
@@ -90,19 +92,33 @@ export class BatchWrite {
     // A camt booking already here under its other id (an entry as one row, or split into its parts) was planned
     // before it was written (files previewed apart, "Import all"): INSERT OR IGNORE cannot see it, this does.
     this.there = db.prepare("SELECT 1 FROM transactions WHERE transaction_id = ?");
+    // A content-hash id another account's row took after the plan (files previewed apart, each against budget.db alone):
+    // INSERT OR IGNORE would drop this row as that one's duplicate; it goes in under its own account's id (ownAccountId).
+    this.accountOf = db.prepare<{ account: string | null }, [string]>("SELECT account FROM transactions WHERE transaction_id = ?");
+  }
+
+  /** The row's id for its insert again when `id` is another account's row's, else null. */
+  private ownAccountIdFor(t: RowTable, i: number, id: string): string | null {
+    const own = t.accountOf(i);
+    if (own === null || bankIdKind(id) !== null || !anotherAccount(this.accountOf.get(id)?.account, own)) return null;
+    return ownAccountId(id, own);
   }
 
   /** A row (INSERT OR IGNORE: one another import added meanwhile is not added twice); `c` null: unclassified. */
-  readonly add = (t: RowTable, i: number, id: string, c: Classified | null): void => {
+  readonly add = (t: RowTable, i: number, planned: string, c: Classified | null): void => {
     if (this.pending.length >= DETAILS_CHUNK) this.writeDetails();
-    const other = sameBookingId(id);
+    const other = sameBookingId(planned);
     if (other !== null && this.there.get(other)) return;
     const date = t.date(i);
     const description = t.descriptionOf(i);
-    const ran =
+    const insert = (id: string) =>
       c === null
         ? this.insert.run(date, description, t.amount(i), t.currencyOf(i), plainMerchant(t, i), UNCATEGORISED, "unclassified", 0, id, t.accountOf(i))
         : this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, t.accountOf(i));
+    let id = planned;
+    let ran = insert(id);
+    const own = ran.changes === 0 ? this.ownAccountIdFor(t, i, id) : null;
+    if (own !== null) ran = insert((id = own));
     if (ran.changes === 0) return;
     this.pending.push({ t, i, id });
     this.rowids.push(Number(ran.lastInsertRowid));

@@ -3,6 +3,8 @@
  * step decided:
  *   user_rule     the user's own category rules (src/ledger/category-rules.ts), per row: a rule
  *                 may read the amount, the account and the bank's counterparty and purpose;
+ *   rules         a card's payments (card-payments.ts), per row: money in on a card account whose
+ *                 text is an issuer's payment line goes to the user's transfer category;
  *   cache         the pipeline's merchant_cache under its own key (pipelineMerchantKey);
  *   rules         the card-sector rules (UBS credit-card files);
  *   llm           the model, through one forced tool call `classify_transactions` per
@@ -21,8 +23,9 @@ import { TimeSlices } from "../core/time-slices.ts";
 import { inputJsonSchema } from "../core/json-schema.ts";
 import { lazySchema } from "../core/validation.ts";
 import { estimateCost } from "../pricing.ts";
-import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
-import { UNCATEGORISED } from "../ledger/schema.ts";
+import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, PIPELINE_MANUAL, pipelineMerchantKey } from "../ledger/pipeline.ts";
+import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
+import { ownTransferCategory, paysCardOff } from "./card-payments.ts";
 import { cardSectorRule } from "./card-rules.ts";
 import { readsOf, ruleSetOf, ruleSubjectsSql, subjectOf, USER_RULE_CONFIDENCE, USER_RULE_SOURCE, type RuleSet, type RuleSubject } from "../ledger/category-rules.ts";
 import type { RowTable } from "./formats/row-table.ts";
@@ -170,6 +173,11 @@ export function fewShotExamples(db: Database | null): FewShot[] {
   return db.query(PIPELINE_FEW_SHOT_QUERY).all() as FewShot[];
 }
 
+/** The categories the classification knows: budget.db's (categoriesOf), else the default ones a new budget.db is given. */
+export function classifierCategories(db: Database | null): ClassifierCategory[] {
+  return (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+}
+
 /** The categories table (name and description), or null when the database has none or it is empty. */
 export function categoriesOf(db: Database): ClassifierCategory[] | null {
   if (!tableExists(db, "categories")) return null;
@@ -245,6 +253,34 @@ export function classifyByUserRule(rules: RuleSet, subject: RuleSubject, merchan
   const rule = rules.match(rules.reads.has("merchant") ? { ...subject, merchant: known() } : subject);
   if (!rule) return null;
   return { merchant: rule.merchantName ?? known(), category: rule.category, confidence: USER_RULE_CONFIDENCE, source: USER_RULE_SOURCE, rule: rule.id };
+}
+
+/**
+ * The class of a row that pays its card off (card-payments.ts), or null: the user's transfer category among budget.db's
+ * categories (`transfers`, cardPaymentCategory; null: none, and the row is left to the steps after). Null too when the
+ * user filed the row's text themselves (filedByUser): their edit is for the cache step to give.
+ */
+export function cardPaymentClass(db: Database | null, rows: RowTable, i: number, transfers: string | null): Classified | null {
+  if (transfers === null || !paysCardOff(rows, i) || filedByUser(db, rows.descriptionOf(i))) return null;
+  return { merchant: plainMerchant(rows, i), category: transfers, confidence: CARD_PAYMENT_CONFIDENCE, source: "rules" };
+}
+
+/**
+ * Whether merchant_cache's entry for this text is the user's own edit (source 'manual', recategorise.ts): SPEC §14 learns
+ * from every edit and puts the cache before the card rules, so the card-payment rule, which runs before the cache for
+ * the model's text-keyed answers, must not override it.
+ */
+function filedByUser(db: Database | null, description: string): boolean {
+  const key = pipelineMerchantKey(description);
+  return cacheEntries(db, [key]).get(key)?.source === PIPELINE_MANUAL.source;
+}
+
+/** As sure as the card rules' overrides on a booking text (card-rules.ts). */
+const CARD_PAYMENT_CONFIDENCE = 0.95;
+
+/** The category a card's payments go to: the user's transfer category (ownTransferCategory), or null. */
+export function cardPaymentCategory(db: Database | null, notSpending: readonly string[]): string | null {
+  return ownTransferCategory(classifierCategories(db).map((c) => c.name), notSpending);
 }
 
 /** One row to classify. */
@@ -463,7 +499,7 @@ export class ModelClassifier {
         input = parsed.data;
       } catch (e) {
         // Stop here: the next batch would most likely fail the same way. The rest stay unclassified.
-        return { results, error: (e as Error).message, calls, usage };
+        return { results, error: failureWords(e), calls, usage };
       }
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
@@ -549,15 +585,16 @@ export type StatementClasses = {
 
 /**
  * A statement's new rows (`fresh`, indexes into `rows`) through the steps before the model: the user's rules (per row:
- * a rule may read the amount, the account, the counterparty), merchant cache, card rules (`cardRules`); the rest are
- * left for the model when `withModel`, else unclassified (absent). A class depends on the text (and a card's sector)
- * only: each distinct one is classified once. Yields to the event loop in slices (it may run on the server's thread).
+ * a rule may read the amount, the account, the counterparty), a card's payments (per row, into the transfer category of
+ * `notSpending`: cardPaymentCategory; not a text the user filed by hand), merchant cache, card rules (`cardRules`); the rest are left for the model when
+ * `withModel`, else unclassified (absent). After the first two, a class depends on the text (and a card's sector) only:
+ * each distinct one is classified once. Yields to the event loop in slices (it may run on the server's thread).
  */
 export async function classifyStatementRows(
   db: Database | null,
   rows: RowTable,
   fresh: readonly number[],
-  opts: { cardRules: boolean; withModel: boolean },
+  opts: { cardRules: boolean; withModel: boolean; notSpending: readonly string[] },
 ): Promise<StatementClasses> {
   const slices = new TimeSlices();
   const cached = hasCachedMerchants(db);
@@ -568,6 +605,18 @@ export async function classifyStatementRows(
   const ruled = new Set<number>();
   for (let from = 0; rules && from < fresh.length; from += RULE_STEP) {
     for (const [i, c] of userRuleClasses(db, rows, fresh.slice(from, from + RULE_STEP), rules)) {
+      classes[i] = c;
+      ruled.add(i);
+    }
+    if (slices.due()) await slices.pause();
+  }
+  // Then a card's payments (card-payments.ts), per row: the row's direction and account decide, which the grouping by
+  // text below does not see (a "PAYMENT THANK YOU" debit of the same text is no payment to the card).
+  const transfers = cardPaymentCategory(db, opts.notSpending);
+  for (let k = 0; transfers !== null && k < fresh.length; k++) {
+    const i = fresh[k]!;
+    const c = ruled.has(i) ? null : cardPaymentClass(db, rows, i, transfers);
+    if (c) {
       classes[i] = c;
       ruled.add(i);
     }
@@ -623,3 +672,15 @@ export function applyAnswers(s: StatementClasses, answers: ReadonlyMap<string, C
 
 /** Rows of a statement through the user's rules at once (a slice of the work). */
 const RULE_STEP = 10_000;
+
+/**
+ * A failed call in words: an API error's status, type and message ("the model's service answered 529: overloaded_error,
+ * Overloaded"), not the response's JSON the SDK's message carries (uqa10: the Import page showed 529 {"type":"error",…});
+ * any other failure (no tool call, a malformed answer, no connection) by its own message.
+ */
+function failureWords(e: unknown): string {
+  const api = e as { status?: unknown; error?: { error?: { type?: unknown; message?: unknown } } };
+  const body = api.error?.error;
+  if (typeof api.status !== "number" || typeof body?.message !== "string") return (e as Error).message;
+  return `the model's service answered ${api.status}: ${typeof body.type === "string" ? `${body.type}, ` : ""}${body.message}`;
+}

@@ -4,7 +4,8 @@
  * - Duplicate: the same `transaction_id` is already there (a re-import, an overlapping
  *   later statement), or a camt booking under its other id (the entry as one row, or split
  *   into its parts: a camt.053 and the camt.054 that details it). Looked up through the
- *   column's UNIQUE index.
+ *   column's UNIQUE index. A content-hash id there on a row of another account is not this
+ *   row: it takes its own account's id (reidentifyOtherAccounts).
  * - Possible duplicate: no shared id, but an existing row with the same amount and
  *   currency, a date within ±3 days, the same account when both rows know theirs, and a
  *   shared word of at least 4 letters (the same payment imported before from another
@@ -32,7 +33,9 @@ import type { Database, Statement } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 import type { RowTable } from "./formats/row-table.ts";
 import { formatMoney } from "../core/format.ts";
-import { bankIdKind } from "./ids.ts";
+import { oneAccount, sameAccountNumber, twoAccountNumbers } from "./formats/accounts.ts";
+import { accountTellsApart, bankIdKind, isOwnAccountIdOf, ownAccountId, withOwnAccount } from "./ids.ts";
+import { hasAccountColumn } from "./target.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -50,27 +53,58 @@ export function sameBookingId(id: string): string | null {
   return part ? part[1]! : `${id}:1`;
 }
 
-/** Whether an id, or its camt booking under its other id, is among `seen` (files read earlier in the same run). */
-export function seenBefore(seen: ReadonlySet<string>, id: string): boolean {
-  if (seen.has(id)) return true;
-  const other = sameBookingId(id);
-  return other !== null && seen.has(other);
+/**
+ * The ids of rows read earlier in one run (a dry run's files, the files of a drop imported before), each with the
+ * accounts of the rows that had it. A row's id counts as seen when a row of its account had it (an IBAN and its BBAN
+ * alike: anotherAccount), or a row of no account, or when it has none itself: budget.db's rule (reidentifyOtherAccounts),
+ * so that a dry run and "Import all" count as the import does. (Keyed by the id with the account as written, one
+ * account's IBAN and BBAN exports did not meet: review of r4-acctid.) A bank id, or an id with an account or date in it
+ * already, is one row whatever account it is read with.
+ */
+export class SeenIds {
+  private readonly accounts = new Map<string, (string | null)[]>();
+
+  /** Whether a row of `account` with `id`, or its camt booking under its other id, was seen. */
+  has(id: string, account: string | null): boolean {
+    return this.seenAs(id, account) || this.seenAs(sameBookingId(id), account);
+  }
+
+  add(id: string, account: string | null): void {
+    const own = accountTellsApart(id) ? account : null;
+    const accounts = this.accounts.get(id);
+    if (!accounts) this.accounts.set(id, [own]);
+    else if (!accounts.includes(own)) accounts.push(own);
+  }
+
+  /** A copy, to count a file against without adding its rows. */
+  copy(): SeenIds {
+    const copy = new SeenIds();
+    for (const [id, accounts] of this.accounts) copy.accounts.set(id, [...accounts]);
+    return copy;
+  }
+
+  private seenAs(id: string | null, account: string | null): boolean {
+    const accounts = id === null ? undefined : this.accounts.get(id);
+    return accounts !== undefined && accounts.some((seen) => !anotherAccount(seen, account));
+  }
 }
 
 /**
  * How many of each file's new rows are new once the files before it are imported: files dropped together are each
  * previewed against budget.db alone, so a booking in two of them (overlapping statements, a camt.054 and its camt.053)
- * is new in both and imported once. `newIds` are a file's new rows' ids, all of them when `complete` (else it counts
- * as its preview said); `claimed` holds the ids imported already (it is added to).
+ * is new in both and imported once. `newRows` are a file's new rows, all of them when `complete` (else it counts
+ * as its preview said); `claimed` holds the rows imported already (it is added to).
  */
-export function newOnceEach(files: readonly { newIds: readonly string[]; complete: boolean; new: number }[], claimed: Set<string>): number[] {
+export function newOnceEach(files: readonly { newRows: readonly NewRow[]; complete: boolean; new: number }[], claimed: SeenIds): number[] {
   return files.map((f) => {
-    const taken = (id: string) => claimed.has(id) || claimed.has(sameBookingId(id) ?? "");
-    const n = f.complete ? f.newIds.filter((id) => !taken(id)).length : f.new;
-    for (const id of f.newIds) claimed.add(id);
+    const n = f.complete ? f.newRows.filter((r) => !claimed.has(r.id, r.account)).length : f.new;
+    for (const r of f.newRows) claimed.add(r.id, r.account);
     return n;
   });
 }
+
+/** A new row of a preview: its id, and its account (null: none said). */
+export type NewRow = { id: string; account: string | null };
 
 /** The rows a query of one JSON list of transaction ids (`json_each(?)`) gives for `ids`, asked ID_CHUNK ids at a time. */
 function byIds<T>(q: Statement, ids: readonly string[]): T[] {
@@ -91,6 +125,64 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   }
   if (others.size) for (const other of lookUp([...others.keys()])) for (const id of others.get(other)!) found.add(id);
   return found;
+}
+
+/**
+ * Whether a row of account `own` is another account's than a stored row of account `stored` (either unknown: not said).
+ * Two labels with one account number are one account renamed (review of r4-acctid: a renamed Morgan Stanley account's
+ * re-export was stored a second time under its own-account ids, exit 0).
+ */
+export function anotherAccount(stored: string | null | undefined, own: string | null): boolean {
+  return stored != null && stored.trim() !== "" && own !== null && !oneAccount(stored, own) && !sameAccountNumber(stored, own);
+}
+
+/**
+ * Content-hash ids that budget.db holds for a row of another account. A file whose ids leave the row's account out (an
+ * own-account column read since the ids were fixed: Rabobank's, Belfius's, Morgan Stanley's; a file of several statements,
+ * hashed with the first one's account) gives the same booking on two accounts (the monthly fee, the same day, amount and
+ * text) one id: the second account's was taken for a duplicate of the first's, never stored, exit 0. Such a row takes its
+ * own account's id (ownAccountId), the same on every import of it; a stored row of its own account, or of none (imported
+ * before round 4, when these columns were not read), is still its duplicate. `ids` and `there` are updated in place;
+ * returned: by row index, the id the row had (the other account's row, which is no copy of it: possibleDuplicates).
+ */
+export function reidentifyOtherAccounts(db: Database, rows: RowTable, ids: string[], there: Set<string>): Map<number, string> {
+  const moved = new Map<number, string>();
+  if (!hasAccountColumn(db)) return moved;
+  const hashed: number[] = [];
+  for (let i = 0; i < ids.length; i++) if (there.has(ids[i]!) && bankIdKind(ids[i]!) === null && rows.accountOf(i) !== null) hashed.push(i);
+  const q = db.query("SELECT transaction_id AS id, account FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?)) AND account IS NOT NULL");
+  const stored = new Map(byIds<{ id: string; account: string }>(q, hashed.map((i) => ids[i]!)).map((r) => [r.id, r.account]));
+  for (const i of hashed) {
+    const own = rows.accountOf(i)!;
+    if (!anotherAccount(stored.get(ids[i]!), own)) continue;
+    moved.set(i, ids[i]!);
+    there.delete(ids[i]!);
+    ids[i] = ownAccountId(ids[i]!, own);
+  }
+  if (moved.size) for (const id of existingIds(db, [...moved.keys()].map((i) => ids[i]!))) there.add(id);
+  takeStoredOwnAccountIds(db, rows, ids, there);
+  return moved;
+}
+
+/**
+ * Rows whose plain content-hash id budget.db does not hold, but their own-account id it does: the row stored under it
+ * when another account's row held the plain id, since undone (review of r4-acctid: B's fee, re-imported after A's
+ * import was undone, was new and held back as a possible duplicate of its own stored row; ticked, stored twice). Such a
+ * row takes that id, and is its duplicate. `ids` and `there` are updated in place.
+ */
+function takeStoredOwnAccountIds(db: Database, rows: RowTable, ids: string[], there: Set<string>): void {
+  const ownIds = new Map<number, string>();
+  for (let i = 0; i < ids.length; i++) {
+    const own = withOwnAccount(ids[i]!, rows.accountOf(i));
+    if (own !== ids[i] && !there.has(ids[i]!)) ownIds.set(i, own);
+  }
+  if (ownIds.size === 0) return;
+  const stored = existingIds(db, [...ownIds.values()]);
+  for (const [i, own] of ownIds) {
+    if (!stored.has(own)) continue;
+    ids[i] = own;
+    there.add(own);
+  }
 }
 
 /** How budget.db stores an already imported row: its merchant and category (either may be NULL). */
@@ -173,7 +265,14 @@ export function fileMatch(rows: RowTable, i: number): ExistingMatch | null {
  * The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids, and the
  * SHA-256 of their file (an existing row read from the same file matches in any currency).
  */
-export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: readonly string[]; sha256?: string | null };
+export type Candidates = {
+  rows: RowTable;
+  indexes: readonly number[];
+  ids: readonly string[];
+  sha256?: string | null;
+  /** Ids of stored rows that rows of the statement had and that are another account's (reidentifyOtherAccounts). */
+  otherAccountIds?: ReadonlySet<string>;
+};
 
 /**
  * For each candidate (same order as `indexes`), the existing row it possibly duplicates, or null.
@@ -236,8 +335,12 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // Another account's row is no copy of this one; unless the row's account was read since its id was fixed (its id's
       // account another: an app's or Morgan Stanley's export of several accounts, ColumnPlan.accountNotInIds): imported
       // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
+      // A stored row whose id a row of this file had (otherAccountIds), or whose id is this row's with its account after
+      // it (ownAccountId: stored when the plain id was another account's row's), is another account's surely when both
+      // are account numbers (not a name given for every row, which may be this row's account).
       const account = rows.accountOf(i);
-      if (account !== null && e.account !== null && account !== e.account && rows.idAccountOf(i) === undefined) continue;
+      const sharesThisRowsId = c.otherAccountIds?.has(e.transactionId) === true || isOwnAccountIdOf(e.transactionId, c.ids[i]!);
+      if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (sharesThisRowsId && twoAccountNumbers(account, e.account)))) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);

@@ -5,7 +5,8 @@
  * imported before round 4 is still recognised (SPEC §10.1). The k-th row with an id already seen
  * in the same file gets "#k" (k ≥ 2): two identical coffees on one day are both kept, and because
  * the numbering restarts in every file, a re-import or an overlapping statement produces the same
- * ids for the same rows.
+ * ids for the same rows. A row whose content hash budget.db holds for another account's row takes that id with its own
+ * account after it (ownAccountId).
  */
 import type { RowTable } from "./formats/row-table.ts";
 import type { ParsedRow } from "./formats/types.ts";
@@ -138,6 +139,35 @@ export function assignTransactionIds(rows: RowTable, account: string | null): st
   const ids = new Array<string>(rows.length);
   for (let i = 0; i < rows.length; i++) ids[i] = next(rows, i);
   return ids;
+}
+
+/**
+ * The id of a row whose content-hash id budget.db holds for a row of another account (duplicates.ts
+ * reidentifyOtherAccounts): that id with the row's own account after it ("h:…@NL44RABO0123459876"). Files whose ids
+ * leave the row's account out (an own-account column read since the ids were fixed, a file of several statements) give
+ * the same fee booked the same day on two accounts one id; this tells them apart, the same way on every import of the
+ * row, and leaves every other id as it was (a file imported before still comes back as duplicates).
+ */
+export function ownAccountId(id: string, account: string): string {
+  return `${id}@${account.replace(/\s+/g, "").toUpperCase()}`;
+}
+
+/** Whether `id` is the content-hash id `plain` with an account after it, as ownAccountId writes it. */
+export function isOwnAccountIdOf(id: string, plain: string): boolean {
+  return bankIdKind(plain) === null && id.startsWith(`${plain}@`);
+}
+
+/**
+ * Whether a row's account tells its id apart from another account's row's: a content-hash id without an account (or a
+ * reused id's date) after it. A bank id, or an id with one, is the same row whatever account reads it.
+ */
+export function accountTellsApart(id: string): boolean {
+  return bankIdKind(id) === null && !id.includes("@");
+}
+
+/** A content-hash id with its row's account in it, as ownAccountId writes it (accountTellsApart); any other id as it is. */
+export function withOwnAccount(id: string, account: string | null): string {
+  return account !== null && accountTellsApart(id) ? ownAccountId(id, account) : id;
 }
 
 /** The kind of a bank id ("camt", "ofx", "cc", or "bank" for the UBS transaction number); null for a content hash. */

@@ -38,9 +38,9 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
-import { BudgetDb } from "../ledger/reader.ts";
+import { BudgetDb, DEFAULT_NOT_SPENDING } from "../ledger/reader.ts";
 import { addRuleHits } from "../ledger/category-rules.ts";
 import { budgetWriterFor, WriteWorker, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
@@ -53,10 +53,9 @@ import {
   askModel,
   cacheEntries,
   classifyStatementRows,
-  categoriesOf,
+  classifierCategories,
   classifyRows,
   fewShotExamples,
-  type ClassifierCategory,
   type Classified,
   type ClassSource,
   type ModelClassifier,
@@ -67,7 +66,7 @@ import {
   userRuleClassesOfStored,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, SignTurns, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, SignTurns, type ExistingMatch, type SeenIds } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -408,6 +407,8 @@ export class Importer {
        * the worker's start and its heap: at 100k rows about a tenth of the import's time and 60 MB of peak RSS.
        */
       writesOnThisThread?: boolean;
+      /** The not-spending categories as configured (SPEC §1; default DEFAULT_NOT_SPENDING): a card's payments go to their transfer category. */
+      notSpending?: readonly string[];
     },
   ) {
     // The demo database is refused when an import would write (ensureBudgetDb), not here: a server configured
@@ -417,6 +418,10 @@ export class Importer {
 
   get target(): string {
     return this.opts.target;
+  }
+
+  private get notSpending(): readonly string[] {
+    return this.opts.notSpending ?? DEFAULT_NOT_SPENDING;
   }
 
   get canClassify(): boolean {
@@ -494,13 +499,15 @@ export class Importer {
    * one counts as empty). `seen`: ids of files planned earlier in the same run, which count as
    * already there (overlapping statements given together). Long steps give the event loop room.
    */
-  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: Set<string>; onProgress?: (done: number, total: number) => void; actor?: ImportActor }): Promise<FilePlan> {
+  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: SeenIds; onProgress?: (done: number, total: number) => void; actor?: ImportActor }): Promise<FilePlan> {
     const { rows, ids } = parsed;
     const db = this.openForReading();
     try {
       const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
       const reused = db ? reidentifyReusedIds(db, rows, ids, there, parsed.sha256) : new Map<number, ExistingMatch>();
-      if (opts.seen) for (const id of ids) if (seenBefore(opts.seen, id)) there.add(id);
+      const movedFrom = db ? reidentifyOtherAccounts(db, rows, ids, there) : undefined;
+      const otherAccountIds = new Set(movedFrom?.values());
+      if (opts.seen) for (let i = 0; i < ids.length; i++) if (opts.seen.has(ids[i]!, rows.accountOf(i))) there.add(ids[i]!);
       const status = new Uint8Array(rows.length);
       const fresh: number[] = [];
       for (let i = 0; i < rows.length; i++) {
@@ -514,7 +521,7 @@ export class Importer {
         // In slices: the server answers between them.
         for (let from = 0; from < fresh.length; from += STEP_ROWS) {
           const slice = fresh.slice(from, from + STEP_ROWS);
-          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256 }, hasAccount, there).forEach((m, k) => {
+          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256, otherAccountIds }, hasAccount, there).forEach((m, k) => {
             if (m) {
               status[slice[k]!] = 2;
               matches.set(slice[k]!, m);
@@ -542,7 +549,7 @@ export class Importer {
       const turned = turns.note((line) => rowPlace(parsed.format, line));
       await breathe();
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
-      for (const id of ids) opts.seen?.add(id);
+      if (opts.seen) for (let i = 0; i < ids.length; i++) opts.seen.add(ids[i]!, rows.accountOf(i));
       return { ...parsed, ...(turned ? { notes: [...parsed.notes, turned] } : {}), reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
     } finally {
       db?.close();
@@ -562,7 +569,7 @@ export class Importer {
     model: ModelClassifier | null,
     opts: { onProgress?: (done: number, total: number) => void; actor?: ImportActor },
   ): Promise<{ classes: (Classified | undefined)[]; learned: Map<string, Classified>; modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
-    const known = await classifyStatementRows(db, file.rows, fresh, { cardRules: file.format === "ubs-card", withModel: model !== null });
+    const known = await classifyStatementRows(db, file.rows, fresh, { cardRules: file.format === "ubs-card", withModel: model !== null, notSpending: this.notSpending });
     const asked = await this.askModelAbout(known.items, db, model, { file: file.file, ...opts });
     applyAnswers(known, asked.answers);
     return { classes: known.classes, learned: asked.learned, modelError: asked.modelError, modelUsage: asked.modelUsage };
@@ -576,7 +583,7 @@ export class Importer {
     o: { file: string; onProgress?: (done: number, total: number) => void; actor?: ImportActor },
   ): Promise<Awaited<ReturnType<typeof askModel>>> {
     if (!model || items.length === 0) return { answers: new Map(), learned: new Map(), modelError: null, modelUsage: null };
-    const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+    const categories = classifierCategories(db);
     const asked = await askModel(items, model, categories, fewShotExamples(db), o.onProgress);
     this.recordModelCalls(asked.modelUsage, asked.modelError, { file: o.file, actor: o.actor });
     return asked;
@@ -647,6 +654,7 @@ export class Importer {
       model: this.opts.model?.model ?? null,
       listRows: list.rows,
       listPossible: list.possible,
+      notSpending: this.notSpending,
     });
   }
 
@@ -667,7 +675,7 @@ export class Importer {
     // The rows stay in the parse worker, from their reading to the write worker (this thread passes their parts on
     // unread): a million rows held here would make this thread's garbage collections long (SPEC §13.1).
     const model = this.opts.model;
-    const staged = await stageInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include, target: this.opts.target, withModel: model !== null });
+    const staged = await stageInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include, target: this.opts.target, withModel: model !== null, notSpending: this.notSpending });
     try {
       // The same bytes read with the same options give the same rows; anything else is a fault of ours, not the file's.
       if (staged.read !== p.status.length) throw new Error(`${p.file} gave ${staged.read} rows on its second reading, ${p.status.length} on its first`);
@@ -725,7 +733,7 @@ export class Importer {
    * import (the write path's, two-phase like any import's); or, for a dry run, only counted.
    * Memory holds one chunk and the statement's text.
    */
-  async commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): Promise<StreamedOutcome> {
+  async commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: SeenIds; actor: ImportActor }): Promise<StreamedOutcome> {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(sf.file, sf.format, sf.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
@@ -733,7 +741,7 @@ export class Importer {
     const include = opts.includePossibleDuplicates === true;
     const turns = new SignTurns();
     const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
-      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256, turns }, (c) => {
+      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch, sha256: sf.sha256, turns, notSpending: this.notSpending }, (c) => {
         for (let i = 0; i < c.rows.length; i++) {
           if (c.status[i] === 1) {
             counts.duplicates++;
@@ -890,7 +898,7 @@ export class Importer {
         cache: cacheEntries(db, new Set(rest.map((r) => pipelineMerchantKey(r.description)))),
         cardRules: false,
         model: this.opts.model,
-        categories: categoriesOf(db) ?? CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description })),
+        categories: classifierCategories(db),
         examples: fewShotExamples(db),
         onProgress,
       });

@@ -33,6 +33,8 @@ export type StageRequest = {
   include: true | string[];
   target: string;
   withModel: boolean;
+  /** The not-spending categories as configured (SPEC §1): a card's payments go to their transfer category. */
+  notSpending: readonly string[];
 };
 
 /** What staging found: the rows to insert, every row the file gave (`read`), and the merchants left for the model. */

@@ -22,7 +22,7 @@ import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseText } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { statementFiles } from "./formats/zip.ts";
-import { parsedRowIdAssigner } from "./ids.ts";
+import { ownAccountId, parsedRowIdAssigner } from "./ids.ts";
 import type { RowsPart } from "./batch-write.ts";
 import { applyAnswers, classifyStatementRows, type StatementClasses } from "./classify.ts";
 import { viewOf, type HeldBytes, type WorkerReply, type WorkerRequest } from "./parse-pool.ts";
@@ -123,7 +123,8 @@ async function stage(req: Extract<WorkerRequest, { kind: "stage" }>): Promise<vo
         collectNowAndThen(read, 1);
         const tid = nextId(r);
         const s = keep[index];
-        if (s !== 0 && !(s === 2 && (ticked === null || ticked.has(tid)))) return;
+        // (A ticked row the preview gave its own account's id, its plain one being another account's row's: ids.ts ownAccountId.)
+        if (s !== 0 && !(s === 2 && (ticked === null || ticked.has(tid) || (r.account !== null && ticked.has(ownAccountId(tid, r.account)))))) return;
         rows.add(r);
         ids.push(tid);
       },
@@ -133,7 +134,7 @@ async function stage(req: Extract<WorkerRequest, { kind: "stage" }>): Promise<vo
   let classes: StatementClasses;
   try {
     const all = Array.from({ length: rows.length }, (_, i) => i);
-    classes = await classifyStatementRows(db, rows, all, { cardRules: facts.format === "ubs-card", withModel: req.withModel });
+    classes = await classifyStatementRows(db, rows, all, { cardRules: facts.format === "ubs-card", withModel: req.withModel, notSpending: req.notSpending });
   } finally {
     db?.close();
   }

@@ -10,10 +10,9 @@
  */
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
-import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
-import { categoriesOf, estimateClassification, fewShotExamples, plainMerchant, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
+import { classifierCategories, estimateClassification, fewShotExamples, plainMerchant, unclassified, type ClassificationEstimate, type Classified } from "./classify.ts";
 import { SignTurns, storedClasses, type ExistingMatch, type StoredClass } from "./duplicates.ts";
 import { rowPlace } from "../core/format.ts";
 import { parseText, type FallbackCurrency, type ParseOptions, type ParsedRow } from "./formats/index.ts";
@@ -36,6 +35,8 @@ export type PreviewRequest = {
   /** Rows of the file shown from its start; possible duplicates after them are listed too, up to `listPossible`. */
   listRows: number;
   listPossible: number;
+  /** The not-spending categories as configured (SPEC §1): a card's payments go to their transfer category. */
+  notSpending: readonly string[];
 };
 
 export type PreviewStatus = "new" | "duplicate" | "possible_duplicate";
@@ -145,7 +146,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
     };
     // One reading, unless the balance column turned the signs round or the rows' accounts are not the statement's.
     let turns = new SignTurns();
-    const { facts, walked } = readAndWalk(text, readOptions, db, file.sha256, onChunk, turns);
+    const { facts, walked } = readAndWalk(text, readOptions, db, { sha256: file.sha256, turns, notSpending: req.notSpending }, onChunk);
     if (!walked) {
       status.fill(0);
       counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
@@ -154,7 +155,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       descriptionChars = 0;
       held = [];
       turns = new SignTurns();
-      walkRows(text, readOptions, facts, db, { sha256: file.sha256, turns }, onChunk);
+      walkRows(text, readOptions, facts, db, { sha256: file.sha256, turns, notSpending: req.notSpending }, onChunk);
     }
     // The listed already imported rows as budget.db stores them (a database that has one has its transactions table).
     const duplicates = rows.filter((r) => r.status === "duplicate");
@@ -162,7 +163,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       const stored = storedClasses(db, duplicates.map((r) => r.transactionId));
       for (const r of duplicates) r.stored = stored.get(r.transactionId) ?? null;
     }
-    const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+    const categories = classifierCategories(db);
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;
     // A statement with a closing balance and no opening one is checked against the balance budget.db stored before it.
     const again = { ...readOptions, flipSigns: flipForWalk(readOptions, facts) };

@@ -13,8 +13,8 @@
  */
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
-import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyReusedIds, seenBefore, type ExistingMatch, type SignTurns } from "./duplicates.ts";
+import { cacheEntries, cardPaymentCategory, cardPaymentClass, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
+import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, type ExistingMatch, type SeenIds, type SignTurns } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -122,23 +122,22 @@ export type WalkedChunk = {
   classes: (Classified | null)[];
 };
 
+/** What a walk takes besides the rows: see chunkWalker. `notSpending`: the not-spending categories as configured (SPEC §1). */
+export type WalkOptions = { seen?: SeenIds; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns; notSpending: readonly string[] };
+
 /**
  * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
  * `account`, else each row's own), duplicates (ids in budget.db, or in `seen`: files read earlier in the same
- * run), possible duplicates (not against `batch`, the import being written) and the classes the merchant cache
- * and, for a card's rows (those with a card sector), the card rules give. `db` null: no budget.db yet (every row
- * is new). `flush` hands over the last chunk.
+ * run), possible duplicates (not against `batch`, the import being written) and the classes the user's rules, a card's
+ * payments (into the transfer category of `o.notSpending`), the merchant cache and, for a card's rows (those with a card
+ * sector), the card rules give. `db` null: no budget.db yet (every row is new). `flush` hands over the last chunk.
  */
-export function chunkWalker(
-  account: string | null,
-  db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
-  onChunk: (c: WalkedChunk) => void,
-): RowSink & { flush(): void } {
+export function chunkWalker(account: string | null, db: Database | null, o: WalkOptions, onChunk: (c: WalkedChunk) => void): RowSink & { flush(): void } {
   const nextId = transactionIdAssigner(account);
   const hasAccount = db !== null && hasAccountColumn(db);
   const cached = hasCachedMerchants(db);
   const rules = userRulesOf(db);
+  const transfers = cardPaymentCategory(db, o.notSpending);
   const size = o.chunkRows ?? WALK_CHUNK_ROWS;
   let offset = 0;
   let chunk = new RowTable();
@@ -148,7 +147,8 @@ export function chunkWalker(
     const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
     const there = db ? existingIds(db, ids) : new Set<string>();
     const reused = db ? reidentifyReusedIds(db, chunk, ids, there, o.sha256) : new Map<number, ExistingMatch>();
-    if (o.seen) for (const id of ids) if (seenBefore(o.seen, id)) there.add(id);
+    const movedFrom = db ? reidentifyOtherAccounts(db, chunk, ids, there) : undefined;
+    if (o.seen) for (let i = 0; i < n; i++) if (o.seen.has(ids[i]!, chunk.accountOf(i))) there.add(ids[i]!);
     const status = new Array<WalkStatus>(n).fill(0);
     const matches = new Array<ExistingMatch | null>(n).fill(null);
     const classes = new Array<Classified | null>(n).fill(null);
@@ -158,7 +158,7 @@ export function chunkWalker(
       else fresh.push(i);
     }
     // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
-    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids, sha256: o.sha256 }, hasAccount, there, o.batch ?? null) : [];
+    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids, sha256: o.sha256, otherAccountIds: new Set(movedFrom?.values()) }, hasAccount, there, o.batch ?? null) : [];
     const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
     const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
     // The user's rules first (SPEC §14): per row, before the cache and the card rules.
@@ -169,7 +169,8 @@ export function chunkWalker(
         status[i] = 2;
         matches[i] = m;
       }
-      const byRule = ruled.get(i);
+      // Then a card's payments (card-payments.ts), per row, before the cache (unless the user filed the text) and the card rules.
+      const byRule = ruled.get(i) ?? cardPaymentClass(db, chunk, i, transfers);
       if (byRule) {
         classes[i] = byRule;
         return;
@@ -180,7 +181,7 @@ export function chunkWalker(
     });
     // Rows of this same file stored before with the other sign (its reading changed since): held, and gathered for the note.
     if (db && o.turns) o.turns.hold(db, chunk, status, ids, o.sha256, o.batch ?? null, (i, m) => (matches[i] = m));
-    if (o.seen) for (const id of ids) o.seen.add(id);
+    if (o.seen) for (let i = 0; i < n; i++) o.seen.add(ids[i]!, chunk.accountOf(i));
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;
     chunk = new RowTable();
@@ -204,7 +205,7 @@ export function walkRows(
   opts: ParseOptions,
   facts: Pick<StatementFacts, "account" | "invertedByBalance">,
   db: Database | null,
-  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number; sha256?: string; turns?: SignTurns },
+  o: WalkOptions,
   onChunk: (c: WalkedChunk) => void,
 ): void {
   const walker = chunkWalker(facts.account, db, o, onChunk);
@@ -217,11 +218,11 @@ export function walkRows(
  * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
  * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
  */
-export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, sha256: string, onChunk: (c: WalkedChunk) => void, turns?: SignTurns): { facts: StatementFacts; walked: boolean } {
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, o: WalkOptions & { sha256: string }, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
   // The tally counts and sums; the walker collects the garbage, chunk by chunk.
   const totals = new CurrencyTally();
   let count = 0;
-  const walker = chunkWalker(null, db, { sha256, turns }, onChunk);
+  const walker = chunkWalker(null, db, o, onChunk);
   let accounts: "none" | "one" | "several" = "none";
   let first: string | null = null;
   const { rows: _none, ...s } = parseText(text, {

@@ -77,6 +77,14 @@ export type Role = "income" | "notSpending" | "spending";
 
 /** The not-spending categories unless configured (--not-spending / NOT_SPENDING). */
 export const DEFAULT_NOT_SPENDING = ["Transfers", "Investments"];
+
+/**
+ * Whether a not-spending category holds investments (what was invested) rather than money moved between own accounts,
+ * told by its name ("Investments", "Investitionen", "Investissements").
+ */
+export function isInvestmentCategory(name: string): boolean {
+  return /invest/i.test(name);
+}
 const INCOME = "income";
 
 /** A budget database that is missing, foreign or incomplete. The message says what. */

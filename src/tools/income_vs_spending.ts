@@ -3,6 +3,7 @@ import { z } from "zod";
 import { monthLabel } from "../ledger/calendar.ts";
 import { formatMoney, formatPercent, joinAnd, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
+import { isInvestmentCategory } from "../ledger/reader.ts";
 import { PerCurrency, titleLeavingOut } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
@@ -88,7 +89,7 @@ export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
       const net = income - spending;
       const flows = [...f.flows].map(([code, v]) => {
         const name = l.categoryNameOf(code);
-        const what = /invest/i.test(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
+        const what = isInvestmentCategory(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
         return `${what} ${formatMoney(v, cur)} (${name}, net)`;
       });
       const contributed = contributors.names.flatMap((name, k) => (f.contributions[k] ? [{ name, total: f.contributions[k]! }] : []));

@@ -89,6 +89,11 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     // The description is payee · purpose.
     expect(await file.locator(".import-rows tbody tr td:first-child").allInnerTexts()).toEqual(["Tibits Bern · lunch", "Quokka Café Zürich · coffee", "Card payment thank you · settlement"]);
 
+    // The account the user names for it (the file names none) is saved with the layout (uqa10: the next file with the
+    // same header landed with no account).
+    await file.getByLabel("Account", { exact: true }).fill("Odd card 4711");
+    await file.getByLabel("Account", { exact: true }).dispatchEvent("change");
+    await page.waitForFunction(() => document.querySelector(".import-what")?.textContent?.includes("Odd card 4711"));
     // Saved by name: the file is then read with the saved layout.
     await file.getByLabel("Save layout as").fill("Odd bank card");
     await file.getByRole("button", { name: "Save layout" }).click();
@@ -97,10 +102,10 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     expect(await file.getByLabel("Flip signs (money out ↔ money in)").isChecked()).toBe(false); // the flip is the layout's now
     await file.getByRole("button", { name: "Import 3 transactions" }).click();
     await page.locator(".import-result").waitFor();
-    expect(rowsOf("SELECT amount, raw_description FROM transactions WHERE date >= '2031-02-01' AND date < '2031-03-01' ORDER BY date")).toEqual([
-      { amount: -18.5, raw_description: "Tibits Bern · lunch" },
-      { amount: -7.2, raw_description: "Quokka Café Zürich · coffee" },
-      { amount: 50, raw_description: "Card payment thank you · settlement" },
+    expect(rowsOf("SELECT amount, raw_description, account FROM transactions WHERE date >= '2031-02-01' AND date < '2031-03-01' ORDER BY date")).toEqual([
+      { amount: -18.5, raw_description: "Tibits Bern · lunch", account: "Odd card 4711" },
+      { amount: -7.2, raw_description: "Quokka Café Zürich · coffee", account: "Odd card 4711" },
+      { amount: 50, raw_description: "Card payment thank you · settlement", account: "Odd card 4711" },
     ]);
 
     // The next month's file with the same header maps itself: no question, the signs as saved.
@@ -108,9 +113,14 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     const feb = "Ref|When|How much|What|Note\n1004|2031-03-01|12.00|Kiosk Hauptbahnhof|paper\n1005|2031-03-02|30.00|Buchhandlung Orell|books\n";
     await page.setInputFiles("#import-file", { name: "odd-feb.csv", mimeType: "text/csv", buffer: Buffer.from(feb) });
     await page.locator(".import-file .import-outcome .import-found").waitFor();
-    expect(squash(await page.locator(".import-what").innerText())).toBe("a CSV read with your layout “Odd bank card”");
+    // Its account as saved with the layout, in the Account field, where the user sees it and may change it.
+    expect(squash(await page.locator(".import-what").innerText())).toBe("a CSV read with your layout “Odd bank card”, account Odd card 4711 (saved with the layout)");
+    expect(await page.locator(".import-file").first().getByLabel("Account", { exact: true }).inputValue()).toBe("Odd card 4711");
     expect(await page.locator(".import-columns[open]").count()).toBe(0);
     expect(await totals(page, "odd-feb.csv")).toEqual([["CHF", "CHF 42.00", "2", "CHF 0.00", "0"]]);
+    await page.locator(".import-file").first().getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT account, count(*) AS n FROM transactions WHERE date >= '2031-03-01' AND date < '2031-04-01' GROUP BY account")).toEqual([{ account: "Odd card 4711", n: 2 }]);
     // No page speaks in command-line flags.
     expect(await page.locator("main").innerText()).not.toMatch(/--[a-z]/);
     tp.expectClean();

@@ -55,6 +55,8 @@ const oneCall = (name: string, input: Record<string, unknown>, summary: string) 
 
 /** [written, status] of each figure of `answer`. */
 const statuses = (t: TurnFigures, answer: string, question = "") => t.check(answer, question).map((f) => [f.text, f.status]);
+/** [written, status] of the last figure of `answer`. */
+const lastStatus = (t: TurnFigures, answer: string) => statuses(t, answer).at(-1);
 const one = (t: TurnFigures, answer: string): AnswerFigure => {
   const all = t.check(answer, "");
   expect(all).toHaveLength(1);
@@ -2897,5 +2899,150 @@ describe("figacc8: a sum or a difference said to be per some time is of figures 
   });
   test("wrong: the gap of two monthly amounts said to be a year's", () => {
     expect(statuses(t, "The rent rose, by CHF 300.00 a year.")).toEqual([["CHF 300.00", "ungrounded"]]);
+  });
+});
+
+describe("figacc9: a yearly cost the answer states of a monthly amount it wrote before in its paragraph is that amount × 12 (r4m16 \"At CHF 428.80 a month, Alex's premium costs CHF 5'145.60 a year\" was not found)", () => {
+  // Rows of a year: a row's amount is no monthly figure of the source (no calendar month's total, no rate a month), so only the answer's "a month" makes it one.
+  const t = oneCall("list_transactions", { category: "Insurance", year: 2025 }, "Money out for 2025: 2025-12-01 CHF -428.80 Helsana; 2025-11-01 CHF -428.80 Helsana; 2025-10-01 CHF -412.30 Helsana.");
+  test("right: the monthly amount written a month, then × 12 a year", () => {
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'145.60 a year.")).toEqual([["CHF 428.80", "grounded"], ["CHF 5'145.60", "derived"]]);
+    expect(figureNote(t.check("The premium is CHF 428.80 a month. That is CHF 5'145.60 a year.", "")[1]!)).toContain("× 12 months");
+  });
+  test("wrong: × 12 with a digit changed, or a few cents off; × 12 of an amount not said to be a month's; a yearly figure not said a year", () => {
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'154.60 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "At CHF 428.80 a month, the premium costs CHF 5'145.63 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "The last premium was CHF 428.80, so it costs CHF 5'145.60 a year.")[1]![1]).toBe("ungrounded");
+    expect(statuses(t, "At CHF 428.80 a month, the premiums came to CHF 5'145.60.")[1]![1]).toBe("ungrounded");
+  });
+});
+
+describe("figacc9: a year at the pace of the period a call names is its total ÷ its months × 12, said of a year in words (r4s03 \"at this year's pace the full year would come to CHF 14'194.38\" of ten months' insurance was not found)", () => {
+  const t = turn([
+    { name: "monthly_trend", input: { category: "Travel", from: "2025-01-01", to: "2025-03-31" }, summary: "Monthly spending in Travel from 2025-01-01 to 2025-03-31. CHF: total CHF 1'234.56 over 9 transactions. Per month: 2025-01 CHF 400.00, 2025-02 CHF 334.56, 2025-03 CHF 500.00." },
+  ]);
+  test("right: the quarter's total × 4, said a full year or a year", () => {
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'938.24.")).toEqual([["CHF 4'938.24", "derived"]]);
+    expect(statuses(t, "Travel is running at about CHF 4'938 a year.")).toEqual([["CHF 4'938", "derived"]]);
+    expect(figureNote(t.check("At this pace a full year of travel would cost CHF 4'938.24.", "")[0]!)).toContain("÷ 3 months × 12");
+  });
+  test("wrong: a digit changed; one month × 4 or × 12; the quarter × 4 not said of a year; another category's year", () => {
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'938.42.")).toEqual([["CHF 4'938.42", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 1'600.00.")).toEqual([["CHF 1'600.00", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of travel would cost CHF 4'014.72.")).toEqual([["CHF 4'014.72", "ungrounded"]]);
+    expect(statuses(t, "Travel came to CHF 4'938.24.")).toEqual([["CHF 4'938.24", "ungrounded"]]);
+    expect(statuses(t, "At this pace a full year of groceries would cost CHF 4'938.24.")).toEqual([["CHF 4'938.24", "ungrounded"]]);
+  });
+});
+
+describe("figacc9: a year at the pace of a half-year's net is the net × 2 (r4m06 \"CHF 42'446 over a full year at this pace\" of July–December's savings of CHF 21'222.89 was not found)", () => {
+  const t = oneCall("income_vs_spending", { from: "2025-07-01", to: "2025-12-31" }, "Income vs spending from 2025-07-01 to 2025-12-31. CHF: income CHF 60'000.00, spending CHF 38'777.11, net CHF 21'222.89 (savings rate 35.4%).");
+  test("right: the net × 12 ÷ 6, said of a full year", () => {
+    expect(statuses(t, "You would keep about CHF 42'446 over a full year at this pace.")).toEqual([["CHF 42'446", "derived"]]);
+  });
+  test("wrong: a digit changed; the spending's year said to be saved", () => {
+    expect(statuses(t, "You would keep about CHF 42'449 over a full year at this pace.")).toEqual([["CHF 42'449", "ungrounded"]]);
+    expect(statuses(t, "At this pace you would have saved CHF 77'554.22 over a full year.")).toEqual([["CHF 77'554.22", "ungrounded"]]);
+  });
+});
+
+describe("figacc9: a yearly change of a monthly amount is the gap of the two amounts its sentence wrote × 12 (r4s19 \"now CHF 100.00 a month (it was CHF 150.00), … a cut of 33.3% or CHF 600.00 a year\" was not found)", () => {
+  const t = turn([{ name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10. CHF: Dining budget CHF 150.00, spent CHF 90.00 (60.0%), CHF 60.00 left; Groceries budget CHF 500.00, spent CHF 420.00 (84.0%), CHF 80.00 left. Total budget CHF 650.00, total spent CHF 510.00." }]);
+  t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Dining budget is now CHF 100.00 a month (was CHF 150.00).");
+  test("right: the gap of the new and the old monthly budget × 12, said as a change a year", () => {
+    const said = "The dining budget is now CHF 100.00 a month (it was CHF 150.00), a cut of CHF 600.00 a year.";
+    expect(statuses(t, said)).toEqual([["CHF 100.00", "grounded"], ["CHF 150.00", "grounded"], ["CHF 600.00", "derived"]]);
+    expect(figureNote(t.check(said, "")[2]!)).toContain("(CHF 100.00 − CHF 150.00) × 12 months");
+  });
+  test("wrong: a digit changed; the gap × 12 not said as a change; the gap of two amounts neither of which is a month's", () => {
+    expect(statuses(t, "The dining budget is now CHF 100.00 a month (it was CHF 150.00), a cut of CHF 630.00 a year.").at(-1)).toEqual(["CHF 630.00", "ungrounded"]);
+    expect(statuses(t, "The dining budget is now CHF 100.00 a month (it was CHF 150.00); dining costs CHF 600.00 a year.").at(-1)).toEqual(["CHF 600.00", "ungrounded"]);
+    expect(statuses(t, "Groceries spent CHF 420.00 and dining CHF 90.00, CHF 3'960.00 more a year.").at(-1)).toEqual(["CHF 3'960.00", "ungrounded"]);
+  });
+});
+
+describe("figfix9: a yearly cost is × 12 of a monthly amount of what its clause is of: its category, flow and year (rev-figacc9 #1: the groceries budget × 12 passed as dining's year, 2024's average × 12 as 2025's, the income × 12 as the spending)", () => {
+  const t = turn([
+    { name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10. CHF: Groceries budget CHF 600.00, spent CHF 541.20 (90.2%), CHF 58.80 left; Dining budget CHF 250.00, spent CHF 198.40 (79.4%), CHF 51.60 left. Total budget CHF 850.00, total spent CHF 739.60." },
+    { name: "monthly_trend", input: { year: 2025, category: "Groceries" }, summary: "Monthly spending on Groceries for 2025. CHF: total CHF 6'148.85 over 300 transactions, average CHF 512.40 per month over 12 months (activity in 12)." },
+    { name: "monthly_trend", input: { year: 2024, category: "Groceries" }, summary: "Monthly spending on Groceries for 2024. CHF: total CHF 6'361.25 over 310 transactions, average CHF 530.10 per month over 12 months (activity in 12)." },
+    { name: "monthly_trend", input: { year: 2025, category: "Dining" }, summary: "Monthly spending on Dining for 2025. CHF: total CHF 3'621.05 over 120 transactions, average CHF 301.75 per month over 12 months (activity in 12)." },
+    { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 96'001.00, spending CHF 78'300.50, net CHF 17'700.50, savings rate 18.4%." },
+  ]);
+  test("right: × 12 of the monthly amount of the category, the year, the flow the clause names; of the nearest when it names none", () => {
+    expect(lastStatus(t, "Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 3'000.00 a year.")).toEqual(["CHF 3'000.00", "derived"]);
+    expect(lastStatus(t, "Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "derived"]);
+    expect(lastStatus(t, "Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+    expect(lastStatus(t, "Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "derived"]);
+    expect(lastStatus(t, "Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 3'621.00 a year.")).toEqual(["CHF 3'621.00", "derived"]);
+  });
+  test("right: a row's amount × 12 said of a person its text names, not its merchant (r4m16 \"At CHF 428.80 a month, Alex's premium costs CHF 5'145.60 a year\")", () => {
+    const premiums = turnOver(
+      { categoryNames: ["Insurance", "Income"], merchants: ["Sanitas", "Jana Meier"], accounts: [] },
+      { name: "list_transactions", input: { category: "Insurance", year: 2025, limit: 2 }, summary: 'Money out in Insurance for 2025, largest amount first (negative = money out): showing 2 of 24. 2025-12-01 CHF -356.40 Sanitas "Sanitas · Prämie KVG Jana Meier 12.2025" [Insurance]; 2025-11-01 CHF -356.40 Sanitas "Sanitas · Prämie KVG Jana Meier 11.2025" [Insurance].' },
+    );
+    expect(statuses(premiums, "At CHF 356.40 a month, Jana's premium costs CHF 4'276.80 a year.")).toEqual([["CHF 356.40", "grounded"], ["CHF 4'276.80", "derived"]]);
+  });
+  test("wrong: another category's, another year's or the income's monthly amount × 12; not the nearest when the clause names nothing", () => {
+    expect(lastStatus(t, "Your groceries budget is CHF 600.00 a month and dining CHF 250.00 a month, so dining is budgeted at CHF 7'200.00 a year.")).toEqual(["CHF 7'200.00", "ungrounded"]);
+    expect(lastStatus(t, "Groceries averaged CHF 512.40 a month in 2025 and CHF 530.10 a month in 2024, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(lastStatus(t, "Groceries averaged CHF 530.10 a month, so 2025's groceries come to CHF 6'361.20 a year.")).toEqual(["CHF 6'361.20", "ungrounded"]);
+    expect(lastStatus(t, "You spent CHF 6'525.04 a month in 2025, so 2024's spending comes to CHF 78'300.48 a year.")).toEqual(["CHF 78'300.48", "ungrounded"]);
+    expect(lastStatus(t, "Dining averaged CHF 301.75 a month in 2025 and groceries CHF 512.40 a month, so dining costs CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+    expect(lastStatus(t, "Your income averaged CHF 8'000.08 a month and your spending CHF 6'525.04 a month, so you spend CHF 96'000.96 a year.")).toEqual(["CHF 96'000.96", "ungrounded"]);
+    expect(lastStatus(t, "Groceries cost CHF 512.40 a month and dining CHF 301.75 a month. That is CHF 6'148.80 a year.")).toEqual(["CHF 6'148.80", "ungrounded"]);
+  });
+});
+
+describe("figfix9: a year at the pace of a period is of the period the clause names, else of the last amount's (rev-figacc9 #2: Q1 2025's groceries × 4 passed as Q1 2026's pace)", () => {
+  const t = turn([
+    { name: "spending_by_category", input: { from: "2025-01-01", to: "2025-03-31" }, summary: "Spending by category from 2025-01-01 to 2025-03-31. CHF: total CHF 1'930.65 over 120 transactions in 2 categories: Groceries CHF 1'320.45 (68.4%, 90 tx); Dining CHF 610.20 (31.6%, 30 tx)." },
+    { name: "spending_by_category", input: { from: "2024-01-01", to: "2024-03-31" }, summary: "Spending by category from 2024-01-01 to 2024-03-31. CHF: total CHF 1'848.45 over 115 transactions in 2 categories: Groceries CHF 1'250.10 (67.6%, 86 tx); Dining CHF 598.35 (32.4%, 29 tx)." },
+  ]);
+  test("right: the quarter the answer is about × 4", () => {
+    expect(lastStatus(t, "In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'281.80.")).toEqual(["CHF 5'281.80", "derived"]);
+    expect(lastStatus(t, "Dining came to CHF 610.20 in Q1 2025, about CHF 2'441 a year.")).toEqual(["CHF 2'441", "derived"]);
+    expect(lastStatus(t, "In Q1 2025 you spent CHF 1'320.45 on groceries; at the pace of Q1 2024, a full year would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "derived"]);
+  });
+  test("wrong: the other year's quarter × 4", () => {
+    expect(lastStatus(t, "In the first quarter of 2025 you spent CHF 1'320.45 on groceries. At this pace a full year of groceries would cost CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "Groceries in Q1 2025: CHF 1'320.45. At this pace, 2025 as a full year would come to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "You spent CHF 1'320.45 on groceries. A full year at this pace comes to CHF 5'000.40.")).toEqual(["CHF 5'000.40", "ungrounded"]);
+    expect(lastStatus(t, "Dining came to CHF 610.20 in Q1 2025, about CHF 2'393 a year.")).toEqual(["CHF 2'393", "ungrounded"]);
+  });
+});
+
+describe("figfix9: a year at the pace of a half-year said to be saved, kept, put aside or left over is of its net (rev-figacc9 #3: the spending × 2 passed as \"you would save\", \"your savings\", \"you would keep\")", () => {
+  const t = oneCall("income_vs_spending", { from: "2025-07-01", to: "2025-12-31" }, "Income vs spending from 2025-07-01 to 2025-12-31. CHF: income CHF 60'000.00, spending CHF 38'777.11, net CHF 21'222.89 (savings rate 35.4%).");
+  test("right: the net × 2", () => {
+    expect(lastStatus(t, "At this pace you would save CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(lastStatus(t, "At this pace you would keep CHF 42'445.78 over a full year.")).toEqual(["CHF 42'445.78", "derived"]);
+    expect(lastStatus(t, "At this pace a full year of spending would come to CHF 77'554.22.")).toEqual(["CHF 77'554.22", "derived"]);
+    expect(statuses(t, "A year at that pace means income of CHF 120'000.00 and spending of CHF 77'554.22, and the savings rate stays at 35.4%.")[1]).toEqual(["CHF 77'554.22", "derived"]);
+  });
+  test("wrong: the spending × 2 said to be saved, savings, kept, put aside or left over", () => {
+    expect(lastStatus(t, "At this pace you would save CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "Your savings over a full year at this pace: CHF 77'554.22.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace you would keep CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace you would put aside CHF 77'554.22 over a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+    expect(lastStatus(t, "At this pace CHF 77'554.22 would be left over in a full year.")).toEqual(["CHF 77'554.22", "ungrounded"]);
+  });
+});
+
+describe("figfix9: a year at the pace of a period counts only the whole months its data covers (rev-figacc9 #4: August to October with data to 12 October passed as three months × 4)", () => {
+  const upTo = (lastDay: number) => {
+    const t = createTurnFigures({ vocabulary: VOCABULARY, periods: (input) => callPeriods(input, { firstDay: 20240101, lastDay } as Ledger), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: "spending_by_category", input: { from: "2025-08-01", to: "2025-10-31" } }, { summary: "Spending by category from 2025-08-01 to 2025-10-31. CHF: total CHF 8'184.25 over 8 transactions in 2 categories: Housing CHF 6'600.00 (80.6%, 3 tx); Shopping CHF 1'584.25 (19.4%, 5 tx).", charts: [] });
+    return t;
+  };
+  const housing = "Housing came to CHF 6'600.00 from August to October; a full year at this pace would be CHF 26'400.00.";
+  const total = "From August to October you spent CHF 8'184.25. At this pace a full year would come to CHF 32'737.00.";
+  test("right: three whole months of data × 4", () => {
+    expect(lastStatus(upTo(20251031), housing)).toEqual(["CHF 26'400.00", "derived"]);
+    expect(lastStatus(upTo(20251031), total)).toEqual(["CHF 32'737.00", "derived"]);
+  });
+  test("wrong: data to 12 October is no third month", () => {
+    expect(lastStatus(upTo(20251012), housing)).toEqual(["CHF 26'400.00", "ungrounded"]);
+    expect(lastStatus(upTo(20251012), total)).toEqual(["CHF 32'737.00", "ungrounded"]);
   });
 });

@@ -383,7 +383,8 @@ describe("classification", () => {
     fake.enqueue({ kind: "http_error", status: 529, errorType: "overloaded_error", message: "Overloaded" });
     const { importer } = makeImporter(target, { model: model() });
     const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-06-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" })]), { classify: "model" });
-    expect(plan.modelError).toContain("Overloaded");
+    // Said in words, not as the response's JSON (uqa10: the page showed 529 {"type":"error","error":{…}}).
+    expect(plan.modelError).toBe("the model's service answered 529: overloaded_error, Overloaded");
     expect((await importer.commit(plan, { actor: CLI })).bySource).toEqual({ user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 1 });
     fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Kiosk", category: "Other", confidence: 0.7 }] } }] }));
     const done = await importer.classifyPending(CLI);

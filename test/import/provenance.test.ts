@@ -10,7 +10,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImportInputError } from "../../src/core/errors.ts";
-import { newOnceEach } from "../../src/import/duplicates.ts";
+import { newOnceEach, SeenIds } from "../../src/import/duplicates.ts";
 import { planCounts } from "../../src/import/importer.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, makeImporter, tempDir } from "./support.ts";
@@ -272,7 +272,7 @@ describe("a camt.053 entry and the camt.054 that details it are one booking", ()
 `;
   const statement = { name: "pf-053.xml", bytes: new TextEncoder().encode(camt053) };
   const notification = { name: "pf-054.xml", bytes: new TextEncoder().encode(camt054) };
-  const importOne = async (importer: ReturnType<typeof makeImporter>["importer"], f: { name: string; bytes: Uint8Array }, seen?: Set<string>) => {
+  const importOne = async (importer: ReturnType<typeof makeImporter>["importer"], f: { name: string; bytes: Uint8Array }, seen?: SeenIds) => {
     const plan = await importer.plan(importer.parse(f), { classify: "offline", seen });
     return { counts: planCounts(plan), inserted: (await importer.commit(plan, { actor: CLI })).inserted };
   };
@@ -297,7 +297,7 @@ describe("a camt.053 entry and the camt.054 that details it are one booking", ()
     // Both given in one command (the second planned before the first is written): the `seen` ids of the first count.
     const fresh = target();
     const other = makeImporter(fresh).importer;
-    const seen = new Set<string>();
+    const seen = new SeenIds();
     const first = await other.plan(other.parse(statement), { classify: "offline", seen });
     const second = await other.plan(other.parse(notification), { classify: "offline", seen });
     expect([planCounts(first).new, planCounts(second).new, planCounts(second).duplicates]).toEqual([1, 0, 2]);
@@ -317,14 +317,16 @@ describe("a camt.053 entry and the camt.054 that details it are one booking", ()
 
 describe("files dropped together count a booking once (newOnceEach)", () => {
   test("overlapping statements, a camt.054 and its camt.053, a file imported meanwhile, a file longer than its preview", () => {
-    const claimed = new Set(["h:done-1"]); // imported meanwhile from the drop
+    const claimed = new SeenIds();
+    claimed.add("h:done-1", null); // imported meanwhile from the drop
+    const rows = (...ids: string[]) => ids.map((id) => ({ id, account: null }));
     const n = newOnceEach(
       [
-        { newIds: ["camt:R"], complete: true, new: 1 }, // camt.053: the entry as one row
-        { newIds: ["camt:R:1", "camt:R:2"], complete: true, new: 2 }, // its camt.054: the same booking in parts
-        { newIds: ["h:a", "h:b", "h:done-1"], complete: true, new: 3 }, // January–March: one row imported already
-        { newIds: ["h:b", "h:c"], complete: true, new: 2 }, // March–May: March's h:b is the one before
-        { newIds: ["h:c"], complete: false, new: 900 }, // 900 new rows, 500 listed: its own count stands
+        { newRows: rows("camt:R"), complete: true, new: 1 }, // camt.053: the entry as one row
+        { newRows: rows("camt:R:1", "camt:R:2"), complete: true, new: 2 }, // its camt.054: the same booking in parts
+        { newRows: rows("h:a", "h:b", "h:done-1"), complete: true, new: 3 }, // January–March: one row imported already
+        { newRows: rows("h:b", "h:c"), complete: true, new: 2 }, // March–May: March's h:b is the one before
+        { newRows: rows("h:c"), complete: false, new: 900 }, // 900 new rows, 500 listed: its own count stands
       ],
       claimed,
     );

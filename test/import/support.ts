@@ -40,9 +40,9 @@ export function databasesPerTest(): { readonly dir: string; readonly db: string;
   };
 }
 
-export function makeImporter(target: string, opts: { model?: ModelClassifier | null; store?: Store; now?: () => Date } = {}) {
+export function makeImporter(target: string, opts: { model?: ModelClassifier | null; store?: Store; now?: () => Date; notSpending?: readonly string[] } = {}) {
   const store = opts.store ?? Store.memory();
-  const importer = new Importer({ target, store, model: opts.model ?? null, now: opts.now ?? (() => NOW) });
+  const importer = new Importer({ target, store, model: opts.model ?? null, now: opts.now ?? (() => NOW), notSpending: opts.notSpending });
   return { importer, store };
 }
 

@@ -13,6 +13,7 @@ import { planCounts } from "../../src/import/importer.ts";
 import { SignTurns } from "../../src/import/duplicates.ts";
 import { previewText } from "../../src/import/preview.ts";
 import { readFacts, walkRows } from "../../src/import/walk.ts";
+import { DEFAULT_NOT_SPENDING } from "../../src/ledger/reader.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, databasesPerTest, makeImporter } from "./support.ts";
 
@@ -64,7 +65,7 @@ describe("a file read otherwise than when it was imported: the rows stored with 
     const batch = importer.list()[0]!.batch;
     const streamed = await importer.commitStreamed(importer.parseStreamed(file), { dryRun: true, actor: CLI });
     expect([streamed.counts, streamed.inserted, streamed.notes]).toEqual([{ rows: 3, new: 0, duplicates: 1, possibleDuplicates: 2 }, 0, [NOTE(batch)]]);
-    const preview = previewText(new TextDecoder().decode(CSV), { sha256: new Bun.CryptoHasher("sha256").update(CSV).digest("hex"), bytes: CSV.length }, { fileName: file.name, options: {}, target: path, model: null, listRows: 10, listPossible: 10 });
+    const preview = previewText(new TextDecoder().decode(CSV), { sha256: new Bun.CryptoHasher("sha256").update(CSV).digest("hex"), bytes: CSV.length }, { fileName: file.name, options: {}, target: path, model: null, listRows: 10, listPossible: 10, notSpending: DEFAULT_NOT_SPENDING });
     expect([preview.counts, preview.notes.slice(-1)]).toEqual([{ rows: 3, new: 0, duplicates: 1, possibleDuplicates: 2 }, [NOTE(batch)]]);
   });
 
@@ -126,7 +127,7 @@ function walkedInChunks(path: string) {
     return CHUNKS.map((chunkRows) => {
       const turns = new SignTurns();
       const status: number[] = [];
-      walkRows(text, opts, facts, db, { sha256, turns, chunkRows }, (c) => status.push(...c.status));
+      walkRows(text, opts, facts, db, { sha256, turns, chunkRows, notSpending: DEFAULT_NOT_SPENDING }, (c) => status.push(...c.status));
       return [chunkRows, status, turns.note(String)];
     });
   } finally {

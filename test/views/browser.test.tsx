@@ -141,9 +141,9 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     // Days show in words and sort by the day, not by their words ("31 Dec 2024" comes first, not last).
     await page.click(`#answer-${id} figure.data-table th >> nth=0 >> button`);
     expect(await page.locator(`#answer-${id} figure.data-table tbody tr td:first-child`).allTextContents()).toEqual(["31 Dec 2024", "2 Jan 2025", "3 Jan 2025"]);
-    // Chart data as CSV, from the server.
+    // Chart data as CSV, from the server: UTF-8 with its BOM, as Excel needs it (Playwright's text() keeps the BOM).
     const csv = await page.request.get(`${h.url}${await page.getAttribute(`#answer-${id} figure.chart-line .figure-tools a`, "href")}`);
-    expect((await csv.text()).split("\r\n").slice(0, 2)).toEqual(["Label,Spending", "2023-01,3000"]);
+    expect((await csv.text()).split("\r\n").slice(0, 2)).toEqual(["\ufeffLabel,Spending", "2023-01,3000"]);
     // SVG and PNG of the picture download without breaking the CSP.
     const [svg] = await Promise.all([page.waitForEvent("download"), page.click(`#answer-${id} figure.chart-line button.chart-save[data-format="svg"]`)]);
     expect(svg.suggestedFilename()).toBe("Trend-CHF.svg");

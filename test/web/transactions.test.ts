@@ -77,6 +77,14 @@ describe("GET /api/transactions and /transactions.csv", () => {
     );
   });
 
+  test("the CSV starts with a UTF-8 BOM, so Excel reads “Zürich” as written (Response.text() drops it: the bytes are read)", async () => {
+    const bytes = new Uint8Array(await (await get("/transactions.csv?q=no-such-shop")).arrayBuffer());
+    expect([...bytes.slice(0, 6)]).toEqual([0xef, 0xbb, 0xbf, ...Buffer.from("id,")]);
+    // Once, at the start only: the rows that follow are streamed in chunks of their own.
+    const all = Buffer.from(await (await get("/transactions.csv")).arrayBuffer()).toString("latin1");
+    expect(all.split("\xef\xbb\xbf").length).toBe(2);
+  });
+
   test("bad filters are 400s that say what is wrong; nothing else is answered", async () => {
     const bad = async (path: string) => {
       const res = await get(path);

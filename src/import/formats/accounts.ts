@@ -5,6 +5,7 @@
  * once; only accounts that truly differ count apart.
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { ACCOUNT_NUMBER } from "./csv-guess.ts";
 
 type Spelling =
   | { kind: "iban"; iban: string; bban: string }
@@ -51,4 +52,27 @@ export function distinctAccounts(written: readonly string[]): string[] {
     else groups.push({ first: w, spellings: [s] });
   }
   return groups.map((g) => g.first);
+}
+
+/** Whether two accounts as written are one account (its spellings alike: sameAccount). */
+export function oneAccount(a: string, b: string): boolean {
+  return sameAccount(spelling(a), spelling(b));
+}
+
+/**
+ * Whether two labels of an account carry one account number, at least six digits, whatever words are around it
+ * ("Platinum CashPlus 101 770021", "Household cash 101-770021"): an app's or Morgan Stanley's account label, its product
+ * or nickname renamed between two exports.
+ */
+export function sameAccountNumber(a: string, b: string): boolean {
+  const digits = a.replace(/\D/g, "");
+  return digits.length >= 6 && digits === b.replace(/\D/g, "");
+}
+
+/**
+ * Whether two accounts are surely two: both written as account numbers, as a bank writes them, and not one. A name given
+ * for an account ("Joint", with --account) may be either of them, so it is not surely another.
+ */
+export function twoAccountNumbers(a: string, b: string): boolean {
+  return ACCOUNT_NUMBER.test(a.trim()) && ACCOUNT_NUMBER.test(b.trim()) && !oneAccount(a, b);
 }

@@ -18,6 +18,7 @@
  * such a group with real ones, so the real ones are still read). An 890 (non-monetary information) is a skipped line.
  */
 import { ImportInputError } from "../../core/errors.ts";
+import { plural } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -149,8 +150,8 @@ function readBai2(text: string, opts: ReadOptions): Statement {
       };
       const summary = (type: string) => (at(type) < 0 ? null : units(fields[at(type) + 1], currency));
       // The item counts of the total credits (100) and debits (400), when stated: named when the file is cut short.
-      const items = (type: string, what: string) => (at(type) < 0 || !/^\d+$/.test((fields[at(type) + 2] ?? "").trim()) ? null : `${Number(fields[at(type) + 2])} ${what}`);
-      const stated = [items("100", "credits (100)"), items("400", "debits (400)")];
+      const items = (type: string, what: string) => (at(type) < 0 || !/^\d+$/.test((fields[at(type) + 2] ?? "").trim()) ? null : `${plural(Number(fields[at(type) + 2]), what)} (${type})`);
+      const stated = [items("100", "credit"), items("400", "debit")];
       current = { account, currency, opening: summary("010"), closing: summary("015"), n: 0, cents: 0, line, credits: 0, debits: 0, statedItems: stated[0] && stated[1] ? stated.join(" and ") : stated[0] ?? stated[1] ?? "" };
     } else if (code === "16") {
       if (!current) fail(line, "a transaction (16) before any account record (03)");

@@ -576,10 +576,21 @@ export function guessColumns(
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
     // columns, the payee's name and the shop's place in the unnamed ones; QA round 4, pass 9: only the first was kept).
+    // A text column empty on every row whose header stands one cell right of its text (a merged cell saved as CSV: Stanbic
+    // Zambia's "Transaction description" beside the unnamed column of the texts; qa44, every text lost) reads that
+    // unnamed column when it reads as the bookings' texts: not a column of amounts or dates, which other roles took.
+    const words = (c: Column) => c.values.some((v) => /\p{L}{3}/u.test(v));
+    const bookingTexts = (c: Column) => {
+      // A word followed by more text on some row, no date ("23 Mar 2026", a value date), and not one value on every row (the
+      // holder's IBAN): reference codes, an account number or dates were read as every row's description (review of r4-qa44).
+      const filled = c.values.map((v) => v.trim()).filter((v) => v !== "");
+      return filled.some((v) => /\p{L}{3,}\s+\S/u.test(v)) && !filled.some((v) => looksLikeDate(v, c.eras)) && (filled.length < 2 || new Set(filled).size > 1);
+    };
     const continued = (idx: number[]) =>
       idx.flatMap((i) => {
-        const out = [i];
-        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        const before = cols[i - 1];
+        const out = allEmpty(cols[i]!.values) && before && unnamed(before) && !textTaken.has(before.index) && bookingTexts(before) ? [before.index, i] : [i];
+        for (let j = i + 1; j < cols.length && unnamed(cols[j]!) && !textTaken.has(j); j++) if (words(cols[j]!)) out.push(j);
         return out;
       });
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];

@@ -136,6 +136,8 @@ export type BankLayout = {
   money: MoneyColumns;
   /** Card exports that write purchases positive and payments to the card negative: turned to money out / in. */
   purchasesPositive?: boolean;
+  /** A card account's export (a credit card's statement, whatever its signs): its rows are the card's (ParsedRow.card). */
+  card?: true;
   /**
    * Split columns that each carry their own currency (Yuh: an exchange debits CHF and credits USD on one line): a
    * line with both filled in two currencies is two rows, one per leg (parts 1 and 2).
@@ -226,6 +228,11 @@ export type BankLayout = {
   sections?: readonly { title: string; skip?: string }[];
   /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
   flipSigns?: boolean;
+  /**
+   * A user's layout: the account named on the Import page when it was saved. The page names it for a later file read
+   * with the layout that names no account of its own, in the file's Account field, where the user sees and may change it.
+   */
+  savedAccount?: string;
 };
 
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */
@@ -259,6 +266,8 @@ export type ColumnPlan = {
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
   purchasesPositive: boolean;
+  /** The layout is a card's export (BankLayout.card); see onCard. */
+  card?: true;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */
   refundKind: number | null;
   /** Split columns with a currency each (BankLayout.sideCurrencies), or null. */
@@ -323,6 +332,14 @@ export type ColumnPlan = {
 /** The columns that hold a plan's amounts (not its indicator). */
 /** A transfer's side in a file: column indexes (no fee column: null). */
 export type ResolvedSide = { amount: number; currency: number; fee: number | null; feeCurrency: number | null };
+
+/**
+ * Whether a plan's rows are a card account's: its layout is a card's export, or the file writes its purchases positive,
+ * a convention only card exports have (a layout's, or one csv-signs.ts told from the file).
+ */
+export function onCard(plan: Pick<ColumnPlan, "card" | "purchasesPositive">): boolean {
+  return plan.card === true || plan.purchasesPositive;
+}
 
 export function moneyCells(m: ColumnPlan["money"]): number[] {
   if (m.kind === "direction") return [m.source.amount, m.target.amount];
@@ -432,7 +449,9 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const whose = layout.bank === YOUR_LAYOUT ? YOUR_LAYOUT : `the ${layout.bank} layout`;
   // The columns read otherwise, none of them the currency column ("Valuta" is a currency in Italian and a value date in
   // German; a column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency").
-  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), opt(layout.originalCurrency), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
+  // The original amount is read too: a header naming its currency (Up's "Subtotal (Transaction Currency)") holds amounts,
+  // not the row's currency (qa44: every row of an Up export was a bad row, "-4.50 is not a three-letter code").
+  const readColumns = new Set([opt(layout.valueDate), opt(layout.date), opt(layout.balance), opt(layout.originalAmount), opt(layout.originalCurrency), ...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : []), ...description].filter((i): i is number => i !== null));
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -444,6 +463,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,
+    ...(layout.card ? { card: true as const } : {}),
     refundKind: null,
     sideCurrencies: layout.sideCurrencies ? { debit: col(layout.sideCurrencies.debit), credit: col(layout.sideCurrencies.credit) } : null,
     feeNotInAmount: layout.feeNotInAmount === true,

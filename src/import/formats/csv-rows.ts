@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { ISO_CURRENCIES, isoCurrencyOf } from "../../core/validation.ts";
 import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
-import { moneyCells, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
+import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
 import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -163,6 +163,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** Per account and currency: the rows, their sum and the sum of the money in among them (`inCents`), in cents. */
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number; inCents: number; elsewhere: { n: number; cents: number; from: Set<string> } }>();
   const flip = o.flipSigns ? -1 : 1;
+  const card = onCard(plan);
   const width = src.header.fields.length;
   const name = (i: number) => plan.names[i] ?? columnName(i);
   let dataLines = 0;
@@ -332,11 +333,19 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     skip(reason);
     statedLines.push(skipped[skipped.length - 1]!);
   };
+  const statedReason = (kind: "opening" | "closing", label: string): string => `the statement's ${kind} balance ("${oneLine(label).trim()}")`;
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
     if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     stateBalance(kind, amount, date);
-    keptBalance(`the statement's ${kind} balance ("${oneLine(label).trim()}")`);
+    keptBalance(statedReason(kind, label));
   };
+  /**
+   * Lines of a balance label alone (no amount, the figure in the balance column) met after a booking, with the count of
+   * rows booked before each: the statement's balance only when no booking follows (the last lines); between bookings
+   * (a month's closing before the next month, a newest-first file's blocks) an interim balance, which the balance
+   * column checks already (review of r4-qa44: each was taken as an end of the check, right files were refused).
+   */
+  const labelsAfterBookings: { kind: "opening" | "closing"; label: string; amount: number; date: string | null; rowsBefore: number; entry: { line: number; reason: string } }[] = [];
   /**
    * Balances the layout's rules name by their lines (Swedbank's row types 10 and 86), by account and currency (the key of
    * the rows they check), with those lines' skipped entries: each says "checked" only once a check ran.
@@ -434,6 +443,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
     return PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
   };
+  // The row's own text when short, as a balance line's label is ("Saldo Anterior", "Opening balance"); "" when longer
+  // (only a short text is normalised and looked up: a million rows pass this test).
+  const shortOwnText = () => (descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "");
   // The text the content-hash id is made of, read as before pass 13 (93af78c): the apostrophe kept, and only dashes, dots
   // and slashes taken for no text. Pass 13's reading ("'Salaris februari'" → "Salaris februari", "N/A" → "") changed
   // the ids of rows imported before, and a file imported again found them as possible duplicates, not as the same rows
@@ -718,6 +730,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // user decides.
         const fee = number(plan.fees);
         if (fee) return bad(`${name(plan.fees!)} "${cell(plan.fees!).trim()}" on a line of its own, with no ${name(plan.date)} and nothing in the amount column: a charge this file books on no row`);
+        // A balance the statement states on a line of its own, the label alone as its text, the amounts empty and the figure
+        // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
+        const label = shortOwnText();
+        const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
+        const stated = labelled ? rowBalance() : null;
+        if (labelled && stated !== null) {
+          const date = dateIn.get(dateCell) ?? null;
+          if (rowCount === 0) return statedLine(labelled, label, stated, date);
+          skip(`a balance line ("${oneLine(label).trim()}") between the bookings, no booking of its own`);
+          labelsAfterBookings.push({ kind: labelled, label, amount: stated, date, rowsBefore: rowCount, entry: skipped[skipped.length - 1]! });
+          return;
+        }
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {
@@ -738,7 +762,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // and closing "S A L D O", its "Saldo do dia" between the days; QA round 4, reckon's test file run as it is: the
       // opening balance was imported as income): no booking, and the opening and closing ones are checked against the rows.
       // (Only a short text that has a balance word is normalised and looked up: a million rows pass this test.)
-      const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+      const ownText = shortOwnText();
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
         const labelled = statedBalanceText(norm);
@@ -955,6 +979,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (plan.accountNotInIds) row.idAccount = src.account;
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
+      if (card) row.card = true;
       // A collective booking's rows are held until a line after them is no detail line of it (their texts are added).
       if (!plan.continuationLines && plan.detailAmount !== null && held.length > 0 && held[0]!.line !== line) flush();
       (plan.continuationLines || plan.detailAmount !== null ? held : direct).push(row);
@@ -993,6 +1018,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   );
   if (deferred !== null) settle(null);
   flush();
+  // Those after the last booking close the statement (or open it, newest first).
+  for (const b of labelsAfterBookings.filter((b) => b.rowsBefore === rowCount)) {
+    stateBalance(b.kind, b.amount, b.date);
+    b.entry.reason = statedReason(b.kind, b.label);
+    statedLines.push(b.entry);
+  }
   for (const c of statedColumns) {
     const seen = statedSeen.get(c.column);
     if (seen?.size === 1) stateBalance(c.kind, [...seen][0]!, null);
@@ -1104,7 +1135,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
             : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
         );
       }
-      if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
+      if (check.uncovered > 0) {
+        const outside = "outside the balance column's first and last balance";
+        const clause = check.uncovered === 1 ? `row lies ${outside} and is not covered` : `rows lie ${outside} and are not covered`;
+        notes.push(`${check.uncovered} ${g.currency} ${clause} by its check`);
+      }
     }
     // The preamble's balances, else those of the lines a rule names for the group's account and currency.
     const ruledHere = ruledBalances.get(key);

@@ -4,6 +4,7 @@
  * by markup.ts the moment it meets one: no entity expansion, no external entities, no XXE.)
  */
 import { isAscii } from "node:buffer";
+import { decodeCp852 } from "./cp852.ts";
 
 const MAGIC: { bytes: number[]; kind: string }[] = [
   { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
@@ -237,6 +238,9 @@ function southSlavic(body: Uint8Array): boolean {
   return sz >= 1 && cd >= 1;
 }
 
+/** Code page 852's name here (not a TextDecoder label: decodeAs reads it with cp852.ts). */
+const CP852 = "ibm852";
+
 /**
  * The code pages of scripts other than Latin that banks still export in (Japanese banks' Shift_JIS, Korean banks' EUC-KR/
  * CP949, Chinese banks' and Alipay's GBK, Taiwanese banks' Big5; Russian, Ukrainian and Bulgarian banks' windows-1251,
@@ -259,7 +263,15 @@ const NON_LATIN_CODE_PAGES: { encoding: string; words: string[]; latin?: true }[
   // Lithuanian and Latvian (windows-1257: ė š ū ž ā ņ read ë ð û þ â ò). Only words with those letters (nonLatinCodePage).
   { encoding: "windows-1254", words: ["açıklama", "işlem", "ödeme", "alıcı", "gönderen", "borç"], latin: true },
   { encoding: "windows-1257", words: ["mokėjimo", "gavėjo", "sąskait", "išrašas", "mokėtojo", "saņēmējs", "maksātājs", "valūta", "detaļas", "kredīts"], latin: true },
+  // DOS code page 852 (cp852.ts): Hungarian, Polish and Czech words with letters it has where windows-1252 has signs or
+  // other letters ("átutalás" is " tutal s" there). Hungarian's come from Raiffeisen HU's CMI MT940 (QA round 4, qa45).
+  { encoding: CP852, words: ["átutalás", "jóváírás", "terhelés", "díj", "jutalék", "összeg", "wpłata", "opłata", "płatność", "účet", "převod", "částka"], latin: true },
 ];
+
+/** The file's text in a code page: TextDecoder's, or code page 852, which it does not know. */
+function decodeAs(encoding: string, bytes: Uint8Array): string {
+  return encoding === CP852 ? decodeCp852(bytes) : new TextDecoder(encoding).decode(bytes);
+}
 
 /** The first 64 KB are enough to tell (a 50 MB file is decoded once more, whole, in the code page found). */
 const CODE_PAGE_SAMPLE = 65536;
@@ -287,7 +299,7 @@ function nonLatinCodePage(body: Uint8Array): string | null {
   let best: { encoding: string; found: number } | null = null;
   for (const { encoding, words, latin } of NON_LATIN_CODE_PAGES) {
     const fold = latin ? foldLatin : foldForWords;
-    const [text, westernText] = [fold(new TextDecoder(encoding).decode(sample)), latin ? westernLatin : westernOther];
+    const [text, westernText] = [fold(decodeAs(encoding, sample)), latin ? westernLatin : westernOther];
     const found = words.map(fold).filter((w) => text.includes(w) && !westernText.includes(w)).length;
     if (found >= 2 && (!best || found > best.found)) best = { encoding, found };
   }
@@ -317,7 +329,7 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
     const declared = ofxCharset(body);
     if (declared && declared !== "windows-1252") return new TextDecoder(declared).decode(body);
     const nonLatin = declared ? null : nonLatinCodePage(body);
-    if (nonLatin) return new TextDecoder(nonLatin).decode(body);
+    if (nonLatin) return decodeAs(nonLatin, body);
     const central = declared ? null : centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text (body starts after it).

@@ -357,6 +357,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       account: s.account,
       facts,
       named: true,
+      ...(s.node.name === "CCSTMTRS" ? { card: true as const } : {}),
     });
   };
 

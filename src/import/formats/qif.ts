@@ -326,7 +326,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
     sums.entries++;
     sums.cents += cents(signed);
     perAccount.set(sumsKey, sums);
-    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts });
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText, reference: null, account: rowAccount, facts, ...(r.card ? { card: true as const } : {}) });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
   const notes = currencyNotes([...used.values()]);

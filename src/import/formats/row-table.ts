@@ -66,6 +66,11 @@ export type ParsedRow = {
    * column there, "Gutschrift"; a guessed layout may map the holder's own payer column).
    */
   named?: true;
+  /**
+   * The row is a card account's (a card layout, OFX CCSTMTRS, QIF !Type:CCard): money in on it may be the holder paying
+   * the card off from another own account (card-payments.ts), no income.
+   */
+  card?: true;
   /** The row of the same file this one may repeat (RepeatOf); absent for nearly every row. */
   repeats?: RepeatOf;
   facts: TransactionFacts;
@@ -105,6 +110,8 @@ export type RowChunk = {
   part: number[];
   /** 1: the row's counterparty is a stated name (ParsedRow.named). */
   named: number[];
+  /** 1: the row is a card account's (ParsedRow.card). */
+  card: number[];
   day: number[];
   amount: number[];
   currency: number[];
@@ -138,6 +145,7 @@ export class RowTable {
   private line: number[] = [];
   private part: number[] = [];
   private named: number[] = [];
+  private card: number[] = [];
   private day: number[] = [];
   private amounts: number[] = [];
   private currency: number[] = [];
@@ -165,6 +173,7 @@ export class RowTable {
     this.line.push(r.line);
     this.part.push(r.part ?? 0);
     this.named.push(r.named ? 1 : 0);
+    this.card.push(r.card ? 1 : 0);
     const day = DAYS.get(r.date);
     if (day === null) throw new Error(`row of line ${r.line}: "${r.date}" is not a YYYY-MM-DD date`);
     this.day.push(day);
@@ -224,6 +233,7 @@ export class RowTable {
     if (this.idDay[i] !== undefined) r.idDate = dayToIso(this.idDay[i]!);
     if (this.idAccount[i] !== undefined) r.idAccount = this.accounts[this.idAccount[i]!]!;
     if (this.named[i]) r.named = true;
+    if (this.card[i]) r.card = true;
     const sector = this.sector?.[i];
     if (sector !== undefined) r.sector = sector;
     const repeats = this.repeats.get(i);
@@ -267,6 +277,10 @@ export class RowTable {
   /** Whether the row's counterparty fact is the other party's name as its format states it (ParsedRow.named). */
   namedParty(i: number): boolean {
     return this.named[i] === 1;
+  }
+  /** Whether the row is a card account's (ParsedRow.card). */
+  onCard(i: number): boolean {
+    return this.card[i] === 1;
   }
   sectorOf(i: number): string | undefined {
     return this.sector?.[i];
@@ -312,6 +326,7 @@ export class RowTable {
       line: this.line.slice(from, to),
       part: this.part.slice(from, to),
       named: this.named.slice(from, to),
+      card: this.card.slice(from, to),
       day: this.day.slice(from, to),
       amount: this.amounts.slice(from, to),
       currency: this.currency.slice(from, to),
@@ -337,6 +352,7 @@ export class RowTable {
       this.line.push(c.line[k]!);
       this.part.push(c.part[k]!);
       this.named.push(c.named[k]!);
+      this.card.push(c.card[k]!);
       this.day.push(c.day[k]!);
       this.amounts.push(c.amount[k]!);
       this.currency.push(cur[c.currency[k]!]!);

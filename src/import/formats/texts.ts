@@ -5,7 +5,7 @@
  */
 import { cleanText } from "./clean.ts";
 
-const TEXT_SEPARATOR = " · ";
+export const TEXT_SEPARATOR = " · ";
 
 /** Case, accents and white space aside: how two parts are compared. */
 const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();

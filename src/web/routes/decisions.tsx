@@ -42,7 +42,8 @@ import type { WebDeps, WebEnv } from "../context.ts";
 import { jsonBody, refusalOf } from "../middleware/respond.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
 
-const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
+/** Said on the page and by the API alike: the page names no command-line flag (SPEC §10.1; review of r4-uqa10). */
+const READ_ONLY_MESSAGE = "This server runs read-only: nothing can be changed.";
 /** What the JSON API says of an approval that is not there (or another user's). */
 const API_NOT_FOUND_MESSAGE = "approval not found";
 

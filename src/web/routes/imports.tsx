@@ -61,10 +61,10 @@ import {
 } from "../../import/importer.ts";
 import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
-import { newOnceEach } from "../../import/duplicates.ts";
+import { newOnceEach, SeenIds, type NewRow } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -93,8 +93,8 @@ const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
 const PREVIEW_ROWS = 500;
 const PREVIEW_POSSIBLE = 1000;
 
-/** The ids of a preview's new rows that it lists (all of them for a file of up to PREVIEW_ROWS rows). */
-const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "new" ? [r.transactionId] : []));
+/** The new rows a preview lists (all of them for a file of up to PREVIEW_ROWS rows): their ids with their accounts. */
+const newRowsOf = (p: StatementPreview): NewRow[] => p.rows.flatMap((r) => (r.status === "new" ? [{ id: r.transactionId, account: r.account }] : []));
 /** Drops remembered for their combined preview (each drop's files are held previews of their own). */
 const GROUPS_REMEMBERED = 200;
 
@@ -148,7 +148,11 @@ const toWorker = (up: Upload) => {
  * --currency does (review of r4-left: the mapping screen's field made an FNB download a generic CSV, its dates refused).
  */
 export type CurrencyField = "columns" | "file";
-const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: "“Currency of every row” under “Change columns”", file: "“Currency” beside “Account”" };
+/** The mapping screen as the page names it (ImportColumns' summary). */
+const COLUMNS_SCREEN = "under “Change columns”";
+const CURRENCY_FIELD_WORDS: Record<CurrencyField, string> = { columns: `“Currency of every row” ${COLUMNS_SCREEN}`, file: "“Currency” beside “Account”" };
+/** The signed amount's role as the mapping screen lists it. */
+const SIGNED = `“${ROLE_WORDS.amount}”`;
 
 /**
  * The combined preview's balance cell: checked ✓, off by …, a closing (an OFX LEDGERBAL) or an opening balance stated with
@@ -196,6 +200,12 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
     // The amounts' sign in doubt (csv-signs.ts): the page's answers are its "Flip signs" and its columns confirmed as they are.
     .replace(/; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "[^"]*" \(the signs as written\)$/, "; if they are card purchases, tick “Flip signs”; if they are money received, use these columns as they are (the signs as written)")
+    // Advice that names the column flags as a whole (csv-signs.ts, csv-guess.ts's file with no header row): the page's
+    // mapping screen and its roles; word by word it read "name the amount column with the amount column" (uqa10).
+    .replace(/if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page/, `choose what each column holds ${COLUMNS_SCREEN} (${SIGNED} for the amounts if they carry their own signs)`)
+    .replace(/;\s*name them with --date-column "column N"[^;]*$/, `; choose what each column holds ${COLUMNS_SCREEN}`)
+    .replace(/name the columns with --amount-column ("[^"]*"|\S+)/, (_, col: string) => `choose ${SIGNED} for ${col.replace(/^"|"$/g, "")} ${COLUMNS_SCREEN}`)
+    .replace(/import it again with --flip-signs|flip the signs \(--flip-signs\)/, "tick “Flip signs”")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
     // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
@@ -217,7 +227,7 @@ export function importRoutes(deps: WebDeps) {
    * The files of each drop, for its combined preview (oldest drops forgotten first), and its ticks as the summary last
    * sent them: a summary drawn again because one file changed keeps them, so its count is what "Import all" imports.
    */
-  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newIds: string[] }>; ticks: SummaryTicks }>();
+  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newRows: NewRow[] }>; ticks: SummaryTicks }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
   const actor = (c: Context<WebEnv>, via: ImportActor["via"]): ImportActor => {
     const user = c.get("user");
@@ -279,6 +289,16 @@ export function importRoutes(deps: WebDeps) {
 
   const mappingOf = (h: HeldImport) => h.outcome.mapping;
 
+  /** The account saved with the user's layout a file was read with (null: none saved, or no user's layout). */
+  const layoutAccountOf = (p: StatementPreview): string | null => {
+    const name = savedNameOf(p.layout);
+    const saved = name ? savedLayout(store, name) : null;
+    return saved && "layout" in saved ? (saved.layout.savedAccount ?? null) : null;
+  };
+
+  /** The account a file is offered from its layout: the layout's, when the file names no account of its own. */
+  const savedAccountFor = (p: StatementPreview): string | null => (p.account || p.accounts?.length ? null : layoutAccountOf(p));
+
   /** What the file is, in words: its bank layout, or its format and how its columns were found. */
   const whatOf = (p: StatementPreview): string => {
     const saved = savedNameOf(p.layout);
@@ -333,6 +353,9 @@ export function importRoutes(deps: WebDeps) {
       version: h.version,
       what: p ? whatOf(p) : null,
       account: p?.account ? account(p.account) : null,
+      // The Account field holds the layout's account: said so, as an account read from the file reads alike (two
+      // accounts at one bank share a header; review of r4-uqa10).
+      ...(p?.account && s.account && layoutAccountOf(p) === s.account ? { accountFromLayout: true as const } : {}),
       settings: {
         account: s.account ?? "",
         format: s.format ?? "auto",
@@ -398,11 +421,12 @@ export function importRoutes(deps: WebDeps) {
     for (const { row } of ready) {
       row.waitsForTick = (row.balances.status === "off" && !g.ticks.accept.has(row.id)) || (row.badRows > 0 && !g.ticks.skipBad.has(row.id));
     }
-    const newOf = (p: StatementPreview) => ({ newIds: newIdsOf(p), complete: p.rows.length >= p.counts.rows, new: p.counts.new });
-    const claimed = new Set([...g.done.values()].flatMap((d) => d.newIds));
+    const newOf = (p: StatementPreview) => ({ newRows: newRowsOf(p), complete: p.rows.length >= p.counts.rows, new: p.counts.new });
+    const claimed = new SeenIds();
+    for (const d of g.done.values()) for (const r of d.newRows) claimed.add(r.id, r.account);
     const going = ready.filter((r) => !r.row.waitsForTick);
     newOnceEach(going.map((r) => newOf(r.preview!)), claimed).forEach((n, k) => (going[k]!.row.willImport = n));
-    for (const r of ready) if (r.row.waitsForTick) r.row.willImport = newOnceEach([newOf(r.preview!)], new Set(claimed))[0]!;
+    for (const r of ready) if (r.row.waitsForTick) r.row.willImport = newOnceEach([newOf(r.preview!)], claimed.copy())[0]!;
     return rows.map((r) => r.row);
   };
 
@@ -474,7 +498,9 @@ export function importRoutes(deps: WebDeps) {
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
       // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
       const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
-      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace(/ \(--flip-signs\)/, ""));
+      // And how to read it as written: the page names its tick (its words without the flag named no control; review of r4-uqa10).
+      const unflipped = o.via === "api" ? "without flipping the signs" : "without “Flip signs” ticked";
+      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace("without flipping the signs (--flip-signs)", unflipped));
       o.onProgress?.(`${p.file}: reading the rows to import`);
       try {
         const done = await importer.commitPreview(h.file, p, {
@@ -647,6 +673,13 @@ export function importRoutes(deps: WebDeps) {
           // unsaid) stay said beside "Flip signs" until then, as the command line says them.
           if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined];
         }
+        // Read with a layout the user saved with an account, a file that names none is that account's, as the Account
+        // field then shows (uqa10: it landed with no account, where the user had named one when saving the layout).
+        const kept = "preview" in outcome ? savedAccountFor(outcome.preview) : null;
+        if (kept) {
+          settings = { ...settings, account: kept };
+          outcome = await outcomeFor(file, settings, outcome.mapping, assumedCurrency);
+        }
         ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}) }, userId));
       }
       const group = startGroup(ids);
@@ -698,7 +731,8 @@ export function importRoutes(deps: WebDeps) {
     if (!trimmed) throw new ChangeRefused("invalid", "Give the layout a name to save it under.");
     if (!view || !settings.columns) throw new ChangeRefused("invalid", "Choose what each column holds first.");
     const layout = chosenLayout(view, { ...settings, columns: settings.columns }, trimmed);
-    saveLayout(store, trimmed, layout, c.get("user").name);
+    const account = settings.account?.trim();
+    saveLayout(store, trimmed, account ? { ...layout, savedAccount: account } : layout, c.get("user").name);
     // Its flip is the layout's now: read with it, the file needs no flip of its own.
     return { ...(settings.account ? { account: settings.account } : {}), ...(settings.format ? { format: settings.format } : {}), layout: trimmed };
   };
@@ -772,7 +806,7 @@ export function importRoutes(deps: WebDeps) {
   });
 
   const markDone = (id: string, p: StatementPreview, words: string) => {
-    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file: p.file, words, newIds: newIdsOf(p) });
+    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file: p.file, words, newRows: newRowsOf(p) });
   };
 
   // "Import all" of a drop: each file that is ready, in the order dropped, as its own import (its own batch and undo);

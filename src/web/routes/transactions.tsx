@@ -23,7 +23,7 @@ import { rowsFilterWords } from "../../transactions/link.ts";
 import { datePresets, parseTransactionQuery, rowsFilterString, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
 import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
-import { csvCell } from "../../../views/ChartFigure.tsx";
+import { CSV_BOM, csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MessagePage } from "../../../views/MessagePage.tsx";
@@ -154,7 +154,7 @@ export function transactionRoutes(deps: WebDeps) {
     }
     // Streamed in chunks: an export of a million rows never sits in memory as one string.
     const encoder = new TextEncoder();
-    let head: string | null = `${CSV_COLUMNS.join(",")}\r\n${first.done ? "" : line(first.value)}`;
+    let head: string | null = `${CSV_BOM}${CSV_COLUMNS.join(",")}\r\n${first.done ? "" : line(first.value)}`;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         let chunk = head ?? "";

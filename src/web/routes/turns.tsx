@@ -7,7 +7,7 @@ import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../../views/ChatForm.tsx";
 import { ChatHeader } from "../../../views/ChatHeader.tsx";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
-import { chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
+import { CSV_BOM, chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
 import { ConversationGroup, TODAY_LIST_ID } from "../../../views/ConversationGroup.tsx";
 import { ConversationItem, type ConversationSummary } from "../../../views/ConversationItem.tsx";
@@ -143,7 +143,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   };
 
   const download = (c: Context<WebEnv>, body: string, name: string) =>
-    c.body(body, 200, {
+    c.body(CSV_BOM + body, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="${name}"`,
       "cache-control": "no-store",

@@ -735,6 +735,16 @@ test("a guessed file's own-account column of two accounts, each on a run of rows
   expect(s.reconciliation.map((r) => [r.account, r.status])).toEqual([["NL11INGB0001111111", "ok"], ["NL22INGB0002222222", "ok"]]);
 });
 
+test("ING Netherlands' English export of one account: its layout books every row to the account its \"Account\" names, the other party's name and IBAN kept (uqa10)", () => {
+  const s = read(fixture("ing-nl-en.csv"), { fileName: "ing-nl-en.csv" });
+  expect([s.layout, s.account]).toEqual(["ing-nl-en", "NL00INGB0001234567"]);
+  expect(s.rows.map((r) => [r.line, r.account, r.facts?.counterparty ?? null, r.facts?.counterpartyIban ?? null])).toEqual([
+    [2, "NL00INGB0001234567", "J de Vries", "NL91ABNA0417164300"],
+    [3, "NL00INGB0001234567", "Employer BV", "NL20RABO0123456789"],
+    [4, "NL00INGB0001234567", "Albert Heijn 1234", null],
+  ]);
+});
+
 /** The message a read is refused with, or null when it is not. */
 function refusalOf(f: () => unknown): string | null {
   try {
@@ -2219,4 +2229,42 @@ test("OP (FI): the other party's account written with its bank's BIC after it is
     [3, "Metsä Konsultit Oy", "FI3750000120251144"],
     [4, "K-MARKET KALLIO", null],
   ]);
+});
+
+describe("an empty text column takes the unnamed column before it only when that column reads as prose (review of r4-qa44)", () => {
+  // Header "Date,,Description,Amount,Balance", Description empty on every row: the unnamed column holds a reference code,
+  // the holder's IBAN or a second date. Each was taken as every row's description (a false merchant, the same IBAN on
+  // every row); they stay empty, as before the rule. The figures are the same either way: out 57.50 (2 rows), in 1'200.00.
+  const reading = (unnamed: string[]) => {
+    const s = parseStatement(
+      utf8(`Date,,Description,Amount,Balance\n22/03/2026,${unnamed[0]},,-45.00,955.00\n25/03/2026,${unnamed[1]},,1200.00,2155.00\n29/03/2026,${unnamed[2]},,-12.50,2142.50\n`),
+      { fileName: "bank.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } },
+    );
+    return { rows: brief(s.rows.toArray()), totals: fileTotals(s.rows), reconciliation: s.reconciliation.map((r) => ({ status: r.status, opening: r.opening, closing: r.closing })) };
+  };
+  const empty = {
+    rows: [
+      [2, "2026-03-22", -45, "CHF", ""],
+      [3, "2026-03-25", 1200, "CHF", ""],
+      [4, "2026-03-29", -12.5, "CHF", ""],
+    ],
+    totals: [{ currency: "CHF", out: 57.5, outRows: 2, in: 1200, inRows: 1 }],
+    reconciliation: [{ status: "ok" as const, opening: 1000, closing: 2142.5 }],
+  };
+  test("reference codes (INV-ABC-0012, …): no words of prose", () => {
+    expect(reading(["INV-ABC-0012", "TRF-XYZ-0099", "POS-SHP-1234"])).toEqual(empty);
+  });
+  test("the same IBAN on every row: one value repeated, not the bookings' texts", () => {
+    expect(reading(Array(3).fill("GB29 NWBK 6016 1331 9268 19"))).toEqual(empty);
+  });
+  test("a second date written with its month's name (\"23 Mar 2026\")", () => {
+    expect(reading(["23 Mar 2026", "26 Mar 2026", "30 Mar 2026"])).toEqual(empty);
+  });
+  test("texts of words are read (Stanbic Zambia's shape)", () => {
+    expect(reading(["POS PURCHASE CORNER GROCER", "SALARY NORTHWIND LTD", "ATM WITHDRAWAL CAIRO ROAD"]).rows.map((r) => r[4])).toEqual([
+      "POS PURCHASE CORNER GROCER",
+      "SALARY NORTHWIND LTD",
+      "ATM WITHDRAWAL CAIRO ROAD",
+    ]);
+  });
 });

@@ -777,7 +777,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "USD", out: 0, outRows: 0, in: 600, inRows: 1 }],
     reconciliation: [{ currency: "USD", status: "none", opening: 500, closing: null, entries: 1, difference: null }],
     notes: [
-      "the account 4455667788 (from line 3) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked (its account record states 2 credits (100) and 1 debits (400); the file has 1 and 0)",
+      "the account 4455667788 (from line 3) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked (its account record states 2 credits (100) and 1 debit (400); the file has 1 and 0)",
       "the file has no group trailer (98) nor file trailer (99): it stops before its end, and transactions after the cut could be missing",
     ],
   },
@@ -1202,6 +1202,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // windows-1250, CRLF, no "ł"/"ą" between letters: "Ż" before a letter and "Ą" inside "PRZYCHODZĄCY" tell it from
     // windows-1252 (which reads "¯ABKA", "PRZYCHODZ¥CY"); ":25:/PL…": the IBAN behind the slash. 1'000.00 − 50.00 + 2'500.00 = 3'450.00
     reconciliation: [{"currency":"PLN","status":"ok","opening":1000,"closing":3450,"entries":2,"difference":0}],
+  },
+  "mt940-hu-cp852.sta": {
+    format: "mt940",
+    layout: null,
+    account: "BANKHUHB/117730161111010100000000/HUF",
+    dataLines: 3,
+    rows: [
+      [5,"2025-03-03",385000,"HUF","Csoportos átutalás jóváírása · CAB25C0300012345 117730160000000012345678 PÉLDA KERESKEDŐ KFT. Számla 2025/118"],
+      [11,"2025-03-03",-12450.5,"HUF","Bankon belüli átutalás · BBK25C0300067890 117730169999999900000000 KISS ÉVA"],
+      [16,"2025-03-03",-890,"HUF","Díj, jutalék · OLD25C0300011111"],
+    ],
+    totals: [{"currency":"HUF","out":13340.5,"outRows":2,"in":385000,"inRows":1}],
+    // DOS code page 852 (a Hungarian bank's MT940, as Raiffeisen HU's CMI writes it): "á" 0xA0, "ó" 0xA2, "É" 0x90, "ő" 0x8B,
+    // which ISO-8859-2 read as a space, "˘", nothing, "‹". 1'250'000.00 + 385'000.00 − 12'450.50 − 890.00 = 1'621'659.50
+    reconciliation: [{"currency":"HUF","status":"ok","opening":1250000,"closing":1621659.5,"entries":3,"difference":0}],
   },
   "qif-us-bank.qif": {
     format: "qif",

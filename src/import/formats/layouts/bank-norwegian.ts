@@ -14,6 +14,7 @@ export const BANK_NORWEGIAN: BankLayout = {
   id: "bank-norwegian",
   bank: "Bank Norwegian",
   name: "credit card",
+  card: true,
   header: ["TransactionDate", "Text", "Currency Amount", "Currency Rate", "Currency", "Amount", "BookDate"],
   encoding: "utf-8",
   delimiter: ",",

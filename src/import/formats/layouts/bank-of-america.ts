@@ -10,6 +10,7 @@ export const BANK_OF_AMERICA_CARD: BankLayout = {
   id: "bank-of-america-card",
   bank: "Bank of America",
   name: "credit card",
+  card: true,
   header: ["Posted Date", "Reference Number", "Payee", "Address", "Amount"],
   encoding: "utf-8",
   delimiter: ",",

@@ -61,3 +61,43 @@ export const EQ_BANK: BankLayout = {
   balance: "Balance",
   description: { columns: ["Description"] },
 };
+
+/**
+ * BMO Bank of Montreal, whose exports open with `Following data is valid as of 20260312094511 …` and write their dates
+ * YYYYMMDD. Its chequing and savings accounts: `First Bank Card,Transaction Type,Date Posted, Transaction Amount,
+ * Description` (the debit card's number quoted with apostrophes, DEBIT or CREDIT, a signed amount). Its Mastercard:
+ * `Item #,Card #,Transaction Date,Posting Date,Transaction Amount,Description`, purchases positive and payments to the
+ * card negative — a payment written "TRSF FROM/DE ACCT/CPT …", with no word of a payment, was read as spending and every
+ * purchase as income (qa44 blind pass). Research: peers' importers' tests quoting real exports (confidence medium).
+ */
+export const BMO_ACCOUNT: BankLayout = {
+  id: "bmo-account",
+  bank: "BMO Bank of Montreal",
+  name: "chequing and savings",
+  header: ["First Bank Card", "Transaction Type", "Date Posted", "Transaction Amount", "Description"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["YYYYMMDD"],
+  decimal: ".",
+  date: "Date Posted",
+  money: { amount: "Transaction Amount" },
+  currency: { fixed: "CAD" },
+  description: { columns: ["Description"] },
+};
+
+export const BMO_CARD: BankLayout = {
+  id: "bmo-card",
+  bank: "BMO Bank of Montreal",
+  name: "Mastercard",
+  header: ["Item #", "Card #", "Transaction Date", "Posting Date", "Transaction Amount", "Description"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["YYYYMMDD"],
+  decimal: ".",
+  date: "Transaction Date",
+  valueDate: "Posting Date",
+  money: { amount: "Transaction Amount" },
+  purchasesPositive: true,
+  currency: { fixed: "CAD" },
+  description: { columns: ["Description"] },
+};

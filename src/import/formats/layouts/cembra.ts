@@ -21,6 +21,7 @@ export const CEMBRA: BankLayout = {
   id: "cembra",
   bank: "Cembra",
   name: "credit card (DE, FR, IT)",
+  card: true,
   header: [PURCHASE_DATE, BOOKING_DATE, TEXT, CREDIT, DEBIT],
   encoding: "windows-1252",
   delimiter: ";",

@@ -27,6 +27,7 @@ export const CHASE_CARD: BankLayout = {
   id: "chase-card",
   bank: "Chase",
   name: "credit card",
+  card: true,
   header: ["Transaction Date", "Post Date", "Description", "Category", "Type", "Amount"],
   encoding: "utf-8",
   delimiter: ",",

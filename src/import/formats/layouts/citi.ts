@@ -4,7 +4,9 @@
  * currency column. The "Status" column (Cleared, Pending) heads no other bank's export known here. Research: qa29
  * blind pass (real exports, the header and shape only). The Costco card's export, the same with `Member Name` after
  * them, is left to the header guess: its rows' ids were made of that column's text when guessed, and read by this
- * layout they would change (the file imported again: 19 of 30 rows held as possible duplicates).
+ * layout they would change (the file imported again: 19 of 30 rows held as possible duplicates). Its dates are written in
+ * digits (02/03/2026, or however a spreadsheet saved them again): Woolworths Money's card export (Australia) has the same
+ * five cells in another order with "03 Mar 26" dates, and was read as Citi's, in US dollars (qa44 blind pass).
  */
 import type { BankLayout } from "../csv-layout.ts";
 import { NOT_BOOKED } from "../csv-words.ts";
@@ -13,8 +15,11 @@ export const CITI: BankLayout = {
   id: "citi",
   bank: "Citi",
   name: "credit card",
+  card: true,
   header: ["Status", "Date", "Description", "Debit", "Credit"],
   notWith: ["Member Name"],
+  // (A Pending line's Date may be empty: review of r4-qa44, such a file lost the layout.)
+  evidence: (cells) => cells("Date").every((d) => d.trim() === "" || /^\d[\d./-]*$/.test(d.trim())),
   encoding: "utf-8",
   delimiter: ",",
   dates: ["MM/DD/YYYY"],

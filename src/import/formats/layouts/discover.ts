@@ -11,6 +11,7 @@ export const DISCOVER: BankLayout = {
   id: "discover",
   bank: "Discover",
   name: "credit card",
+  card: true,
   header: ["Trans. Date", "Post Date", "Description", "Amount", "Category"],
   encoding: "utf-8",
   delimiter: ",",

@@ -38,6 +38,7 @@ export const DKB_CARD: BankLayout = {
   id: "dkb-card",
   bank: "DKB",
   name: "credit card (since 2023)",
+  card: true,
   header: ["Belegdatum", "Wertstellung", "Status", "Beschreibung", ["Betrag (€)", "Betrag (EUR)"]],
   encoding: "utf-8-bom",
   delimiter: ";",

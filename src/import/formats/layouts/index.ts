@@ -14,7 +14,7 @@ import { BANCASTATO } from "./bancastato.ts";
 import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
-import { EQ_BANK, SIMPLII, TANGERINE } from "./canada.ts";
+import { BMO_ACCOUNT, BMO_CARD, EQ_BANK, SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE, CAPITAL_ONE_POSTED } from "./capital-one.ts";
 import { BANK_OF_AMERICA_CARD } from "./bank-of-america.ts";
 import { MINT } from "./mint.ts";
@@ -29,7 +29,7 @@ import { COMMERZBANK } from "./commerzbank.ts";
 import { CREDIT_SUISSE } from "./credit-suisse.ts";
 import { DKB, DKB_2022, DKB_CARD } from "./dkb.ts";
 import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
-import { ING_DE, ING_NL } from "./ing.ts";
+import { ING_DE, ING_NL, ING_NL_EN } from "./ing.ts";
 import { MIGROS_BANK } from "./migros-bank.ts";
 import { N26, N26_2022 } from "./n26.ts";
 import { NORDEA_SE } from "./nordea-se.ts";
@@ -52,7 +52,7 @@ import { VISECA } from "./viseca.ts";
 import { WISE, WISE_HISTORY } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
-import { NAB, WESTPAC } from "./australia.ts";
+import { NAB, UP, WESTPAC } from "./australia.ts";
 import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
 import { BANCOPOSTA } from "./bancoposta.ts";
 import { LLOYDS_GROUP_CARD, MARCUS_UK, TESCO_BANK_CARD } from "./uk.ts";
@@ -85,6 +85,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   DKB_2022,
   ING_DE,
   ING_NL,
+  ING_NL_EN,
   SPARKASSE,
   COMMERZBANK,
   CHASE_CHECKING,
@@ -106,6 +107,8 @@ export const LAYOUTS: readonly BankLayout[] = [
   TANGERINE,
   SIMPLII,
   EQ_BANK,
+  BMO_ACCOUNT,
+  BMO_CARD,
   ROGERS,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
@@ -119,6 +122,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   NORDEA_SE,
   WESTPAC,
   NAB,
+  UP,
   CAISSE_EPARGNE,
   BANCOPOSTA,
   TESCO_BANK_CARD,

@@ -29,6 +29,7 @@ export const NUBANK_CARD: BankLayout = {
   id: "nubank-card",
   bank: "Nubank",
   name: "credit card",
+  card: true,
   header: ["date", "title", "amount"],
   notWith: ["currency", "balance", "description"],
   // Its rows are the card's: purchases positive with at most the payment to the card negative (or a Portuguese word of

@@ -38,6 +38,7 @@ export const POSTFINANCE_CARD: BankLayout = {
   id: "postfinance-card",
   bank: "PostFinance",
   name: "credit card (DE, EN, FR, IT)",
+  card: true,
   header: [["Buchungsdetails", "Booking details", "Détails de comptabilisation", "Dettagli di contabilizzazione"], CREDIT, DEBIT],
   encoding: "utf-8-bom",
   delimiter: ";",

@@ -13,6 +13,7 @@ export const ROGERS: BankLayout = {
   id: "rogers",
   bank: "Rogers Bank",
   name: "Mastercard",
+  card: true,
   header: [["Date", "Transaction Date"], "Activity Type", "Merchant Name", ["Merchant Category Description", "Merchant Category"], "Amount"],
   encoding: "utf-8",
   delimiter: ",",

@@ -12,6 +12,7 @@ export const SWISSCARD: BankLayout = {
   id: "swisscard",
   bank: "Swisscard",
   name: "credit card (DE, EN, IT)",
+  card: true,
   header: [
     ["Transaktionsdatum", "Transaction date", "Data transazione"],
     ["Kartennummer", "Card number", "Numero di carta"],

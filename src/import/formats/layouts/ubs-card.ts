@@ -35,6 +35,7 @@ function ubsCard(n: Names): BankLayout {
     id: `ubs-card-${n.lang}`,
     bank: "UBS",
     name: `credit-card invoice (${{ en: "English", de: "German", fr: "French" }[n.lang]})`,
+    card: true,
     format: "ubs-card",
     header: [n.purchase, n.text, n.currency, n.debit, n.credit, n.booked],
     encoding: "windows-1252",

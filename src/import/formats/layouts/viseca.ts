@@ -12,6 +12,7 @@ export const VISECA: BankLayout = {
   id: "viseca",
   bank: "Viseca / one",
   name: "card transactions (also Migros Bank's card)",
+  card: true,
   header: ["TransactionId", "CardId", "Date", "Amount", "Currency", "MerchantName", "StateType"],
   encoding: "utf-8-bom",
   delimiter: ",",

@@ -1,0 +1,42 @@
+/**
+ * Refusals the pages show name the page's own controls, not the command line's flags (SPEC §10.1; review of r4-uqa10,
+ * F6): an approval decided on a read-only server, and an import whose ticked "Flip signs" the balances contradict.
+ */
+import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { webSuite } from "../support/web-harness.ts";
+
+const h = webSuite(); // read-only, as the harness starts by default
+
+describe("page refusals without command-line flags", () => {
+  test("an approval's change undone on a read-only server: the card says the server is read-only, not its flag", async () => {
+    const conv = h.store.conversations.create("local", "Groceries");
+    const turnId = h.store.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "move Coop to Groceries" });
+    const a = h.store.approvals.create({ userId: "local", conversationId: conv.id, turnId, toolUseId: "t1", tool: "recategorise_transactions", args: {}, preview: { title: "Recategorise 3 transactions", description: "", facts: [] }, ttlMs: 60_000 });
+    // Made before the server was started read-only (the same chat.db).
+    h.store.approvals.decide("local", a.id, "approved");
+    h.store.approvals.markExecuted(a.id, { message: "Moved 3 transactions to Groceries." });
+    const res = await fetch(`${h.url}/approvals/${a.id}/undo`, { method: "POST" });
+    const html = await res.text();
+    expect(res.status).toBe(409);
+    expect(html).toContain("This server runs read-only: nothing can be changed.");
+    expect(html).not.toMatch(/--[a-z]/);
+  });
+
+  test("Flip signs ticked against balances that confirm the signs as written: the import's refusal names the tick", async () => {
+    const form = new FormData();
+    form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer()], "ubs.csv"));
+    const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
+    expect(id).toBeString();
+    // "Flip signs" ticked, then Import: the fields as the page's form sends them, with the version it shows.
+    const fields = { account: "", format: "auto", "flip-signs": "on" };
+    const flipped = await (await fetch(`${h.url}/import/${id}/settings`, { method: "POST", body: new URLSearchParams(fields) })).text();
+    const version = /name="version" value="(\d+)"/.exec(flipped)?.[1] ?? "";
+    const res = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ ...fields, version }) });
+    const html = await res.text();
+    expect(res.status).toBe(422);
+    expect(html).toContain("balances, import it without “Flip signs” ticked; if they are the amount owed on a card, the flip is right; nothing was imported");
+    expect(html).not.toMatch(/--[a-z]/);
+  });
+});
