@@ -499,7 +499,12 @@ export function guessColumns(
   } else {
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
-    const amounts = candidates(cols, "amount", without);
+    // An amount with the operation's own currency beside it ("Сумма операции;Валюта операции": VTB, T-Bank) is the
+    // purchase's amount in that currency; another amount, in the account's currency, is the one booked, so it comes first
+    // (QA round 4, qa43: VTB's EUR purchase of 12.50 was booked as 12.50 roubles).
+    const ownCurrencyBeside = (c: Column) => headerTier(cols[c.index + 1]?.norm ?? "", "originalCurrency") !== null;
+    const found = candidates(cols, "amount", without);
+    const amounts = [...found.filter((c) => !ownCurrencyBeside(c)), ...found.filter(ownCurrencyBeside)];
     // One name twice ("Fremdwährung;Betrag;Kurs;Betrag;Währung": Deutsche Bank's card export, the purchase's own amount
     // and the booked one): the one before the row's currency column (QA round 4, pass 20: the purchase's own was taken,
     // its rows in euros "no amount").

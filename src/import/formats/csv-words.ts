@@ -34,6 +34,8 @@ export const JOINED_SINCE_IDS = new Set([
   "from", "to",
   // qa42: PayPal's French "Nom" (the other party).
   "nom",
+  // qa43: VTB's and Bulgarian banks' "Основание" (the payment's grounds).
+  "основание",
 ]);
 
 /**
