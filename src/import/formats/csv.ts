@@ -11,7 +11,7 @@ import { columnsOf, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, summaryHeaderNames, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -981,9 +981,21 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // Every line of the table (but blank ones and the header written again: two exports joined, whose "Transaction Type" is
   // no debit mark), as the file has them: continued text (";REWE MARKT BERN" under a wide header) and the date and
   // decimal votes are told by these.
+  // Nor a summary table's lines, its title above it either (HDFC's "STATEMENT SUMMARY :-,,,,,,", then "Opening
+  // Balance,,,,Dr Count,Cr Count,Closing Bal" and its figures; qa47: the title's empty cell under "Closing Balance" made
+  // it a column stating the closing balance, the file went unchecked): read as readRows reads them, up to a blank line
+  // or, after its first line of figures, a dated one.
   const lines: CsvRecord[] = [];
+  let summary: "header" | "figures" | null = null;
+  const textOnly = (r: CsvRecord | undefined) => r !== undefined && r.fields.filter((f) => f.trim() !== "").length === 1 && !r.fields.some((f) => /\d/.test(f));
   forEachRecord(text, table.delimiter, (r) => {
-    if (r.fields.some((f) => f.trim() !== "") && !repeatsHeader(r.fields, table.header)) lines.push(r);
+    const filled = r.fields.some((f) => f.trim() !== "");
+    if (!filled || summaryHeaderNames(r.fields) !== null) {
+      if (filled && textOnly(lines.at(-1))) lines.pop();
+      summary = filled ? "header" : null;
+    } else if (summary === "header") summary = "figures";
+    else if (summary === "figures" && r.fields.some((f) => looksLikeDate(f.trim()))) summary = null;
+    if (filled && summary === null && !repeatsHeader(r.fields, table.header)) lines.push(r);
     return lines.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   // The rows the columns are told by leave out a wide table's lines of text only with less than half its cells: a

@@ -871,6 +871,28 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   },
   // HDFC Bank (IN): "Narration" (no description word: refused), "Withdrawal Amt."/"Deposit Amt.", "Closing Balance",
   // dates DD/MM/YY. Oldest first: 20'100.00 − 1'264.20 = 18'835.80; + 58'500.00 = 77'335.80; − 15'100.00 = 62'235.80.
+  // qa47's blind pass (region pass: Asia/Africa/…): HDFC Bank's account statement ends with a "STATEMENT SUMMARY :-" block,
+  // "Opening Balance,,,,Dr Count,Cr Count,Closing Bal" and its line of figures (the counts "2", "1"): refused, "Dr Count" read
+  // as a booking's amount. Invented content in that layout; dates past the 12th so the summary alone is measured.
+  "hdfc-in-summary-footer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-03-13", -1180, "CHF", "UPI-KIRANA STORE-PAYTMQR-612345"],
+      [3, "2026-03-16", 64000, "CHF", "NEFT CR-NORTHWIND TECH-SALARY MAR"],
+      [4, "2026-03-21", -5000, "CHF", "ATW-512345XXXXXX6789-S1ANPN07"],
+    ],
+    totals: [{ currency: "CHF", out: 6180, outRows: 2, in: 64000, inRows: 1 }],
+    skipped: [
+      { line: 6, reason: "a note or footer line: no date and no amount" },
+      { line: 7, reason: "the statement's summary (Opening Balance, Dr Count, Cr Count, Closing Bal), not a booking" },
+      { line: 8, reason: "the statement's summary (Opening Balance, Dr Count, Cr Count, Closing Bal), not a booking" },
+    ],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 43500.5, closing: 101320.5, entries: 3, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
   "hdfc-in-lead.csv": {
     format: "csv",
     layout: "guessed",
