@@ -605,6 +605,20 @@ function rupeeHeader(plan: ColumnPlan): string | null {
 }
 
 /**
+ * A sampled money or balance cell grouped in lakhs and crores ("1,18,043.75"), or null: South Asia's notation, whose banks
+ * (India's, Pakistan's, Bangladesh's, Nepal's, Sri Lanka's) all write the day first (qa47's blind pass: an HDFC statement
+ * whose days were all 12 or less was refused). No other grouping writes two digits between commas.
+ */
+function lakhGrouped(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
+  for (const r of sample) for (const c of cols) {
+    const v = (r.fields[c] ?? "").trim();
+    if (/^[-+]?\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?$/.test(v)) return v;
+  }
+  return null;
+}
+
+/**
  * Francs when the sampled money cells group thousands with an apostrophe (1'234.50): Switzerland's and Liechtenstein's
  * notation, which no other country's banks write (QA round 4, fifth pass: a BCV or cantonal bank's export was stored in
  * the data's main currency, right only when that was francs).
@@ -910,6 +924,7 @@ function vote(
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
+    const lakhs = "ambiguous" in g && !dayFirst && !rupees && statedCurrency(plan, sample, table.header) === null ? lakhGrouped(plan, sample) : null;
     // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
     // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
     // Israeli bank's export and a Cal card statement of days all 12 or less were refused). The language decides, not a
@@ -938,6 +953,9 @@ function vote(
     } else if (rupees) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
+    } else if (lakhs) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where amounts are grouped in lakhs ("${lakhs}"; check the statement's own dates)`;
     } else if (scriptDayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (${scriptDayFirst.from}; check the statement's own dates)`;

@@ -893,6 +893,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "ok", opening: 43500.5, closing: 101320.5, entries: 3, difference: 0 }],
     notes: [CHF_NOTE],
   },
+  // qa47: an HDFC statement of days all 12 or less, its balances grouped in lakhs ("2,48,880.00"), was refused ("cannot
+  // tell the date format"): that grouping is South Asia's, whose banks write the day first. Invented content.
+  "hdfc-in-lakh-early-days.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-05-02", -120, "CHF", "UPI-CHAIWALA-CHAI@OKSBI-SBIN0001234-611122223333"],
+      [3, "2026-05-05", 110000, "CHF", "NEFT CR-CONTOSO SERVICES-SALARY APR"],
+      [4, "2026-05-09", -32500, "CHF", "ACH D- METRO HOME FIN-EMI 0426"],
+    ],
+    totals: [{ currency: "CHF", out: 32620, outRows: 2, in: 110000, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 249000, closing: 326380, entries: 3, difference: 0 }],
+    notes: ['every date fits both day-first and month-first: read day-first, as banks write them where amounts are grouped in lakhs ("2,48,880.00"; check the statement\'s own dates)', CHF_NOTE],
+  },
   "hdfc-in-lead.csv": {
     format: "csv",
     layout: "guessed",
