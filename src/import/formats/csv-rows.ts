@@ -592,7 +592,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A summary table's header and its figures below it (its opening balance, payments, purchases, dues): totals of the
       // statement, never booked.
       // (A booking's line has a digit in some cell, its date's at least: it is let by without the cells' copies.)
-      const named = summaryHeaderNames(f);
+      const named = summaryHeaderNames(f, src.header.fields);
       if (named !== null) {
         summary = named.join(", ");
         summaryFigures = false;

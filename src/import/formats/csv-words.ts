@@ -488,10 +488,16 @@ export function accountOfCell(raw: string): string {
  */
 export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing bal", "closing balance", "dr count", "cr count", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
 
-/** The names a summary table's header line gives (two of SUMMARY_COLUMNS at least, no digit in any cell), or null. */
-export function summaryHeaderNames(fields: readonly string[]): string[] | null {
+/**
+ * The names a summary table's header line gives (two of SUMMARY_COLUMNS at least, no digit in any cell), or null. Not the
+ * table's own header written again (`header`: its "Opening Bal" and "Closing Bal" columns; review of r4-qa47: the booking
+ * after it was skipped as the summary's figures, exit 0).
+ */
+export function summaryHeaderNames(fields: readonly string[], header: readonly string[]): string[] | null {
   if (fields.some((x) => /\d/.test(x))) return null;
   const named = fields.map((x) => x.trim()).filter((x) => x !== "");
+  const own = new Set(header.map((x) => normaliseHeader(x)));
+  if (named.every((x) => own.has(normaliseHeader(x)))) return null;
   return named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2 ? named : null;
 }
 

@@ -611,11 +611,10 @@ function rupeeHeader(plan: ColumnPlan): string | null {
  */
 function lakhGrouped(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
   const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
-  for (const r of sample) for (const c of cols) {
-    const v = (r.fields[c] ?? "").trim();
-    if (/^[-+]?\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?$/.test(v)) return v;
-  }
-  return null;
+  const cells = sample.flatMap((r) => cols.map((c) => (r.fields[c] ?? "").trim()));
+  // (A cell grouped in thousands past them, "105,000.00", says the lakh cell is no notation of the file's.)
+  if (cells.some((v) => /\d{3},\d{3}/.test(v))) return null;
+  return cells.find((v) => /^[-+]?\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?$/.test(v)) ?? null;
 }
 
 /**
@@ -1008,7 +1007,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const textOnly = (r: CsvRecord | undefined) => r !== undefined && r.fields.filter((f) => f.trim() !== "").length === 1 && !r.fields.some((f) => /\d/.test(f));
   forEachRecord(text, table.delimiter, (r) => {
     const filled = r.fields.some((f) => f.trim() !== "");
-    if (!filled || summaryHeaderNames(r.fields) !== null) {
+    if (filled && repeatsHeader(r.fields, table.header)) return lines.length < SAMPLE_RECORDS;
+    if (!filled || summaryHeaderNames(r.fields, table.header.fields) !== null) {
       if (filled && textOnly(lines.at(-1))) lines.pop();
       summary = filled ? "header" : null;
     } else if (summary === "header") summary = "figures";
