@@ -12,7 +12,7 @@ import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
-import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, summaryHeaderNames, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -592,8 +592,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // A summary table's header and its figures below it (its opening balance, payments, purchases, dues): totals of the
       // statement, never booked.
       // (A booking's line has a digit in some cell, its date's at least: it is let by without the cells' copies.)
-      const named = f.some((x) => /\d/.test(x)) ? [] : f.map((x) => x.trim()).filter((x) => x !== "");
-      if (named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2) {
+      const named = summaryHeaderNames(f, src.header.fields);
+      if (named !== null) {
         summary = named.join(", ");
         summaryFigures = false;
         return skip(`the statement's summary (${summary}), not a booking`);

@@ -484,9 +484,24 @@ export function accountOfCell(raw: string): string {
 /**
  * The column names of a card statement's summary table (HDFC Bank's "Opening Bal~Payment/ Credits~Purchase/ Debits~Finance
  * Charges~Total Dues" and its line of figures; issue 31, the last stop's leftover): normalised. A line naming two of them,
- * with no digit, heads a block of totals, no bookings.
+ * with no digit, heads a block of totals, no bookings. Its account statement's "STATEMENT SUMMARY :-" block too ("Opening
+ * Balance,,,,Dr Count,Cr Count,Closing Bal"; qa47: "Dr Count" was read as an amount, the file refused): the counts of
+ * bookings out and in are no table's column names.
  */
-export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing balance", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
+export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing bal", "closing balance", "dr count", "cr count", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
+
+/**
+ * The names a summary table's header line gives (two of SUMMARY_COLUMNS at least, no digit in any cell), or null. Not the
+ * table's own header written again (`header`: its "Opening Bal" and "Closing Bal" columns; review of r4-qa47: the booking
+ * after it was skipped as the summary's figures, exit 0).
+ */
+export function summaryHeaderNames(fields: readonly string[], header: readonly string[]): string[] | null {
+  if (fields.some((x) => /\d/.test(x))) return null;
+  const named = fields.map((x) => x.trim()).filter((x) => x !== "");
+  const own = new Set(header.map((x) => normaliseHeader(x)));
+  if (named.every((x) => own.has(normaliseHeader(x)))) return null;
+  return named.filter((x) => SUMMARY_COLUMNS.has(normaliseHeader(x))).length >= 2 ? named : null;
+}
 
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 

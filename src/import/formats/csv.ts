@@ -11,7 +11,7 @@ import { columnsOf, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, TOTAL_LINE } from "./csv-words.ts";
+import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, summaryHeaderNames, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -605,6 +605,19 @@ function rupeeHeader(plan: ColumnPlan): string | null {
 }
 
 /**
+ * A sampled money or balance cell grouped in lakhs and crores ("1,18,043.75"), or null: South Asia's notation, whose banks
+ * (India's, Pakistan's, Bangladesh's, Nepal's, Sri Lanka's) all write the day first (qa47's blind pass: an HDFC statement
+ * whose days were all 12 or less was refused). No other grouping writes two digits between commas.
+ */
+function lakhGrouped(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
+  const cells = sample.flatMap((r) => cols.map((c) => (r.fields[c] ?? "").trim()));
+  // (A cell grouped in thousands past them, "105,000.00", says the lakh cell is no notation of the file's.)
+  if (cells.some((v) => /\d{3},\d{3}/.test(v))) return null;
+  return cells.find((v) => /^[-+]?\d{1,2}(?:,\d\d)+,\d{3}(?:\.\d+)?$/.test(v)) ?? null;
+}
+
+/**
  * Francs when the sampled money cells group thousands with an apostrophe (1'234.50): Switzerland's and Liechtenstein's
  * notation, which no other country's banks write (QA round 4, fifth pass: a BCV or cantonal bank's export was stored in
  * the data's main currency, right only when that was francs).
@@ -910,6 +923,7 @@ function vote(
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
     const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
+    const lakhs = "ambiguous" in g && !dayFirst && !rupees && statedCurrency(plan, sample, table.header) === null ? lakhGrouped(plan, sample) : null;
     // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
     // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
     // Israeli bank's export and a Cal card statement of days all 12 or less were refused). The language decides, not a
@@ -938,6 +952,9 @@ function vote(
     } else if (rupees) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
+    } else if (lakhs) {
+      dateOrders = ["DMY"];
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where amounts are grouped in lakhs ("${lakhs}"; check the statement's own dates)`;
     } else if (scriptDayFirst) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where the header's language is written (${scriptDayFirst.from}; check the statement's own dates)`;
@@ -981,9 +998,22 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // Every line of the table (but blank ones and the header written again: two exports joined, whose "Transaction Type" is
   // no debit mark), as the file has them: continued text (";REWE MARKT BERN" under a wide header) and the date and
   // decimal votes are told by these.
+  // Nor a summary table's lines, its title above it either (HDFC's "STATEMENT SUMMARY :-,,,,,,", then "Opening
+  // Balance,,,,Dr Count,Cr Count,Closing Bal" and its figures; qa47: the title's empty cell under "Closing Balance" made
+  // it a column stating the closing balance, the file went unchecked): read as readRows reads them, up to a blank line
+  // or, after its first line of figures, a dated one.
   const lines: CsvRecord[] = [];
+  let summary: "header" | "figures" | null = null;
+  const textOnly = (r: CsvRecord | undefined) => r !== undefined && r.fields.filter((f) => f.trim() !== "").length === 1 && !r.fields.some((f) => /\d/.test(f));
   forEachRecord(text, table.delimiter, (r) => {
-    if (r.fields.some((f) => f.trim() !== "") && !repeatsHeader(r.fields, table.header)) lines.push(r);
+    const filled = r.fields.some((f) => f.trim() !== "");
+    if (filled && repeatsHeader(r.fields, table.header)) return lines.length < SAMPLE_RECORDS;
+    if (!filled || summaryHeaderNames(r.fields, table.header.fields) !== null) {
+      if (filled && textOnly(lines.at(-1))) lines.pop();
+      summary = filled ? "header" : null;
+    } else if (summary === "header") summary = "figures";
+    else if (summary === "figures" && r.fields.some((f) => looksLikeDate(f.trim()))) summary = null;
+    if (filled && summary === null && !repeatsHeader(r.fields, table.header)) lines.push(r);
     return lines.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   // The rows the columns are told by leave out a wide table's lines of text only with less than half its cells: a

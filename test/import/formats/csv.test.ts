@@ -2268,3 +2268,35 @@ describe("an empty text column takes the unnamed column before it only when that
     ]);
   });
 });
+
+describe("an Indian statement's header written again, and lakh grouping beside thousands (review of r4-qa47)", () => {
+  const inr = { code: "INR", from: "the main currency of your data" };
+  const usd = { code: "USD", from: "the main currency of your data" };
+  const table = (again: string) =>
+    `Date,Narration,Opening Bal,Withdrawal,Deposit,Closing Bal\n13/03/26,UPI-KIRANA,"43,500.50","1,180.00",,"42,320.50"\n16/03/26,NEFT CR SALARY,"42,320.50",,"64,000.00","1,06,320.50"\n${again}\n21/03/26,ATM WDL,"1,06,320.50","5,000.00",,"1,01,320.50"\n22/03/26,UPI-MILK,"1,01,320.50",320.00,,"1,01,000.50"\n`;
+
+  test("the table's own header again (its \"Opening Bal\" and \"Closing Bal\") is no summary table: the booking after it is kept and the balances checked", () => {
+    // 43,500.50 + 1,180.00 = 44,680.50 opens; − 1,180.00 + 64,000.00 − 5,000.00 − 320.00 = 1,01,000.50 closes.
+    const s = read(utf8(table("Date,Narration,Opening Bal,Withdrawal,Deposit,Closing Bal")), { fileName: "hdfc.csv", fallbackCurrency: inr });
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[2, -1180], [3, 64000], [5, -5000], [6, -320]]);
+    expect(s.reconciliation.map((r) => [r.status, r.closing])).toEqual([["ok", 101000.5]]);
+  });
+
+  test("the header again in capitals, or with a trailing empty cell: never its next booking skipped as the summary's figures (refused as before, naming the line)", () => {
+    for (const again of ["DATE,NARRATION,OPENING BAL,WITHDRAWAL,DEPOSIT,CLOSING BAL", "Date,Narration,Opening Bal,Withdrawal,Deposit,Closing Bal,"]) {
+      let rows: number[] | null = null;
+      try {
+        rows = read(utf8(table(again)), { fileName: "hdfc.csv", fallbackCurrency: inr }).rows.map((r) => r.line);
+      } catch {
+        rows = null; // refused: nothing imported
+      }
+      // Either refused or every booking kept; never line 5 (ATM WDL) lost.
+      if (rows !== null) expect(rows).toContain(5);
+    }
+  });
+
+  test("one lakh-shaped cell beside amounts grouped in thousands (\"105,000.00\") decides nothing: dates that fit both orders are still refused", () => {
+    const text = 'Posting Date,Description,Amount,Balance\n01/02/2026,PAYROLL ACME CORP,"1,00,000.00","105,000.00"\n01/05/2026,SAFEWAY #1234,-45.12,"104,954.88"\n02/03/2026,PG&E ONLINE PAYMENT,-120.00,"104,834.88"\n';
+    expect(() => read(utf8(text), { fileName: "us.csv", fallbackCurrency: usd })).toThrow("cannot tell the date format");
+  });
+});

@@ -881,6 +881,44 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   },
   // HDFC Bank (IN): "Narration" (no description word: refused), "Withdrawal Amt."/"Deposit Amt.", "Closing Balance",
   // dates DD/MM/YY. Oldest first: 20'100.00 − 1'264.20 = 18'835.80; + 58'500.00 = 77'335.80; − 15'100.00 = 62'235.80.
+  // qa47's blind pass (region pass: Asia/Africa/…): HDFC Bank's account statement ends with a "STATEMENT SUMMARY :-" block,
+  // "Opening Balance,,,,Dr Count,Cr Count,Closing Bal" and its line of figures (the counts "2", "1"): refused, "Dr Count" read
+  // as a booking's amount. Invented content in that layout; dates past the 12th so the summary alone is measured.
+  "hdfc-in-summary-footer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2, "2026-03-13", -1180, "CHF", "UPI-KIRANA STORE-PAYTMQR-612345"],
+      [3, "2026-03-16", 64000, "CHF", "NEFT CR-NORTHWIND TECH-SALARY MAR"],
+      [4, "2026-03-21", -5000, "CHF", "ATW-512345XXXXXX6789-S1ANPN07"],
+    ],
+    totals: [{ currency: "CHF", out: 6180, outRows: 2, in: 64000, inRows: 1 }],
+    skipped: [
+      { line: 6, reason: "a note or footer line: no date and no amount" },
+      { line: 7, reason: "the statement's summary (Opening Balance, Dr Count, Cr Count, Closing Bal), not a booking" },
+      { line: 8, reason: "the statement's summary (Opening Balance, Dr Count, Cr Count, Closing Bal), not a booking" },
+    ],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 43500.5, closing: 101320.5, entries: 3, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // qa47: an HDFC statement of days all 12 or less, its balances grouped in lakhs ("2,48,880.00"), was refused ("cannot
+  // tell the date format"): that grouping is South Asia's, whose banks write the day first. Invented content.
+  "hdfc-in-lakh-early-days.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-05-02", -120, "CHF", "UPI-CHAIWALA-CHAI@OKSBI-SBIN0001234-611122223333"],
+      [3, "2026-05-05", 110000, "CHF", "NEFT CR-CONTOSO SERVICES-SALARY APR"],
+      [4, "2026-05-09", -32500, "CHF", "ACH D- METRO HOME FIN-EMI 0426"],
+    ],
+    totals: [{ currency: "CHF", out: 32620, outRows: 2, in: 110000, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 249000, closing: 326380, entries: 3, difference: 0 }],
+    notes: ['every date fits both day-first and month-first: read day-first, as banks write them where amounts are grouped in lakhs ("2,48,880.00"; check the statement\'s own dates)', CHF_NOTE],
+  },
   "hdfc-in-lead.csv": {
     format: "csv",
     layout: "guessed",
