@@ -2300,3 +2300,9 @@ describe("an Indian statement's header written again, and lakh grouping beside t
     expect(() => read(utf8(text), { fileName: "us.csv", fallbackCurrency: usd })).toThrow("cannot tell the date format");
   });
 });
+
+test("a label line of two balance names with no figures below it, between bookings: the dated booking after it is kept (review of r4-qa47: RENT was skipped as the summary's figures, exit 0)", () => {
+  const text = "Date,Description,Paid out,Paid in\n13/03/2026,TESCO STORES,12.50,\n16/03/2026,SALARY,,2000.00\nOpening Balance,Closing Balance,,\n21/03/2026,RENT,900.00,\n22/03/2026,COFFEE,3.20,\n";
+  const s = read(utf8(text), { fileName: "uk.csv", fallbackCurrency: { code: "GBP", from: "the main currency of your data" } });
+  expect(s.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[2, -12.5, "TESCO STORES"], [3, 2000, "SALARY"], [5, -900, "RENT"], [6, -3.2, "COFFEE"]]);
+});
