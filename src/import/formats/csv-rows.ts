@@ -12,7 +12,7 @@ import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
-import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -604,10 +604,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // (Its first line of figures is its own, dated or not ("Statement Date"); a dated line after it is a booking again,
       // the summary's block ended without a blank line: review of impl5, the next month's rows were skipped as the summary.)
       if (summary !== null && summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates)) summary = null;
-      // A dated line with words under the summary's named columns ("RENT" under "Closing Balance") is a booking, not its
-      // figures: a label line of two balance names with no figures below it, between bookings (review of r4-qa47: the
-      // booking after it was skipped, exit 0).
-      if (summary !== null && !summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates) && summaryColumns.some((i) => /^[^\d]*[\p{L}][^\d]*$/u.test((f[i] ?? "").trim()))) summary = null;
+      // A dated line with a booking's text under one of the summary's named columns ("RENT FLAT 2B" under "Closing
+      // Balance") is a booking, not its figures: a label line of two balance names with no figures below it, between
+      // bookings (review of r4-qa47: the booking after it was skipped, exit 0). Not a figure with letters ("12,480.00
+      // Cr", "Rs. 1,234.00") nor one written as a word for none ("Nil", "N/A"): a card summary's (review of 890b9e44).
+      const bookingText = (x: string) => /\p{L}/u.test(x) && parseAmount(x.replace(/^(?:rs\.?|₹)\s*/i, ""), plan.decimal) === null && !NIL_FIGURES.has(normaliseHeader(x));
+      if (summary !== null && !summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates) && summaryColumns.some((i) => bookingText((f[i] ?? "").trim()))) summary = null;
       if (summary !== null) {
         summaryFigures = true;
         return skip(`the statement's summary (${summary}), not a booking`);

@@ -490,6 +490,9 @@ export function accountOfCell(raw: string): string {
  */
 export const SUMMARY_COLUMNS: ReadonlySet<string> = new Set(["opening bal", "opening balance", "payment credits", "payments credits", "purchase debits", "purchases debits", "finance charges", "total dues", "total amount due", "minimum amount due", "minimum due", "closing bal", "closing balance", "dr count", "cr count", "credit limit", "available credit limit", "available cash limit", "cash limit"]);
 
+/** A summary figure written as a word for none ("Nil", "NA", "N/A", "None"): a figure, not a booking's text. Normalised. */
+export const NIL_FIGURES: ReadonlySet<string> = new Set(["nil", "na", "n a", "none"]);
+
 /**
  * The names a summary table's header line gives (two of SUMMARY_COLUMNS at least, no digit in any cell), or null. Not the
  * table's own header written again (`header`: its "Opening Bal" and "Closing Bal" columns; review of r4-qa47: the booking

@@ -2305,4 +2305,17 @@ test("a label line of two balance names with no figures below it, between bookin
   const text = "Date,Description,Paid out,Paid in\n13/03/2026,TESCO STORES,12.50,\n16/03/2026,SALARY,,2000.00\nOpening Balance,Closing Balance,,\n21/03/2026,RENT,900.00,\n22/03/2026,COFFEE,3.20,\n";
   const s = read(utf8(text), { fileName: "uk.csv", fallbackCurrency: { code: "GBP", from: "the main currency of your data" } });
   expect(s.rows.map((r) => [r.line, r.amount, r.description])).toEqual([[2, -12.5, "TESCO STORES"], [3, 2000, "SALARY"], [5, -900, "RENT"], [6, -3.2, "COFFEE"]]);
+  // A booking's text with digits in it (a flat, a UPI reference): a booking all the same (review of 890b9e44: still skipped).
+  for (const rent of ["RENT FLAT 2B", "UPI-KIRANA-612345"]) {
+    const t = read(utf8(text.replace("RENT", rent)), { fileName: "uk.csv", fallbackCurrency: { code: "GBP", from: "the main currency of your data" } });
+    expect(t.rows.map((r) => [r.line, r.amount])).toEqual([[2, -12.5], [3, 2000], [5, -900], [6, -3.2]]);
+  }
+});
+
+test("a card summary's dated line of figures with \"Nil\", \"N/A\", \"Cr\" or \"Rs.\" under its columns stays the summary's, never a booking (review of 890b9e44: booked as +500.00, exit 0)", () => {
+  const card = (figures: string) => `Date,Description,Amount\n21/02/2026,AMAZON MARKETPLACE,-1234.00\n25/02/2026,PAYMENT RECEIVED THANK YOU,500.00\nStatement Date,Opening Balance,Payments/Credits,Purchases/Debits,Finance Charges,Total Dues\n${figures}\n`;
+  for (const figures of ['15/03/2026,"1,234.00","500.00","1,234.00",Nil,"1,968.00"', '15/03/2026,N/A,"500.00","1,234.00",NA,"1,968.00"', '15/03/2026,12480.00 Cr,-,"1,234.00",0.00,"Rs. 1,968.00"']) {
+    const s = read(utf8(card(figures)), { fileName: "card.csv", fallbackCurrency: { code: "INR", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[2, -1234], [3, 500]]);
+  }
 });
