@@ -501,8 +501,11 @@ export function guessColumns(
     if (indicator) without.add(indicator.index);
     // An amount with the operation's own currency beside it ("Сумма операции;Валюта операции": VTB, T-Bank) is the
     // purchase's amount in that currency; another amount, in the account's currency, is the one booked, so it comes first
-    // (QA round 4, qa43: VTB's EUR purchase of 12.50 was booked as 12.50 roubles).
-    const ownCurrencyBeside = (c: Column) => headerTier(cols[c.index + 1]?.norm ?? "", "originalCurrency") !== null;
+    // (QA round 4, qa43: VTB's EUR purchase of 12.50 was booked as 12.50 roubles). Only when another column holds the
+    // rows' currency ("Валюта счета", "Валюта платежа"): else the one beside it is the rows' currency, and so its amount
+    // (review of r4-qa43: a hotel's 120 EUR booked as 11'000 euros, the roubles charged).
+    const rowCurrencyElsewhere = (c: Column) => cols.some((o) => o.index !== c.index + 1 && !taken.has(o.index) && headerTier(o.norm, "currency") !== null);
+    const ownCurrencyBeside = (c: Column) => headerTier(cols[c.index + 1]?.norm ?? "", "originalCurrency") !== null && rowCurrencyElsewhere(c);
     const found = candidates(cols, "amount", without);
     const amounts = [...found.filter((c) => !ownCurrencyBeside(c)), ...found.filter(ownCurrencyBeside)];
     // One name twice ("Fremdwährung;Betrag;Kurs;Betrag;Währung": Deutsche Bank's card export, the purchase's own amount
