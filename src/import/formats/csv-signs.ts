@@ -36,9 +36,10 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
 /**
  * A line of an account's money coming in that no card receives: pay and deposits ("PAYROLL ACME CORP", "DIRECT DEP",
  * "MOBILE DEPOSIT", "ZELLE FROM J SMITH", "Lohn", "Salaire"), at the text's start. Written positive, it tells an account's
- * export that writes its money in positive, as spending written negative does (SPENDING_TEXT).
+ * export that writes its money in positive, as spending written negative does (SPENDING_TEXT). "Deposit" alone or with
+ * its id only: a merchant's name may start with it ("DEPOSIT PHOTOS INC" on a card; review of the lead's change).
  */
-const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote)\s+deposit|deposit|zelle\s+from)\b/i;
+const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+from)\b/i;
 /**
  * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
  * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an

@@ -544,6 +544,8 @@ describe("a card export of no known layout (issue 32)", () => {
     for (const payment of ["AUTOPAY PAYMENT", "AUTOPAY 260109 AUTO-PMT", "MOBILE AUTOPAY PAYMENT"]) {
       expect(read(utf8(card(payment)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
     }
+    // A merchant whose name starts with "Deposit" among a card's purchases says no account's deposit: still the card's.
+    expect(read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "DEPOSIT PHOTOS INC")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
     // The checking line among a card's purchases, with no word of pay or deposit: nothing tells; refused, not guessed.
     expect(() => read(utf8(card("CHASE CREDIT CRD AUTOPAY")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: 3 of the 4 amounts in "Amount" are positive, and nothing in the file');
   });
