@@ -26,8 +26,20 @@ export function signedBesideUnsigned(amounts: readonly Column[]): Column | undef
 
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
-/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/**
+ * A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line).
+ * "Autopay" only at the start (a channel word before it or not: "AUTOPAY PAYMENT", "MOBILE AUTOPAY"): after another name
+ * it is a checking account's line for paying its card ("CHASE CREDIT CRD AUTOPAY"; lead's probe, round 4: a checking
+ * account's month of pay and that payment had every sign turned, exit 0).
+ */
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/**
+ * A line of an account's money coming in that no card receives: pay and deposits ("PAYROLL ACME CORP", "DIRECT DEP",
+ * "MOBILE DEPOSIT", "ZELLE FROM J SMITH", "Lohn", "Salaire"), at the text's start. Written positive, it tells an account's
+ * export that writes its money in positive, as spending written negative does (SPENDING_TEXT). "Deposit" alone or with
+ * its id only: a merchant's name may start with it ("DEPOSIT PHOTOS INC" on a card; review of the lead's change).
+ */
+const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+from)\b/i;
 /**
  * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
  * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
@@ -433,8 +445,9 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const holderPaid = withoutCard.some(({ r }) => texts.some((t) => HOLDER_PAYMENT.test(t[r] ?? "")));
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
+  const paidIn = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive && !paidIn) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -446,9 +459,10 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const positive = booked.filter((a) => a > 0).length;
   const mixed = positive < booked.length;
   // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
-  // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused).
+  // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
+  // so does pay or a deposit written positive (paidIn).
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
-  if (!told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
+  if (!told && mixed && byKind === 0 && !balance && !spentNegative && !paidIn && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
     const name = cols[amount]!.name.trim();
     throw new SignsInDoubt(
       `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +

@@ -528,6 +528,27 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(card("EFTPOS PURCHASE 25MAR BUNNINGS,-43.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -43, 249]);
     expect(read(utf8(card("Cash Withdrawal Westpac Bondi,-100.00")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([85.2, 60, 16.99, -100, 249]);
   });
+
+  test("a checking account's payment to its card (\"CHASE CREDIT CRD AUTOPAY\") among its pay and deposits is no card's payment line: read as written (the card's own line starts with it)", () => {
+    // A checking account's month without a balance column: pay, a Zelle received, a deposit, interest, all positive,
+    // and the autopay of its credit card out (−845.20). "AUTOPAY" anywhere in a negative line said "a card's payment",
+    // and every sign was turned: 6'166.32 of income read as spending, the payment as income, exit 0.
+    const account = (payment: string) =>
+      `Date,Description,Amount\n01/03/2026,PAYROLL ACME CORP,2450.00\n01/05/2026,ZELLE FROM JOHN SMITH,120.00\n01/09/2026,${payment},-845.20\n01/15/2026,PAYROLL ACME CORP,2450.00\n01/20/2026,MOBILE DEPOSIT,300.00\n01/22/2026,INTEREST PAYMENT,1.12\n`;
+    for (const payment of ["CHASE CREDIT CRD AUTOPAY", "CITI AUTOPAY PAYMENT 260109", "BK OF AMER VISA AUTOPAY PPD ID: 4820"]) {
+      expect(read(utf8(account(payment)), { fileName: "checking.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([2450, 120, -845.2, 2450, 300, 1.12]);
+    }
+    // A card's export that writes purchases positive, its own line for the autopay negative (at the text's start, a
+    // channel word before it or not): every sign turned, as before.
+    const card = (payment: string) => `Date,Description,Amount\n01/03/2026,TRADER JOES #552,84.12\n01/09/2026,${payment},-845.20\n01/15/2026,SHELL OIL 5744,52.40\n01/20/2026,NETFLIX.COM,15.99\n`;
+    for (const payment of ["AUTOPAY PAYMENT", "AUTOPAY 260109 AUTO-PMT", "MOBILE AUTOPAY PAYMENT"]) {
+      expect(read(utf8(card(payment)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
+    }
+    // A merchant whose name starts with "Deposit" among a card's purchases says no account's deposit: still the card's.
+    expect(read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "DEPOSIT PHOTOS INC")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
+    // The checking line among a card's purchases, with no word of pay or deposit: nothing tells; refused, not guessed.
+    expect(() => read(utf8(card("CHASE CREDIT CRD AUTOPAY")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: 3 of the 4 amounts in "Amount" are positive, and nothing in the file');
+  });
 });
 
 test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
