@@ -23,6 +23,21 @@ describe("page refusals without command-line flags", () => {
     expect(html).not.toMatch(/--[a-z]/);
   });
 
+  test("an approval pressed Approve on a read-only server: the card stays pending and says why (review of r4-uqa10: it came back unchanged, with no reason)", async () => {
+    const conv = h.store.conversations.create("local", "Groceries");
+    const turnId = h.store.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "move Coop to Groceries" });
+    const a = h.store.approvals.create({ userId: "local", conversationId: conv.id, turnId, toolUseId: "t2", tool: "recategorise_transactions", args: {}, preview: { title: "Recategorise 3 transactions", description: "", facts: [] }, ttlMs: 60_000 });
+    for (const decision of ["approve", "reject"]) {
+      const res = await fetch(`${h.url}/approvals/${a.id}/${decision}`, { method: "POST" });
+      const html = await res.text();
+      expect(res.status).toBe(409);
+      expect(html).toContain("This server runs read-only: nothing can be changed.");
+      // Still pending: its Approve and Reject stay, nothing was decided.
+      expect(html).toContain(`/approvals/${a.id}/approve`);
+      expect(h.store.approvals.get("local", a.id)?.status).toBe("pending");
+    }
+  });
+
   test("Flip signs ticked against balances that confirm the signs as written: the import's refusal names the tick", async () => {
     const form = new FormData();
     form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer()], "ubs.csv"));

@@ -110,8 +110,9 @@ export function approvalRoutes(deps: WebDeps) {
     const res = await decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
     if (!res.approval) throw res.refused;
-    if (res.refused instanceof BudgetBusyError) {
-      // Pending again: the card as it was, with why it did not happen (Approve can simply be pressed again).
+    if (res.refused instanceof BudgetBusyError || res.approval.status === "pending") {
+      // Still pending (budget.db busy, or a read-only server): the card as it was, with why it did not happen (review of
+      // r4-uqa10: on a read-only server it came back unchanged, with no reason). When busy, Approve can simply be pressed again.
       const answer = answerOf(res.refused);
       c.header("HX-Retarget", `#${domIds.approval(res.approval.id)}`);
       c.header("HX-Reswap", "outerHTML");
