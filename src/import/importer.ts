@@ -311,12 +311,16 @@ export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[]
   return out;
 }
 
-/** The reconciliations that do not add up, as one refusal (SPEC §10.1: imported only when the user accepts it). */
-export function unreconciledMessage(file: string, format: string, recs: readonly Reconciliation[]): string | null {
+/**
+ * The reconciliations that do not add up, as one refusal (SPEC §10.1: imported only when the user accepts it). `nameAccount`:
+ * how the account is named where the refusal is read (the page masks it, as its preview does; the command line and the
+ * API give it whole).
+ */
+export function unreconciledMessage(file: string, format: string, recs: readonly Reconciliation[], nameAccount: (account: string) => string = (a) => a): string | null {
   const off = recs.filter((r) => r.status === "off");
   if (off.length === 0) return null;
   const what = off
-    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
+    .map((r) => `${r.account ? `${nameAccount(r.account)} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
     .join("; ");
   // The user's flip is what is off: said so, and both readings of the balances, neither advised (an account's say the flip
   // is wrong; a card's that are the amount owed agree with its purchases written positive, and there the flip is right).

@@ -38,6 +38,20 @@ describe("page refusals without command-line flags", () => {
     }
   });
 
+  test("a statement that does not add up, imported without the tick: the page's refusal names the account masked, as the preview does (left by the review of r4-uqa10)", async () => {
+    const form = new FormData();
+    form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/camt053-off.xml")).arrayBuffer()], "camt053-off.xml"));
+    const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
+    expect(id).toBeString();
+    const version = /name="version" value="(\d+)"/.exec(dropped)?.[1] ?? "";
+    const res = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ account: "", format: "auto", version }) });
+    const html = await res.text();
+    expect(res.status).toBe(422);
+    expect(html).toContain("camt053-off.xml: SE45 … 7466 SEK does not reconcile: off by SEK 17.30; nothing was imported (tick “Import although the balances do not add up” to import it anyway)");
+    expect(html).not.toContain("SE4550000000058398257466");
+  });
+
   test("Flip signs ticked against balances that confirm the signs as written: the import's refusal names the tick", async () => {
     const form = new FormData();
     form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer()], "ubs.csv"));

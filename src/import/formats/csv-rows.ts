@@ -110,8 +110,11 @@ const ID_PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
 const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
 /** A cell with a word in it (any script). */
 const LETTER = /\p{L}/u;
-/** The first part of a number split at a comma (a sign, a currency sign, up to three digits), and the rest (a thousands group and its decimals, or cents). */
-const NUMBER_HEAD = new RegExp(`^[+(${MINUS_CHARS}]?[^\\d\\s.,]{0,3}\\d{1,3}$`);
+/**
+ * The first part of a number split at a comma (a sign, a currency sign or short name — "$1", "Rs. 1", "INR 1" — and up to
+ * three digits), and the rest (a thousands group and its decimals, or cents).
+ */
+const NUMBER_HEAD = new RegExp(`^[+(${MINUS_CHARS}]?(?:[^\\d\\s.,]{1,3}\\.?\\s?)?\\d{1,3}$`);
 const NUMBER_TAIL = /^(?:\d{3}(?:\.\d+)?|\d{2})\)?$/;
 
 /**
@@ -608,7 +611,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // Balance") is a booking, not its figures: a label line of two balance names with no figures below it, between
       // bookings (review of r4-qa47: the booking after it was skipped, exit 0). Not a figure with letters ("12,480.00
       // Cr", "Rs. 1,234.00") nor one written as a word for none ("Nil", "N/A"): a card summary's (review of 890b9e44).
-      const bookingText = (x: string) => /\p{L}/u.test(x) && parseAmount(x.replace(/^(?:rs\.?|₹)\s*/i, ""), plan.decimal) === null && !NIL_FIGURES.has(normaliseHeader(x));
+      const bookingText = (x: string) => /\p{L}/u.test(x) && parseAmount(x, plan.decimal) === null && !NIL_FIGURES.has(normaliseHeader(x));
       if (summary !== null && !summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates) && summaryColumns.some((i) => bookingText((f[i] ?? "").trim()))) summary = null;
       if (summary !== null) {
         summaryFigures = true;

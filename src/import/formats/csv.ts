@@ -588,20 +588,26 @@ function payeesGuess(payees: { code: string; countries: string } | null, plan: C
 }
 
 /** The data's main currency (or budget-chat's default) for a file naming none; saying what the other parties' IBANs suggested instead, if anything. */
-function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null, rupees: string | null): FileCurrency {
+function fallbackOf(fallback: FallbackCurrency, payees: { code: string; countries: string } | null, rupees: { lead: string } | null): FileCurrency {
   const { code, from } = fallback;
-  if (!payees || payees.code === code) return { code, from, assumed: true, ...(rupees ? { lead: `the column "${rupees}" writes Rs, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…)` } : {}) };
+  if (!payees || payees.code === code) return { code, from, assumed: true, ...(rupees ? { lead: `${rupees.lead}, which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…)` } : {}) };
   return { code, from, assumed: true, lead: `the file names no currency; its rows name other parties' accounts in ${payees.countries} (${payees.code}), which say where they bank, not this account's currency` };
 }
 
 /**
- * The money column whose header writes "Rs" ("Amount(in Rs)", ICICI Bank's card export), or null: rupees, but whose?
- * India's, Pakistan's, Sri Lanka's, Nepal's… Not taken for one; the note says so, not that the file names no currency
- * (review of pass 26).
+ * Where the file writes "Rs", or null: a money column's header ("Amount(in Rs)", ICICI Bank's card export), else its
+ * amounts ("Rs. 1,180.00"). Rupees, but whose? India's, Pakistan's, Sri Lanka's, Nepal's… Not taken for one; the note
+ * says so, not that the file names no currency (review of pass 26; the amounts' "Rs." were no amount, the file refused).
  */
-function rupeeHeader(plan: ColumnPlan): string | null {
-  const c = moneyCells(plan.money).find((c) => /(?:^|[^a-z])rs\.?(?:$|[^a-z])/i.test(plan.names[c] ?? ""));
-  return c === undefined ? null : (plan.names[c]?.trim() ?? null);
+function rupeeMark(plan: ColumnPlan, sample: readonly CsvRecord[]): { where: string; lead: string } | null {
+  const cols = moneyCells(plan.money);
+  const c = cols.find((c) => /(?:^|[^a-z])rs\.?(?:$|[^a-z])/i.test(plan.names[c] ?? ""));
+  if (c !== undefined) {
+    const where = `the column "${plan.names[c]?.trim() ?? ""}"`;
+    return { where, lead: `${where} writes Rs` };
+  }
+  const cell = sample.flatMap((r) => cols.map((c) => (r.fields[c] ?? "").trim())).find((v) => /^[-(]?\s*Rs\.?\s*\d/.test(v));
+  return cell === undefined ? null : { where: `the amounts' "${cell}"`, lead: `its amounts are written with Rs ("${cell}")` };
 }
 
 /**
@@ -922,7 +928,7 @@ function vote(
     // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused). After what the file's
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
-    const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeHeader(plan) : null;
+    const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeMark(plan, sample) : null;
     const lakhs = "ambiguous" in g && !dayFirst && !rupees && statedCurrency(plan, sample, table.header) === null ? lakhGrouped(plan, sample) : null;
     // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
     // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
@@ -951,7 +957,7 @@ function vote(
       dateNote = `every date fits both day-first and month-first: read ${ORDER_WORDS[near.order]}, as then each row's "${plan.names[near.sibling]}" lies days from its "${plan.names[plan.date]}", not months`;
     } else if (rupees) {
       dateOrders = ["DMY"];
-      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the column "${rupees}"; check the statement's own dates)`;
+      dateNote = `every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (${rupees.where}; check the statement's own dates)`;
     } else if (lakhs) {
       dateOrders = ["DMY"];
       dateNote = `every date fits both day-first and month-first: read day-first, as banks write them where amounts are grouped in lakhs ("${lakhs}"; check the statement's own dates)`;
@@ -1135,7 +1141,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // Not under a header in another language than English (review of stop 47: a Swiss bank's German export with
     // month-first dates, BLKB's, was stored as US dollars): what the dates' order says of the country, its words gainsay.
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && MONTH_FIRST_DOLLARS) ||
-    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeHeader(plan))) ||
+    (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeMark(plan, sample))) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);

@@ -495,7 +495,8 @@ export function importRoutes(deps: WebDeps) {
       // A bad row is left out only when asked (as the command line's --skip-bad-rows): refused before anything is read.
       if (p.badRows.length && !o.skipBadRows) throw new ChangeRefused("invalid", badRowsMessage(p, o.via));
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
-      const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
+      // The page names the account as its preview does, by its name or masked (review of r4-uqa10: the whole IBAN).
+      const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation, o.via === "api" ? undefined : accountWords());
       // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
       const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
       // And how to read it as written: the page names its tick (its words without the flag named no control; review of r4-uqa10).

@@ -2340,3 +2340,23 @@ test("a card summary's dated line of figures with \"Nil\", \"N/A\", \"Cr\" or \"
     expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[2, -1234], [3, 500]]);
   }
 });
+
+describe("amounts written with Rs (rupees of India, Pakistan, Sri Lanka, Nepal…)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  test("\"Rs. 1,180.00\" is an amount; the note says Rs names no one currency, and the dates are read day-first as rupee accounts' (was: refused, no amount column)", () => {
+    // 43,500.50 − 1,180.00 = 42,320.50; + 64,000.00 = 1,06,320.50.
+    const text = 'Date,Narration,Withdrawal,Deposit,Balance\n02/05/2026,UPI-KIRANA,"Rs. 1,180.00",,"Rs. 42,320.50"\n06/05/2026,NEFT CR SALARY,,"Rs 64,000.00","Rs. 1,06,320.50"\n';
+    const s = read(utf8(text), { fileName: "in.csv", fallbackCurrency: chf });
+    expect(s.rows.map((r) => [r.line, r.date, r.amount])).toEqual([[2, "2026-05-02", -1180], [3, "2026-05-06", 64000]]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 43500.5, 106320.5]]);
+    expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as banks write the dates of rupee accounts (the amounts' \"Rs. 1,180.00\"; check the statement's own dates)");
+    expect(s.notes.some((n) => n.startsWith('its amounts are written with Rs ("Rs. 1,180.00"), which names no one currency (rupees of India, Pakistan, Sri Lanka, Nepal…): every row was taken as CHF'))).toBe(true);
+  });
+
+  test("\"Rs. 1,180.00\" written without quotes in a comma-separated file: a bad row naming the split, never 180.00 booked (was: money in 180.00, exit 0)", () => {
+    const text = "Date,Narration,Withdrawal,Deposit,Balance\n22/05/2026,UPI-KIRANA,Rs. 1,180.00,,Rs. 42,320.50\n";
+    const s = read(utf8(text), { fileName: "in.csv", fallbackCurrency: chf });
+    expect(s.rows).toEqual([]);
+    expect(s.badRows.map((b) => [b.line, b.reason.slice(0, 96)])).toEqual([[2, 'Withdrawal "Rs. 1" and the next cell "180.00" are one number ("Rs. 1,180.00") split at its comma']]);
+  });
+});
