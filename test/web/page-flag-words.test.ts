@@ -8,6 +8,16 @@ import { webSuite } from "../support/web-harness.ts";
 
 const h = webSuite(); // read-only, as the harness starts by default
 
+/** A fixture dropped on the Import page under `name`: its pending file's id and the preview's HTML. */
+async function drop(fixture: string, name: string): Promise<{ id: string; dropped: string }> {
+  const form = new FormData();
+  form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import", fixture)).arrayBuffer()], name));
+  const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+  const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
+  expect(id).toBeString();
+  return { id: id!, dropped };
+}
+
 describe("page refusals without command-line flags", () => {
   test("an approval's change undone on a read-only server: the card says the server is read-only, not its flag", async () => {
     const conv = h.store.conversations.create("local", "Groceries");
@@ -39,11 +49,7 @@ describe("page refusals without command-line flags", () => {
   });
 
   test("a statement that does not add up, imported without the tick: the page's refusal names the account masked, as the preview does (left by the review of r4-uqa10)", async () => {
-    const form = new FormData();
-    form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/camt053-off.xml")).arrayBuffer()], "camt053-off.xml"));
-    const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
-    const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
-    expect(id).toBeString();
+    const { id, dropped } = await drop("camt053-off.xml", "camt053-off.xml");
     const version = /name="version" value="(\d+)"/.exec(dropped)?.[1] ?? "";
     const res = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ account: "", format: "auto", version }) });
     const html = await res.text();
@@ -53,11 +59,7 @@ describe("page refusals without command-line flags", () => {
   });
 
   test("Flip signs ticked against balances that confirm the signs as written: the import's refusal names the tick", async () => {
-    const form = new FormData();
-    form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-account-cp1252.csv")).arrayBuffer()], "ubs.csv"));
-    const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
-    const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
-    expect(id).toBeString();
+    const { id } = await drop("ubs-account-cp1252.csv", "ubs.csv");
     // "Flip signs" ticked, then Import: the fields as the page's form sends them, with the version it shows.
     const fields = { account: "", format: "auto", "flip-signs": "on" };
     const flipped = await (await fetch(`${h.url}/import/${id}/settings`, { method: "POST", body: new URLSearchParams(fields) })).text();
