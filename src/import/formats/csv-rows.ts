@@ -611,7 +611,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // Balance") is a booking, not its figures: a label line of two balance names with no figures below it, between
       // bookings (review of r4-qa47: the booking after it was skipped, exit 0). Not a figure with letters ("12,480.00
       // Cr", "Rs. 1,234.00") nor one written as a word for none ("Nil", "N/A"): a card summary's (review of 890b9e44).
-      const bookingText = (x: string) => /\p{L}/u.test(x) && parseAmount(x, plan.decimal) === null && !NIL_FIGURES.has(normaliseHeader(x));
+      const bookingText = (x: string) => /\p{L}/u.test(x) && parseAmount(x.replace(/^(?:rs\.?|₹)\s*/i, ""), plan.decimal) === null && !NIL_FIGURES.has(normaliseHeader(x));
       if (summary !== null && !summaryFigures && looksLikeDate(cell(plan.date).trim(), plan.eraDates) && summaryColumns.some((i) => bookingText((f[i] ?? "").trim()))) summary = null;
       if (summary !== null) {
         summaryFigures = true;

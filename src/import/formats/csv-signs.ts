@@ -446,8 +446,12 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
   const paidIn = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
+  // "Autopay" after another name: a card's own line ("CAPITAL ONE AUTOPAY PYMT") or a checking account's paying its card
+  // ("CHASE CREDIT CRD AUTOPAY"): weak evidence of a card, which pay or a deposit written positive overrides (never the
+  // card's own lines that start the text; review of r4-leadsigns: "SALARY FINANCE LTD" on a card turned every sign).
+  const autopayWithin = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => /\bautopay\b/i.test((t[r] ?? "").slice(0, 200))));
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive && !paidIn) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (autopayWithin && mostlyPositive && !paidIn) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

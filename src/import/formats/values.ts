@@ -59,7 +59,7 @@ const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
  * "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн", and 円 元 원 written after the number
  * (Sony Bank's "6,420円").
  */
-const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|Rs\.?|RM)\s*/;
+const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|Rs(?:\.\s*|\s+)|RM)\s*/;
 const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺円元원]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
 
 /** A cell without the "|" marks at its ends. */

@@ -546,8 +546,12 @@ describe("a card export of no known layout (issue 32)", () => {
     }
     // A merchant whose name starts with "Deposit" among a card's purchases says no account's deposit: still the card's.
     expect(read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "DEPOSIT PHOTOS INC")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
-    // The checking line among a card's purchases, with no word of pay or deposit: nothing tells; refused, not guessed.
-    expect(() => read(utf8(card("CHASE CREDIT CRD AUTOPAY")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: 3 of the 4 amounts in "Amount" are positive, and nothing in the file');
+    // An issuer's line with "autopay" after its name among a card's purchases, no pay or deposit: the card's, as at the
+    // start; and a merchant starting with a pay word never overrides the card's own line (review of r4-leadsigns).
+    expect(read(utf8(card("CAPITAL ONE AUTOPAY PYMT")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
+    for (const [merchant, payment] of [["SALARY FINANCE LTD", "AUTOPAY PAYMENT"], ["PAYROLL SOFTWARE GUSTO.COM", "PAYMENT RECEIVED"]]) {
+      expect(read(utf8(card(payment!).replace("TRADER JOES #552", merchant!)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
+    }
   });
 });
 
@@ -2335,7 +2339,7 @@ test("a label line of two balance names with no figures below it, between bookin
 
 test("a card summary's dated line of figures with \"Nil\", \"N/A\", \"Cr\" or \"Rs.\" under its columns stays the summary's, never a booking (review of 890b9e44: booked as +500.00, exit 0)", () => {
   const card = (figures: string) => `Date,Description,Amount\n21/02/2026,AMAZON MARKETPLACE,-1234.00\n25/02/2026,PAYMENT RECEIVED THANK YOU,500.00\nStatement Date,Opening Balance,Payments/Credits,Purchases/Debits,Finance Charges,Total Dues\n${figures}\n`;
-  for (const figures of ['15/03/2026,"1,234.00","500.00","1,234.00",Nil,"1,968.00"', '15/03/2026,N/A,"500.00","1,234.00",NA,"1,968.00"', '15/03/2026,12480.00 Cr,-,"1,234.00",0.00,"Rs. 1,968.00"']) {
+  for (const figures of ['15/03/2026,"1,234.00","500.00","1,234.00",Nil,"1,968.00"', '15/03/2026,N/A,"500.00","1,234.00",NA,"1,968.00"', '15/03/2026,12480.00 Cr,-,"1,234.00",0.00,"Rs. 1,968.00"', '15/03/2026,"RS. 12,480.00","500.00","1,234.00",0.00,"rs 1,968.00"']) {
     const s = read(utf8(card(figures)), { fileName: "card.csv", fallbackCurrency: { code: "INR", from: "the main currency of your data" } });
     expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[2, -1234], [3, 500]]);
   }
@@ -2343,6 +2347,13 @@ test("a card summary's dated line of figures with \"Nil\", \"N/A\", \"Cr\" or \"
 
 describe("amounts written with Rs (rupees of India, Pakistan, Sri Lanka, Nepal…)", () => {
   const chf = { code: "CHF", from: "the main currency of your data" };
+  test("a reference like \"Rs101\" is no amount: Rs is a sign only with a dot or a space after it (review of r4-leadmask: a tag column was booked as money in)", () => {
+    const tags = "When,Tag,What\n2026-05-22,Rs101,Coffee\n2026-05-23,Rs102,Lunch\n2026-05-24,Rs103,Refund\n";
+    expect(() => read(utf8(tags), { fileName: "t.csv", fallbackCurrency: chf })).toThrow("cannot tell which columns hold");
+    const summed = "When,Tag,What,Sum\n2026-05-22,Rs101,Coffee,-4.50\n2026-05-23,Rs102,Lunch,-12.00\n2026-05-24,Rs103,Refund,100.00\n";
+    expect(read(utf8(summed), { fileName: "t.csv", fallbackCurrency: chf }).rows.map((r) => r.amount)).toEqual([-4.5, -12, 100]);
+  });
+
   test("\"Rs. 1,180.00\" is an amount; the note says Rs names no one currency, and the dates are read day-first as rupee accounts' (was: refused, no amount column)", () => {
     // 43,500.50 − 1,180.00 = 42,320.50; + 64,000.00 = 1,06,320.50.
     const text = 'Date,Narration,Withdrawal,Deposit,Balance\n02/05/2026,UPI-KIRANA,"Rs. 1,180.00",,"Rs. 42,320.50"\n06/05/2026,NEFT CR SALARY,,"Rs 64,000.00","Rs. 1,06,320.50"\n';
