@@ -928,8 +928,9 @@ function vote(
     // qa29's blind pass: ICICI Bank's card export of one day's purchases, "01/03/2023", was refused). After what the file's
     // own two date columns show (review of r4-qa29: "Rs" names no one country; a posting date a day after each row's
     // transaction date read month-first was overruled, every date a month off).
-    const rupees = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null ? rupeeMark(plan, sample) : null;
-    const lakhs = "ambiguous" in g && !dayFirst && !rupees && statedCurrency(plan, sample, table.header) === null ? lakhGrouped(plan, sample) : null;
+    const unstated = "ambiguous" in g && !dayFirst && statedCurrency(plan, sample, table.header) === null;
+    const rupees = unstated ? rupeeMark(plan, sample) : null;
+    const lakhs = unstated && !rupees ? lakhGrouped(plan, sample) : null;
     // The language of the header, where only day-first countries' banks write it (every script of HEADER_SCRIPT_CURRENCY
     // whose currency is day-first: Hebrew, Greek, Thai, Ukrainian, Norwegian, Romanian, Icelandic; qa35's blind pass, an
     // Israeli bank's export and a Cal card statement of days all 12 or less were refused). The language decides, not a
@@ -1019,7 +1020,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
       summary = filled ? "header" : null;
     } else if (summary === "header") summary = "figures";
     else if (summary === "figures" && r.fields.some((f) => looksLikeDate(f.trim()))) summary = null;
-    if (filled && summary === null && !repeatsHeader(r.fields, table.header)) lines.push(r);
+    if (filled && summary === null) lines.push(r);
     return lines.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   // The rows the columns are told by leave out a wide table's lines of text only with less than half its cells: a
