@@ -8,7 +8,8 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { CARD_PAYMENT_LINE, ownTransferCategory, paysCardOff } from "../../src/import/card-payments.ts";
+import { ownTransferCategory, paysCardOff } from "../../src/import/card-payments.ts";
+import { CARD_PAYMENT_LINE } from "../../src/import/formats/card-lines.ts";
 import type { Classified, ModelClassifier } from "../../src/import/classify.ts";
 import { parseStatement } from "../../src/import/formats/index.ts";
 import { RowTable } from "../../src/import/formats/row-table.ts";

@@ -629,7 +629,7 @@ export function guessColumns(
 
   // A card export writes its purchases positive, and says so (writesPurchasesPositive).
   const purchasesPositive =
-    money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName);
+    money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName, sample.map((r) => r.line));
   if (money.kind === "signed" && !purchasesPositive && !balance && !mapping.amountColumn && !flipSigns) unsignedBesideKinds(cols, money.amount, sample, fileName);
 
   // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still

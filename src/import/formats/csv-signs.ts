@@ -10,6 +10,7 @@ import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, SIGN_MARK, writtenNegative } from "./values.ts";
+import { CARD_PAYMENT_LINE, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
 /**
@@ -27,12 +28,10 @@ export function signedBesideUnsigned(amounts: readonly Column[]): Column | undef
 // "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
 // purchases were read as income), where a bank account writes a payment it received positive.
 /**
- * A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line).
- * "Autopay" only at the start (a channel word before it or not: "AUTOPAY PAYMENT", "MOBILE AUTOPAY"): after another name
- * it is a checking account's line for paying its card ("CHASE CREDIT CRD AUTOPAY"; lead's probe, round 4: a checking
- * account's month of pay and that payment had every sign turned, exit 0).
+ * Words that name a payment to a card, a card's or an account's ("PAYMENT RECEIVED - THANK YOU", "CHASE CREDIT CRD
+ * AUTOPAY"), tested on a text's start (a long text is no such line): alone they tell no side (cardsPaymentLine does).
  */
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 /**
  * A line of an account's money coming in that no card receives: pay and deposits ("PAYROLL ACME CORP", "DIRECT DEP",
  * "MOBILE DEPOSIT", "ZELLE FROM J SMITH", "Lohn", "Salaire"), at the text's start. Written positive, it tells an account's
@@ -41,15 +40,18 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
  */
 const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+from)\b/i;
 /**
- * The card issuer's fixed line for the payment it received, at the text's start ("PAYMENT RECEIVED - THANK YOU", "ONLINE
- * PAYMENT - THANK YOU", "ZAHLUNG ERHALTEN - BESTEN DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an
- * account's words that merely hold a payment and a thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED").
+ * The card issuer's fixed line for the payment it received, as the whole text but for a channel or reference after it
+ * (TAIL: "PAYMENT RECEIVED - THANK YOU", "ONLINE PAYMENT - THANK YOU", "Payment Thank You - Web", "ZAHLUNG ERHALTEN - BESTEN
+ * DANK", "PAIEMENT REÇU - MERCI", "PAGAMENTO RICEVUTO - GRAZIE"): not an account's words that merely hold a payment and a
+ * thanks ("Zahlung Rechnung 4711 danke", "REVERSAL OF PAYMENT RECEIVED"), nor a line that goes on to name a payee
+ * ("ONLINE PAYMENT THANK YOU CITI CARD", an account's debit: this stop's probe, every sign of its month of money in turned).
  */
 const ISSUER_THANKS = new RegExp(
   "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
     "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
     "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
-    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)\\b",
+    "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)" +
+    `${TAIL}\\W*$`,
   "i",
 );
 /**
@@ -126,6 +128,32 @@ const looksLikeCardPayment = (text: string): boolean => {
   const t = text.trim().slice(0, 200);
   return t !== "" && (CARD_PAYMENT.test(t) || ISSUER_THANKS.test(t) || HOLDER_PAYMENT.test(t));
 };
+
+/** The holder's payment as a card's statement writes it, as the whole text ("Your payment", "Ihre Zahlung - Danke", "Votre paiement - merci"). */
+const HOLDER_PAYMENT_LINE = new RegExp(
+  HOLDER_PAYMENT.source + String.raw`(?:\W+(?:thank\s*you|(?:(?:vielen|besten|herzlichen)\s+)?dank(?:e)?|merci|grazie|obrigad[oa]|gracias|(?:hartelijk\s+)?bedankt))?\W*$`,
+  "i",
+);
+
+/**
+ * What only the card's side writes of a payment: it thanks for it, says it received it, or that it took the full balance.
+ * An issuer's bare line ("AUTOPAY PAYMENT", "AUTOMATIC PAYMENT", "CAPITAL ONE AUTOPAY PYMT") is an account's debit text
+ * as well (this stop's probe: a current account's half-month of money in beside "CAPITAL ONE AUTOPAY PYMT" turned).
+ */
+const CARD_SIDE_WORDS = /\b(?:thank|received|full\s+balance)\b/i;
+
+/**
+ * A card's own line for a payment it received (the issuer's fixed line that only a card writes: ISSUER_THANKS,
+ * CARD_PAYMENT_LINE with CARD_SIDE_WORDS, CARD_SETTLEMENT, Amex France's in a file with the card holder's column; the
+ * holder's, HOLDER_PAYMENT_LINE): words an account does not write for its debit that pays a card.
+ */
+function cardsPaymentLine(text: string, cardHolder: boolean): boolean {
+  const t = text.trim().slice(0, 200);
+  return ISSUER_THANKS.test(t) || (CARD_PAYMENT_LINE.test(t) && CARD_SIDE_WORDS.test(t)) || CARD_SETTLEMENT.test(t) || HOLDER_PAYMENT_LINE.test(t) || (cardHolder && AMEX_FR_THANKS.test(t.slice(0, 80)));
+}
+
+/** A text that names a card paid in any words (CARD_PAYMENT: "… AUTOPAY", "payment … thank you", "payment received"), a card's or an account's. */
+const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().slice(0, 200));
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -413,21 +441,24 @@ const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].m
  * payments are named. `askWhenUnsure`: refuse a file of nearly all positive amounts that nothing else tells (false when
  * the user named the amount column or flipped the signs: that says it).
  */
-export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string): boolean {
+export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
   const values = cols[amount]!.values;
   const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
   const texts = textColumns.map((i) => cols[i]!.values);
-  const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200)) || CARD_SETTLEMENT.test(t[r] ?? "")));
-  // The issuer's fixed line for a payment, written negative, with at least half of the other rows positive (the
+  const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
+  // A payment to the card written negative, in the card's own words (cardsPaymentLine). Words that merely name a card
+  // paid ("CHASE CREDIT CRD AUTOPAY", "VERIZON WIRELESS AUTOPAY", "ZAHLUNG KREDITKARTE BESTEN DANK") are an account's
+  // debit as often: alone they tell nothing (this stop's probe: a current account's month of money in beside one such
+  // debit had every sign turned, exit 0); they only keep such a file from being read as written unasked (below).
+  const paidRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => cardsPaymentLine(t[r] ?? "", cardHolder)));
+  const paidToCard = paidRows.some(Boolean);
+  // The card's own line for a payment, written negative, with at least half of the other rows positive (the
   // purchases): Aqua's card export of a payment, a refund and two purchases, half of them negative (QA round 21,
   // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
   // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
   // its salary in, turned every sign (review of QA round 21).
-  const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
-  const thanks = (t: string) => ISSUER_THANKS.test(t) || (cardHolder && AMEX_FR_THANKS.test(t));
-  const thanksRows = values.map((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => thanks((t[r] ?? "").slice(0, 80))));
-  const others = values.filter((v, r) => !thanksRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
-  const thanked = thanksRows.some(Boolean) && others.filter((a) => a > 0).length * 2 >= others.length;
+  const others = values.filter((v, r) => !paidRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const thanked = paidToCard && others.filter((a) => a > 0).length * 2 >= others.length;
   // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
   // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
   const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
@@ -446,12 +477,8 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const cardSides = card !== undefined && holderPaid && withoutCard.every((a) => a.amount < 0) && withCard.filter((a) => a > 0).length / withCard.length > 0.5;
   const byKind = purchasesSign(cols, values);
   const paidIn = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
-  // "Autopay" after another name: a card's own line ("CAPITAL ONE AUTOPAY PYMT") or a checking account's paying its card
-  // ("CHASE CREDIT CRD AUTOPAY"): weak evidence of a card, which pay or a deposit written positive overrides (never the
-  // card's own lines that start the text; review of r4-leadsigns: "SALARY FINANCE LTD" on a card turned every sign).
-  const autopayWithin = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => /\bautopay\b/i.test((t[r] ?? "").slice(0, 200))));
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (paidToCard && mostlyPositive) || (autopayWithin && mostlyPositive && !paidIn) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -466,11 +493,23 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
   // so does pay or a deposit written positive (paidIn).
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
-  if (!told && mixed && byKind === 0 && !balance && !spentNegative && !paidIn && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
-    const name = cols[amount]!.name.trim();
+  const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && !paidIn && askWhenUnsure;
+  const name = cols[amount]!.name.trim();
+  const answers = `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`;
+  // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the
+  // purchases, its payment received) or an account's (money in, a payment to a card, a utility's autopay)? Either
+  // reading books every row of the other the wrong way round, so the user says which.
+  const named = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => namesCardPaid(t[r] ?? "")));
+  if (unsure && named >= 0 && mostlyPositive) {
+    const text = texts.map((t) => (t[named] ?? "").trim()).find(namesCardPaid)!;
     throw new SignsInDoubt(
-      `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
-        `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+      `${fileName}: line ${lines[named]}: "${text.slice(0, 80)}" is written negative and names a payment to a card, but not in a card issuer's own words, and ${positive} of the ${booked.length} amounts in "${name}" are positive: ` +
+        `it may be a card's export (purchases positive, the payment it received negative) or an account's (money coming in, a payment to a card going out), and nothing else in the file (the card's own payment line, a column of row kinds, a balance column) tells which; ${answers}`,
+    );
+  }
+  if (unsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
+    throw new SignsInDoubt(
+      `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ${answers}`,
     );
   }
   return told;

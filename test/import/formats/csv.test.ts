@@ -500,6 +500,33 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
   });
 
+  test("a debit that names a card paid in an account's words, beside mostly money in: refused, naming its line; either flag reads it (this stop's probe: every sign turned, the payroll money out, exit 0)", () => {
+    // A checking month: payroll, a Zelle, a transfer in and a refund (2'310.00 + 120.00 + 500.00 + 23.99) and one debit
+    // that pays a card or a bill by autopay (−812.45). A card's export of four purchases and its payment received would
+    // look the same: which it is, only the user can say.
+    const month = (debit: string) =>
+      `Posting Date,Description,Amount\n03/13/2026,NORTHWIND LOGISTICS PAYROLL,2310.00\n03/16/2026,ZELLE FROM R OKAFOR,120.00\n03/18/2026,ONLINE TRANSFER FROM SAV ...7731,500.00\n03/20/2026,${debit},-812.45\n03/23/2026,AMAZON.COM REFUND,23.99\n`;
+    const chase = month("CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224");
+    expect(() => read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(
+      'checking.csv: line 5: "CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224" is written negative and names a payment to a card, but not in a card issuer\'s own words, and 4 of the 5 amounts in "Amount" are positive: it may be a card\'s export (purchases positive, the payment it received negative) or an account\'s (money coming in, a payment to a card going out), and nothing else in the file (the card\'s own payment line, a column of row kinds, a balance column) tells which; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
+    );
+    expect(read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([2310, 120, 500, -812.45, 23.99]);
+    expect(read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-2310, -120, -500, 812.45, -23.99]);
+    // Other debits of an account that pay a card or a bill, in English, German and French; an issuer's bare line without
+    // its thanks ("AUTOPAY PAYMENT", "CAPITAL ONE AUTOPAY PYMT") is an account's debit text as well.
+    for (const debit of ["VERIZON WIRELESS AUTOPAY", "CITI AUTOPAY PAYMENT 240312", "US BANK AUTOPAY", "ONLINE PAYMENT THANK YOU CITI CARD 2207", "ZAHLUNG KREDITKARTE BESTEN DANK", "PAIEMENT CARTE AMEX MERCI", "AUTOPAY PAYMENT", "CAPITAL ONE AUTOPAY PYMT"]) {
+      expect(() => read(utf8(month(debit)), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(`checking.csv: line 5: "${debit}" is written negative and names a payment to a card`);
+    }
+    // The card's own line for the payment it received, its thanks written: a card's export, its purchases turned to money out.
+    const card = (line: string) => `Posting Date,Description,Amount\n03/13/2026,BLUE HERON BOOKS,38.60\n03/16/2026,COPPER KETTLE CAFE,7.45\n03/18/2026,SUMMIT OUTDOOR SUPPLY,129.00\n03/20/2026,${line},-812.45\n03/23/2026,PINE STREET MARKET,61.32\n`;
+    for (const line of ["AUTOPAY PAYMENT - THANK YOU", "Payment Thank You - Web", "PAYMENT RECEIVED - THANK YOU"]) {
+      expect(read(utf8(card(line)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-38.6, -7.45, -129, 812.45, -61.32]);
+    }
+    // The account's debit in a month of mostly money out: read as written, as before.
+    const spent = "Posting Date,Description,Amount\n03/13/2026,MAPLE GROCERS,-84.20\n03/16/2026,NORTHWIND LOGISTICS PAYROLL,2310.00\n03/18/2026,HARBOR FUEL 22,-45.00\n03/20/2026,CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224,-812.45\n";
+    expect(read(utf8(spent), { fileName: "checking.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.2, 2310, -45, -812.45]);
+  });
+
   test("an Italian card list's payment from the holder's current account (\"PAGAMENTO CON ADDEBITO SU VS C/C\") says a card's export; a payment by card or a transfer on an account does not (qa31)", () => {
     // Three purchases written positive (23.90 + 58.00 + 7.80) and the month's balance paid from the current account
     // written "412,35-": a card's list (a BCC's), every sign turned. Refused before, asking for --flip-signs.
