@@ -17,11 +17,11 @@ import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { bareSignMark, headerAsIdsWereFixed, headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, notTheCurrency, REFUND_KINDS, round3Header, SECTION_TITLES, statedBalanceKind, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
-import { looksLikeDate, MINUS_MARK, SIGN_MARK } from "./values.ts";
+import { looksLikeDate, MINUS_MARK, sideMark, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
 import { appExportOf, type AppExport } from "./app-exports.ts";
-import { appKindMarks, appKinds, contradictsSigns, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, appKinds, contradictsSigns, creditsMarkedOnly, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -627,9 +627,16 @@ export function guessColumns(
     throw guessFailure(fileName, header.line, cols, missing);
   }
 
+  // Amounts that write their side after the number ("45.20 DR", "2,310.00 CR") are signed by it, a card's as an
+  // account's (a card writes its purchases "DR"): no card convention to tell (this stop's probe: an account's month of
+  // money in, its debits "DR", was refused as a card's export maybe). Credits marked "CR", the rest bare: the bare ones
+  // are money out (creditsMarkedOnly).
+  const signedAmount = money.kind === "signed" ? cols[money.amount]! : null;
+  const sidesWritten = signedAmount !== null && signedAmount.values.some((v) => sideMark(v) !== null);
+  const unmarkedOut = signedAmount !== null && sidesWritten && creditsMarkedOnly(signedAmount);
   // A card export writes its purchases positive, and says so (writesPurchasesPositive).
   const purchasesPositive =
-    money.kind === "signed" && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName, sample.map((r) => r.line));
+    money.kind === "signed" && !sidesWritten && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName, sample.map((r) => r.line));
   if (money.kind === "signed" && !purchasesPositive && !balance && !mapping.amountColumn && !flipSigns) unsignedBesideKinds(cols, money.amount, sample, fileName);
 
   // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still
@@ -673,6 +680,7 @@ export function guessColumns(
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
+    ...(unmarkedOut ? { unmarkedOut } : {}),
     refundKind: money.kind === "signed" ? (cols.find((c) => KIND_HEADERS.has(c.norm) && c.values.some((v) => REFUND_KINDS.has(normaliseHeader(v))))?.index ?? null) : null,
     sideCurrencies: null,
     feeNotInAmount: fees !== undefined && balance !== undefined && feeOutsideAmount(cols, money, balance.index, fees.index),

@@ -266,6 +266,8 @@ export type ColumnPlan = {
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
     | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
   purchasesPositive: boolean;
+  /** The amount column marks its credits only ("2,310.00 CR" beside "45.20"): its unmarked amounts are money out (csv-signs.ts creditsMarkedOnly). */
+  unmarkedOut?: true;
   /** The layout is a card's export (BankLayout.card); see onCard. */
   card?: true;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */

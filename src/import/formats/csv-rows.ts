@@ -20,7 +20,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, sideMark, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -708,6 +708,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           amount = (sign ?? 1) * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
         else if (a !== null && plan.purchasesPositive) amount = -a;
+        else if (a !== null && plan.unmarkedOut && sideMark(unguarded(cell(m.amount))) !== "CR") amount = -Math.abs(a);
       }
       if (amount !== null && plan.feeNotInAmount) {
         const fee = number(plan.fees);
@@ -1054,6 +1055,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   if (dataLines === 0) notes.push(NO_BOOKINGS_NOTE);
   if (countedByBalance.length > 0) notes.push(`${countedByBalance.length === 1 ? `line ${countedByBalance[0]} is` : `lines ${countedByBalance.join(", ")} are`} marked as not booked (pending), but the balance column counts ${countedByBalance.length === 1 ? "it" : "them"} (the balance after is the one before plus the amount): booked`);
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
+  if (plan.unmarkedOut && plan.money.kind === "signed") notes.push(`"${name(plan.money.amount)}" marks money in with "CR" and nothing else: its amounts without the mark are read as money out`);
 
   const reconciliation: Reconciliation[] = [];
   let inverted = 0;

@@ -9,7 +9,7 @@ import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
-import { asciiMinus, MINUS_MARK, SIGN_MARK, writtenNegative } from "./values.ts";
+import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
 import { CARD_PAYMENT_LINE, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
@@ -432,6 +432,19 @@ export function dashMarks(cols: readonly Column[], amount: Column, taken: Readon
  * balance decides the signs (review of qa35: a salary under "סכום חיוב" beside "יתרה" was called a card's charge).
  */
 const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].map(normaliseHeader));
+
+/**
+ * An amount column that marks its credits only: "2,310.00 CR" on some rows, the others bare ("45.20"), none written
+ * negative (a minus, brackets, a trailing minus, "DR") nor with a plus. The mark says which side its rows are, so the
+ * bare ones are the other side, money out, on an account's statement (debits bare, credits "CR") as on a card's
+ * (purchases bare, the payment and refunds "CR"). Read as written, every row was money in, exit 0, and the note's
+ * "flip the signs" would have turned the credits (this stop's probe).
+ */
+export function creditsMarkedOnly(amount: Column): boolean {
+  const filled = amount.values.map((v) => v.trim()).filter((v) => /\d/.test(v));
+  const credits = filled.filter((v) => sideMark(v) === "CR").length;
+  return credits > 0 && credits < filled.length && !filled.some((v) => writtenNegative(v) || v.startsWith("+"));
+}
 
 /**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with

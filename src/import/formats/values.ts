@@ -72,6 +72,15 @@ function unframed(s: string): string {
 }
 
 /** Whether the amount reader reads a cell as money out by its own mark: "-", "(…)", a trailing "-" or "DR" ("45.90 DR"). */
+/** An amount with its side written after it: "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances). */
+const SIDE_MARK = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i;
+
+/** The side an amount cell writes after its number ("45.90 DR", "2,000.00 CR", "84.50(Cr)"), or null. */
+export function sideMark(raw: string): "CR" | "DR" | null {
+  const m = SIDE_MARK.exec(raw.trim());
+  return m ? ((m[2] ?? m[3])!.toUpperCase() as "CR" | "DR") : null;
+}
+
 export function writtenNegative(raw: string): boolean {
   return amountParts(raw)?.negative === true;
 }
@@ -91,9 +100,8 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(1, -1).trim();
   }
   s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
-  // "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances): the mark is
-  // the sign, whatever else the cell says.
-  const mark = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i.exec(s);
+  // A side written after the number (SIDE_MARK): the mark is the sign, whatever else the cell says.
+  const mark = SIDE_MARK.exec(s);
   if (mark) {
     const body = amountParts(mark[1]!);
     return body && { negative: (mark[2] ?? mark[3])!.toUpperCase() === "DR", body: body.body };

@@ -527,6 +527,29 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(spent), { fileName: "checking.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.2, 2310, -45, -812.45]);
   });
 
+  test("amounts that write their side after the number: \"CR\" on the credits only books the bare amounts as money out; \"DR\" signs them with nothing to ask; any other sign written keeps the amounts as written (this stop's probe)", () => {
+    const gbp = { code: "GBP", from: "the main currency of your data" };
+    const amounts = (text: string) => read(utf8(text), { fileName: "statement.csv", fallbackCurrency: gbp }).rows.map((r) => r.amount);
+    const shops = ["TESCO STORES 3217", "SALARY NORTHWIND LTD", "SHELL HEADINGLEY", "BOOTS 1123 LEEDS"];
+    const file = (cells: string[]) => `Date,Description,Amount\n${cells.map((c, i) => `1${i + 3}/03/2026,${shops[i]},${c}`).join("\n")}\n`;
+    expect(amounts(file(["45.20", '"2,310.00 CR"', "60.00", "12.49(Cr)"]))).toEqual([-45.2, 2310, -60, 12.49]);
+    // A debit written negative, "DR", a trailing minus or in brackets, or a plus: the file signs its amounts itself.
+    expect(amounts(file(["45.20 DR", '"2,310.00 CR"', "60.00"]))).toEqual([-45.2, 2310, 60]);
+    expect(amounts(file(["-45.20", '"2,310.00 CR"', "60.00"]))).toEqual([-45.2, 2310, 60]);
+    expect(amounts(file(["45.20-", '"2,310.00 CR"', "60.00"]))).toEqual([-45.2, 2310, 60]);
+    expect(amounts(file(["(45.20)", '"2,310.00 CR"', "60.00"]))).toEqual([-45.2, 2310, 60]);
+    expect(amounts(file(["+45.20", '"2,310.00 CR"', "60.00"]))).toEqual([45.2, 2310, 60]);
+    // Debits marked "DR" among more credits: the marks sign the amounts, a card's or an account's, nothing to ask (refused
+    // before as maybe a card's export writing its purchases positive).
+    expect(amounts(file(['"2,310.00"', "500.00", "24.99", "45.20 DR"]))).toEqual([2310, 500, 24.99, -45.2]);
+    expect(amounts(file(['"2,310.00 CR"', "500.00 CR", "24.99 CR", "45.20 DR"]))).toEqual([2310, 500, 24.99, -45.2]);
+    // Every amount "CR": no bare one to read otherwise.
+    expect(amounts(file(["45.20 CR", '"2,310.00 CR"']))).toEqual([45.2, 2310]);
+    // Beside a balance column, the marks' reading is the one the balances walk with: checked, not refused.
+    const s = read(utf8("Date,Description,Amount,Balance\n13/03/2026,TESCO,45.20,954.80\n14/03/2026,SALARY,2310.00 CR,3264.80\n16/03/2026,SHELL,60.00,3204.80\n"), { fileName: "statement.csv", fallbackCurrency: gbp });
+    expect([s.rows.map((r) => r.amount), s.reconciliation.map((r) => [r.status, r.opening, r.closing])]).toEqual([[-45.2, 2310, -60], [["ok", 1000, 3204.8]]]);
+  });
+
   test("an Italian card list's payment from the holder's current account (\"PAGAMENTO CON ADDEBITO SU VS C/C\") says a card's export; a payment by card or a transfer on an account does not (qa31)", () => {
     // Three purchases written positive (23.90 + 58.00 + 7.80) and the month's balance paid from the current account
     // written "412,35-": a card's list (a BCC's), every sign turned. Refused before, asking for --flip-signs.

@@ -20,6 +20,8 @@ const MONTH_FIRST_USD_NOTE =
 
 const CARD_POSITIVE_NOTE = "a card export that writes purchases positive: they are read as money out, payments to the card as money in";
 
+const CR_ONLY_NOTE = '"Amount" marks money in with "CR" and nothing else: its amounts without the mark are read as money out';
+
 const WALLET_NOTE = "the amounts carry no sign: \"type\" gave them, read as an export of Wallet by BudgetBakers writes its kinds: its expenses as money out, its incomes as money in";
 
 /**
@@ -4856,4 +4858,11 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // probe: every sign turned, the payroll money out, exit 0). Read as written: out 640.00 + 96.40 = 736.40, in 2'310.00 +
   // 150.00 = 2'460.00.
   "checking-payment-thank-you-then-payee-us.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-06-15",2310,"USD","NORTHWIND LOGISTICS PAYROLL"],[3,"2026-06-17",-640,"USD","ONLINE PAYMENT THANK YOU CITI CARD 2207"],[4,"2026-06-19",150,"USD","MOBILE DEPOSIT"],[5,"2026-06-24",-96.4,"USD","LAKESIDE POWER AND LIGHT"]],"totals":[{"currency":"USD","out":736.4,"outRows":2,"in":2460,"inRows":2}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],"notes":[MONTH_FIRST_USD_NOTE]},
+  // A British current account's amounts with "CR" on its credits and no mark on its debits, no balance column: the bare
+  // amounts are money out (this stop's probe: every row was money in, exit 0, and the note's "flip the signs" would have
+  // turned the salary). Out 45.20 + 60.00 + 12.49 + 142.00 = 259.69; in 2'310.00 + 75.00 = 2'385.00.
+  "account-credits-marked-cr-uk.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":6,"rows":[[2,"2026-03-13",-45.2,"CHF","TESCO STORES 3217 LEEDS"],[3,"2026-03-14",2310,"CHF","SALARY NORTHWIND LTD"],[4,"2026-03-16",-60,"CHF","SHELL HEADINGLEY"],[5,"2026-03-18",-12.49,"CHF","BOOTS 1123 LEEDS"],[6,"2026-03-20",-142,"CHF","COUNCIL TAX LEEDS CC"],[7,"2026-03-24",75,"CHF","TRANSFER FROM J OKAFOR"]],"totals":[{"currency":"CHF","out":259.69,"outRows":4,"in":2385,"inRows":2}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],"notes":[CHF_NOTE,CR_ONLY_NOTE]},
+  // An Australian card's purchases bare, its payment and a refund "CR": the same reading, a card's or an account's alike.
+  // Out 85.20 + 30.00 + 249.00 = 364.20; in 500.00 + 49.00 = 549.00.
+  "card-credits-marked-cr-au.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-04-13",-85.2,"CHF","WOOLWORTHS 4411 NEWTOWN"],[3,"2026-04-15",500,"CHF","PAYMENT RECEIVED - THANK YOU"],[4,"2026-04-17",-30,"CHF","OPAL TRANSPORT SYDNEY"],[5,"2026-04-21",-249,"CHF","JB HI FI BROADWAY"],[6,"2026-04-22",49,"CHF","JB HI FI BROADWAY REFUND"]],"totals":[{"currency":"CHF","out":364.2,"outRows":3,"in":549,"inRows":2}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],"notes":[CHF_NOTE,CR_ONLY_NOTE]},
 };
