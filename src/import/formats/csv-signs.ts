@@ -38,7 +38,7 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
  * export that writes its money in positive, as spending written negative does (SPENDING_TEXT). "Deposit" alone or with
  * its id only: a merchant's name may start with it ("DEPOSIT PHOTOS INC" on a card; review of the lead's change).
  */
-const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+from)\b/i;
+const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+(?:payment\s+)?from)\b/i;
 /**
  * The card issuer's fixed line for the payment it received, as the whole text but for a channel or reference after it
  * (TAIL: "PAYMENT RECEIVED - THANK YOU", "ONLINE PAYMENT - THANK YOU", "Payment Thank You - Web", "ZAHLUNG ERHALTEN - BESTEN
@@ -154,6 +154,16 @@ function cardsPaymentLine(text: string, cardHolder: boolean): boolean {
 
 /** A text that names a card paid in any words (CARD_PAYMENT: "… AUTOPAY", "payment … thank you", "payment received"), a card's or an account's. */
 const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().slice(0, 200));
+
+/**
+ * "Autopay" first, a channel word before it or not ("AUTOPAY PAYMENT", "MOBILE AUTOPAY PAYMENT", Citi's "AUTOPAY 260109
+ * AUTO-PMT"): an issuer's line for the card's automatic payment, without the thanks that make it the card's alone. An
+ * account writes the payee first ("CHASE CREDIT CRD AUTOPAY"): beside mostly positive amounts this tells a card, unless
+ * pay or a deposit written positive says an account (then the file says both, and the user is asked).
+ */
+const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\b/i;
+/** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
+const PAY_WITHIN = /\b(?:payroll|direct\s+dep(?:osit)?|dir\s+dep)\b/i;
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -491,7 +501,11 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const byKind = purchasesSign(cols, values);
   const paidIn = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
   const charged = CARD_CHARGE_HEADERS.has(cols[amount]!.norm) && mostlyPositive && !balance;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  // Pay after its payer's name says an account less surely than at the text's start (a card's merchant "GUSTO PAYROLL
+  // FEE"): it only keeps the autopay line from telling a card, so that the user is asked (named, below).
+  const payWithin = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => PAY_WITHIN.test((t[r] ?? "").slice(0, 200))));
+  const autopayFirst = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => AUTOPAY_FIRST.test((t[r] ?? "").trim())));
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (autopayFirst >= 0 && mostlyPositive && !paidIn && !payWithin) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -506,21 +520,32 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
   // so does pay or a deposit written positive (paidIn).
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
-  const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && !paidIn && askWhenUnsure;
+  const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure;
   const name = cols[amount]!.name.trim();
   const answers = `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`;
+  // The issuer's autopay line written negative says a card, pay or a deposit written positive says an account: the file
+  // says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
+  if (unsure && paidIn && autopayFirst >= 0 && mostlyPositive) {
+    const paid = texts.map((t) => (t[autopayFirst] ?? "").trim()).find((t) => AUTOPAY_FIRST.test(t))!;
+    const payRow = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
+    const pay = texts.map((t) => (t[payRow] ?? "").trim()).find((t) => INCOME_TEXT.test(t))!;
+    throw new SignsInDoubt(
+      `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[payRow]}: "${pay.slice(0, 80)}" written positive as pay or a deposit into an account: ` +
+        `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${answers}`,
+    );
+  }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the
   // purchases, its payment received) or an account's (money in, a payment to a card, a utility's autopay)? Either
   // reading books every row of the other the wrong way round, so the user says which.
   const named = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => namesCardPaid(t[r] ?? "")));
-  if (unsure && named >= 0 && mostlyPositive) {
+  if (unsure && !paidIn && named >= 0 && mostlyPositive) {
     const text = texts.map((t) => (t[named] ?? "").trim()).find(namesCardPaid)!;
     throw new SignsInDoubt(
       `${fileName}: line ${lines[named]}: "${text.slice(0, 80)}" is written negative and names a payment to a card, but not in a card issuer's own words, and ${positive} of the ${booked.length} amounts in "${name}" are positive: ` +
         `it may be a card's export (purchases positive, the payment it received negative) or an account's (money coming in, a payment to a card going out), and nothing else in the file (the card's own payment line, a column of row kinds, a balance column) tells which; ${answers}`,
     );
   }
-  if (unsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
+  if (unsure && !paidIn && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
     throw new SignsInDoubt(
       `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ${answers}`,
     );

@@ -500,12 +500,12 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
   });
 
-  test("a debit that names a card paid in an account's words, beside mostly money in: refused, naming its line; either flag reads it (this stop's probe: every sign turned, the payroll money out, exit 0)", () => {
-    // A checking month: payroll, a Zelle, a transfer in and a refund (2'310.00 + 120.00 + 500.00 + 23.99) and one debit
-    // that pays a card or a bill by autopay (−812.45). A card's export of four purchases and its payment received would
-    // look the same: which it is, only the user can say.
-    const month = (debit: string) =>
-      `Posting Date,Description,Amount\n03/13/2026,NORTHWIND LOGISTICS PAYROLL,2310.00\n03/16/2026,ZELLE FROM R OKAFOR,120.00\n03/18/2026,ONLINE TRANSFER FROM SAV ...7731,500.00\n03/20/2026,${debit},-812.45\n03/23/2026,AMAZON.COM REFUND,23.99\n`;
+  test("a debit that names a card paid in an account's words, beside mostly money in: refused, naming its line; either flag reads it; a Zelle or pay received at a text's start reads it as an account's (this stop's probe: every sign turned, the payroll money out, exit 0)", () => {
+    // A checking month: payroll, a Venmo cash-out, a transfer in and a refund (2'310.00 + 120.00 + 500.00 + 23.99) and one
+    // debit that pays a card or a bill by autopay (−812.45). A card's export of four purchases and its payment received
+    // would look the same: which it is, only the user can say.
+    const month = (debit: string, received = "VENMO CASHOUT PPD ID: 5264681992") =>
+      `Posting Date,Description,Amount\n03/13/2026,NORTHWIND LOGISTICS PAYROLL,2310.00\n03/16/2026,${received},120.00\n03/18/2026,ONLINE TRANSFER FROM SAV ...7731,500.00\n03/20/2026,${debit},-812.45\n03/23/2026,AMAZON.COM REFUND,23.99\n`;
     const chase = month("CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224");
     expect(() => read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(
       'checking.csv: line 5: "CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224" is written negative and names a payment to a card, but not in a card issuer\'s own words, and 4 of the 5 amounts in "Amount" are positive: it may be a card\'s export (purchases positive, the payment it received negative) or an account\'s (money coming in, a payment to a card going out), and nothing else in the file (the card\'s own payment line, a column of row kinds, a balance column) tells which; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
@@ -513,10 +513,20 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([2310, 120, 500, -812.45, 23.99]);
     expect(read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-2310, -120, -500, 812.45, -23.99]);
     // Other debits of an account that pay a card or a bill, in English, German and French; an issuer's bare line without
-    // its thanks ("AUTOPAY PAYMENT", "CAPITAL ONE AUTOPAY PYMT") is an account's debit text as well.
+    // its thanks ("CAPITAL ONE AUTOPAY PYMT"; "AUTOPAY PAYMENT" beside pay named after its payer) is an account's debit text as well.
     for (const debit of ["VERIZON WIRELESS AUTOPAY", "CITI AUTOPAY PAYMENT 240312", "US BANK AUTOPAY", "ONLINE PAYMENT THANK YOU CITI CARD 2207", "ZAHLUNG KREDITKARTE BESTEN DANK", "PAIEMENT CARTE AMEX MERCI", "AUTOPAY PAYMENT", "CAPITAL ONE AUTOPAY PYMT"]) {
       expect(() => read(utf8(month(debit)), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(`checking.csv: line 5: "${debit}" is written negative and names a payment to a card`);
     }
+    // Money received at the text's start ("ZELLE FROM", Chase's "Zelle Payment From") says an account's money in: read as written.
+    for (const received of ["ZELLE FROM R OKAFOR", "Zelle Payment From R Okafor"]) {
+      for (const debit of ["CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224", "CAPITAL ONE AUTOPAY PYMT"]) {
+        expect(read(utf8(month(debit, received)), { fileName: "checking.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([2310, 120, 500, -812.45, 23.99]);
+      }
+    }
+    // The issuer's autopay line first says a card, the Zelle received an account: the file says both, and the user is asked.
+    expect(() => read(utf8(month("AUTOPAY PAYMENT", "ZELLE FROM R OKAFOR")), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(
+      'checking.csv: line 5: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 3: "ZELLE FROM R OKAFOR" written positive as pay or a deposit into an account: the file says both, and 4 of the 5 amounts in "Amount" are positive; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
+    );
     // The card's own line for the payment it received, its thanks written: a card's export, its purchases turned to money out.
     const card = (line: string) => `Posting Date,Description,Amount\n03/13/2026,BLUE HERON BOOKS,38.60\n03/16/2026,COPPER KETTLE CAFE,7.45\n03/18/2026,SUMMIT OUTDOOR SUPPLY,129.00\n03/20/2026,${line},-812.45\n03/23/2026,PINE STREET MARKET,61.32\n`;
     for (const line of ["AUTOPAY PAYMENT - THANK YOU", "Payment Thank You - Web", "PAYMENT RECEIVED - THANK YOU"]) {
@@ -596,12 +606,14 @@ describe("a card export of no known layout (issue 32)", () => {
     }
     // A merchant whose name starts with "Deposit" among a card's purchases says no account's deposit: still the card's.
     expect(read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "DEPOSIT PHOTOS INC")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
-    // An issuer's line with "autopay" after its name among a card's purchases, no pay or deposit: the card's, as at the
-    // start; and a merchant starting with a pay word never overrides the card's own line (review of r4-leadsigns).
-    expect(read(utf8(card("CAPITAL ONE AUTOPAY PYMT")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
-    for (const [merchant, payment] of [["SALARY FINANCE LTD", "AUTOPAY PAYMENT"], ["PAYROLL SOFTWARE GUSTO.COM", "PAYMENT RECEIVED"]]) {
-      expect(read(utf8(card(payment!).replace("TRADER JOES #552", merchant!)), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
-    }
+    // An issuer's line with "autopay" after its name among a card's purchases ("CAPITAL ONE AUTOPAY PYMT") is an
+    // account's debit text as well: asked, naming it. A merchant starting with a pay word never overrides the card's own
+    // line, its thanks or "received" written (review of r4-leadsigns); beside the bare autopay line the file says both: asked.
+    expect(() => read(utf8(card("CAPITAL ONE AUTOPAY PYMT")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "CAPITAL ONE AUTOPAY PYMT" is written negative and names a payment to a card');
+    expect(read(utf8(card("PAYMENT RECEIVED").replace("TRADER JOES #552", "PAYROLL SOFTWARE GUSTO.COM")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
+    expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "SALARY FINANCE LTD")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 2: "SALARY FINANCE LTD" written positive as pay or a deposit into an account: the file says both');
+    // Pay named after its payer among a card's purchases ("GUSTO PAYROLL FEE") keeps the bare autopay line from telling: asked.
+    expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "GUSTO PAYROLL FEE")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" is written negative and names a payment to a card');
   });
 });
 
