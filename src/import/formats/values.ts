@@ -71,7 +71,6 @@ function unframed(s: string): string {
   return s.slice(from, to).trim();
 }
 
-/** Whether the amount reader reads a cell as money out by its own mark: "-", "(…)", a trailing "-" or "DR" ("45.90 DR"). */
 /** An amount with its side written after it: "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances). */
 const SIDE_MARK = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i;
 
@@ -81,6 +80,7 @@ export function sideMark(raw: string): "CR" | "DR" | null {
   return m ? ((m[2] ?? m[3])!.toUpperCase() as "CR" | "DR") : null;
 }
 
+/** Whether the amount reader reads a cell as money out by its own mark: "-", "(…)", a trailing "-" or "DR" ("45.90 DR"). */
 export function writtenNegative(raw: string): boolean {
   return amountParts(raw)?.negative === true;
 }
