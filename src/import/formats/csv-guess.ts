@@ -487,6 +487,7 @@ export function guessColumns(
 
   const indicator = first("indicator");
   let money: ColumnPlan["money"] | undefined;
+  let besideOwnCurrency: Column[] = [];
   if (mapping.amountColumn) {
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
     // A money app's export signs by its own words also when its amount column is named (Money Manager's older layout, whose
@@ -507,7 +508,8 @@ export function guessColumns(
     const rowCurrencyElsewhere = (c: Column) => cols.some((o) => o.index !== c.index + 1 && !taken.has(o.index) && headerTier(o.norm, "currency") !== null);
     const ownCurrencyBeside = (c: Column) => headerTier(cols[c.index + 1]?.norm ?? "", "originalCurrency") !== null && rowCurrencyElsewhere(c);
     const found = candidates(cols, "amount", without);
-    const amounts = [...found.filter((c) => !ownCurrencyBeside(c)), ...found.filter(ownCurrencyBeside)];
+    besideOwnCurrency = found.filter(ownCurrencyBeside);
+    const amounts = [...found.filter((c) => !ownCurrencyBeside(c)), ...besideOwnCurrency];
     // One name twice ("Fremdwährung;Betrag;Kurs;Betrag;Währung": Deutsche Bank's card export, the purchase's own amount
     // and the booked one): the one before the row's currency column (QA round 4, pass 20: the purchase's own was taken,
     // its rows in euros "no amount").
@@ -536,7 +538,9 @@ export function guessColumns(
   const detail = take(first("detail"));
   // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
   // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
-  const ownAmount = first("originalAmount");
+  // The operation's own amount, ranked after the booked one above and not chosen for the money, is the original amount
+  // its own currency column names (T-Bank's 10 USD charged 965.40 RUB: the USD kept, the 10 lost).
+  const ownAmount = first("originalAmount") ?? besideOwnCurrency.find((c) => !taken.has(c.index));
   const ownCurrency = first("originalCurrency");
   const paired =
     currency && !mapping.currencyColumn && ownAmount === undefined && ownCurrency === undefined

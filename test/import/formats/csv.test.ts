@@ -2433,3 +2433,20 @@ describe("amounts written with Rs (rupees of India, Pakistan, Sri Lanka, Nepalâ€
     expect(s.badRows.map((b) => [b.line, b.reason.slice(0, 96)])).toEqual([[2, 'Withdrawal "Rs. 1" and the next cell "180.00" are one number ("Rs. 1,180.00") split at its comma']]);
   });
 });
+
+describe("the operation's own amount beside its own currency, when another column holds the rows' currency (T-Bank, VTB)", () => {
+  test("a purchase abroad keeps its own amount and currency as the original (was: the currency kept, the amount lost)", () => {
+    const s = read(fixture("tbank-ru-abroad.csv"), { fileName: "operations.csv" });
+    expect(s.rows.map((r) => [r.amount, r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null])).toEqual([
+      [-642, "RUB", null, null],
+      [31000, "RUB", null, null],
+      [-965.4, "RUB", 10, "USD"],
+    ]);
+    const vtb = read(fixture("vtb-ru-osnovanie.csv"), { fileName: "vtb.csv" });
+    expect(vtb.rows.map((r) => [r.amount, r.currency, r.facts.originalAmount ?? null, r.facts.originalCurrency ?? null])).toEqual([
+      [-642, "RUB", null, null],
+      [28000, "RUB", null, null],
+      [-1150, "RUB", 12.5, "EUR"],
+    ]);
+  });
+});
