@@ -276,7 +276,7 @@ const monthNumber = (name: string): number | undefined => {
 /** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
 type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
 
-const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/;
+const DAY_MONTH_NAME = /^(\d{1,2})\.?[ -](\p{L}{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/u;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 /**
