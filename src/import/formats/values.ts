@@ -105,7 +105,8 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = negative || s.endsWith("-");
     s = s.slice(0, -1).trim();
   }
-  s = s.replace(SIGN_BEFORE, "").replace(GROUPING, "");
+  // The currency's code or sign after the minus ("-CHF 1'234.50", "-€12.50"), as before it.
+  s = s.replace(/^[A-Z]{3}\s*/, "").replace(SIGN_BEFORE, "").replace(GROUPING, "");
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 

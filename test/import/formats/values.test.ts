@@ -236,6 +236,11 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["RM1,234.00", ".", 1234],
     ["6,420円", ".", 6420],
     ["-64,200원", ".", -64200],
+    // The minus before the currency's code, as before its sign ("-€12.50"): no amount, the file refused (lead's probe).
+    ["-CHF 1'234.50", ".", -1234.5],
+    ["-EUR 12,50", ",", -12.5],
+    ["\u2212USD 5.00", ".", -5],
+    ["+GBP 7.10", ".", 7.1],
   ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
     expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
   });
