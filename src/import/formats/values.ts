@@ -113,7 +113,8 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = negative || s.endsWith("-");
     s = s.slice(0, -1).trim();
   }
-  s = s.replace(SIGN_BEFORE, "").replace(GROUPING, "");
+  // The currency's code or sign after the minus ("-CHF 1'234.50", "-€12.50"), as before it.
+  s = s.replace(/^[A-Z]{3}\s*/, "").replace(SIGN_BEFORE, "").replace(GROUPING, "");
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
@@ -284,7 +285,7 @@ const monthNumber = (name: string): number | undefined => {
 /** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
 type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
 
-const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/;
+const DAY_MONTH_NAME = /^(\d{1,2})\.?[ -](\p{L}{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/u;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 /**

@@ -210,6 +210,19 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect([parseDate(`14 ${month} 2025`, "DMY"), parseDate(`14 ${month} 2025. 08:12:03`, "DMY")]).toEqual([iso, iso]);
   });
 
+  // Every German, French and Dutch month, written out and abbreviated as their banks write them ("6. März 2026",
+  // "06 févr. 2026", "6 mrt 2026"): no date column was found, the file refused (this stop's notation probe).
+  const european = [
+    ["januar", "jan", "janvier", "janv.", "januari", "jan"], ["februar", "feb", "février", "févr.", "februari", "feb"], ["märz", "mär", "mars", "mars", "maart", "mrt"],
+    ["april", "apr", "avril", "avr.", "april", "apr"], ["mai", "mai", "mai", "mai", "mei", "mei"], ["juni", "jun", "juin", "juin", "juni", "jun"],
+    ["juli", "jul", "juillet", "juil.", "juli", "jul"], ["august", "aug", "août", "aout", "augustus", "aug"], ["september", "sep", "septembre", "sept.", "september", "sep"],
+    ["oktober", "okt", "octobre", "oct.", "oktober", "okt"], ["november", "nov", "novembre", "nov.", "november", "nov"], ["dezember", "dez", "décembre", "déc.", "december", "dec"],
+  ];
+  test.each(european.flatMap((names, i) => names.map((name) => [name, i + 1] as const)))("the German, French or Dutch month %s is month %d", (month, n) => {
+    const iso = `2026-${String(n).padStart(2, "0")}-06`;
+    expect([parseDate(`6 ${month} 2026`, "DMY"), parseDate(`06 ${month.toUpperCase()} 2026`, "DMY"), parseDate(`6. ${month} 2026`, "DMY")]).toEqual([iso, iso, iso]);
+  });
+
   test.each([
     ["¥64.20", ".", 64.2],
     ["- 6 420,00 ₸", ",", -6420],
@@ -223,6 +236,11 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["RM1,234.00", ".", 1234],
     ["6,420円", ".", 6420],
     ["-64,200원", ".", -64200],
+    // The minus before the currency's code, as before its sign ("-€12.50"): no amount, the file refused (lead's probe).
+    ["-CHF 1'234.50", ".", -1234.5],
+    ["-EUR 12,50", ",", -12.5],
+    ["\u2212USD 5.00", ".", -5],
+    ["+GBP 7.10", ".", 7.1],
   ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
     expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
   });
