@@ -435,6 +435,13 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
       if (!lex.prefixes.has(key)) break;
     }
     if (!best) continue;
+    // A category's word in lower case right after a name is that name's thing, not the category ("the Kita Sonnenschein
+    // fee", "the Kita fee", "Migros groceries"): the fee of a Children merchant is no Fees figure (tuning, r4s10, r4s11).
+    const before = out[out.length - 1];
+    if (best.e.dim === "category" && before?.dim === "name" && !/^\p{Lu}/u.test(toks[i]!.text) && /^\s+$/.test(text.slice(before.end, toks[i]!.start))) {
+      i += best.n - 1;
+      continue;
+    }
     out.push({ start: toks[i]!.start, end: toks[i + best.n - 1]!.end, dim: best.e.dim, value: best.e.value });
     i += best.n - 1;
   }
@@ -603,7 +610,7 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
  * "CHF 288.08 still uncategorised", "CHF 399.18 are unclassified".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less|settlement|refund|fee|late\s+fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */

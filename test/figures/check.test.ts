@@ -123,6 +123,16 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "Coop took CHF 512.40.")).toEqual([["CHF 512.40", "grounded"]]);
     expect(statuses(m, "Migros took CHF 512.40.")).toEqual([["CHF 512.40", "mismatched"]]);
   });
+  test("a category's word in lower case after a merchant's name is that merchant's thing: right, the Netflix fee of a Shopping figure; wrong, Fees said to be it (tuning: the Kita fee)", () => {
+    const m = turn([{ name: "merchant_breakdown", input: { year: 2025, category: "Shopping" }, summary: "Shopping by merchant for 2025. CHF: total CHF 250.80 over 12 transactions: Netflix CHF 250.80 (12 tx)." }]);
+    expect(statuses(m, "The Netflix fee came to CHF 250.80 in 2025.")).toEqual([["CHF 250.80", "grounded"]]);
+    expect(statuses(m, "Fees came to CHF 250.80 in 2025.")).toEqual([["CHF 250.80", "mismatched"]]);
+  });
+  test("a booking's noun between a figure and its month keeps the month the figure's: right, a settlement in March and a refund in February; wrong, the two months swapped (tuning, r4r20)", () => {
+    const m = turn([{ name: "monthly_trend", input: { year: 2025 }, summary: "Monthly spending for 2025. CHF: Per month: 2025-02 CHF 1'333.05, 2025-03 CHF 1'386.65." }]);
+    expect(statuses(m, "There was a CHF 1'386.65 settlement in March and a CHF 1'333.05 refund in February.")).toEqual([["CHF 1'386.65", "grounded"], ["CHF 1'333.05", "grounded"]]);
+    expect(statuses(m, "There was a CHF 1'333.05 settlement in March and a CHF 1'386.65 refund in February.")).toEqual([["CHF 1'333.05", "mismatched"], ["CHF 1'386.65", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
