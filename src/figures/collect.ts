@@ -477,7 +477,10 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const quoted = [...output.summary.matchAll(QUOTED)];
   const inQuotes = (f: { start: number }) => quoted.some((q) => f.start > q.index && f.start < q.index + q[0].length);
   const all = readFigures(output.summary, { counts: "bare" });
-  const { figures: read, contexts } = readInContext(output.summary, quoted.length ? all.filter((f) => !inQuotes(f)) : all, lexicon);
+  // What a review covers ("8 transactions at 5 merchants (in Uncategorised/Other, confidence below 0.9 or unclassified)")
+  // names the categories it looks in, not those of its rows (the Groceries rows to review were read as Uncategorised's).
+  const contextText = tool === "review_transactions" ? output.summary.replace(REVIEW_CRITERIA, (_, open: string, categories: string, below: string, or: string) => open + " ".repeat(categories.length) + below + " ".repeat(or.length)) : output.summary;
+  const { figures: read, contexts } = readInContext(contextText, quoted.length ? all.filter((f) => !inQuotes(f)) : all, lexicon);
   const summaryKinds = read.map((f) => ({ start: f.start, kind: (bare ? "number" : f.kind) as SourceKind }));
   const { list, list2, clause, next } = summaryLists(output.summary, summaryKinds, opts.firstList);
   let lists = next;
@@ -815,6 +818,9 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
     ...(notASum ? { notASum: true as const } : {}),
   };
 }
+
+/** The categories a review looks in, as its summary states them: "(in Uncategorised/Other, confidence below 0.8 or unclassified)". */
+const REVIEW_CRITERIA = /(\(in )([^,()]*)(, confidence below [\d.]+ )(or unclassified)(?=\))/;
 
 /** A search's "Merchant names: Alex Muster (12), Helsana (12)." as the data's names (more than one, else none). */
 function namesFound(summary: string, lexicon: Lexicon): string[] {

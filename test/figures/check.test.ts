@@ -138,6 +138,11 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "The Coop payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "grounded"]]);
     expect(statuses(m, "The Netflix payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "mismatched"]]);
   });
+  test("the categories a review looks in are not its rows': right, 483 groceries transactions to review; wrong, Dining said to have them (tuning, r4s13)", () => {
+    const m = turn([{ name: "review_transactions", input: { category: "Groceries", limit: 5 }, summary: "To review for all dates (2024-01-01 to 2025-12-31): 483 transactions at 9 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Migros: 166 rows, CHF -3'555.75, in Groceries, lowest confidence 0.65." }]);
+    expect(statuses(m, "There are 483 groceries transactions to review.")).toEqual([["483", "grounded"]]);
+    expect(statuses(m, "There are 483 dining transactions to review.")).toEqual([["483", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
