@@ -873,8 +873,8 @@ export function readInContext<F extends Target>(text: string, read: readonly F[]
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
 const tableRow = /^\s*\|/;
 
-/** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
-const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
+/** Words that deny what follows them: "counted neither as spending nor as income", "isn't counted as income", "none in 2024". */
+const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never|\w+n['’]t)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
 /** A white space character as \s reads it. */
 const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
@@ -892,7 +892,7 @@ function endsLikeCountOf(before: string): boolean {
 }
 
 /** What NEGATED needs somewhere in the text (without its word boundary, which a cut of the text may make up). */
-const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never)\s/i;
+const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never|n['’]t)\s/i;
 
 function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.

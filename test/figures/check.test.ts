@@ -143,6 +143,11 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "There are 483 groceries transactions to review.")).toEqual([["483", "grounded"]]);
     expect(statuses(m, "There are 483 dining transactions to review.")).toEqual([["483", "mismatched"]]);
   });
+  test("a mention denied with n't is no mention: right, unclassified money in that isn't counted as income; wrong, said to be income (tuning, r4j05)", () => {
+    const m = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 1'022.76 in 13 transactions." }]);
+    expect(statuses(m, "CHF 1'022.76 came in without a category, so it isn't counted as income.")).toEqual([["CHF 1'022.76", "grounded"]]);
+    expect(statuses(m, "Your income included CHF 1'022.76 of refunds.")).toEqual([["CHF 1'022.76", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
