@@ -1014,10 +1014,15 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).
+      // Nor the verb right after the figure before, which is that figure's ("CHF 2'310.00 moved to your own accounts and
+      // CHF 1'215.00 invested": the investment is no move).
       const own = ownClause();
-      const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
-      const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
-      if (action && !other) out[i]!.action = action.toLowerCase();
+      const last = [...own.matchAll(ACTION_ALL)].at(-1);
+      const action = last?.[1];
+      const since = i > 0 ? text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start) : "";
+      const other = i > 0 ? OTHER_VERB.test(since) : false;
+      const previous = i > 0 && last !== undefined && f.start - own.length + last.index >= figures[i - 1]!.end && /^\s*(?:(?:was|were|is|are|got|been)\s+)?$/i.test(text.slice(figures[i - 1]!.end, f.start - own.length + last.index));
+      if (action && !other && !previous) out[i]!.action = action.toLowerCase();
     }
   });
   return out;

@@ -148,6 +148,14 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "CHF 1'022.76 came in without a category, so it isn't counted as income.")).toEqual([["CHF 1'022.76", "grounded"]]);
     expect(statuses(m, "Your income included CHF 1'022.76 of refunds.")).toEqual([["CHF 1'022.76", "mismatched"]]);
   });
+  test("the verb right after the figure before is that figure's: right, CHF 1'215.00 invested after CHF 2'310.00 moved; wrong, the investment said to be moved (tuning, r4s05)", () => {
+    const m = turnOver(
+      { ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments", "Transfers"] },
+      { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Not counted as spending or income: moved to own accounts CHF 2'310.00 (Transfers, net); invested CHF 1'215.00 (Investments, net)." },
+    );
+    expect(statuses(m, "Not counted: CHF 2'310.00 moved to your own accounts and CHF 1'215.00 invested.")).toEqual([["CHF 2'310.00", "grounded"], ["CHF 1'215.00", "grounded"]]);
+    expect(statuses(m, "You invested CHF 2'310.00.")).toEqual([["CHF 2'310.00", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
