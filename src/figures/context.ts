@@ -921,7 +921,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (cells) {
       // A table's first row is its header: its cells name what the columns below hold.
       if (!header) header = cells;
-      else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(figures, inClause, mentions, cells, header, out);
+      else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(text, figures, inClause, mentions, cells, header, out);
     } else {
       header = null;
       if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out, answer);
@@ -1288,7 +1288,10 @@ function qualifierBefore(before: string): string | undefined {
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
-function attachRow(figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
+/** A table column of changes, by its header: "Change", "Difference", "Δ", "+/−". */
+const CHANGE_HEADER = /^\s*(?:change|difference|diff\.?|Δ|delta|\+\s*\/\s*[-−])(?:\s*\([^)]*\))?\s*$/i;
+
+function attachRow(text: string, figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
   const within = (t: Target | undefined) => (t ? ms.filter((m) => m.start >= t.start && m.end <= t.end) : []);
   const row = { start: cells[0]!.start, end: cells.at(-1)!.end };
   const subjects = subjectsOf(within(row));
@@ -1306,6 +1309,8 @@ function attachRow(figures: readonly Target[], idx: number[], ms: Mention[], cel
       }
     }
     if (subjects.length) ctx.subjects = subjects;
+    // A cell of a column headed "Change" is a change, whatever its sign is written ("-201.25" beside "+607.04").
+    if (header[c] && CHANGE_HEADER.test(text.slice(header[c]!.start, header[c]!.end))) ctx.changeSaid = true;
   }
 }
 

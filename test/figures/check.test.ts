@@ -156,6 +156,11 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "Not counted: CHF 2'310.00 moved to your own accounts and CHF 1'215.00 invested.")).toEqual([["CHF 2'310.00", "grounded"], ["CHF 1'215.00", "grounded"]]);
     expect(statuses(m, "You invested CHF 2'310.00.")).toEqual([["CHF 2'310.00", "mismatched"]]);
   });
+  test("a cell of a column headed Change is a change, its minus written: right, -570.95 under Change; wrong, 570.95 as June's level (tuning, r4u07)", () => {
+    const m = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+    expect(statuses(m, "| Category | May | June | Change |\n|---|---|---|---|\n| Dining | 1'500.00 | 929.05 | -570.95 |\n")).toEqual([["1'500.00", "grounded"], ["929.05", "grounded"], ["-570.95", "grounded"]]);
+    expect(statuses(m, "| Category | May | June |\n|---|---|---|\n| Dining | 1'500.00 | 570.95 |\n")).toEqual([["1'500.00", "grounded"], ["570.95", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
