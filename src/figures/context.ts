@@ -435,6 +435,13 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
       if (!lex.prefixes.has(key)) break;
     }
     if (!best) continue;
+    // A category's word in lower case right after a name is that name's thing, not the category ("the Kita Sonnenschein
+    // fee", "the Kita fee", "Migros groceries"): the fee of a Children merchant is no Fees figure (tuning, r4s10, r4s11).
+    const before = out[out.length - 1];
+    if (best.e.dim === "category" && before?.dim === "name" && !/^\p{Lu}/u.test(toks[i]!.text) && /^\s+$/.test(text.slice(before.end, toks[i]!.start))) {
+      i += best.n - 1;
+      continue;
+    }
     out.push({ start: toks[i]!.start, end: toks[i + best.n - 1]!.end, dim: best.e.dim, value: best.e.value });
     i += best.n - 1;
   }
@@ -603,7 +610,7 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
  * "CHF 288.08 still uncategorised", "CHF 399.18 are unclassified".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less|settlement|refund|fee|late\s+fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
@@ -866,8 +873,8 @@ export function readInContext<F extends Target>(text: string, read: readonly F[]
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
 const tableRow = /^\s*\|/;
 
-/** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
-const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
+/** Words that deny what follows them: "counted neither as spending nor as income", "isn't counted as income", "none in 2024". */
+const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never|\w+n['’]t)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
 /** A white space character as \s reads it. */
 const isSpace = (c: number) => (c >= 9 && c <= 13) || c === 32 || c === 160 || c === 5760 || (c >= 8192 && c <= 8202) || c === 8232 || c === 8233 || c === 8239 || c === 8287 || c === 12288 || c === 65279;
@@ -885,7 +892,7 @@ function endsLikeCountOf(before: string): boolean {
 }
 
 /** What NEGATED needs somewhere in the text (without its word boundary, which a cut of the text may make up). */
-const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never)\s/i;
+const MAY_NEGATE = /(?:neither|nor|not|no|none|nothing|never|n['’]t)\s/i;
 
 function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
@@ -914,7 +921,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (cells) {
       // A table's first row is its header: its cells name what the columns below hold.
       if (!header) header = cells;
-      else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(figures, inClause, mentions, cells, header, out);
+      else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(text, figures, inClause, mentions, cells, header, out);
     } else {
       header = null;
       if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out, answer);
@@ -1007,10 +1014,15 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).
+      // Nor the verb right after the figure before, which is that figure's ("CHF 2'310.00 moved to your own accounts and
+      // CHF 1'215.00 invested": the investment is no move).
       const own = ownClause();
-      const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
-      const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
-      if (action && !other) out[i]!.action = action.toLowerCase();
+      const last = [...own.matchAll(ACTION_ALL)].at(-1);
+      const action = last?.[1];
+      const since = i > 0 ? text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start) : "";
+      const other = i > 0 ? OTHER_VERB.test(since) : false;
+      const previous = i > 0 && last !== undefined && f.start - own.length + last.index >= figures[i - 1]!.end && /^\s*(?:(?:was|were|is|are|got|been)\s+)?$/i.test(text.slice(figures[i - 1]!.end, f.start - own.length + last.index));
+      if (action && !other && !previous) out[i]!.action = action.toLowerCase();
     }
   });
   return out;
@@ -1276,7 +1288,10 @@ function qualifierBefore(before: string): string | undefined {
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
-function attachRow(figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
+/** A table column of changes, by its header: "Change", "Difference", "Δ", "+/−". */
+const CHANGE_HEADER = /^\s*(?:change|difference|diff\.?|Δ|delta|\+\s*\/\s*[-−])(?:\s*\([^)]*\))?\s*$/i;
+
+function attachRow(text: string, figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
   const within = (t: Target | undefined) => (t ? ms.filter((m) => m.start >= t.start && m.end <= t.end) : []);
   const row = { start: cells[0]!.start, end: cells.at(-1)!.end };
   const subjects = subjectsOf(within(row));
@@ -1294,6 +1309,8 @@ function attachRow(figures: readonly Target[], idx: number[], ms: Mention[], cel
       }
     }
     if (subjects.length) ctx.subjects = subjects;
+    // A cell of a column headed "Change" is a change, whatever its sign is written ("-201.25" beside "+607.04").
+    if (header[c] && CHANGE_HEADER.test(text.slice(header[c]!.start, header[c]!.end))) ctx.changeSaid = true;
   }
 }
 

@@ -123,6 +123,44 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "Coop took CHF 512.40.")).toEqual([["CHF 512.40", "grounded"]]);
     expect(statuses(m, "Migros took CHF 512.40.")).toEqual([["CHF 512.40", "mismatched"]]);
   });
+  test("a category's word in lower case after a merchant's name is that merchant's thing: right, the Netflix fee of a Shopping figure; wrong, Fees said to be it (tuning: the Kita fee)", () => {
+    const m = turn([{ name: "merchant_breakdown", input: { year: 2025, category: "Shopping" }, summary: "Shopping by merchant for 2025. CHF: total CHF 250.80 over 12 transactions: Netflix CHF 250.80 (12 tx)." }]);
+    expect(statuses(m, "The Netflix fee came to CHF 250.80 in 2025.")).toEqual([["CHF 250.80", "grounded"]]);
+    expect(statuses(m, "Fees came to CHF 250.80 in 2025.")).toEqual([["CHF 250.80", "mismatched"]]);
+  });
+  test("a booking's noun between a figure and its month keeps the month the figure's: right, a settlement in March and a refund in February; wrong, the two months swapped (tuning, r4r20)", () => {
+    const m = turn([{ name: "monthly_trend", input: { year: 2025 }, summary: "Monthly spending for 2025. CHF: Per month: 2025-02 CHF 1'333.05, 2025-03 CHF 1'386.65." }]);
+    expect(statuses(m, "There was a CHF 1'386.65 settlement in March and a CHF 1'333.05 refund in February.")).toEqual([["CHF 1'386.65", "grounded"], ["CHF 1'333.05", "grounded"]]);
+    expect(statuses(m, "There was a CHF 1'333.05 settlement in March and a CHF 1'386.65 refund in February.")).toEqual([["CHF 1'333.05", "mismatched"], ["CHF 1'386.65", "mismatched"]]);
+  });
+  test("a search's total is of every merchant it found: right, Coop's payments found by a search for Migros; wrong, Netflix said to be them (tuning: Alex's Helsana premiums)", () => {
+    const m = turn([{ name: "search_transactions", input: { search: "Migros", year: 2025 }, summary: "Transactions matching \"Migros\" in all categories for 2025: 24 matches. CHF: 24 transactions from 2025-01-01 to 2025-12-25. Money out: CHF 4'947.60 in 12 transactions (average CHF 412.30). Money in: CHF 26'400.00 in 12 transactions. Merchant names: Migros (12), Coop (12). Categories: Groceries (12), Income (12)." }]);
+    expect(statuses(m, "The Coop payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "grounded"]]);
+    expect(statuses(m, "The Netflix payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "mismatched"]]);
+  });
+  test("the categories a review looks in are not its rows': right, 483 groceries transactions to review; wrong, Dining said to have them (tuning, r4s13)", () => {
+    const m = turn([{ name: "review_transactions", input: { category: "Groceries", limit: 5 }, summary: "To review for all dates (2024-01-01 to 2025-12-31): 483 transactions at 9 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Migros: 166 rows, CHF -3'555.75, in Groceries, lowest confidence 0.65." }]);
+    expect(statuses(m, "There are 483 groceries transactions to review.")).toEqual([["483", "grounded"]]);
+    expect(statuses(m, "There are 483 dining transactions to review.")).toEqual([["483", "mismatched"]]);
+  });
+  test("a mention denied with n't is no mention: right, unclassified money in that isn't counted as income; wrong, said to be income (tuning, r4j05)", () => {
+    const m = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 1'022.76 in 13 transactions." }]);
+    expect(statuses(m, "CHF 1'022.76 came in without a category, so it isn't counted as income.")).toEqual([["CHF 1'022.76", "grounded"]]);
+    expect(statuses(m, "Your income included CHF 1'022.76 of refunds.")).toEqual([["CHF 1'022.76", "mismatched"]]);
+  });
+  test("the verb right after the figure before is that figure's: right, CHF 1'215.00 invested after CHF 2'310.00 moved; wrong, the investment said to be moved (tuning, r4s05)", () => {
+    const m = turnOver(
+      { ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments", "Transfers"] },
+      { name: "income_vs_spending", input: { year: 2025 }, summary: "Income vs spending for 2025. CHF: income CHF 90'000.00, spending CHF 70'000.00, net CHF 20'000.00, savings rate 22.2%. Not counted as spending or income: moved to own accounts CHF 2'310.00 (Transfers, net); invested CHF 1'215.00 (Investments, net)." },
+    );
+    expect(statuses(m, "Not counted: CHF 2'310.00 moved to your own accounts and CHF 1'215.00 invested.")).toEqual([["CHF 2'310.00", "grounded"], ["CHF 1'215.00", "grounded"]]);
+    expect(statuses(m, "You invested CHF 2'310.00.")).toEqual([["CHF 2'310.00", "mismatched"]]);
+  });
+  test("a cell of a column headed Change is a change, its minus written: right, -570.95 under Change; wrong, 570.95 as June's level (tuning, r4u07)", () => {
+    const m = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+    expect(statuses(m, "| Category | May | June | Change |\n|---|---|---|---|\n| Dining | 1'500.00 | 929.05 | -570.95 |\n")).toEqual([["1'500.00", "grounded"], ["929.05", "grounded"], ["-570.95", "grounded"]]);
+    expect(statuses(m, "| Category | May | June |\n|---|---|---|\n| Dining | 1'500.00 | 570.95 |\n")).toEqual([["1'500.00", "grounded"], ["570.95", "mismatched"]]);
+  });
   test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
     expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
   });
