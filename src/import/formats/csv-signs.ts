@@ -161,7 +161,9 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
  * account writes the payee first ("CHASE CREDIT CRD AUTOPAY"): beside mostly positive amounts this tells a card, unless
  * pay or a deposit written positive says an account (then the file says both, and the user is asked).
  */
-const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\b/i;
+// Only the issuer's fixed line: "AUTOPAY <payee>" ("AUTOPAY GEICO INSURANCE", "AUTOPAY PAYMENT CITI CARD") is an
+// account's debit naming what it pays (review of the merge: an account's month of payouts had every sign turned, exit 0).
+const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = /\b(?:payroll|direct\s+dep(?:osit)?|dir\s+dep)\b/i;
 

@@ -211,7 +211,8 @@ export const WORLD_IBAN_CURRENCY: Record<string, string> = {
 
 /**
  * Month names of day-month-year dates in other languages than English (ING Romania's "03 februarie 2026"; Spanish,
- * Portuguese and Indonesian banks' "03 ene 2026", "3 Agustus 2026"), lower case, unaccented ones only.
+ * Portuguese and Indonesian banks' "03 ene 2026", "3 Agustus 2026"; German, French and Dutch ones with their accents,
+ * "6. März 2026", "06 févr. 2026"), lower case.
  */
 export const WORLD_MONTHS: Record<string, number> = {
   // Romanian
@@ -225,6 +226,6 @@ export const WORLD_MONTHS: Record<string, number> = {
   // Italian (Satispay's "24 lug 2024. 02:59:45": QA round 4, pass 18, no date column was found)
   gennaio: 1, gen: 1, febbraio: 2, aprile: 4, maggio: 5, mag: 5, giugno: 6, giu: 6, luglio: 7, lug: 7, settembre: 9, ottobre: 10, ott: 10, novembre: 11, dicembre: 12,
   // German, French and Dutch ("6. März 2026", "06 févr. 2026", "6 mrt 2026"; this stop's notation probe: no date column was found)
-  januar: 1, februar: 2, märz: 3, mär: 3, maerz: 3, dezember: 12, janvier: 1, janv: 1, février: 2, fevrier: 2, févr: 2, fevr: 2, mars: 3, avril: 4, avr: 4,
+  januar: 1, jänner: 1, jän: 1, februar: 2, märz: 3, mär: 3, mrz: 3, maerz: 3, fév: 2, dezember: 12, janvier: 1, janv: 1, février: 2, fevrier: 2, févr: 2, fevr: 2, mars: 3, avril: 4, avr: 4,
   juin: 6, juillet: 7, juil: 7, août: 8, aout: 8, septembre: 9, octobre: 10, décembre: 12, decembre: 12, déc: 12, maart: 3, mrt: 3, augustus: 8,
 };

@@ -71,8 +71,8 @@ function unframed(s: string): string {
   return s.slice(from, to).trim();
 }
 
-/** An amount with its side written after it: "45.90 DR", "2,000.00 CR" (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances). */
-const SIDE_MARK = /^(.*\d)\s*(?:(CR|DR)|\((CR|DR)\))$/i;
+/** An amount with its side written after it: "45.90 DR", "2,000.00 CR", "12.00 Cr." (British and Australian statements), "1,234.00(Dr)" (Indian banks' balances). */
+const SIDE_MARK = /^(.*\d)\s*(?:(CR|DR)\.?|\((CR|DR)\))$/i;
 
 /** The side an amount cell writes after its number ("45.90 DR", "2,000.00 CR", "84.50(Cr)"), or null. */
 export function sideMark(raw: string): "CR" | "DR" | null {
@@ -114,7 +114,9 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(0, -1).trim();
   }
   // The currency's code or sign after the minus ("-CHF 1'234.50", "-€12.50"), as before it.
-  s = s.replace(/^[A-Z]{3}\s*/, "").replace(SIGN_BEFORE, "").replace(GROUPING, "");
+  // Only a currency's code: "-TRX 10012", "-POS 4411" are a reference's, no amount (review of the lead's change: a memo
+  // column of them was taken for money and its text lost).
+  s = s.replace(/^([A-Z]{3})\s*/, (all, code: string) => (isoCode(code) ? "" : all)).replace(SIGN_BEFORE, "").replace(GROUPING, "");
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
@@ -138,7 +140,9 @@ export function currencyInAmount(raw: string): string | null {
   // Most cells are digits to their last character with a sign or a digit first: answered without the expression.
   const last = raw.charCodeAt(raw.length - 1);
   const first = raw.charCodeAt(0);
-  if (last >= 48 && last <= 57 && (first === 45 || (first >= 48 && first <= 57))) return null;
+  // (A minus before a code is no such cell: "-EUR 950.00"; review of the lead's change, its euros booked as the fallback's.)
+  const second = raw.charCodeAt(1);
+  if (last >= 48 && last <= 57 && ((first === 45 && second >= 48 && second <= 57) || (first >= 48 && first <= 57))) return null;
   const m = CODE_IN_AMOUNT.exec(raw.trim());
   const code = m?.[1] ?? m?.[2];
   return code === undefined ? null : isoCode(code);

@@ -612,6 +612,12 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(() => read(utf8(card("CAPITAL ONE AUTOPAY PYMT")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "CAPITAL ONE AUTOPAY PYMT" is written negative and names a payment to a card');
     expect(read(utf8(card("PAYMENT RECEIVED").replace("TRADER JOES #552", "PAYROLL SOFTWARE GUSTO.COM")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
     expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "SALARY FINANCE LTD")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 2: "SALARY FINANCE LTD" written positive as pay or a deposit into an account: the file says both');
+    // "AUTOPAY" before a payee is an account's debit naming what it pays, no issuer's line: beside an account's payouts and
+    // no pay word, asked (review of the merge: every sign turned, exit 0).
+    const payouts = (debit: string) => `Date,Description,Amount\n01/03/2026,STRIPE TRANSFER,512.40\n01/09/2026,${debit},-131.20\n01/15/2026,ETSY INC PAYOUT,318.75\n01/20/2026,VENMO CASHOUT,120.00\n`;
+    for (const debit of ["AUTOPAY GEICO INSURANCE", "AUTOPAY COMCAST", "AUTOPAY PAYMENT CITI CARD"]) {
+      expect(() => read(utf8(payouts(debit)), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(`checking.csv: line 3: "${debit}" is written negative and names a payment to a card`);
+    }
     // Pay named after its payer among a card's purchases ("GUSTO PAYROLL FEE") keeps the bare autopay line from telling: asked.
     expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "GUSTO PAYROLL FEE")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" is written negative and names a payment to a card');
   });
@@ -2448,5 +2454,16 @@ describe("the operation's own amount beside its own currency, when another colum
       [28000, "RUB", null, null],
       [-1150, "RUB", 12.5, "EUR"],
     ]);
+  });
+});
+
+describe("a minus before the currency's code (review of the lead's change)", () => {
+  test("each row keeps the code it is written with: \"-EUR 950.00\" is in euros, not the file's fallback", () => {
+    const s = read(utf8("Date,Description,Amount\n2026-03-02,COFFEE,-CHF 4.50\n2026-03-03,SALARY,CHF 2450.00\n2026-03-04,HOTEL PARIS,-EUR 950.00\n2026-03-05,REFUND,+EUR 12.00\n"), { fileName: "mixed.csv", fallbackCurrency: { code: "USD", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-4.5, "CHF"], [2450, "CHF"], [-950, "EUR"], [12, "EUR"]]);
+  });
+  test("a reference's \"-POS 4411\" is no amount: its column stays text, in the description", () => {
+    const s = read(utf8("Date,Description,Memo,Amount\n2026-03-02,STARBUCKS,-POS 4411,-4.50\n2026-03-03,SHELL,-ACH 2210,-60.00\n"), { fileName: "memo.csv", fallbackCurrency: { code: "USD", from: "the main currency of your data" } });
+    expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-4.5, "STARBUCKS · -POS 4411"], [-60, "SHELL · -ACH 2210"]]);
   });
 });

@@ -218,6 +218,9 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["juli", "jul", "juillet", "juil.", "juli", "jul"], ["august", "aug", "août", "aout", "augustus", "aug"], ["september", "sep", "septembre", "sept.", "september", "sep"],
     ["oktober", "okt", "octobre", "oct.", "oktober", "okt"], ["november", "nov", "novembre", "nov.", "november", "nov"], ["dezember", "dez", "décembre", "déc.", "december", "dec"],
   ];
+  test("Austrian and abbreviated German and French months (review of the lead's change)", () => {
+    expect([parseDate("6. Jän. 2026", "DMY"), parseDate("6 Mrz 2026", "DMY"), parseDate("6 fév 2026", "DMY")]).toEqual(["2026-01-06", "2026-03-06", "2026-02-06"]);
+  });
   test.each(european.flatMap((names, i) => names.map((name) => [name, i + 1] as const)))("the German, French or Dutch month %s is month %d", (month, n) => {
     const iso = `2026-${String(n).padStart(2, "0")}-06`;
     expect([parseDate(`6 ${month} 2026`, "DMY"), parseDate(`06 ${month.toUpperCase()} 2026`, "DMY"), parseDate(`6. ${month} 2026`, "DMY")]).toEqual([iso, iso, iso]);
@@ -241,6 +244,9 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["-EUR 12,50", ",", -12.5],
     ["\u2212USD 5.00", ".", -5],
     ["+GBP 7.10", ".", 7.1],
+    // A reference's three capitals after a minus are no code: no amount (review of the lead's change).
+    ["-TRX 10012", ".", null],
+    ["-REF 123", ".", null],
   ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
     expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
   });
