@@ -1049,12 +1049,37 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{ currency: "BRL", out: 277.32, outRows: 3, in: 3200, inRows: 1 }],
     skipped: [
-      { line: 5, reason: "a note or footer line: no date and no amount" },
+      { line: 5, reason: 'a section title ("lançamentos")' },
       { line: 6, reason: "a balance, total or note line without an amount" },
       { line: 9, reason: "a balance, total or note line without an amount" },
       { line: 12, reason: "a balance, total or note line without an amount" },
     ],
     reconciliation: [{ currency: "BRL", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ['the currency BRL (from the column "valor (R$)") for every row'],
+  },
+  // The same Itaú statement with its "lançamentos futuros" (scheduled, not booked yet) under the booked rows, "saídas
+  // futuras" their sub-title, as peers' Itaú importers stop there (qa49): the scheduled payments were imported as booked
+  // (exit 0). Out 150.00 + 87.42 = 237.42 (2 rows).
+  "itau-br-futuros.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 9,
+    rows: [
+      [8, "2026-03-02", -150, "BRL", "PIX TRANSF MARIA S02/03"],
+      [9, "2026-03-05", -87.42, "BRL", "RSHOP-SUPERMERC-04/03"],
+    ],
+    totals: [{ currency: "BRL", out: 237.42, outRows: 2, in: 0, inRows: 0 }],
+    skipped: [
+      { line: 6, reason: 'a section title ("lançamentos")' },
+      { line: 7, reason: "a balance, total or note line without an amount" },
+      { line: 10, reason: "a balance, total or note line without an amount" },
+      { line: 11, reason: 'a section title ("lançamentos futuros")' },
+      { line: 12, reason: 'a section title ("saídas futuras")' },
+      { line: 13, reason: "pending: not booked yet (under a section title that says so)" },
+      { line: 14, reason: "pending: not booked yet (under a section title that says so)" },
+    ],
+    reconciliation: [{ currency: "BRL", status: "none", opening: null, closing: null, entries: 2, difference: null }],
     notes: ['the currency BRL (from the column "valor (R$)") for every row'],
   },
   "banco-do-brasil.csv": {
