@@ -639,8 +639,11 @@ export function noteLine(norm: string): boolean {
  */
 const PENDING_SECTION = "pending: not booked yet (under a section title that says so)";
 export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
-  ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
-  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties",
+  ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties",
+    // Itaú (BR): its scheduled entries under the booked ones, money out and in under their own sub-titles (qa49: they
+    // were imported as booked).
+    "lancamentos futuros", "saidas futuras", "entradas futuras"].map((t) => [t, PENDING_SECTION] as const),
+  ...["posted", "posted transactions", "booked", "booked transactions", "cleared", "cleared transactions", "settled", "settled transactions", "completed", "completed transactions", "processed transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties", "lancamentos",
     // HDFC Bank's card statement: its domestic table, then its international one, each under its title and header.
     "domestic transactions", "international transactions"].map((t) => [t, null] as const),
 ]);

@@ -438,17 +438,27 @@ function unconvertedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): Fi
 }
 
 /**
+ * Signs and words in a money column's header that name one currency. 人民币 ("renminbi"): China Merchants Bank's card
+ * export heads its amount "人民币金额", the amount in yuan.
+ */
+const HEADER_SIGNS: readonly (readonly [RegExp, string])[] = [[/€|\beuro[sa]?\b/i, "EUR"], [/£/, "GBP"], [/人民币/, "CNY"]];
+
+/**
+ * A dollar or real written with its country in a header, not after a letter: Itaú's "valor (R$)" (qa49: the rows were
+ * taken as CHF, exit 0), "Amount (S$)". A bare "$" names no one currency (dollarHeader).
+ */
+const HEADER_PREFIXED_DOLLAR = new RegExp(`(?<![A-Za-z])(${Object.keys(PREFIXED_SIGN_CURRENCY).filter((k) => k.endsWith("$")).map((k) => k.replace("$", "\\$")).join("|")})`);
+
+/**
  * The currency a money column's header names ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
- * "Määrä EUROA"), with that column's header; the balance column's too ("Saldo CHF" beside "Belastung"/"Gutschrift": QA
- * round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)": a "$" names no one currency
- * (dollarHeader).
+ * "Määrä EUROA", HEADER_SIGNS), with that column's header; the balance column's too ("Saldo CHF" beside
+ * "Belastung"/"Gutschrift": QA round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)".
  */
 function headerCurrencyColumn(plan: ColumnPlan, withBalance = true): { code: string; column: string } | null {
   const cols = [...moneyCells(plan.money), ...(plan.balance === null || !withBalance ? [] : [plan.balance])];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    // 人民币 ("renminbi"): China Merchants Bank's card export heads its amount "人民币金额", the amount in yuan.
-    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : /人民币/.test(name) ? ["", "CNY"] : null);
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? ((sign) => sign && ["", sign[1]])(HEADER_SIGNS.find(([re]) => re.test(name))) ?? ((dollar) => dollar && ["", PREFIXED_SIGN_CURRENCY[dollar[1]!]])(HEADER_PREFIXED_DOLLAR.exec(name));
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return { code, column: name };
   }

@@ -17,6 +17,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { CURRENCY_BY_NUMBER as CURRENCIES } from "./currency-numbers.ts";
 import { fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
@@ -24,12 +25,6 @@ import { type ParsedRow, RowTable } from "./row-table.ts";
 import { joinCutPieces } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
 import { isoDate } from "./values.ts";
-
-/** ISO 4217 numbers of the currencies Spanish accounts are held in. */
-const CURRENCIES: Record<string, string> = {
-  "978": "EUR", "840": "USD", "826": "GBP", "756": "CHF", "392": "JPY", "124": "CAD", "752": "SEK", "578": "NOK", "208": "DKK",
-  "985": "PLN", "036": "AUD", "986": "BRL", "484": "MXN", "032": "ARS", "152": "CLP", "170": "COP", "604": "PEN", "504": "MAD",
-};
 
 /** The common concepts (concepto común), the movement's text when no concept line gives one. */
 const CONCEPTS: Record<string, string> = {

@@ -8,6 +8,7 @@
 import { bai2Reader } from "./bai2.ts";
 import { camtReader } from "./camt.ts";
 import { cfonbReader } from "./cfonb.ts";
+import { gpcReader } from "./gpc.ts";
 import { codaReader } from "./coda.ts";
 import { csvReader, ubsAccountReader, ubsCardReader } from "./csv.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -19,7 +20,7 @@ import type { StatementReader } from "./reader.ts";
 import { santanderTxtReader } from "./santander-txt.ts";
 import { MAX_UNPACKED_BYTES, MAX_ZIP_MEMBERS } from "./zip.ts";
 
-export const READERS: readonly StatementReader[] = [ofxReader, camtReader, mt940Reader, qifReader, norma43Reader, cfonbReader, codaReader, bai2Reader, santanderTxtReader, ubsCardReader, ubsAccountReader, csvReader];
+export const READERS: readonly StatementReader[] = [ofxReader, camtReader, mt940Reader, qifReader, norma43Reader, cfonbReader, gpcReader, codaReader, bai2Reader, santanderTxtReader, ubsCardReader, ubsAccountReader, csvReader];
 
 /** The `--format` values. */
 export const IMPORT_FORMATS: readonly string[] = READERS.map((r) => r.id);

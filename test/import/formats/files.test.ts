@@ -32,7 +32,7 @@ describe("files that are no statement", () => {
     );
     expect(refusal(utf8('<?xml version="1.0"?>\n<html><body>Login</body></html>'))).toBe("upload.bin: this is an HTML page (a saved web page?), not a bank statement export");
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
-      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Norma 43 (AEB/CSB 43) statement, a CFONB 120 statement, a CODA statement, a BAI2 balance report, a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
+      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Norma 43 (AEB/CSB 43) statement, a CFONB 120 statement, a GPC (ABO) statement, a CODA statement, a BAI2 balance report, a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
     // A Norma 43 (AEB/CSB 43) statement of a Spanish bank, fixed-width records "11", "22", "23", "33", "88": taken by its own
     // reader (norma43.ts), never read as a CSV for the comma and the semicolon of its concept (QA round 4, pass 23: "unknown

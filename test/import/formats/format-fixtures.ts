@@ -662,6 +662,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // read): the amount in dollars with its rate and the fee (facts, cfonb.test.ts), the client's reference and purpose
   // (RCN: the purpose joins the text). 2'480.00 − 57.40 + 750.00 = 3'172.60 ✓. Out 57.40 (1 row), in 750.00.
   "cfonb-120-complements.txt": CFONB_COMPLEMENTS,
+  // GPC (ABO), the fixed-width statement Czech banks download (Fio, KB, Česká spořitelna), written in the layout of
+  // k3a/ago's Fio test file (qa49's blind pass: refused as "unknown format"): a 074 header with the old and new balance,
+  // 075 items with the amount in hundredths and the accounting code (1 debit, 2 credit, 5 the storno of a credit), the
+  // currency as its ISO number (0203 = CZK), a 078 message line that joins the item above. 15'000.00 − 1'250.00 +
+  // 42'500.00 − 389.90 − 100.00 = 55'760.10 ✓. Out 1'250.00 + 389.90 + 100.00 = 1'739.90 (3 rows), in 42'500.00.
+  "gpc-fio-cz.gpc": {
+    format: "gpc",
+    layout: null,
+    account: "1234567890",
+    dataLines: 4,
+    rows: [
+      [2, "2024-04-01", -1250, "CZK", "ELEKTRO ENERGIE AS"],
+      [3, "2024-04-10", 42500, "CZK", "ZAMESTNAVATEL SRO"],
+      [4, "2024-04-15", -389.9, "CZK", "KARTA LIDL PRAHA · NAKUP KARTOU 412500******1234 PRAHA 5 CZ"],
+      [6, "2024-04-22", -100, "CZK", "VRACENI PLATBY"],
+    ],
+    totals: [{ currency: "CZK", out: 1739.9, outRows: 3, in: 42500, inRows: 1 }],
+    reconciliation: [{ currency: "CZK", status: "ok", opening: 15000, closing: 55760.1, entries: 4, difference: 0 }],
+  },
   // The same statement with its new balance edited to 3'172.50: off by 0.10 (the import refuses it unless accepted).
   "cfonb-120-edited-balance.txt": {
     ...CFONB_COMPLEMENTS,

@@ -1040,6 +1040,56 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // header's "Data do Balancete" says reais; "Saldo Anterior" opens and "S A L D O" closes the statement, "Saldo do dia"
   // is a balance between the days. Out 150.00 + 87.42 + 214.60 = 452.02, in 3'200.00; 1'520.35 − 452.02 + 3'200.00 =
   // 4'268.33, the closing line (and 1'520.35 − 237.42 = 1'282.93, the day's balance on line 5).
+  // Itaú's account statement (BR), windows-1252, in the layout peers' Itaú importers describe (qa49: no Itaú fixture):
+  // a preamble, "valor (R$)" and "saldos (R$)", a "lançamentos" line, SALDO ANTERIOR and SALDO DO DIA lines with a
+  // balance only. "R$" names the Brazilian real: the rows were taken as CHF, the file said to name no currency (exit 0).
+  // Out 150.00 + 87.42 + 39.90 = 277.32 (3 rows), in 3'200.00.
+  "itau-br.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [7, "2026-03-02", -150, "BRL", "PIX TRANSF MARIA S02/03"],
+      [8, "2026-03-05", -87.42, "BRL", "RSHOP-SUPERMERC-04/03"],
+      [10, "2026-03-16", 3200, "BRL", "SISPAG SALARIO ACME"],
+      [11, "2026-03-16", -39.9, "BRL", "TAR PACOTE ITAU"],
+    ],
+    totals: [{ currency: "BRL", out: 277.32, outRows: 3, in: 3200, inRows: 1 }],
+    skipped: [
+      { line: 5, reason: 'a section title ("lançamentos")' },
+      { line: 6, reason: "a balance, total or note line without an amount" },
+      { line: 9, reason: "a balance, total or note line without an amount" },
+      { line: 12, reason: "a balance, total or note line without an amount" },
+    ],
+    reconciliation: [{ currency: "BRL", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ['the currency BRL (from the column "valor (R$)") for every row'],
+  },
+  // The same Itaú statement with its "lançamentos futuros" (scheduled, not booked yet) under the booked rows, "saídas
+  // futuras" their sub-title, as peers' Itaú importers stop there (qa49): the scheduled payments were imported as booked
+  // (exit 0). Out 150.00 + 87.42 = 237.42 (2 rows).
+  "itau-br-futuros.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 9,
+    rows: [
+      [8, "2026-03-02", -150, "BRL", "PIX TRANSF MARIA S02/03"],
+      [9, "2026-03-05", -87.42, "BRL", "RSHOP-SUPERMERC-04/03"],
+    ],
+    totals: [{ currency: "BRL", out: 237.42, outRows: 2, in: 0, inRows: 0 }],
+    skipped: [
+      { line: 6, reason: 'a section title ("lançamentos")' },
+      { line: 7, reason: "a balance, total or note line without an amount" },
+      { line: 10, reason: "a balance, total or note line without an amount" },
+      { line: 11, reason: 'a section title ("lançamentos futuros")' },
+      { line: 12, reason: 'a section title ("saídas futuras")' },
+      { line: 13, reason: "pending: not booked yet (under a section title that says so)" },
+      { line: 14, reason: "pending: not booked yet (under a section title that says so)" },
+    ],
+    reconciliation: [{ currency: "BRL", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+    notes: ['the currency BRL (from the column "valor (R$)") for every row'],
+  },
   "banco-do-brasil.csv": {
     format: "csv",
     layout: "guessed",

@@ -22,7 +22,7 @@ import { runCli } from "../../support/cli-process.ts";
 
 describe("the reader list", () => {
   test("--format choices, the help, the page's format list and file picker come from it", () => {
-    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "norma43", "cfonb", "coda", "bai2", "santander-uk-txt", "ubs-card", "ubs-account", "csv"]);
+    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "norma43", "cfonb", "gpc", "coda", "bai2", "santander-uk-txt", "ubs-card", "ubs-account", "csv"]);
     expect(IMPORT_HELP).toContain(`--format F                   auto|${IMPORT_FORMATS.join("|")} (default auto)`);
     const form = toHtml(<ImportForm />);
     expect(form).toContain(`accept="${ACCEPTED_FILES}"`);
@@ -37,7 +37,7 @@ describe("the reader list", () => {
     const help = await runCli(["--help"], { home: tmpdir() });
     expect(help.stdout).toContain(
       "  budget-chat import FILE...   import bank statements into your budget database:\n" +
-        "                               OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), Norma 43 (AEB/CSB 43) statement, CFONB 120 statement, CODA statement, BAI2 balance report, Santander UK text statement (TXT), UBS card invoice CSV, UBS account statement CSV, any bank's CSV, a ZIP of them\n",
+        "                               OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), Norma 43 (AEB/CSB 43) statement, CFONB 120 statement, GPC (ABO) statement, CODA statement, BAI2 balance report, Santander UK text statement (TXT), UBS card invoice CSV, UBS account statement CSV, any bank's CSV, a ZIP of them\n",
     );
   });
 
