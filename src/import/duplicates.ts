@@ -185,6 +185,17 @@ function takeStoredOwnAccountIds(db: Database, rows: RowTable, ids: string[], th
   }
 }
 
+/**
+ * Whether two bank ids are one reference of the bank under one account written two ways: ids that carry their account as
+ * the file wrote it (OFX's `ofx:<account>:<FITID>`) and agree after it, their accounts one (oneAccount) but not alike.
+ */
+function oneReference(stored: string, storedAccount: string | null, id: string, account: string | null): boolean {
+  if (storedAccount === null || account === null || storedAccount === account || !oneAccount(storedAccount, account)) return false;
+  const afterAccount = (x: string, written: string) => (x.startsWith(`ofx:${written}:`) ? x.slice(`ofx:${written}:`.length) : null);
+  const reference = afterAccount(stored, storedAccount);
+  return reference !== null && reference === afterAccount(id, account);
+}
+
 /** How budget.db stores an already imported row: its merchant and category (either may be NULL). */
 export type StoredClass = { merchant: string | null; category: string | null };
 
@@ -337,11 +348,15 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       // before under one name given for every row, its copy is under that name (review of r4-msacct: stored twice, exit 0).
       // A stored row whose id a row of this file had (otherAccountIds), or whose id is this row's with its account after
       // it (ownAccountId: stored when the plain id was another account's row's), is another account's surely when both
-      // are account numbers (not a name given for every row, which may be this row's account).
+      // are account numbers (not a name given for every row, which may be this row's account). One account written
+      // another way (its IBAN and its domestic number, a card masked otherwise) is this row's account: as written, each
+      // booking of the second export was stored again (stored twice, exit 0).
       const account = rows.accountOf(i);
       const sharesThisRowsId = c.otherAccountIds?.has(e.transactionId) === true || isOwnAccountIdOf(e.transactionId, c.ids[i]!);
-      if (account !== null && e.account !== null && account !== e.account && (rows.idAccountOf(i) === undefined || (sharesThisRowsId && twoAccountNumbers(account, e.account)))) continue;
-      if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
+      if (account !== null && e.account !== null && anotherAccount(e.account, account) && (rows.idAccountOf(i) === undefined || (sharesThisRowsId && twoAccountNumbers(account, e.account)))) continue;
+      // Two bank ids of one kind are two payments; but not one reference of the bank under the account written two ways
+      // (an OFX FITID downloaded with the card's whole number, then masked): the same payment.
+      if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!) && !oneReference(e.transactionId, e.account, c.ids[i]!, account)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= textWords(e.description);
       const own = (mine[k] ??= textWords(rows.descriptionOf(i)));

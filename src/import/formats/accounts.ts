@@ -10,12 +10,23 @@ import { ACCOUNT_NUMBER } from "./csv-guess.ts";
 type Spelling =
   | { kind: "iban"; iban: string; bban: string }
   | { kind: "bank"; bank: string; number: string }
-  | { kind: "number"; number: string };
+  | { kind: "number"; number: string; digits: string | null }
+  | { kind: "card"; head: string; tail: string };
 
 const noZeros = (digits: string) => digits.replace(/^0+/, "");
 
 /** An IBAN written without spaces: country, check digits, the account's BBAN. */
 export const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
+/**
+ * A card number masked (spaces and dashes taken out): the digits shown first, if any, the mask, the last four (Amex: five)
+ * — "**** **** **** 4821", "XXXX-XXXX-XXXX-4821", "...4821", "3776 62**** *4821", "4111XXXXXXXX1111". (Not one dot: an
+ * account number "1234.5678".)
+ */
+const MASKED_CARD = /^(\d*)(?:[*X•.]{2,}|…)(\d{4,5})$/;
+
+/** How many digits a card number has (ISO/IEC 7812): a number this long may be a card's, written whole. */
+const CARD_DIGITS = { min: 12, max: 19 };
 
 function spelling(written: string): Spelling {
   let s = written.replace(/\s+/g, "").toUpperCase();
@@ -25,11 +36,39 @@ function spelling(written: string): Spelling {
   if (IBAN.test(s)) return { kind: "iban", iban: s, bban: s.slice(4) };
   const bank = /^(\d+)\/(\d+)$/.exec(s);
   if (bank) return { kind: "bank", bank: bank[1]!, number: noZeros(bank[2]!) };
-  return { kind: "number", number: /^\d+$/.test(s) ? noZeros(s) : s };
+  // Dashes between digits group them only: a sort code and number "60-16-13 31926819", Amex's "-41004".
+  const undashed = s.replace(/-/g, "");
+  const card = MASKED_CARD.exec(undashed);
+  if (card) return { kind: "card", head: card[1]!, tail: card[2]! };
+  return /^\d+$/.test(undashed) ? { kind: "number", number: noZeros(undashed), digits: undashed } : { kind: "number", number: s, digits: null };
 }
 
-/** Whether two spellings name one account: an IBAN holds its bank code and account number (its BBAN; DE: BLZ + Konto). */
+/** Whether one of two digit strings begins (`at` "start") or ends the other: what a mask shows of a number agrees with it. */
+const agree = (a: string, b: string, at: "start" | "end"): boolean => (a.length <= b.length ? (at === "start" ? b.startsWith(a) : b.endsWith(a)) : agree(b, a, at));
+
+/**
+ * Whether a masked card and a number written in digits are one card: its last digits alone ("4821"), or its whole number
+ * (12 to 19 digits) with the mask's digits at its start and end. An account number of other length is no card's.
+ */
+function cardNumber(card: { head: string; tail: string }, digits: string): boolean {
+  if (digits.length <= card.tail.length + 1) return digits.length >= 4 && agree(digits, card.tail, "end");
+  return digits.length >= CARD_DIGITS.min && digits.length <= CARD_DIGITS.max && digits.startsWith(card.head) && digits.endsWith(card.tail);
+}
+
+/** Whether two spellings, one of them a masked card, are one card. */
+function sameCard(a: Spelling, b: Spelling): boolean {
+  if (a.kind === "card" && b.kind === "card") return agree(a.tail, b.tail, "end") && agree(a.head, b.head, "start");
+  if (a.kind === "card") return b.kind === "number" && b.digits !== null && cardNumber(a, b.digits);
+  return b.kind === "card" && sameCard(b, a);
+}
+
+/**
+ * Whether two spellings name one account: an IBAN holds its bank code and account number (its BBAN; DE: BLZ + Konto); a
+ * masked card is the card whose number shows the same digits ("XXXX-XXXX-XXXX-4821" and "...4821"; not "3776 62**** *4821"
+ * and "4266 11** **** 4821", two issuers' cards).
+ */
 function sameAccount(a: Spelling, b: Spelling): boolean {
+  if (a.kind === "card" || b.kind === "card") return sameCard(a, b);
   if (a.kind === "iban" && b.kind === "iban") return a.iban === b.iban;
   if (b.kind === "iban") return sameAccount(b, a);
   if (a.kind === "iban") {
