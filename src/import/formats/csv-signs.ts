@@ -406,6 +406,15 @@ export function dashMarks(cols: readonly Column[], amount: Column, taken: Readon
 const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].map(normaliseHeader));
 
 /**
+ * A card's two dates, the purchase's and the day the issuer posted it (normalised): US card downloads (Bilt's, Capital
+ * One's, Chase's, Discover's "Trans. Date" beside "Post Date"). Beside amounts that are all positive and no balance
+ * column, they leave open whether the rows are a card's purchases or an account's deposits (qa48: a Bilt card's month of
+ * purchases was booked as income, exit 0), so the user is asked. Only both together: a checking account's export has
+ * one of them ("Posting Date").
+ */
+const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "trans date", "purchase date"], ["posted date", "post date", "posting date"]].map((words) => new Set(words.map(normaliseHeader)));
+
+/**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
  * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
  * card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that is negative
@@ -470,6 +479,15 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     const name = cols[amount]!.name.trim();
     throw new SignsInDoubt(
       `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
+        `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+    );
+  }
+  const cardDates = CARD_DATE_PAIR.map((words) => cols.find((c) => words.has(c.norm)));
+  if (!told && !mixed && positive >= MOSTLY_POSITIVE.rows && !balance && !paidIn && askWhenUnsure && cardDates.every((c) => c !== undefined)) {
+    const name = cols[amount]!.name.trim();
+    const [bought, posted] = cardDates.map((c) => c!.name.trim());
+    throw new SignsInDoubt(
+      `${fileName}: every one of the ${positive} amounts in "${name}" is positive beside a card's two dates ("${bought}" and "${posted}"), and nothing in the file (a payment to the card, a balance column) tells whether they are a card's purchases or an account's money coming in; ` +
         `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
     );
   }
