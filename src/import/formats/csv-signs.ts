@@ -414,6 +414,9 @@ const CARD_CHARGE_HEADERS: ReadonlySet<string> = new Set(["סכום חיוב"].m
  */
 const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "trans date", "purchase date"], ["posted date", "post date", "posting date"]].map((words) => new Set(words.map(normaliseHeader)));
 
+/** The flag that says each reading of a file whose signs are in doubt (the web page's import words it as its tick). */
+const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;
+
 /**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
  * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
@@ -475,20 +478,19 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
   // so does pay or a deposit written positive (paidIn).
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  const name = cols[amount]!.name.trim();
   if (!told && mixed && byKind === 0 && !balance && !spentNegative && !paidIn && askWhenUnsure && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
-    const name = cols[amount]!.name.trim();
     throw new SignsInDoubt(
       `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
-        `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+        whichFlag(name),
     );
   }
   const cardDates = CARD_DATE_PAIR.map((words) => cols.find((c) => words.has(c.norm)));
   if (!told && !mixed && positive >= MOSTLY_POSITIVE.rows && !balance && !paidIn && askWhenUnsure && cardDates.every((c) => c !== undefined)) {
-    const name = cols[amount]!.name.trim();
     const [bought, posted] = cardDates.map((c) => c!.name.trim());
     throw new SignsInDoubt(
       `${fileName}: every one of the ${positive} amounts in "${name}" is positive beside a card's two dates ("${bought}" and "${posted}"), and nothing in the file (a payment to the card, a balance column) tells whether they are a card's purchases or an account's money coming in; ` +
-        `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+        whichFlag(name),
     );
   }
   return told;
