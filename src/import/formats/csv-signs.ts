@@ -459,6 +459,18 @@ export function creditsMarkedOnly(amount: Column): boolean {
 }
 
 /**
+ * A card's two dates, the purchase's and the day the issuer posted it (normalised): US card downloads (Bilt's, Capital
+ * One's, Chase's, Discover's "Trans. Date" beside "Post Date"). Beside amounts that are all positive and no balance
+ * column, they leave open whether the rows are a card's purchases or an account's deposits (qa48: a Bilt card's month of
+ * purchases was booked as income, exit 0), so the user is asked. Only both together: a checking account's export has
+ * one of them ("Posting Date").
+ */
+const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "trans date", "purchase date"], ["posted date", "post date", "posting date"]].map((words) => new Set(words.map(normaliseHeader)));
+
+/** The flag that says each reading of a file whose signs are in doubt (the web page's import words it as its tick). */
+const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;
+
+/**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
  * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
  * card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that is negative
@@ -524,7 +536,6 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
   const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure;
   const name = cols[amount]!.name.trim();
-  const answers = `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`;
   // The issuer's autopay line written negative says a card, pay or a deposit written positive says an account: the file
   // says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
   if (unsure && paidIn && autopayFirst >= 0 && mostlyPositive) {
@@ -533,7 +544,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     const pay = texts.map((t) => (t[payRow] ?? "").trim()).find((t) => INCOME_TEXT.test(t))!;
     throw new SignsInDoubt(
       `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[payRow]}: "${pay.slice(0, 80)}" written positive as pay or a deposit into an account: ` +
-        `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${answers}`,
+        `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${whichFlag(name)}`,
     );
   }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the
@@ -544,12 +555,20 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     const text = texts.map((t) => (t[named] ?? "").trim()).find(namesCardPaid)!;
     throw new SignsInDoubt(
       `${fileName}: line ${lines[named]}: "${text.slice(0, 80)}" is written negative and names a payment to a card, but not in a card issuer's own words, and ${positive} of the ${booked.length} amounts in "${name}" are positive: ` +
-        `it may be a card's export (purchases positive, the payment it received negative) or an account's (money coming in, a payment to a card going out), and nothing else in the file (the card's own payment line, a column of row kinds, a balance column) tells which; ${answers}`,
+        `it may be a card's export (purchases positive, the payment it received negative) or an account's (money coming in, a payment to a card going out), and nothing else in the file (the card's own payment line, a column of row kinds, a balance column) tells which; ${whichFlag(name)}`,
     );
   }
   if (unsure && !paidIn && positive >= MOSTLY_POSITIVE.rows && positive / booked.length >= MOSTLY_POSITIVE.share) {
     throw new SignsInDoubt(
-      `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ${answers}`,
+      `${fileName}: ${positive} of the ${booked.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ${whichFlag(name)}`,
+    );
+  }
+  const cardDates = CARD_DATE_PAIR.map((words) => cols.find((c) => words.has(c.norm)));
+  if (!told && !mixed && positive >= MOSTLY_POSITIVE.rows && !balance && !paidIn && askWhenUnsure && cardDates.every((c) => c !== undefined)) {
+    const [bought, posted] = cardDates.map((c) => c!.name.trim());
+    throw new SignsInDoubt(
+      `${fileName}: every one of the ${positive} amounts in "${name}" is positive beside a card's two dates ("${bought}" and "${posted}"), and nothing in the file (a payment to the card, a balance column) tells whether they are a card's purchases or an account's money coming in; ` +
+        whichFlag(name),
     );
   }
   return told;

@@ -560,6 +560,22 @@ describe("a card export of no known layout (issue 32)", () => {
     expect([s.rows.map((r) => r.amount), s.reconciliation.map((r) => [r.status, r.opening, r.closing])]).toEqual([[-45.2, 2310, -60], [["ok", 1000, 3204.8]]]);
   });
 
+  test("every amount positive beside a card's two dates (the purchase's and the posting's), no balance column: refused, saying which flag says which (qa48: a Bilt card's month of purchases was money in, exit 0)", () => {
+    // A US card's download: "Transaction Date" and "Posted Date", three purchases written positive (6.49 + 18.20 + 54.00),
+    // no payment in the month. Its purchases were booked as income with a note only.
+    const card = "Transaction Date,Posted Date,Description,Amount\n2026-02-03,2026-02-04,CORNER GROCER,6.49\n2026-02-06,2026-02-07,HARBOR BOOKS,18.20\n2026-02-11,2026-02-12,STREAMIFY PLUS,54.00\n";
+    expect(() => read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd })).toThrow(
+      'card.csv: every one of the 3 amounts in "Amount" is positive beside a card\'s two dates ("Transaction Date" and "Posted Date"), and nothing in the file (a payment to the card, a balance column) tells whether they are a card\'s purchases or an account\'s money coming in; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
+    );
+    expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-6.49, -18.2, -54]);
+    expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([6.49, 18.2, 54]);
+    // One date column, or a balance column the amounts walk: an account's money in, read as written as before.
+    const oneDate = "Date,Description,Amount\n02/03/2026,INTEREST PAYMENT,0.42\n02/16/2026,MOBILE DEPOSIT,200.00\n02/21/2026,MONTHLY DIVIDENDS,500.00\n";
+    expect(read(utf8(oneDate), { fileName: "savings.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([0.42, 200, 500]);
+    const walked = "Transaction Date,Posted Date,Description,Amount,Balance\n2026-02-03,2026-02-03,INTEREST PAYMENT,0.42,100.42\n2026-02-06,2026-02-06,MOBILE DEPOSIT,200.00,300.42\n2026-02-11,2026-02-11,MONTHLY DIVIDENDS,500.00,800.42\n";
+    expect(read(utf8(walked), { fileName: "savings.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([0.42, 200, 500]);
+  });
+
   test("an Italian card list's payment from the holder's current account (\"PAGAMENTO CON ADDEBITO SU VS C/C\") says a card's export; a payment by card or a transfer on an account does not (qa31)", () => {
     // Three purchases written positive (23.90 + 58.00 + 7.80) and the month's balance paid from the current account
     // written "412,35-": a card's list (a BCC's), every sign turned. Refused before, asking for --flip-signs.
