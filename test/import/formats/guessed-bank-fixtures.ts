@@ -4828,4 +4828,39 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: [CHF_NOTE,"a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // A Polish statement whose "Strona" column says Obciążenie (debit) or Uznanie (credit) beside unsigned amounts (probe2 of
+  // issue 31: the marks were not read, every row money in, exit 0). Out 84.20 + 212.45 + 2,100.00 = 2,396.65, in
+  // 6,250.00 + 59.99 = 6,309.99.
+  "pl-strona-obciazenie-uznanie.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-03",-84.2,"PLN","BIEDRONKA 1123 KRAKOW"],
+      [3,"2026-02-05",6250,"PLN","WYNAGRODZENIE LUTY FIRMA KOWALSKI"],
+      [4,"2026-02-09",-212.45,"PLN","ORLEN STACJA 412"],
+      [5,"2026-02-12",-2100,"PLN","CZYNSZ MIESZKANIE 4"],
+      [6,"2026-02-17",59.99,"PLN","ZWROT ALLEGRO 99812"],
+    ],
+    totals: [{"currency":"PLN","out":2396.65,"outRows":3,"in":6309.99,"inRows":2}],
+    reconciliation: [{"currency":"PLN","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
+  // A Swedish statement whose "Typ" column says Uttag (withdrawal) or Insättning (deposit) beside unsigned amounts (probe2
+  // of issue 31: every row money in, exit 0). Out 312.50 + 970.00 + 9,350.00 = 10,632.50, in 28,400.00 + 150.00 = 28,550.00.
+  "sv-typ-uttag-insattning.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-04-01",-312.5,"SEK","ICA NARA SOLNA"],
+      [3,"2026-04-03",28400,"SEK","LON APRIL EXEMPEL AB"],
+      [4,"2026-04-06",-970,"SEK","SL ACCESS"],
+      [5,"2026-04-10",-9350,"SEK","HYRA LGH 1102"],
+      [6,"2026-04-14",150,"SEK","SWISH FRAN ANNA"],
+    ],
+    totals: [{"currency":"SEK","out":10632.5,"outRows":3,"in":28550,"inRows":2}],
+    reconciliation: [{"currency":"SEK","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
 };
