@@ -4863,4 +4863,39 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"SEK","out":10632.5,"outRows":3,"in":28550,"inRows":2}],
     reconciliation: [{"currency":"SEK","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
   },
+  // A German bank's account statement of a US dollar account: its IBAN is German, its amounts written "$1,240.00" (probe2
+  // of issue 31: booked as euros, the IBAN's country's currency, exit 0). The $ sign names no euros: read as US dollars,
+  // said so. Out 1,240.00 + 38.50 + 895.00 = 2,173.50, in 3,500.00.
+  "de-iban-dollar-amounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "DE89370400440532013000",
+    dataLines: 4,
+    rows: [
+      [6,"2026-03-02",-1240,"USD","HOTEL HARBOR VIEW BOSTON"],
+      [7,"2026-03-04",3500,"USD","CONSULTING FEE CLIENT 77"],
+      [8,"2026-03-09",-38.5,"USD","TAXI YELLOW CAB"],
+      [9,"2026-03-15",-895,"USD","CONFERENCE PASS"],
+    ],
+    totals: [{"currency":"USD","out":2173.5,"outRows":3,"in":3500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [DOLLAR_NOTE],
+  },
+  // A Swedish header ("Belopp") over amounts written "-$1 180,00" (probe2 of issue 31: booked as kronor, the header
+  // word's currency, exit 0): read as US dollars, said so. Out 1,180.00 + 62.40 + 30.00 = 1,272.40, in 2,400.00.
+  "sv-belopp-dollar-amounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-05-04",-1180,"USD","HOTELL NEW YORK"],
+      [3,"2026-05-06",2400,"USD","ARVODE KUND 12"],
+      [4,"2026-05-11",-62.4,"USD","TAXI JFK"],
+      [5,"2026-05-20",-30,"USD","MUSEUM ENTRE"],
+    ],
+    totals: [{"currency":"USD","out":1272.4,"outRows":3,"in":2400,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [DOLLAR_NOTE],
+  },
 };
