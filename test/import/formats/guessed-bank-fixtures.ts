@@ -4898,4 +4898,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: [DOLLAR_NOTE],
   },
+  // A Spanish statement of unsigned amounts beside D/H (Debe/Haber) marks, its footer's net total written with its sign
+  // and no mark (probe2 of issue 31: that one "-370,75" made the amounts signed, every row money in, exit 0). The marks
+  // sign the rows; the unmarked total line is a bad row, named (the file refused without --skip-bad-rows). Out 64.30 +
+  // 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
+  "es-dh-footer-net-total.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-03-02",650,"EUR","NOMINA EJEMPLO SL"],
+      [3,"2026-03-04",-64.3,"EUR","MERCADONA VALENCIA"],
+      [4,"2026-03-09",-81.45,"EUR","RECIBO LUZ"],
+      [5,"2026-03-16",-900,"EUR","ALQUILER PISO"],
+      [6,"2026-03-23",25,"EUR","BIZUM DE LUCIA"],
+    ],
+    totals: [{"currency":"EUR","out":1045.75,"outRows":3,"in":675,"inRows":2}],
+    bad: [{ line: 8, reason: 'D/H "" is neither debit nor credit' }],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
 };
