@@ -36,7 +36,8 @@ const REFUND_NOTED = /^(.*\d)\s*[(（]\s*已(?:全额退款|退款\s*[¥￥]?\s*
  * The currency a file's rows are taken in and where it was read from; assumed when nothing in the file names it for sure
  * (the note then says which was taken, why — its lead, else that the file names none — and how to set another).
  */
-export type FileCurrency = { code: string; from: string; assumed?: true; lead?: string };
+/** `writtenAs`: the currencies an ambiguous sign of the amounts ("$", "C$") may be; a currency told elsewhere is no other. */
+export type FileCurrency = { code: string; from: string; assumed?: true; lead?: string; writtenAs?: ReadonlySet<string> };
 
 /**
  * Month-first dates (01/17/2026) are the United States' notation: a file that names no currency and dates so was a US

@@ -278,10 +278,12 @@ export function unmarkedInDoubt(indicator: Column, amount: Column): number[] {
  * unmarked is a bad row, named by its line (QA of stop 46: its 73 rows were all money in, with only a hint to flip signs).
  */
 export function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; letters?: true } | undefined {
-  // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own.
-  if (amount.values.some((v) => SIGN_MARK.test(v))) return undefined;
+  // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own; but on a row
+  // the column leaves unmarked only, it is a footer's net total's (probe2 of issue 31: "Total;;-4052,00;" below D/H
+  // marks made every row money in, exit 0), and that row stays unmarked: a bad row, named.
+  const signed = amount.values.map((v) => SIGN_MARK.test(v));
   for (const c of cols) {
-    if (c === amount || taken.has(c.index)) continue;
+    if (c === amount || taken.has(c.index) || c.values.some((v, r) => signed[r] && v.trim() !== "")) continue;
     const letters = c.values.some((v) => indicatorSign(v) === undefined && LETTER_MARKS[v.trim().toLowerCase()] !== undefined);
     const signs = c.values.map((v) => indicatorSign(v) ?? LETTER_MARKS[v.trim().toLowerCase()]);
     const marked = signs.filter((x) => x === 1 || x === -1).length;

@@ -126,6 +126,10 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   // (qa38's blind pass: not read, every debit was money in and the balances refused the file). A bare 借 or 贷 only under
   // a 借贷 header (WORLD_INDICATORS_UNDER).
   "借 dr": -1, "贷 cr": 1, "貸 cr": 1,
+  // Polish Obciążenie/Uznanie (a debit, a credit) and Swedish Uttag/Insättning (withdrawal, deposit) as a kind column's
+  // marks beside unsigned amounts, as "Withdrawal"/"Deposit" are (probe2 of issue 31: "Strona" and "Typ" columns of them
+  // were not read, every row money in, exit 0).
+  obciążenie: -1, uznanie: 1, uttag: -1, insättning: 1,
 };
 
 /**

@@ -517,11 +517,12 @@ const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|
 function ambiguousSignCurrency(sign: string, names: readonly string[], main: { code: string } | undefined, whose = "the amounts'"): FileCurrency {
   if (sign === "C$") {
     const code = names.some((n) => SPANISH_HEADER.test(n)) ? "NIO" : "CAD";
-    return { code, from: `${whose} C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: `${whose} C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)` };
+    return { code, from: `${whose} C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: `${whose} C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)`, writtenAs: C_DOLLAR_SIGN_CURRENCIES };
   }
   const mine = main && DOLLAR_SIGN_CURRENCIES.has(main.code) ? main.code : null;
-  return { code: mine ?? "USD", from: `${whose} $ sign, read as ${mine ? "the main currency of your data" : "US dollars"}`, assumed: true, lead: `${whose} $ sign names no one currency (dollars, pesos…)` };
+  return { code: mine ?? "USD", from: `${whose} $ sign, read as ${mine ? "the main currency of your data" : "US dollars"}`, assumed: true, lead: `${whose} $ sign names no one currency (dollars, pesos…)`, writtenAs: DOLLAR_SIGN_CURRENCIES };
 }
+const C_DOLLAR_SIGN_CURRENCIES: ReadonlySet<string> = new Set(["CAD", "NIO"]);
 const AMBIGUOUS_SIGNS = new Set(["$", "C$"]);
 
 /**
@@ -1133,7 +1134,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // Rows that name their own accounts (Mint's "Account Name") in a file that names no currency: each takes its account's
   // stored currency before what is told or guessed below for the file (csv-rows.ts).
   if (!own && plan.accountColumns.length > 0 && !opts.accountOverride?.trim()) src.accountCurrencies = opts.accountCurrencies;
-  const file: FileCurrency | null =
+  const told: FileCurrency | null =
     own ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     ibanCurrency(account, iban) ||
@@ -1154,6 +1155,10 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && !plan.names.some((n) => NOT_ENGLISH_HEADER.test(normaliseHeader(n))) && MONTH_FIRST_DOLLARS) ||
     (opts.fallbackCurrency && fallbackOf(opts.fallbackCurrency, payees, rupeeMark(plan, sample))) ||
     null;
+  // Amounts written with "$" are in no currency that is not written so, whatever the account's IBAN country or the
+  // header's language says (probe2 of issue 31: a German IBAN's "$1,234.56" were booked as euros, a Swedish header's as
+  // kronor, exit 0): their sign's reading, said so, wins over such a guess; what the file itself states (`own`) stays.
+  const file = told && told !== own && signs?.writtenAs && !signs.writtenAs.has(told.code) ? signs : told;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
   }

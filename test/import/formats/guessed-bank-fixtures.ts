@@ -4915,4 +4915,95 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // An Australian card's purchases bare, its payment and a refund "CR": the same reading, a card's or an account's alike.
   // Out 85.20 + 30.00 + 249.00 = 364.20; in 500.00 + 49.00 = 549.00.
   "card-credits-marked-cr-au.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-04-13",-85.2,"CHF","WOOLWORTHS 4411 NEWTOWN"],[3,"2026-04-15",500,"CHF","PAYMENT RECEIVED - THANK YOU"],[4,"2026-04-17",-30,"CHF","OPAL TRANSPORT SYDNEY"],[5,"2026-04-21",-249,"CHF","JB HI FI BROADWAY"],[6,"2026-04-22",49,"CHF","JB HI FI BROADWAY REFUND"]],"totals":[{"currency":"CHF","out":364.2,"outRows":3,"in":549,"inRows":2}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],"notes":[CHF_NOTE,CR_ONLY_NOTE]},
+
+  // A Polish statement whose "Strona" column says Obciążenie (debit) or Uznanie (credit) beside unsigned amounts (probe2 of
+  // issue 31: the marks were not read, every row money in, exit 0). Out 84.20 + 212.45 + 2,100.00 = 2,396.65, in
+  // 6,250.00 + 59.99 = 6,309.99.
+  "pl-strona-obciazenie-uznanie.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-03",-84.2,"PLN","BIEDRONKA 1123 KRAKOW"],
+      [3,"2026-02-05",6250,"PLN","WYNAGRODZENIE LUTY FIRMA KOWALSKI"],
+      [4,"2026-02-09",-212.45,"PLN","ORLEN STACJA 412"],
+      [5,"2026-02-12",-2100,"PLN","CZYNSZ MIESZKANIE 4"],
+      [6,"2026-02-17",59.99,"PLN","ZWROT ALLEGRO 99812"],
+    ],
+    totals: [{"currency":"PLN","out":2396.65,"outRows":3,"in":6309.99,"inRows":2}],
+    reconciliation: [{"currency":"PLN","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
+  // A Swedish statement whose "Typ" column says Uttag (withdrawal) or Insättning (deposit) beside unsigned amounts (probe2
+  // of issue 31: every row money in, exit 0). Out 312.50 + 970.00 + 9,350.00 = 10,632.50, in 28,400.00 + 150.00 = 28,550.00.
+  "sv-typ-uttag-insattning.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-04-01",-312.5,"SEK","ICA NARA SOLNA"],
+      [3,"2026-04-03",28400,"SEK","LON APRIL EXEMPEL AB"],
+      [4,"2026-04-06",-970,"SEK","SL ACCESS"],
+      [5,"2026-04-10",-9350,"SEK","HYRA LGH 1102"],
+      [6,"2026-04-14",150,"SEK","SWISH FRAN ANNA"],
+    ],
+    totals: [{"currency":"SEK","out":10632.5,"outRows":3,"in":28550,"inRows":2}],
+    reconciliation: [{"currency":"SEK","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
+  // A German bank's account statement of a US dollar account: its IBAN is German, its amounts written "$1,240.00" (probe2
+  // of issue 31: booked as euros, the IBAN's country's currency, exit 0). The $ sign names no euros: read as US dollars,
+  // said so. Out 1,240.00 + 38.50 + 895.00 = 2,173.50, in 3,500.00.
+  "de-iban-dollar-amounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "DE89370400440532013000",
+    dataLines: 4,
+    rows: [
+      [6,"2026-03-02",-1240,"USD","HOTEL HARBOR VIEW BOSTON"],
+      [7,"2026-03-04",3500,"USD","CONSULTING FEE CLIENT 77"],
+      [8,"2026-03-09",-38.5,"USD","TAXI YELLOW CAB"],
+      [9,"2026-03-15",-895,"USD","CONFERENCE PASS"],
+    ],
+    totals: [{"currency":"USD","out":2173.5,"outRows":3,"in":3500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [DOLLAR_NOTE],
+  },
+  // A Swedish header ("Belopp") over amounts written "-$1 180,00" (probe2 of issue 31: booked as kronor, the header
+  // word's currency, exit 0): read as US dollars, said so. Out 1,180.00 + 62.40 + 30.00 = 1,272.40, in 2,400.00.
+  "sv-belopp-dollar-amounts.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-05-04",-1180,"USD","HOTELL NEW YORK"],
+      [3,"2026-05-06",2400,"USD","ARVODE KUND 12"],
+      [4,"2026-05-11",-62.4,"USD","TAXI JFK"],
+      [5,"2026-05-20",-30,"USD","MUSEUM ENTRE"],
+    ],
+    totals: [{"currency":"USD","out":1272.4,"outRows":3,"in":2400,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: [DOLLAR_NOTE],
+  },
+  // A Spanish statement of unsigned amounts beside D/H (Debe/Haber) marks, its footer's net total written with its sign
+  // and no mark (probe2 of issue 31: that one "-370,75" made the amounts signed, every row money in, exit 0). The marks
+  // sign the rows; the unmarked total line is a bad row, named (the file refused without --skip-bad-rows). Out 64.30 +
+  // 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
+  "es-dh-footer-net-total.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-03-02",650,"EUR","NOMINA EJEMPLO SL"],
+      [3,"2026-03-04",-64.3,"EUR","MERCADONA VALENCIA"],
+      [4,"2026-03-09",-81.45,"EUR","RECIBO LUZ"],
+      [5,"2026-03-16",-900,"EUR","ALQUILER PISO"],
+      [6,"2026-03-23",25,"EUR","BIZUM DE LUCIA"],
+    ],
+    totals: [{"currency":"EUR","out":1045.75,"outRows":3,"in":675,"inRows":2}],
+    bad: [{ line: 8, reason: 'D/H "" is neither debit nor credit' }],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+  },
 };
