@@ -44,7 +44,7 @@ import { checkImportTarget } from "../import/target.ts";
 import { terminalText } from "../core/validation.ts";
 import { backupDirFor, listSnapshots } from "../ledger/backup.ts";
 import { BudgetDb, BudgetDbBusyError, BudgetDbError } from "../ledger/reader.ts";
-import { accountFromLayout, choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
+import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
 const SHARED = ["db", "notSpending", "chatDb", "model", "keepBackups"] as const;
@@ -197,15 +197,9 @@ export async function importCommand(argv: string[]): Promise<number> {
     // A ZIP of statements is its files, each imported as a file of its own ("statements.zip/2025-04.xml").
     // Its members that are no statements (a PDF beside the camt files) are listed as not read, the others imported.
     const { files, notRead } = statementsToRead(positionals, format);
-    const read = (file: StatementFile, opts: typeof parseOpts) =>
-      file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, opts) } : { kind: "parsed" as const, parsed: importer.parse(file, opts) };
-    // A file read with a layout saved with an account, that names none (and no --account given), is that account's, as on
-    // the Import page.
-    const prepared = files.map((file) => {
-      const item = read(file, parseOpts);
-      const kept = parseOpts.account ? null : accountFromLayout(store, item.kind === "streamed" ? item.sf : item.parsed);
-      return kept ? read(file, { ...parseOpts, account: kept }) : item;
-    });
+    const prepared = files.map((file) =>
+      file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) },
+    );
     if (values["save-mapping"] && !dryRun) saveFirstLayout(store, values["save-mapping"] as string, prepared, files, parseOpts.flipSigns);
 
     const include = values["include-possible-duplicates"] === true;

@@ -336,22 +336,6 @@ export function savedLayouts(store: Store): BankLayout[] {
   return store.csvMappings.all().flatMap((e) => asLayout(e.mapping) ?? []);
 }
 
-/** The account saved with the user's layout a file was read with (null: none saved, or no user's layout). */
-export function layoutAccount(store: Store, layoutId: string | null): string | null {
-  const name = savedNameOf(layoutId);
-  const saved = name ? savedLayout(store, name) : null;
-  return saved && "layout" in saved ? (saved.layout.savedAccount ?? null) : null;
-}
-
-/**
- * The account a file read with a user's layout is given from it: the layout's, when the file names no account of its own
- * (null otherwise). The Import page offers it in the file's Account field; the command line and the JSON API read the
- * file with it, so that a file lands on the same account whichever way it is imported (before, they kept none).
- */
-export function accountFromLayout(store: Store, file: { account: string | null; accounts?: readonly string[]; layout: string | null }): string | null {
-  return file.account || file.accounts?.length ? null : layoutAccount(store, file.layout);
-}
-
 /** Save a layout under its name (the layout's own id and name follow it). */
 export function saveLayout(store: Store, name: string, layout: BankLayout, by: string): BankLayout {
   const named: BankLayout = { ...layout, id: userLayoutId(name), name };

@@ -2,13 +2,9 @@
  * A layout saved on the Import page with an account offers that account to a later file read with it that names none,
  * and the page says where it came from (review of r4-uqa10, F5: "account Garanti TRY" read like the file's own, so
  * another account's statement with the same header could be booked to it unnoticed). A file that names its own account
- * keeps it. The command line (`--mapping`, or the header alone) and the JSON API read such a file with that account too
- * (before, they kept none: the same file landed on the account on the page, on none from the terminal).
+ * keeps it.
  */
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { runCli } from "../support/cli-process.ts";
 import { webSuite } from "../support/web-harness.ts";
 
 const h = webSuite();
@@ -50,41 +46,5 @@ describe("Import page: the account saved with a layout", () => {
     const own = await drop("garanti-own.csv", OWN_ACCOUNT);
     expect(whatLine(own.html)).toBe("a CSV read with your layout “Garanti”, account TR26 … 6302");
     expect(accountField(own.html, own.id)).toBe("");
-  });
-});
-
-describe("the account saved with a layout, on the command line and the JSON API", () => {
-  test("a later file that names none is read with it as on the page; one that names its own, or given --account, keeps that", async () => {
-    const jan = await drop("garanti-jan.csv", JANUARY);
-    const fields = new URLSearchParams({ account: "Garanti TRY", format: "auto", "role-0": "ignore", "role-1": "date", "role-2": "amount", "role-3": "text", "dates-written": "YYYY-MM-DD", "decimal-mark": ".", "save-as": "Garanti" });
-    expect((await fetch(`${h.url}/import/${jan.id}/settings?columns=chosen&save=1`, { method: "POST", body: fields })).status).toBe(200);
-
-    /** The JSON API's preview of `content`, with the extra form fields: its account and layout. */
-    const api = async (content: string, extra: Record<string, string> = {}) => {
-      const form = new FormData();
-      form.append("file", new File([content], "garanti.csv"));
-      for (const [k, v] of Object.entries(extra)) form.append(k, v);
-      const res = await fetch(`${h.url}/api/imports`, { method: "POST", body: form });
-      const j = (await res.json()) as { account: string | null; layout: string | null };
-      return [res.status, j.account, j.layout];
-    };
-    expect(await api(FEBRUARY)).toEqual([200, "Garanti TRY", "saved:Garanti"]);
-    expect(await api(FEBRUARY, { mapping: "Garanti" })).toEqual([200, "Garanti TRY", "saved:Garanti"]);
-    expect(await api(FEBRUARY, { account: "Other TRY" })).toEqual([200, "Other TRY", "saved:Garanti"]);
-    expect(await api(OWN_ACCOUNT)).toEqual([200, "TR260009904711200845166302", "saved:Garanti"]);
-
-    /** The command line's dry run of `content` with `flags`, against the page's chat.db (its saved layouts): account and layout. */
-    const cli = async (content: string, ...flags: string[]) => {
-      const path = join(h.dir, "garanti.csv");
-      writeFileSync(path, content);
-      const run = await runCli(["import", path, "--db", join(h.dir, "cli-budget.db"), "--chat-db", join(h.dir, "chat.db"), "--no-classify", "--json", "--dry-run", ...flags], { home: h.dir });
-      expect([run.code, run.stderr]).toEqual([0, ""]);
-      const f = (JSON.parse(run.stdout).files as { account: string | null; layout: string | null }[])[0]!;
-      return [f.account, f.layout];
-    };
-    expect(await cli(FEBRUARY)).toEqual(["Garanti TRY", "saved:Garanti"]);
-    expect(await cli(FEBRUARY, "--mapping", "Garanti")).toEqual(["Garanti TRY", "saved:Garanti"]);
-    expect(await cli(FEBRUARY, "--account", "Other TRY")).toEqual(["Other TRY", "saved:Garanti"]);
-    expect(await cli(OWN_ACCOUNT)).toEqual(["TR260009904711200845166302", "saved:Garanti"]);
   });
 });

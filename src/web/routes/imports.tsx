@@ -64,7 +64,7 @@ import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type He
 import { newOnceEach, SeenIds, type NewRow } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { accountFromLayout, COLUMN_ROLES, ignoredAmountColumns, layoutAccount, ROLE_WORDS, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -289,7 +289,15 @@ export function importRoutes(deps: WebDeps) {
 
   const mappingOf = (h: HeldImport) => h.outcome.mapping;
 
-  const layoutAccountOf = (p: StatementPreview): string | null => layoutAccount(store, p.layout);
+  /** The account saved with the user's layout a file was read with (null: none saved, or no user's layout). */
+  const layoutAccountOf = (p: StatementPreview): string | null => {
+    const name = savedNameOf(p.layout);
+    const saved = name ? savedLayout(store, name) : null;
+    return saved && "layout" in saved ? (saved.layout.savedAccount ?? null) : null;
+  };
+
+  /** The account a file is offered from its layout: the layout's, when the file names no account of its own. */
+  const savedAccountFor = (p: StatementPreview): string | null => (p.account || p.accounts?.length ? null : layoutAccountOf(p));
 
   /** What the file is, in words: its bank layout, or its format and how its columns were found. */
   const whatOf = (p: StatementPreview): string => {
@@ -539,20 +547,13 @@ export function importRoutes(deps: WebDeps) {
 
   /** One statement file of an upload previewed and held (the API's preview); a file it cannot read is thrown (400). */
   const apiPreview = async (c: Context<WebEnv>, up: Upload, assumedCurrency: FallbackCurrency) => {
-    let settings = settingsFromFields(up.fields);
+    const settings = settingsFromFields(up.fields);
     const file = toWorker(up);
     const held = { name: file.name, id: file.id, size: file.size };
     let reply;
     try {
       // The API answers a file it cannot read with the reader's own message (400), naming the flags it names.
-      const previewWith = (s: FileSettings) => importer.preview(file, { ...readOptionsFor(s, null, store), fallbackCurrency: assumedCurrency }, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
-      reply = await previewWith(settings);
-      // Read with a layout saved with an account, a file that names none is that account's, as on the page.
-      const kept = accountFromLayout(store, reply.preview);
-      if (kept) {
-        settings = { ...settings, account: kept };
-        reply = await previewWith(settings);
-      }
+      reply = await importer.preview(file, { ...readOptionsFor(settings, null, store), fallbackCurrency: assumedCurrency }, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
     } catch (e) {
       dropInWorker(held.id);
       throw e;
@@ -675,7 +676,7 @@ export function importRoutes(deps: WebDeps) {
         }
         // Read with a layout the user saved with an account, a file that names none is that account's, as the Account
         // field then shows (uqa10: it landed with no account, where the user had named one when saving the layout).
-        const kept = "preview" in outcome ? accountFromLayout(store, outcome.preview) : null;
+        const kept = "preview" in outcome ? savedAccountFor(outcome.preview) : null;
         if (kept) {
           settings = { ...settings, account: kept };
           outcome = await outcomeFor(file, settings, outcome.mapping, assumedCurrency);
