@@ -91,7 +91,8 @@ function readGpc(text: string, opts: ReadOptions): Statement {
     const r = raw.replace(/\s+$/, "").padEnd(RECORD, " ");
     if (r.trim() === "") return;
     const code = r.slice(0, 3);
-    if (code !== "078" && code !== "079") flush();
+    // A 076 (the item's other details) comes between its 075 and its messages: it ends no item (review of r4-qa49).
+    if (code !== "076" && code !== "078" && code !== "079") flush();
     if (code === "074") {
       close();
       const opening = balanceOf(r.slice(45, 59), r.slice(59, 60)) ?? fail(line, `the old balance "${r.slice(45, 60)}" is not 14 digits and a sign`);

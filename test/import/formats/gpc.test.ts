@@ -20,6 +20,13 @@ describe("GPC (ABO)", () => {
     ]);
   });
 
+  test("a 076 between an item and its 078 ends no item: the message is still its purpose (review of r4-qa49: it was lost, exit 0)", () => {
+    const lines = text().split("\r\n");
+    const with076 = [...lines.slice(0, 4), "07600000000000000000000000000000000000000000000000000000000000000000000", ...lines.slice(4)].join("\r\n");
+    const s = read(bytes(with076), { fileName: "v.gpc" });
+    expect(s.rows.map((r) => r.facts.purpose ?? null)).toEqual([null, null, "NAKUP KARTOU 412500******1234 PRAHA 5 CZ", null]);
+  });
+
   test("a header whose new balance was edited is off by the difference", () => {
     const edited = text().replace("+00000005576010+", "+00000005576000+");
     const s = read(bytes(edited), { fileName: "v.gpc" });
