@@ -496,8 +496,6 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
   /** A search's currency parts with the days of their rows (ROW_DAYS), read once for all its amounts. */
   const rowDayParts = tool === "search_transactions" ? allMatches(ROW_DAYS, output.summary) : [];
-  /** The merchants a search found (its "Merchant names: Alex Muster (12), Helsana (12)."), when more than one. */
-  const foundNames = tool === "search_transactions" ? namesFound(output.summary, lexicon) : [];
   read.forEach((f, i) => {
     const prevEnd = end;
     const own = summaryLabel(output.summary.slice(end, f.start), label);
@@ -537,9 +535,6 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // Its label, or the name its bracket follows ("Migros (287)").
     const between = output.summary.slice(prevEnd, f.start);
     const namedHere = [own, summaryLabel(between.replace(/\s*\($/, ""), "")].some((l) => l && nameOf(lexicon, l));
-    // A search's total is of every merchant it found, not only of the one its text names ("Alex Muster" found his
-    // transfers in and the Helsana premiums paid for him: "Helsana premiums totalling CHF 4'947.60" is its money out).
-    if (foundNames.length > 1 && !namedHere && ctx.names) ctx.names = [...new Set([...ctx.names, ...foundNames])];
     // A search's "Money out: CHF x in n transactions (average …)." and "Money in: …", a spending tool's "Unclassified money
     // in …: CHF x in n transactions", are of the rows of one direction.
     // A sentence begins after a full stop or a line break (budget_status writes one sentence a line).
@@ -821,10 +816,3 @@ export function callContext(input: unknown, periods: Span[], lexicon: Lexicon): 
 
 /** The categories a review looks in, as its summary states them: "(in Uncategorised/Other, confidence below 0.8 or unclassified)". */
 const REVIEW_CRITERIA = /(\(in )([^,()]*)(, confidence below [\d.]+ )(or unclassified)(?=\))/;
-
-/** A search's "Merchant names: Alex Muster (12), Helsana (12)." as the data's names (more than one, else none). */
-function namesFound(summary: string, lexicon: Lexicon): string[] {
-  const list = /\bMerchant names: ([^.]*(?:\.\d[^.]*)*)\./.exec(summary)?.[1];
-  const names = (list ?? "").split(/,\s*/).flatMap((item) => nameOf(lexicon, item.replace(/\s*\(\d+\)\s*$/, "")) ?? []);
-  return names.length > 1 ? names : [];
-}

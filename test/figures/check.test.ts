@@ -133,11 +133,6 @@ describe("mismatched: the value is a figure about something else than the answer
     expect(statuses(m, "There was a CHF 1'386.65 settlement in March and a CHF 1'333.05 refund in February.")).toEqual([["CHF 1'386.65", "grounded"], ["CHF 1'333.05", "grounded"]]);
     expect(statuses(m, "There was a CHF 1'333.05 settlement in March and a CHF 1'386.65 refund in February.")).toEqual([["CHF 1'333.05", "mismatched"], ["CHF 1'386.65", "mismatched"]]);
   });
-  test("a search's total is of every merchant it found: right, Coop's payments found by a search for Migros; wrong, Netflix said to be them (tuning: Alex's Helsana premiums)", () => {
-    const m = turn([{ name: "search_transactions", input: { search: "Migros", year: 2025 }, summary: "Transactions matching \"Migros\" in all categories for 2025: 24 matches. CHF: 24 transactions from 2025-01-01 to 2025-12-25. Money out: CHF 4'947.60 in 12 transactions (average CHF 412.30). Money in: CHF 26'400.00 in 12 transactions. Merchant names: Migros (12), Coop (12). Categories: Groceries (12), Income (12)." }]);
-    expect(statuses(m, "The Coop payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "grounded"]]);
-    expect(statuses(m, "The Netflix payments came to CHF 4'947.60.")).toEqual([["CHF 4'947.60", "mismatched"]]);
-  });
   test("the categories a review looks in are not its rows': right, 483 groceries transactions to review; wrong, Dining said to have them (tuning, r4s13)", () => {
     const m = turn([{ name: "review_transactions", input: { category: "Groceries", limit: 5 }, summary: "To review for all dates (2024-01-01 to 2025-12-31): 483 transactions at 9 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified). Migros: 166 rows, CHF -3'555.75, in Groceries, lowest confidence 0.65." }]);
     expect(statuses(m, "There are 483 groceries transactions to review.")).toEqual([["483", "grounded"]]);
