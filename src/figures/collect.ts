@@ -479,7 +479,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const all = readFigures(output.summary, { counts: "bare" });
   // What a review covers ("8 transactions at 5 merchants (in Uncategorised/Other, confidence below 0.9 or unclassified)")
   // names the categories it looks in, not those of its rows (the Groceries rows to review were read as Uncategorised's).
-  const contextText = tool === "review_transactions" ? output.summary.replace(REVIEW_CRITERIA, (_, open: string, categories: string, below: string, or: string) => open + " ".repeat(categories.length) + below + " ".repeat(or.length)) : output.summary;
+  const contextText = tool === "review_transactions" && call.categories?.length ? output.summary.replace(REVIEW_CRITERIA, (_, open: string, categories: string, below: string, or: string) => open + " ".repeat(categories.length) + below + " ".repeat(or.length)) : output.summary;
   const { figures: read, contexts } = readInContext(contextText, quoted.length ? all.filter((f) => !inQuotes(f)) : all, lexicon);
   const summaryKinds = read.map((f) => ({ start: f.start, kind: (bare ? "number" : f.kind) as SourceKind }));
   const { list, list2, clause, next } = summaryLists(output.summary, summaryKinds, opts.firstList);

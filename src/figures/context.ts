@@ -438,7 +438,7 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
     // A category's word in lower case right after a name is that name's thing, not the category ("the Kita Sonnenschein
     // fee", "the Kita fee", "Migros groceries"): the fee of a Children merchant is no Fees figure (tuning, r4s10, r4s11).
     const before = out[out.length - 1];
-    if (best.e.dim === "category" && before?.dim === "name" && !/^\p{Lu}/u.test(toks[i]!.text) && /^\s+$/.test(text.slice(before.end, toks[i]!.start))) {
+    if (best.e.dim === "category" && before?.dim === "name" && !/^\p{Lu}/u.test(toks[i]!.text) && /^\s+$/.test(text.slice(before.end, toks[i]!.start)) && foldName(text.slice(toks[i]!.start, toks[i + best.n - 1]!.end)) !== foldName(best.e.value)) {
       i += best.n - 1;
       continue;
     }
@@ -613,6 +613,8 @@ const RIGHT_GLUE =
   /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less|settlement|refund|fee|late\s+fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
+/** A booking's noun then what it is for or from ("a CHF 1'333.05 bill for February"): not when the figure was booked. */
+const BOOKING_FOR = /\b(?:settlement|refund|fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+(?:for|of|from|since|until|till|through)\s/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
 const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
@@ -1022,7 +1024,8 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const since = i > 0 ? text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start) : "";
       const other = i > 0 ? OTHER_VERB.test(since) : false;
       const previous = i > 0 && last !== undefined && f.start - own.length + last.index >= figures[i - 1]!.end && /^\s*(?:(?:was|were|is|are|got|been)\s+)?$/i.test(text.slice(figures[i - 1]!.end, f.start - own.length + last.index));
-      if (action && !other && !previous) out[i]!.action = action.toLowerCase();
+      const ownAfter = /^\s*(?:(?:was|were|is|are|got|been)\s+)?(?:invested|spent|paid|saved|earned|received|kept|moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i.test(text.slice(f.end, f.end + 40));
+      if (action && !other && !(previous && ownAfter)) out[i]!.action = action.toLowerCase();
     }
   });
   return out;
@@ -1065,7 +1068,7 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       const m = ms[mi]!;
       if (m.start < pos) continue;
       // No glue is longer than a few words ("a month in total at … in"): a mention further on is not joined to the figure.
-      if (m.end > nextStart || m.start - pos > MAX_GLUE || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
+      if (m.end > nextStart || m.start - pos > MAX_GLUE || !RIGHT_GLUE.test(text.slice(pos, m.start)) || BOOKING_FOR.test(text.slice(pos, m.start))) break;
       // A possessive before the next figure is that figure's: "May jumped to CHF 1'264.20 from April's CHF 738.95".
       if (nextStart < end && POSSESSIVE_BEFORE_FIGURE.test(text.slice(m.end, nextStart))) break;
       if (!done[k]!.has(slot(m.dim))) {
@@ -1310,7 +1313,10 @@ function attachRow(text: string, figures: readonly Target[], idx: number[], ms: 
     }
     if (subjects.length) ctx.subjects = subjects;
     // A cell of a column headed "Change" is a change, whatever its sign is written ("-201.25" beside "+607.04").
-    if (header[c] && CHANGE_HEADER.test(text.slice(header[c]!.start, header[c]!.end))) ctx.changeSaid = true;
+    if (header[c] && CHANGE_HEADER.test(text.slice(header[c]!.start, header[c]!.end))) {
+      ctx.changeSaid = true;
+      if (ctx.sign === undefined && /^[\s|]*[-−–]/.test(text.slice(cells[c]!.start, f.end))) ctx.sign = -1;
+    }
   }
 }
 

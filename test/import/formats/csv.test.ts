@@ -569,6 +569,8 @@ describe("a card export of no known layout (issue 32)", () => {
     );
     expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-6.49, -18.2, -54]);
     expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([6.49, 18.2, 54]);
+    // One purchase alone (a month of the rent charged to the card): asked as well (review of r4-qa48: booked as money in).
+    expect(() => read(utf8("Transaction Date,Posted Date,Description,Amount\n2026-02-01,2026-02-02,BILT RENT ACME PROPERTIES,2150.00\n"), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: every one of the 1 amounts in "Amount" is positive beside a card\'s two dates');
     // One date column, or a balance column the amounts walk: an account's money in, read as written as before.
     const oneDate = "Date,Description,Amount\n02/03/2026,INTEREST PAYMENT,0.42\n02/16/2026,MOBILE DEPOSIT,200.00\n02/21/2026,MONTHLY DIVIDENDS,500.00\n";
     expect(read(utf8(oneDate), { fileName: "savings.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([0.42, 200, 500]);
