@@ -503,6 +503,8 @@ const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱�
 
 /** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
 const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);
+/** Every currency a "$" may stand for (the dollars and pesos above, the real, and the Caribbean's, Pacific's and Africa's dollars): what no guess may contradict. */
+const WRITTEN_WITH_DOLLAR = new Set([...DOLLAR_SIGN_CURRENCIES, "BRL", "JMD", "TTD", "BBD", "BSD", "BZD", "BND", "FJD", "GYD", "KYD", "XCD", "NAD", "LRD", "SRD", "SBD", "BMD", "TOP", "WST", "CUP"]);
 /** Header words of German, French, Italian, Dutch, Spanish and Portuguese exports that no English one writes ("Datum", "Buchungstext", "Montant", "Importo"…). */
 const NOT_ENGLISH_HEADER = /(?:^| )(?:datum|buchung\w*|buchungstext|betrag|belastung\w*|gutschrift\w*|valuta\w*|auftragsdatum|saldo|kontostand|verwendungszweck|montant|libelle|solde|importo|descrizione|bedrag|omschrijving|fecha|importe|descripcion|movimiento|valor|descricao|lancamento)(?: |$)/;
 /** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
@@ -520,7 +522,7 @@ function ambiguousSignCurrency(sign: string, names: readonly string[], main: { c
     return { code, from: `${whose} C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: `${whose} C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)`, writtenAs: C_DOLLAR_SIGN_CURRENCIES };
   }
   const mine = main && DOLLAR_SIGN_CURRENCIES.has(main.code) ? main.code : null;
-  return { code: mine ?? "USD", from: `${whose} $ sign, read as ${mine ? "the main currency of your data" : "US dollars"}`, assumed: true, lead: `${whose} $ sign names no one currency (dollars, pesos…)`, writtenAs: DOLLAR_SIGN_CURRENCIES };
+  return { code: mine ?? "USD", from: `${whose} $ sign, read as ${mine ? "the main currency of your data" : "US dollars"}`, assumed: true, lead: `${whose} $ sign names no one currency (dollars, pesos…)`, writtenAs: WRITTEN_WITH_DOLLAR };
 }
 const C_DOLLAR_SIGN_CURRENCIES: ReadonlySet<string> = new Set(["CAD", "NIO"]);
 const AMBIGUOUS_SIGNS = new Set(["$", "C$"]);
@@ -1134,9 +1136,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // Rows that name their own accounts (Mint's "Account Name") in a file that names no currency: each takes its account's
   // stored currency before what is told or guessed below for the file (csv-rows.ts).
   if (!own && plan.accountColumns.length > 0 && !opts.accountOverride?.trim()) src.accountCurrencies = opts.accountCurrencies;
+  // The account's earlier rows: a currency the user stated once (review of r4-probe2), no guess a "$" overrides.
+  const storedTold: FileCurrency | null = stored ? { code: stored, from: `the account ${account}'s earlier rows` } : null;
   const told: FileCurrency | null =
     own ||
-    (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
+    storedTold ||
     ibanCurrency(account, iban) ||
     plan.homeCurrency ||
     ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
@@ -1158,7 +1162,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // Amounts written with "$" are in no currency that is not written so, whatever the account's IBAN country or the
   // header's language says (probe2 of issue 31: a German IBAN's "$1,234.56" were booked as euros, a Swedish header's as
   // kronor, exit 0): their sign's reading, said so, wins over such a guess; what the file itself states (`own`) stays.
-  const file = told && told !== own && signs?.writtenAs && !signs.writtenAs.has(told.code) ? signs : told;
+  const file = told && told !== own && told !== storedTold && signs?.writtenAs && !signs.writtenAs.has(told.code) ? signs : told;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
   }

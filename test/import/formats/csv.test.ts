@@ -2485,3 +2485,15 @@ describe("a minus before the currency's code (review of the lead's change)", () 
     expect(s.rows.map((r) => [r.amount, r.description])).toEqual([[-4.5, "STARBUCKS · -POS 4411"], [-60, "SHELL · -ACH 2210"]]);
   });
 });
+
+describe("amounts written with \"$\" beside a currency stated otherwise (review of r4-probe2)", () => {
+  const file = "Date,Description,Amount\n2026-04-02,SUPERMARKET KINGSTON,-$4500.00\n2026-04-03,SALARY,$185000.00\n";
+  test("the account's earlier rows' currency stands: a Jamaican account's \"$\" stays JMD", () => {
+    const s = read(utf8(file), { fileName: "b.csv", accountOverride: "NCB Jamaica 1234", accountCurrencies: { "NCB Jamaica 1234": "JMD" } });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-4500, "JMD"], [185000, "JMD"]]);
+  });
+  test("a Brazilian header's real stands beside \"$\" written without its R", () => {
+    const s = read(utf8("Data do Balancete;Histórico;Valor\n02/04/2026;PADARIA;-$45,20\n05/04/2026;SALARIO;$6.200,00\n"), { fileName: "br.csv" });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-45.2, "BRL"], [6200, "BRL"]]);
+  });
+});
