@@ -462,12 +462,12 @@ export function creditsMarkedOnly(amount: Column): boolean {
 
 /**
  * A card's two dates, the purchase's and the day the issuer posted it (normalised): US card downloads (Bilt's, Capital
- * One's, Chase's, Discover's "Trans. Date" beside "Post Date"). Beside amounts that are all positive and no balance
- * column, they leave open whether the rows are a card's purchases or an account's deposits (qa48: a Bilt card's month of
- * purchases was booked as income, exit 0), so the user is asked. Only both together: a checking account's export has
- * one of them ("Posting Date").
+ * One's, Chase's, Discover's "Trans. Date" beside "Post Date"; Apple Card's "Clearing Date"). Beside amounts that are all
+ * positive and no balance column, they leave open whether the rows are a card's purchases or an account's deposits (qa48:
+ * a Bilt card's month of purchases was booked as income, exit 0), so the user is asked. Only both together: a checking
+ * account's export has one of them ("Posting Date").
  */
-const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "trans date", "purchase date"], ["posted date", "post date", "posting date"]].map((words) => new Set(words.map(normaliseHeader)));
+const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "trans date", "purchase date"], ["posted date", "post date", "posting date", "clearing date"]].map((words) => new Set(words.map(normaliseHeader)));
 
 /** The flag that says each reading of a file whose signs are in doubt (the web page's import words it as its tick). */
 const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;

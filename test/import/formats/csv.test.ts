@@ -571,6 +571,8 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(card), { fileName: "card.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([6.49, 18.2, 54]);
     // One purchase alone (a month of the rent charged to the card): asked as well (review of r4-qa48: booked as money in).
     expect(() => read(utf8("Transaction Date,Posted Date,Description,Amount\n2026-02-01,2026-02-02,BILT RENT ACME PROPERTIES,2150.00\n"), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: every one of the 1 amounts in "Amount" is positive beside a card\'s two dates');
+    // Apple Card's "Clearing Date", a month of purchases only: asked (review of r4-qa48: booked as money in, exit 0).
+    expect(() => read(utf8("Transaction Date,Clearing Date,Description,Merchant,Category,Type,Amount (USD),Purchased By\n02/03/2026,02/04/2026,CORNER GROCER,Corner Grocer,Grocery,Purchase,6.49,Pat\n02/06/2026,02/07/2026,HARBOR BOOKS,Harbor Books,Shopping,Purchase,18.20,Pat\n"), { fileName: "apple.csv", fallbackCurrency: usd })).toThrow('apple.csv: every one of the 2 amounts in "Amount (USD)" is positive beside a card\'s two dates ("Transaction Date" and "Clearing Date")');
     // One date column, or a balance column the amounts walk: an account's money in, read as written as before.
     const oneDate = "Date,Description,Amount\n02/03/2026,INTEREST PAYMENT,0.42\n02/16/2026,MOBILE DEPOSIT,200.00\n02/21/2026,MONTHLY DIVIDENDS,500.00\n";
     expect(read(utf8(oneDate), { fileName: "savings.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([0.42, 200, 500]);
