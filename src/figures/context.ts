@@ -436,7 +436,8 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
     }
     if (!best) continue;
     // A category's word in lower case right after a name is that name's thing, not the category ("the Kita Sonnenschein
-    // fee", "the Kita fee", "Migros groceries"): the fee of a Children merchant is no Fees figure (tuning, r4s10, r4s11).
+    // fee", "the Kita fee"): the fee of a Children merchant is no Fees figure (tuning, r4s10, r4s11). Not the category's
+    // own name: "Migros groceries" is said of Groceries (review of r4-leadfig: Dining's total passed as Migros's groceries).
     const before = out[out.length - 1];
     if (best.e.dim === "category" && before?.dim === "name" && !/^\p{Lu}/u.test(toks[i]!.text) && /^\s+$/.test(text.slice(before.end, toks[i]!.start)) && foldName(text.slice(toks[i]!.start, toks[i + best.n - 1]!.end)) !== foldName(best.e.value)) {
       i += best.n - 1;
@@ -1016,8 +1017,9 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (actions) {
       // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
       // since the figure before is another action (or none).
-      // Nor the verb right after the figure before, which is that figure's ("CHF 2'310.00 moved to your own accounts and
-      // CHF 1'215.00 invested": the investment is no move).
+      // Nor the verb right after the figure before, which is that figure's, when this figure has a verb of its own after it
+      // ("CHF 2'310.00 moved to your own accounts and CHF 1'215.00 invested": the investment is no move; "… and CHF
+      // 1'215.00 more" shares the verb: review of r4-leadfig).
       const own = ownClause();
       const last = [...own.matchAll(ACTION_ALL)].at(-1);
       const action = last?.[1];
@@ -1290,10 +1292,10 @@ function qualifierBefore(before: string): string | undefined {
   return undefined;
 }
 
-/** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
 /** A table column of changes, by its header: "Change", "Difference", "Δ", "+/−". */
 const CHANGE_HEADER = /^\s*(?:change|difference|diff\.?|Δ|delta|\+\s*\/\s*[-−])(?:\s*\([^)]*\))?\s*$/i;
 
+/** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
 function attachRow(text: string, figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
   const within = (t: Target | undefined) => (t ? ms.filter((m) => m.start >= t.start && m.end <= t.end) : []);
   const row = { start: cells[0]!.start, end: cells.at(-1)!.end };
@@ -1312,7 +1314,7 @@ function attachRow(text: string, figures: readonly Target[], idx: number[], ms: 
       }
     }
     if (subjects.length) ctx.subjects = subjects;
-    // A cell of a column headed "Change" is a change, whatever its sign is written ("-201.25" beside "+607.04").
+    // A cell of a column headed "Change" is a change ("-201.25" beside "+607.04"), its minus a fall (review of r4-leadfig).
     if (header[c] && CHANGE_HEADER.test(text.slice(header[c]!.start, header[c]!.end))) {
       ctx.changeSaid = true;
       if (ctx.sign === undefined && /^[\s|]*[-−–]/.test(text.slice(cells[c]!.start, f.end))) ctx.sign = -1;
