@@ -605,17 +605,21 @@ const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
 /** Abbreviations whose full stop ends no sentence. */
 const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
 
+/** A booking's noun between a figure and what it is of ("a CHF 312.45 settlement in April", "a late fee in July"). */
+const BOOKING_NOUN = String.raw`settlement|refund|fee|late\s+fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement`;
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
  * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)",
  * "CHF 288.08 still uncategorised", "CHF 399.18 are unclassified".
  */
-const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less|settlement|refund|fee|late\s+fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
+const RIGHT_GLUE = new RegExp(
+  String.raw`^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less|${BOOKING_NOUN})\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$`,
+  "iu",
+);
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** A booking's noun then what it is for or from ("a CHF 1'333.05 bill for February"): not when the figure was booked. */
-const BOOKING_FOR = /\b(?:settlement|refund|fee|payment|charge|premium|bill|bonus|instalment|installment|withdrawal|reimbursement)\s+(?:for|of|from|since|until|till|through)\s/i;
+const BOOKING_FOR = new RegExp(String.raw`\b(?:${BOOKING_NOUN})\s+(?:for|of|from|since|until|till|through)\s`, "i");
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
 const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
@@ -677,8 +681,11 @@ const CHANGE_WORDS = /\b(?:difference|differ|gap|chang|swing|between|apart|more|
 const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper|larger|bigger|greater|dearer|smaller|fewer)/;
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
-const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
+const ACTION_WORDS = String.raw`moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied`;
+const ACTION = new RegExp(String.raw`\b(${ACTION_WORDS})\b`, "i");
 const ACTION_ALL = new RegExp(ACTION.source, "gi");
+/** A verb of its own right after a figure ("CHF 1'215.00 invested", "… were moved"): a money verb or an action. */
+const OWN_VERB_AFTER = new RegExp(String.raw`^\s*(?:(?:was|were|is|are|got|been)\s+)?(?:invested|spent|paid|saved|earned|received|kept|${ACTION_WORDS})\b`, "i");
 /** A verb of spending or saving after the action's figure: the next figure is what that verb says ("… and invested CHF 4'128.00"). */
 const OTHER_VERB = /\b(?:invested|spent|paid|saved|earned|received|kept|cost|costs|came to|went to)\b/i;
 
@@ -1026,7 +1033,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const since = i > 0 ? text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start) : "";
       const other = i > 0 ? OTHER_VERB.test(since) : false;
       const previous = i > 0 && last !== undefined && f.start - own.length + last.index >= figures[i - 1]!.end && /^\s*(?:(?:was|were|is|are|got|been)\s+)?$/i.test(text.slice(figures[i - 1]!.end, f.start - own.length + last.index));
-      const ownAfter = /^\s*(?:(?:was|were|is|are|got|been)\s+)?(?:invested|spent|paid|saved|earned|received|kept|moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i.test(text.slice(f.end, f.end + 40));
+      const ownAfter = OWN_VERB_AFTER.test(text.slice(f.end, f.end + 40));
       if (action && !other && !(previous && ownAfter)) out[i]!.action = action.toLowerCase();
     }
   });

@@ -32,13 +32,15 @@ export function signedBesideUnsigned(amounts: readonly Column[]): Column | undef
  * AUTOPAY"), tested on a text's start (a long text is no such line): alone they tell no side (cardsPaymentLine does).
  */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
+/** Pay as the payer's bank writes it: "PAYROLL", "DIRECT DEP", "DIR DEP" (INCOME_TEXT at a text's start, PAY_WITHIN after the payer's name). */
+const PAY_WORDS = String.raw`payroll|direct\s+dep(?:osit)?|dir\s+dep`;
 /**
  * A line of an account's money coming in that no card receives: pay and deposits ("PAYROLL ACME CORP", "DIRECT DEP",
  * "MOBILE DEPOSIT", "ZELLE FROM J SMITH", "Lohn", "Salaire"), at the text's start. Written positive, it tells an account's
  * export that writes its money in positive, as spending written negative does (SPENDING_TEXT). "Deposit" alone or with
  * its id only: a merchant's name may start with it ("DEPOSIT PHOTOS INC" on a card; review of the lead's change).
  */
-const INCOME_TEXT = /^\W*(?:payroll|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|direct\s+dep(?:osit)?|dir\s+dep|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+(?:payment\s+)?from)\b/i;
+const INCOME_TEXT = new RegExp(String.raw`^\W*(?:${PAY_WORDS}|salary|salaire|lohn|gehalt|stipendio|n[oó]mina|(?:mobile|atm|branch|cash|remote(?:\s+online)?)\s+deposit|deposit(?=\s*$|\s+(?:id|ref)\b)|zelle\s+(?:payment\s+)?from)\b`, "i");
 /**
  * The card issuer's fixed line for the payment it received, as the whole text but for a channel or reference after it
  * (TAIL: "PAYMENT RECEIVED - THANK YOU", "ONLINE PAYMENT - THANK YOU", "Payment Thank You - Web", "ZAHLUNG ERHALTEN - BESTEN
@@ -165,7 +167,7 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
 // account's debit naming what it pays (review of the merge: an account's month of payouts had every sign turned, exit 0).
 const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
-const PAY_WITHIN = /\b(?:payroll|direct\s+dep(?:osit)?|dir\s+dep)\b/i;
+const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
