@@ -102,6 +102,18 @@ export class BalanceChain {
   }
 }
 
+/**
+ * The first line, in the statement's time order (`order`: the file's, or its reverse when newest first), whose stated
+ * balance is lower than the one stated before it; null when the balance never falls. A file whose every amount reads as
+ * money in has money out where it falls.
+ */
+export function firstFall(chain: BalanceChain, order: "forward" | "reverse"): number | null {
+  const stated = chain.statedRows();
+  if (order === "reverse") stated.reverse();
+  for (let k = 1; k < stated.length; k++) if (chain.balanceCents(stated[k]!)! < chain.balanceCents(stated[k - 1]!)!) return chain.line(stated[k]!);
+  return null;
+}
+
 export type ChainCheck = {
   /** File order oldest first ("forward") or newest first ("reverse"). */
   order: "forward" | "reverse";
