@@ -340,15 +340,13 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   // is wrong; a card's that are the amount owed agree with its purchases written positive, and there the flip is right).
   // Neither reading advised: the amount owed on a card or a loan says the signs are right, an account's balance says
   // they are the other way round.
-  if (off.some((r) => r.owedLike)) {
-    return `${file}: ${what}: if it is a card's or a loan's amount owed, its signs are right: import it as written (--accept-unreconciled, or the tick on the page); if it is an account's balance, its signs are the other way round: flip them (--flip-signs, or "Flip signs" on the page); nothing was imported`;
-  }
+  const owed = off.some((r) => r.owedLike) ? ": if it is the amount owed on a card or a loan, its signs are right as written; if it is an account's balance, they are the other way round: flip the signs (--flip-signs)" : "";
   const flip = off.some((r) => r.flipContradicts)
     ? "; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right"
     : "";
   // Accepted, amounts with no sign are every one money in: said, so the way out is not taken for a cure.
-  const anyway = off.some((r) => r.unsignedFalls) ? "imports it anyway, every row as money in" : "imports it anyway";
-  return `${file}: ${what}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
+  const anyway = off.some((r) => r.unsignedFalls) ? "imports it anyway, every row as money in" : owed ? "imports it anyway, as written" : "imports it anyway";
+  return `${file}: ${what}${owed}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
 }
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */

@@ -34,7 +34,7 @@ describe("a balance column that agrees with the amounts only turned round", () =
     const { importer } = makeImporter(files.db);
     expect(() => importer.parse(OWED)).toThrow(ImportInputError);
     expect(() => importer.parse(OWED)).toThrow(
-      "card-owed.csv: USD does not reconcile: its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does: if it is a card's or a loan's amount owed, its signs are right: import it as written (--accept-unreconciled, or the tick on the page); if it is an account's balance, its signs are the other way round: flip them (--flip-signs, or \"Flip signs\" on the page); nothing was imported",
+      "card-owed.csv: USD does not reconcile: its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does: if it is the amount owed on a card or a loan, its signs are right as written; if it is an account's balance, they are the other way round: flip the signs (--flip-signs); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway, as written)",
     );
   });
 
