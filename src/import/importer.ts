@@ -212,6 +212,8 @@ const OWED_LIKE = "its balance rises as its amounts written negative fall, as th
 
 /** Why a statement whose amounts carry no sign does not reconcile with a balance that falls (Reconciliation.unsignedFalls); `at`: where it first falls. */
 const unsignedFalls = (at: string) => `its amounts carry no sign, and its balance falls${at}: some rows are money out, and the file does not say which`;
+/** The way out of that refusal where it may hold, checked again by the balances once taken (a wrong flip is refused in turn). */
+const IF_ALL_OUT = "if every row is money out, flip the signs (--flip-signs)";
 
 /**
  * One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". A check
@@ -345,8 +347,9 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
     ? "; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right"
     : "";
   // Accepted, amounts with no sign are every one money in: said, so the way out is not taken for a cure.
-  const anyway = off.some((r) => r.unsignedFalls) ? "imports it anyway, every row as money in" : owed ? "imports it anyway, as written" : "imports it anyway";
-  return `${file}: ${what}${owed}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
+  const unsigned = off.some((r) => r.unsignedFalls);
+  const anyway = unsigned ? "imports it anyway, every row as money in" : owed ? "imports it anyway, as written" : "imports it anyway";
+  return `${file}: ${what}${owed}${flip}${unsigned ? `; ${IF_ALL_OUT}` : ""}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
 }
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */

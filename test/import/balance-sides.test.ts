@@ -48,6 +48,16 @@ describe("a balance column that agrees with the amounts only turned round", () =
     expect(flipped.reconciliation.map((r) => reconciliationText(r))).toEqual(["USD: balance checked ✓ (opening USD 100.00 + 5 entries = closing USD 150.71)"]);
   });
 
+  test("half of them money out as written (a card's payment and a refund beside two purchases): refused too", () => {
+    const { importer } = makeImporter(files.db);
+    const tie = csv("tie.csv", ["Date,Description,Amount,Currency,Balance", "2026-03-01,PAYMENT RECEIVED,500.00,USD,0.00", "2026-03-03,BOOKSHOP ONLINE,-42.99,USD,42.99", "2026-03-05,REFUND BOOKSHOP,10.00,USD,32.99", "2026-03-09,GROCER MAIN ST,-64.22,USD,97.21"]);
+    expect(() => importer.parse(tie)).toThrow("tie.csv: USD does not reconcile: its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does");
+    const written = importer.parse(tie, { acceptUnreconciled: true });
+    expect(amounts(written)).toEqual([500, -42.99, 10, -64.22]);
+    // Its entries as written, no difference: the balances run the other way, they are off by no amount.
+    expect(written.reconciliation.map((r) => [r.status, r.entriesTotal, r.difference])).toEqual([["off", 402.79, null]]);
+  });
+
   test("mostly money in as written (an account's month written the other way round): still corrected, and said", () => {
     const { importer } = makeImporter(files.db);
     const p = importer.parse(
@@ -64,8 +74,29 @@ describe("amounts with no sign beside a balance that falls", () => {
   test("refused: the amounts carry no sign, the line where the balance first falls, what importing anyway does", () => {
     const { importer } = makeImporter(files.db);
     expect(() => importer.parse(UNSIGNED)).toThrow(
-      "unsigned.csv: CHF does not reconcile: its amounts carry no sign, and its balance falls (first at line 3): some rows are money out, and the file does not say which; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway, every row as money in)",
+      "unsigned.csv: CHF does not reconcile: its amounts carry no sign, and its balance falls (first at line 3): some rows are money out, and the file does not say which; if every row is money out, flip the signs (--flip-signs); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway, every row as money in)",
     );
+  });
+
+  test("money out only, written with no sign: flipped as the refusal says, the balance checks every row", () => {
+    const { importer } = makeImporter(files.db);
+    const out = csv("out.csv", ["Date,Description,Amount,Currency,Balance", "2026-04-02,GROCER MAIN ST,45.20,CHF,954.80", "2026-04-04,CITY POWER,80.00,CHF,874.80", "2026-04-06,RENT APRIL,700.00,CHF,174.80"]);
+    expect(() => importer.parse(out)).toThrow("if every row is money out, flip the signs (--flip-signs)");
+    const flipped = importer.parse(out, { flipSigns: true });
+    expect(amounts(flipped)).toEqual([-45.2, -80, -700]);
+    expect(flipped.reconciliation.map((r) => reconciliationText(r))).toEqual(["CHF: balance checked ✓ (opening CHF 1'000.00 + 3 entries = closing CHF 174.80)"]);
+  });
+
+  test("salaries beside a balance that falls by no row's amount: a balance's typo, said as one (no row said money out)", () => {
+    const { importer } = makeImporter(files.db);
+    const typo = csv("typo-fall.csv", ["Date,Description,Amount,Currency,Balance", "2026-01-25,ACME PAYROLL,3000.00,CHF,3000.00", "2026-02-25,ACME PAYROLL,3000.00,CHF,6000.00", "2026-03-25,ACME PAYROLL,3000.00,CHF,5990.00"]);
+    expect(() => importer.parse(typo)).toThrow("typo-fall.csv: CHF does not reconcile: off by CHF 3'010.00 (first at line 4); nothing was imported");
+  });
+
+  test("signed amounts flipped by the user against their balances: a plain disagreement, not 'no sign'", () => {
+    const { importer } = makeImporter(files.db);
+    const signed = csv("signed.csv", ["Date,Description,Amount,Currency,Balance", "2026-04-02,GROCER MAIN ST,-45.20,CHF,954.80", "2026-04-04,CITY POWER,-80.00,CHF,874.80", "2026-04-06,RENT APRIL,-700.00,CHF,174.80"]);
+    expect(() => importer.parse(signed, { flipSigns: true })).toThrow("signed.csv: CHF does not reconcile with its signs flipped: off by CHF 160.00 (first at line 3); as written, its amounts agree with the balances it states");
   });
 
   test("a typo of the balance in a file of signed amounts is still a plain disagreement", () => {

@@ -1077,11 +1077,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // mostly money out as written: a balance that rises as they fall is the amount owed on a card or a loan, where the
   // signs are right, more often than an account's written the other way round, and turning them books every purchase as
   // income (lead's probe of stop 59: a card's month of six purchases written negative beside the amount owed, exit 0).
-  const owedLike = inverted > 0 && inverted === checked && outCount * 2 > rowCount;
+  // (Half of them too: a card's payment and a refund beside two purchases; review of r4-leadbal.)
+  const owedLike = inverted > 0 && inverted === checked && outCount * 2 >= rowCount;
   // Nor one whose amounts carry no sign at all: the balance falling by each of them after the first says nothing of the
   // first, which no balance before it checks (lead's probe of stop 59: "PAYROLL 2000.00, GROCER 45.20, POWER 80.00"
   // beside a balance 2500.00 → 2374.80 was turned whole, the pay booked as money out, "balance checked ✓", exit 0).
-  const unsignedOnly = plan.money.kind === "signed" && rowCount > 0 && outCount === 0;
+  // (As written: amounts the user flipped are read otherwise, and their signs were written; review of r4-leadbal.)
+  const unsignedOnly = plan.money.kind === "signed" && rowCount > 0 && outCount === 0 && !o.flipSigns;
   const invertAll = inverted > 0 && inverted === checked && !owedLike && !unsignedOnly;
   if (invertAll) {
     // Rows handed to a sink are turned round by whoever holds them (invertedByBalance).
@@ -1155,10 +1157,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // Amounts written with no sign at all beside a balance that falls: no typo of the balance, the file does not say
         // which rows are money out (lead's probe of stop 59: such files were refused as "off by …", and the refusal's
         // "imports it anyway" booked every debit as money in).
-        const unsigned = plan.money.kind === "signed" && g.n > 0 && g.inCents === g.cents ? plan.money.amount : null;
+        // (Of the file, not of one currency's rows: beside signed USD rows, the EUR ones' lack of a sign is no file's.)
+        const unsigned = unsignedOnly && plan.money.kind === "signed" ? plan.money.amount : null;
         const falls = unsigned === null ? Infinity : Math.min(...[...chains.get(key)!.values()].map((chain) => firstFall(chain, check.order) ?? Infinity));
         if (owedLike) {
           r.owedLike = true;
+          // Its entries as written (the turned reading's total, beside rows stored as written, said the opposite), and no
+          // difference: the balances do not disagree by an amount, they run the other way (review of r4-leadbal).
+          r.entriesTotal = -check.entriesCents / 100;
+          r.difference = null;
           notes.push(`the ${g.currency} balance column rises as the amounts written negative fall, and falls as those written positive rise: so does the amount owed on a card or a loan, where the signs are right as written; an account's balance says they are the other way round`);
         } else if (unsigned !== null && falls !== Infinity) {
           r.unsignedFalls = true;
