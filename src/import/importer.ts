@@ -202,8 +202,18 @@ export function reconciliationJson(r: Reconciliation) {
     ...(r.line !== undefined ? { line: r.line } : {}),
     basis: r.basis,
     ...(r.flipContradicts ? { flip_contradicts: true } : {}),
+    ...(r.unsignedFalls ? { unsigned_falls: true } : {}),
+    ...(r.owedLike ? { owed_like: true } : {}),
   };
 }
+
+/** Why a statement whose amounts, mostly money out, agree with its balances only turned round does not reconcile (Reconciliation.owedLike). */
+const OWED_LIKE = "its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does";
+
+/** Why a statement whose amounts carry no sign does not reconcile with a balance that falls (Reconciliation.unsignedFalls); `at`: where it first falls. */
+const unsignedFalls = (at: string) => `its amounts carry no sign, and its balance falls${at}: some rows are money out, and the file does not say which`;
+/** The way out of that refusal where it may hold, checked again by the balances once taken (a wrong flip is refused in turn). */
+const IF_ALL_OUT = "if every row is money out, flip the signs (--flip-signs)";
 
 /**
  * One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". A check
@@ -219,6 +229,8 @@ export function reconciliationText(r: Reconciliation, o: { included?: boolean } 
     const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
     return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
   }
+  if (r.status === "off" && r.owedLike) return `${who}: does not reconcile as written: ${OWED_LIKE}`;
+  if (r.status === "off" && r.unsignedFalls) return `${who}: does not reconcile: ${unsignedFalls(r.line !== undefined ? ` (first at line ${r.line})` : "")}`;
   if (r.status === "off") return `${who}: does not reconcile${r.flipContradicts ? " with its signs flipped (as written, they agree with the file's balances)" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
   // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
   const entries = `${r.entries} ${r.entries === 1 ? "entry" : "entries"}`;
@@ -320,14 +332,24 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   const off = recs.filter((r) => r.status === "off");
   if (off.length === 0) return null;
   const what = off
-    .map((r) => `${r.account ? `${nameAccount(r.account)} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
+    .map((r) => {
+      const at = r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : "";
+      const why = r.owedLike ? OWED_LIKE : r.unsignedFalls ? unsignedFalls(at) : `off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${at}`;
+      return `${r.account ? `${nameAccount(r.account)} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: ${why}`;
+    })
     .join("; ");
   // The user's flip is what is off: said so, and both readings of the balances, neither advised (an account's say the flip
   // is wrong; a card's that are the amount owed agree with its purchases written positive, and there the flip is right).
+  // Neither reading advised: the amount owed on a card or a loan says the signs are right, an account's balance says
+  // they are the other way round.
+  const owed = off.some((r) => r.owedLike) ? ": if it is the amount owed on a card or a loan, its signs are right as written; if it is an account's balance, they are the other way round: flip the signs (--flip-signs)" : "";
   const flip = off.some((r) => r.flipContradicts)
     ? "; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right"
     : "";
-  return `${file}: ${what}${flip}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
+  // Accepted, amounts with no sign are every one money in: said, so the way out is not taken for a cure.
+  const unsigned = off.some((r) => r.unsignedFalls);
+  const anyway = unsigned ? "imports it anyway, every row as money in" : owed ? "imports it anyway, as written" : "imports it anyway";
+  return `${file}: ${what}${owed}${flip}${unsigned ? `; ${IF_ALL_OUT}` : ""}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
 }
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */

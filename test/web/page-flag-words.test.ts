@@ -8,10 +8,11 @@ import { webSuite } from "../support/web-harness.ts";
 
 const h = webSuite(); // read-only, as the harness starts by default
 
-/** A fixture dropped on the Import page under `name`: its pending file's id and the preview's HTML. */
-async function drop(fixture: string, name: string): Promise<{ id: string; dropped: string }> {
+/** A fixture (or these bytes) dropped on the Import page under `name`: its pending file's id and the preview's HTML. */
+async function drop(fixture: string | Uint8Array<ArrayBuffer>, name: string): Promise<{ id: string; dropped: string }> {
   const form = new FormData();
-  form.append("file", new File([await Bun.file(join(import.meta.dir, "../fixtures/import", fixture)).arrayBuffer()], name));
+  const bytes = typeof fixture === "string" ? await Bun.file(join(import.meta.dir, "../fixtures/import", fixture)).arrayBuffer() : fixture;
+  form.append("file", new File([bytes], name));
   const dropped = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
   const id = /id="file-([^"]+)"/.exec(dropped)?.[1];
   expect(id).toBeString();
@@ -56,6 +57,19 @@ describe("page refusals without command-line flags", () => {
     expect(res.status).toBe(422);
     expect(html).toContain("camt053-off.xml: SE45 … 7466 SEK does not reconcile: off by SEK 17.30; nothing was imported (tick “Import although the balances do not add up” to import it anyway)");
     expect(html).not.toContain("SE4550000000058398257466");
+  });
+
+  test("a card's month beside the amount owed (its signs right as written, or an account's the other way round): the refusal names both ticks", async () => {
+    const card = ["Date,Description,Amount,Currency,Balance", "2026-03-02,COFFEE CORNER 12,-5.40,USD,105.40", "2026-03-03,BOOKSHOP ONLINE,-42.99,USD,148.39", "2026-03-08,ONLINE PAYMENT,100.00,USD,48.39", "2026-03-09,GROCER MAIN ST,-64.22,USD,112.61"];
+    const { id, dropped } = await drop(new TextEncoder().encode(card.join("\n") + "\n"), "card.csv");
+    const version = /name="version" value="(\d+)"/.exec(dropped)?.[1] ?? "";
+    const res = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ account: "", format: "auto", version }) });
+    const html = await res.text();
+    expect(res.status).toBe(422);
+    expect(html).toContain(
+      "card.csv: USD does not reconcile: its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does: if it is the amount owed on a card or a loan, its signs are right as written; if it is an account's balance, they are the other way round: tick “Flip signs”; nothing was imported (tick “Import although the balances do not add up” to import it anyway, as written)",
+    );
+    expect(html).not.toMatch(/--[a-z]/);
   });
 
   test("Flip signs ticked against balances that confirm the signs as written: the import's refusal names the tick", async () => {

@@ -15,7 +15,7 @@ import { neutralUnder } from "./csv-words-world.ts";
 import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
-import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
+import { BalanceChain, cents, checkBalanceColumn, firstFall, reconcile, type ChainCheck } from "./reconcile.ts";
 import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
@@ -1073,8 +1073,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     checked++;
     if (check.inverted) inverted++;
   }
-  // A file inverted as a whole is corrected; one only partly "inverted" contradicts its balances.
-  const invertAll = inverted > 0 && inverted === checked;
+  // A file inverted as a whole is corrected; one only partly "inverted" contradicts its balances. Not one whose rows are
+  // mostly money out as written: a balance that rises as they fall is the amount owed on a card or a loan, where the
+  // signs are right, more often than an account's written the other way round, and turning them books every purchase as
+  // income (lead's probe of stop 59: a card's month of six purchases written negative beside the amount owed, exit 0).
+  // (Half of them too: a card's payment and a refund beside two purchases; review of r4-leadbal.)
+  const owedLike = inverted > 0 && inverted === checked && outCount * 2 >= rowCount;
+  // Nor one whose amounts carry no sign at all: the balance falling by each of them after the first says nothing of the
+  // first, which no balance before it checks (lead's probe of stop 59: "PAYROLL 2000.00, GROCER 45.20, POWER 80.00"
+  // beside a balance 2500.00 → 2374.80 was turned whole, the pay booked as money out, "balance checked ✓", exit 0).
+  // (As written: amounts the user flipped are read otherwise, and their signs were written; review of r4-leadbal.)
+  const unsignedOnly = plan.money.kind === "signed" && rowCount > 0 && outCount === 0 && !o.flipSigns;
+  const invertAll = inverted > 0 && inverted === checked && !owedLike && !unsignedOnly;
   if (invertAll) {
     // Rows handed to a sink are turned round by whoever holds them (invertedByBalance).
     if (!o.sink) rows.negateAmounts();
@@ -1144,11 +1154,30 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         r.status = "off";
         r.difference = d.differenceCents / 100;
         r.line = d.line;
-        notes.push(
-          partlyInverted
-            ? `the balance column says the ${g.currency} amounts' signs are the other way round, but not for the other currencies`
-            : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
-        );
+        // Amounts written with no sign at all beside a balance that falls: no typo of the balance, the file does not say
+        // which rows are money out (lead's probe of stop 59: such files were refused as "off by …", and the refusal's
+        // "imports it anyway" booked every debit as money in).
+        // (Of the file, not of one currency's rows: beside signed USD rows, the EUR ones' lack of a sign is no file's.)
+        const unsigned = unsignedOnly && plan.money.kind === "signed" ? plan.money.amount : null;
+        const falls = unsigned === null ? Infinity : Math.min(...[...chains.get(key)!.values()].map((chain) => firstFall(chain, check.order) ?? Infinity));
+        if (owedLike) {
+          r.owedLike = true;
+          // Its entries as written (the turned reading's total, beside rows stored as written, said the opposite), and no
+          // difference: the balances do not disagree by an amount, they run the other way (review of r4-leadbal).
+          r.entriesTotal = -check.entriesCents / 100;
+          r.difference = null;
+          notes.push(`the ${g.currency} balance column rises as the amounts written negative fall, and falls as those written positive rise: so does the amount owed on a card or a loan, where the signs are right as written; an account's balance says they are the other way round`);
+        } else if (unsigned !== null && falls !== Infinity) {
+          r.unsignedFalls = true;
+          r.line = falls;
+          notes.push(`line ${falls}: the balance column falls, but no amount of "${name(unsigned)}" carries a sign: some ${g.currency} rows are money out, and the file does not say which`);
+        } else {
+          notes.push(
+            partlyInverted
+              ? `the balance column says the ${g.currency} amounts' signs are the other way round, but not for the other currencies`
+              : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
+          );
+        }
       }
       if (check.uncovered > 0) {
         const outside = "outside the balance column's first and last balance";
@@ -1197,10 +1226,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // balance with nothing to check it against was said "checked against its rows").
   sayWhetherChecked(statedLines, { status: "none", basis: unchecked });
 
-  // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
-  // card export of purchases written positive, with no payment row in it, was imported as income without a word).
-  if (rowCount >= 3 && outCount === 0 && !plan.purchasesPositive && !results.some((r) => r.check !== null && r.check.disagreement === null)) {
-    notes.push(`every one of the ${rowCount} rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)`);
+  // Every row money in and nothing that tells a card export (QA round 4, fifth pass: a US card export of purchases written
+  // positive, with no payment row in it, was imported as income without a word). A balance that rises with them tells no
+  // side either: an account's does with money in, a card's amount owed with its purchases (lead's probe of stop 59: six
+  // purchases beside an amount owed of 100.00 → 284.95 were booked as income, "balance checked ✓", without a word).
+  if (rowCount >= 3 && outCount === 0 && !plan.purchasesPositive && !reconciliation.some((r) => r.unsignedFalls)) {
+    const rises = results.some((r) => r.check !== null && r.check.disagreement === null) ? ", and the balance column rises with them, as an account's balance does with money in and a card's amount owed does with purchases" : "";
+    notes.push(`every one of the ${rowCount} rows is money in${rises}: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)`);
   }
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);

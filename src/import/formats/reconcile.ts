@@ -102,6 +102,22 @@ export class BalanceChain {
   }
 }
 
+/**
+ * The first line, in the statement's time order (`order`: the file's, or its reverse when newest first), whose stated
+ * balance is lower than the one stated on the row before it by just its amount; null when none is. A file whose every
+ * amount reads as money in has money out there. (A fall by another amount is a balance's typo, no row's side: three
+ * salaries beside balances 3000, 6000, 5990 were said to hold money out; review of r4-leadbal.)
+ */
+export function firstFall(chain: BalanceChain, order: "forward" | "reverse"): number | null {
+  const step = order === "forward" ? 1 : -1;
+  for (let k = order === "forward" ? 1 : chain.length - 2; k >= 0 && k < chain.length; k += step) {
+    const before = chain.balanceCents(k - step);
+    const after = chain.balanceCents(k);
+    if (before !== null && after !== null && before - after === Math.abs(chain.amountCents(k))) return chain.line(k);
+  }
+  return null;
+}
+
 export type ChainCheck = {
   /** File order oldest first ("forward") or newest first ("reverse"). */
   order: "forward" | "reverse";

@@ -54,6 +54,17 @@ export type Reconciliation = {
    * the balances the file states, which agree with them as written: the flip, not the file, is what is off.
    */
   flipContradicts?: true;
+  /**
+   * Every amount reads as money in (none carries a sign) and the balance column falls (at `line`): some rows are money
+   * out, and the file does not say which. Imported anyway, every row would be money in.
+   */
+  unsignedFalls?: true;
+  /**
+   * The amounts, mostly money out as written, agree with the balance column only turned round: the amount owed on a card
+   * or a loan, where they are right as written, or an account's balance, where they are the other way round. Not turned
+   * unasked: the user says which (flip the signs, or import as written).
+   */
+  owedLike?: true;
 };
 
 export type Statement = {

@@ -498,10 +498,16 @@ export function importRoutes(deps: WebDeps) {
       // The page names the account as its preview does, by its name or masked (review of r4-uqa10: the whole IBAN).
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation, o.via === "api" ? undefined : accountWords());
       // How to import it anyway, in the words of where it was asked (the page's tick, the API's field), as for bad rows.
-      const anyway = o.via === "api" ? '(send "accept_unreconciled": true to import it anyway)' : "(tick “Import although the balances do not add up” to import it anyway)";
+      // (With what importing anyway does, where the refusal says it: "every row as money in", "as written".)
+      const anyway = (how: string) => (o.via === "api" ? `(send "accept_unreconciled": true to import it anyway${how})` : `(tick “Import although the balances do not add up” to import it anyway${how})`);
       // And how to read it as written: the page names its tick (its words without the flag named no control; review of r4-uqa10).
       const unflipped = o.via === "api" ? "without flipping the signs" : "without “Flip signs” ticked";
-      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, anyway).replace("without flipping the signs (--flip-signs)", unflipped));
+      // And how to flip them, where the balances say the signs may be the other way round (a card's amount owed or an account's balance).
+      const flip = o.via === "api" ? 'flip the signs ("flip_signs": true in a new preview)' : "tick “Flip signs”";
+      if (refusal) {
+        const inWords = refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway([^)]*)\)/, (_, how: string) => anyway(how)).replace("without flipping the signs (--flip-signs)", unflipped).replace("flip the signs (--flip-signs)", flip);
+        throw new ChangeRefused("needs_consent", inWords);
+      }
       o.onProgress?.(`${p.file}: reading the rows to import`);
       try {
         const done = await importer.commitPreview(h.file, p, {
