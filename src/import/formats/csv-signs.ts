@@ -485,7 +485,8 @@ const whichFlag = (amountColumn: string) => `if they are card purchases, import 
 export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: number, names: readonly string[], fileName: string): void {
   const filled = rows.map((r) => (r.fields[amount] ?? "").trim()).filter((v) => v !== "");
   const amounts = filled.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
-  if (amounts.length === 0 || amounts.some((a) => a < 0) || filled.some((v) => sideMark(v) !== null)) return;
+  // (A plus written before the money in says its side as a minus would: review of r4-qa50.)
+  if (amounts.length === 0 || amounts.some((a) => a < 0) || filled.some((v) => sideMark(v) !== null || v.startsWith("+"))) return;
   const empty = [amount + 1, amount - 1].find((c) => c >= 0 && rows.every((r) => c < r.fields.length && r.fields[c]!.trim() === ""));
   if (empty === undefined) return;
   const name = names[amount]!;

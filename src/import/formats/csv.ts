@@ -7,7 +7,7 @@
  */
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { columnsOf, listColumns, looksLikeAmount } from "./csv-columns.ts";
+import { columnsOf, fits, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { headerlessSignsInDoubt, kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
@@ -1051,6 +1051,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   let plan: ColumnPlan | null = table.layout && (!opts.mapping || given) ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && given) plan = { ...plan, defaultCurrency: { code: given, from: "--currency" } };
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
+  if (plan?.idText && table.layout?.idTextAsGuessed) {
+    const cols = columnsOf(table.header, sample);
+    const asText = (i: number) => fits(cols[i]!, "text");
+    plan = { ...plan, idText: { out: plan.idText.out.filter(asText), in: plan.idText.in.filter(asText) } };
+  }
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).

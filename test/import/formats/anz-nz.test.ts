@@ -13,3 +13,15 @@ test("the ids are the generic reader's: of the Details, else the Reference (a ro
   // Its description says it all: Particulars, Code, Reference, then the Type.
   expect(s.rows.at(-1)!.description).toBe("Rent · Flat 4 · Ref 7 · Payment");
 });
+
+test("a month whose References are mostly numbers: no Reference in the ids, as the generic reader read it (review of r4-qa50)", () => {
+  const month = [
+    "Type,Details,Particulars,Code,Reference,Amount,Date",
+    "Eft-Pos,Harbourside Grocer,4835****1234,,081445,-54.20,13/12/2016",
+    "Direct Debit,,,,00492718,-1979.24,15/12/2016",
+    "Loan Payment,,,,004600,-350.00,14/12/2016",
+    "Salary,Acme Ltd,Wages,,213232,2100.00,16/12/2016",
+  ].join("\n");
+  const s = read(new TextEncoder().encode(month + "\n"), { fileName: "anz.csv" });
+  expect(s.rows.map((r) => r.idText)).toEqual(["Harbourside Grocer", "", "", "Acme Ltd"]);
+});

@@ -60,6 +60,11 @@ describe("a headerless file whose one column of amounts is positive on every row
     expect(read(utf8(text), { fileName: "posb.csv", fallbackCurrency: sgd }).rows.map((r) => r.amount)).toEqual([12.4, -6.9]);
   });
 
+  test("a plus written before the amounts says their side as a minus would: read as written (review of r4-qa50)", () => {
+    const text = "14/01/2026,SALARY ACME LTD,+2100.00,\n20/01/2026,INTEREST,+0.52,\n";
+    expect(read(utf8(text), { fileName: "plus.csv", fallbackCurrency: gbp }).rows.map((r) => r.amount)).toEqual([2100, 0.52]);
+  });
+
   test("positive amounts with no empty column beside them are read as written (a savings book's transfers in)", () => {
     const text = "13/02/2026,TRANSFER FROM CURRENT ACCOUNT,150.00\n27/02/2026,TRANSFER FROM CURRENT ACCOUNT,75.50\n";
     expect(read(utf8(text), { fileName: "livret.csv", fallbackCurrency: gbp }).rows.map((r) => r.amount)).toEqual([150, 75.5]);

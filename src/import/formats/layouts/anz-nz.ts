@@ -25,6 +25,8 @@ export const ANZ_NZ: BankLayout = {
   description: { columns: ["Details", "Particulars", "Code", "Reference", "Type"] },
   counterparty: "Details",
   purpose: ["Particulars", "Code", "Reference"],
-  // The ids as when the generic reader read this export (its months with a day over 12): the "Details", else the "Reference".
+  // The ids as when the generic reader read this export (its months with a day over 12): the "Details", else the "Reference"
+  // when that reader took it as text (not in a month of mostly numbered References).
   idText: ["Details", "Reference"],
+  idTextAsGuessed: true,
 };
