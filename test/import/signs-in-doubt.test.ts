@@ -26,9 +26,9 @@ const REASON =
 
 const totalsOf = (html: string) => [...html.slice(html.indexOf("<th scope=\"col\">Currency</th>")).matchAll(/<td class="num">([^<]*)<\/td>/g)].slice(0, 4).map((m) => m[1]);
 
-async function drop() {
+async function drop(text = CARD, name = "card.csv") {
   const form = new FormData();
-  form.append("file", new File([CARD], "card.csv"));
+  form.append("file", new File([text], name));
   const html = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
   return { html, id: /<article[^>]*id="file-([\w-]+)"/.exec(html)![1]! };
 }
@@ -78,4 +78,21 @@ test("the columns confirmed as they are answer it too: the signs as written", as
   const used = await (await fetch(`${h.url}/import/${id}/settings?columns=chosen`, { method: "POST", body: new URLSearchParams(formOf(html)) })).text();
   expect(used).not.toContain("import-signs-doubt");
   expect(totalsOf(used)).toEqual(["EUR 22.95", "1", "EUR 150.44", "5"]);
+});
+
+// A headerless file whose one column of amounts is positive beside an empty column (qa50, csv-signs.ts
+// headerlessSignsInDoubt), written here in the layout of POSB's download (date, code, debit, credit, three references):
+// 12.40 + 6.90 of debits. Its signs are in doubt on the page too; each answer books them its way.
+test("a headerless file's debits beside an empty column: in doubt; “Flip signs” books them as money out, the columns as they are as money in", async () => {
+  const posb = "13 Mar 2031,POS, 12.40, ,NTUC FAIRPRICE BEDOK SI NG 12MAR,,,\n15 Mar 2031,UMC-, 6.90, ,KOPI CORNER TAMPINES SI NG 14MAR,,,\n";
+  const { html, id } = await drop(posb, "posb.csv");
+  expect(html).toContain("the file has no header row, and every one of the 2 amounts in &quot;column 3&quot; is positive beside &quot;column 4&quot;, empty on every row");
+  const flipped = await (await fetch(`${h.url}/import/${id}/settings`, { method: "POST", body: new URLSearchParams({ ...formOf(html), "flip-signs": "on" }) })).text();
+  expect(flipped).not.toContain("import-signs-doubt");
+  // (In the data's main currency, which the tests above may have changed: the amounts and counts are what is held.)
+  const amounts = (x: string) => totalsOf(x).map((v) => v!.replace(/^[A-Z]{3} /, ""));
+  expect(amounts(flipped)).toEqual(["19.30", "2", "0.00", "0"]);
+  const used = await (await fetch(`${h.url}/import/${id}/settings?columns=chosen`, { method: "POST", body: new URLSearchParams(formOf(html)) })).text();
+  expect(used).not.toContain("import-signs-doubt");
+  expect(amounts(used)).toEqual(["0.00", "0", "19.30", "2"]);
 });

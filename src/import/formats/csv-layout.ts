@@ -212,6 +212,12 @@ export type BankLayout = {
    * one, as csv-guess.ts's round-3 text): a month imported then comes back as duplicates, not as possible ones.
    */
   idText?: readonly ColumnName[];
+  /**
+   * Only those of the `idText` columns the generic reader took as text in this file (csv-guess.ts's round-3 text: a column
+   * whose cells are mostly numbers or dates was none): ANZ NZ's References are mostly numbers in some months, and a row
+   * with no Details then had no text in its id (review of r4-qa50: two such rows came back as possible duplicates).
+   */
+  idTextAsGuessed?: true;
   /** Other date columns that must hold real dates (a row where one does not is a bad row). */
   checkDates?: readonly ColumnName[];
   /** Lines that are no transaction of their own, with the reason the preview shows (a rule whose column the file lacks is left out). */

@@ -475,6 +475,28 @@ const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "tr
 const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;
 
 /**
+ * A file with no header row whose one column of amounts (headerlessMapping's signed column, no balance they walk) is
+ * positive on every row, right beside a column empty on every row: the two are money out and money in with one side
+ * unused (POSB's download: date, code, debit, credit; its card purchases "27 Feb 2018,UMC-, 7.80, ,…"), and nothing tells
+ * which side is filled (qa50, blind pass: that purchase, and Barclaycard's headerless "…,Household,,20.59", were booked
+ * as money in, exit 0). The user says which. Amounts marked with their side ("CR", "DR") say it themselves; amounts with
+ * no empty column beside them are read as written (a savings book's one transfer in).
+ */
+export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: number, names: readonly string[], fileName: string): void {
+  const filled = rows.map((r) => (r.fields[amount] ?? "").trim()).filter((v) => v !== "");
+  const amounts = filled.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  // (A plus written before the money in says its side as a minus would: review of r4-qa50.)
+  if (amounts.length === 0 || amounts.some((a) => a < 0) || filled.some((v) => sideMark(v) !== null || v.startsWith("+"))) return;
+  const empty = [amount + 1, amount - 1].find((c) => c >= 0 && rows.every((r) => c < r.fields.length && r.fields[c]!.trim() === ""));
+  if (empty === undefined) return;
+  const name = names[amount]!;
+  throw new SignsInDoubt(
+    `${fileName}: the file has no header row, and every one of the ${amounts.length} amounts in "${name}" is positive beside "${names[empty]}", empty on every row: ` +
+      `they may be money out with money in unused, or the other way round, and nothing in the file (a minus, a header, a balance the amounts walk) tells which; ${whichFlag(name)}`,
+  );
+}
+
+/**
  * Whether a file of one signed amount column (column `amount`) writes its card purchases positive. A card export with
  * one signed column of mostly positive amounts writes purchases positive: a card-number column (`card`) says it is a
  * card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that is negative

@@ -7,9 +7,9 @@
  */
 import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { columnsOf, listColumns, looksLikeAmount } from "./csv-columns.ts";
+import { columnsOf, fits, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
-import { kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
+import { headerlessSignsInDoubt, kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, summaryHeaderNames, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -1051,6 +1051,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   let plan: ColumnPlan | null = table.layout && (!opts.mapping || given) ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && given) plan = { ...plan, defaultCurrency: { code: given, from: "--currency" } };
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
+  if (plan?.idText && table.layout?.idTextAsGuessed) {
+    const cols = columnsOf(table.header, sample);
+    const asText = (i: number) => fits(cols[i]!, "text");
+    plan = { ...plan, idText: { out: plan.idText.out.filter(asText), in: plan.idText.in.filter(asText) } };
+  }
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).
@@ -1076,6 +1081,11 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
+    // A headerless file's one column of positive amounts beside an empty one is in doubt (headerlessSignsInDoubt), --currency
+    // given or not; not once the user named the amount column or flipped the signs: that answers it.
+    if (table.headerless && guessed.balance === null && guessed.money.kind === "signed" && !guessed.purchasesPositive && !opts.flipSigns && !opts.mapping?.amountColumn) {
+      headerlessSignsInDoubt(sample, guessed.money.amount, table.header.fields, fileName);
+    }
     const voted = vote(text, table, lines, guessed, opts);
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns, table.header, sample), kindsNote(columns)]) if (note) guessNotes.push(note);

@@ -9,6 +9,31 @@
 import type { Expected } from "./support.ts";
 
 export const BANK_EXPECTED: Record<string, Expected> = {
+  // ANZ (New Zealand), written by qa50 in the layout of a user's export (blind pass: refused, "cannot tell the date
+  // format", as every day of its month was 12 or less). The same here: 2 to 11 March, day-first as in New Zealand
+  // (month-first would be 3 February to 3 November). A transfer's Particulars "Debit" / "Credit" is the payer's word, no
+  // sign mark (another real export of it was refused, "Particulars \"\" is neither debit nor credit"). Details, then
+  // Particulars, Code, Reference, then the Type; NZD for every row. Out 52.30 + 620.00 + 400.00 + 18.99 + 96.40 =
+  // 1'187.69 (5 rows), in 3'150.00 + 250.00 + 0.12 = 3'400.12 (3 rows); no balance.
+  "anz-nz.csv": {
+    format: "csv",
+    layout: "anz-nz",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [2, "2026-03-02", -52.3, "NZD", "Harbourside Grocer · 4835********1234 · Eftpos"],
+      [3, "2026-03-03", 3150, "NZD", "Kowhai Design Ltd · Salary · March · Direct Credit"],
+      [4, "2026-03-04", -620, "NZD", "Totara Property · Rent · Flat 4 · Automatic Payment"],
+      [5, "2026-03-05", -400, "NZD", "01-0123-0456789-00 · Debit · Transfer · 100342"],
+      [6, "2026-03-06", 250, "NZD", "06-0501-0099887-00 · Credit Transfer · 5521"],
+      [7, "2026-03-09", -18.99, "NZD", "Online Books Ltd · 4835********1234 · Visa Purchase"],
+      [8, "2026-03-11", -96.4, "NZD", "City Power · Acct 55120 · Mar · Bill Payment"],
+      [9, "2026-03-11", 0.12, "NZD", "Credit Interest Paid"],
+    ],
+    totals: [{ currency: "NZD", out: 1187.69, outRows: 5, in: 3400.12, inRows: 3 }],
+    reconciliation: [{ currency: "NZD", status: "none", opening: null, closing: null, entries: 8, difference: null }],
+    notes: ["the currency NZD (from the ANZ (New Zealand) layout) for every row"],
+  },
   // S-Pankki (FI), written by the lead from public descriptions (QA round 4, blind pass: "Summa" was no amount word;
   // refused). The payee for money out, the payer for money in, first; the holder's own name in the other column is left
   // out. EUR for every row (Finland). Out 64.20 + 1'200.00 = 1'264.20, in 2'800.00.

@@ -9,6 +9,7 @@
  */
 import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
+import { ANZ_NZ } from "./anz-nz.ts";
 import { ASB } from "./asb.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
@@ -115,6 +116,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   SWEDBANK_BALTIC,
   SWEDBANK_BALTIC_EN_2014,
   ASB,
+  ANZ_NZ,
   NUBANK_ACCOUNT,
   NUBANK_CARD,
   S_PANKKI,
