@@ -579,6 +579,42 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     // Line 4 is an exchange: CHF 10.55 out (part 1) and USD 12.00 in (part 2), two rows of one line
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  "trade-republic-pytr-en.csv": {
+    format: "csv",
+    layout: "trade-republic",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-03-02",250,"EUR","Marta Lindqvist · Deposit"],
+      [3,"2026-03-04",-18.4,"EUR","Card Payment - Bakery Sonnenkorn · Removal"],
+      [4,"2026-03-05",-101,"EUR","FTSE All-World USD (Acc) · Buy"],
+      [5,"2026-03-15",2.61,"EUR","Nordic Utilities (Dist) · Dividend"],
+      [6,"2026-04-01",0.87,"EUR","Interest"],
+    ],
+    // Value is the cash that moved: the buy's -101.0 has its fee (Fees -1.0) in it, the dividend's 2.61 is after its
+    // tax (Taxes -0.46); neither is booked again. pytr writes no currency: the account is in euros.
+    totals: [{"currency":"EUR","out":119.4,"outRows":2,"in":253.48,"inRows":3}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+    notes: ["the currency EUR (from the Trade Republic layout) for every row"],
+  },
+  "trade-republic-pytr-de.csv": {
+    format: "csv",
+    layout: "trade-republic",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-05-04",1500,"EUR","Jonas Achterberg · Einlage"],
+      [3,"2026-05-06",-1201.5,"EUR","MSCI Europe EUR (Acc) · Kauf"],
+      [5,"2026-05-20",310.12,"EUR","Kiwi Robotics · Verkauf"],
+      [6,"2026-05-28",-64.9,"EUR","Kartenzahlung - Wochenmarkt Linden · Entnahme"],
+    ],
+    // pytr's German header with its localised decimals ("1.500" is 1500 in a file whose other amounts have a decimal
+    // comma) and ISO date-times; the split moves no money.
+    totals: [{"currency":"EUR","out":1266.4,"outRows":2,"in":1810.12,"inRows":2}],
+    skipped: [{"line":4,"reason":"no amount: notice (\"Kiwi Robotics · Split\"), 0.00: no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency EUR (from the Trade Republic layout) for every row"],
+  },
   "neon.csv": {
     format: "csv",
     layout: "neon",
