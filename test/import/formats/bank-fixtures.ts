@@ -747,6 +747,53 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":7,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":374.96,"entries":6,"difference":0}],
   },
+  "revolut-es.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-01-30",300,"EUR","Recarga de *4821"],
+      [3,"2026-02-02",-12.4,"EUR","Panadería Olmo"],
+      [4,"2026-02-03",-61.2,"EUR","Retirada en cajero Calle Mayor"],
+    ],
+    // The Spanish app's header ("State" left in English, its values translated); dated by "Fecha de finalización", the
+    // ATM's 1.20 fee booked with it, the reverted and the pending card payments at the end skipped.
+    totals: [{"currency":"EUR","out":73.6,"outRows":2,"in":300,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"},{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":226.4,"entries":3,"difference":0}],
+  },
+  "revolut-it.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-04-01",150,"EUR","Ricarica di *7710"],
+      [3,"2026-04-03",-27.5,"EUR","Trattoria Gallo"],
+      [5,"2026-04-06",-20.1,"EUR","Servizio estero"],
+    ],
+    // The Italian header: "Costo" is the fee (0.20, booked with the payment), "Valuta" the currency; a cancelled
+    // ("OPERAZIONE ANNULLATA") and a pending ("IN SOSPESO") payment moved no money.
+    totals: [{"currency":"EUR","out":47.6,"outRows":2,"in":150,"inRows":1}],
+    skipped: [{"line":4,"reason":"not completed (pending, reverted, declined or failed): no money moved"},{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":102.4,"entries":3,"difference":0}],
+  },
+  "revolut-fr.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-06-28",200,"EUR","Recharge de *3390"],
+      [3,"2026-07-01",-6.8,"EUR","Boulangerie du Port"],
+    ],
+    // The French header ("État", "TERMINÉ"): the card payment is July's (its "Date de fin"), the last one still
+    // "EN ATTENTE" (read without the layout it was booked, exit 0).
+    totals: [{"currency":"EUR","out":6.8,"outRows":1,"in":200,"inRows":1}],
+    skipped: [{"line":4,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":193.2,"entries":2,"difference":0}],
+  },
   "revolut.csv": {
     format: "csv",
     layout: "revolut",
