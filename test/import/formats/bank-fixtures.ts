@@ -794,6 +794,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":4,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":193.2,"entries":2,"difference":0}],
   },
+  "revolut-pt.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-08-30",120,"EUR","Carregamento de *5512"],
+      [3,"2026-09-01",-4.6,"EUR","Pastelaria Sol"],
+      [4,"2026-09-02",-40.5,"EUR","Levantamento Multibanco"],
+    ],
+    // The Portuguese header ("Estado", "CONCLUÍDO"); the withdrawal's 0.50 "Taxa" booked with it, the REVERTIDO payment
+    // skipped (read without the layout the file was refused as off by the fee).
+    totals: [{"currency":"EUR","out":45.1,"outRows":2,"in":120,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":74.9,"entries":3,"difference":0}],
+  },
   "revolut.csv": {
     format: "csv",
     layout: "revolut",
