@@ -13,6 +13,7 @@
  * pass 51; the spellings from peers' importer tests of real exports).
  */
 import type { BankLayout, SkipRule } from "../csv-layout.ts";
+import { NOT_BOOKED } from "../csv-words.ts";
 
 // Each column in English, German, Spanish, Italian, French and Portuguese (the app's language).
 const COMPLETED = ["Completed Date", "Datum des Abschlusses", "Abschlussdatum", "Fecha de finalización", "Data di completamento", "Date de fin", "Data de conclusão"];
@@ -33,6 +34,9 @@ const NOT_COMPLETED: SkipRule = {
     "pendiente", "revertido",
     "in sospeso", "stornato", "rifiutato", "operazione annullata",
     "en attente",
+    // Every other word a status column says "not booked" with (csv-words.ts), and its accented spellings: read without
+    // the layout, a Spanish RECHAZADO or an Italian IN ATTESA was skipped (review of r4-qa51).
+    ...NOT_BOOKED, "refusé", "annulé", "échoué", "rejeté", "pendente", "recusado", "falhado",
   ],
   reason: "not completed (pending, reverted, declined or failed): no money moved",
 };

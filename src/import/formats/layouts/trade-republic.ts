@@ -2,7 +2,8 @@
  * Trade Republic's cash account as pytr exports it (`pytr export_transactions`, transactions.csv: Trade Republic has
  * no CSV of its own): `Date;Type;Value;Note;ISIN;Shares;Fees;Taxes` with the header in the language asked for
  * (German `Datum;Typ;Wert;Notiz;ISIN;Stück;Gebühren;Steuern`; newer versions add `ISIN2;Stück2`), ISO dates (newer
- * versions with the time: `2024-02-20T16:32:07`), `;`, and amounts as Python writes them (`-7.01`) or, with
+ * versions with the time: `2024-02-20T16:32:07`, Trade Republic's UTC clock time, taken as written: a payment just after
+ * midnight in Berlin is dated the day before; review of r4-qa51), `;`, and amounts as Python writes them (`-7.01`) or, with
  * --decimal-localization, as the language does (`-3.002,8`): the decimal mark is decided per file. Value is the cash
  * that moved, fee and tax already in it (a buy of 60 shares at 50.03 with a 1.00 fee is -3,002.80): Fees and Taxes
  * are not booked again. No currency column: the account is in euros. Read by the generic reader the English file took
@@ -31,8 +32,10 @@ export const TRADE_REPUBLIC: BankLayout = {
     ["Shares", "Stück", "Parts", "Cantidad", "Azioni", "Aantal", "Quantidade"],
     ["Fees", "Gebühren", "Frais", "Comisiones", "Commissioni", "Kosten", "Comissões"],
   ],
-  // Portfolio Performance's own account export shares these columns but has a WKN column and is in any currency.
-  notWith: ["WKN"],
+  // Portfolio Performance's own account export shares these columns but has a WKN column and is in any currency; its CSV
+  // import vocabulary, which other tools write, names the security and the booking currency, and its values are unsigned
+  // (the side in "Typ"): read as pytr's, a buy and a withdrawal were money in (review of r4-qa51).
+  notWith: ["WKN", ["Transaction Currency", "Buchungswährung"], ["Security Name", "Wertpapiername"], ["Ticker Symbol", "Ticker-Symbol"], "Operation currency", ["Gross Amount", "Bruttobetrag"], ["Exchange Rate", "Wechselkurs"]],
   encoding: "utf-8",
   delimiter: ";",
   dates: ["YYYY-MM-DD"],
