@@ -648,11 +648,14 @@ function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { 
 }
 
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
-function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
+function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[], fileName: string): Decimal {
   const votes = new DecimalVotes();
   const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
   const g = votes.result();
+  // Every amount reads both ways ("1.500" in a German pytr export of whole euros): refused as the generic reader refuses
+  // it, not read as 1.50 (review of r4-qa51).
+  if ("ambiguous" in g) throw new NeedsColumnMapping(`${fileName}: cannot tell the decimal mark of ${cols.map((c) => `"${plan.names[c]}"`).join(" and ")} (every amount reads as a whole number with thousands or as a decimal); set --decimal . or --decimal ,`);
   return "decimal" in g ? g.decimal : ".";
 }
 
@@ -1050,7 +1053,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const given = onlyCurrency(opts.mapping, fileName);
   let plan: ColumnPlan | null = table.layout && (!opts.mapping || given) ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && given) plan = { ...plan, defaultCurrency: { code: given, from: "--currency" } };
-  if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
+  if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample, fileName) };
   if (plan?.idText && table.layout?.idTextAsGuessed) {
     const cols = columnsOf(table.header, sample);
     const asText = (i: number) => fits(cols[i]!, "text");

@@ -604,6 +604,42 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     // Line 4 is an exchange: CHF 10.55 out (part 1) and USD 12.00 in (part 2), two rows of one line
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  "trade-republic-pytr-en.csv": {
+    format: "csv",
+    layout: "trade-republic",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-03-02",250,"EUR","Marta Lindqvist · Deposit"],
+      [3,"2026-03-04",-18.4,"EUR","Card Payment - Bakery Sonnenkorn · Removal"],
+      [4,"2026-03-05",-101,"EUR","FTSE All-World USD (Acc) · Buy"],
+      [5,"2026-03-15",2.61,"EUR","Nordic Utilities (Dist) · Dividend"],
+      [6,"2026-04-01",0.87,"EUR","Interest"],
+    ],
+    // Value is the cash that moved: the buy's -101.0 has its fee (Fees -1.0) in it, the dividend's 2.61 is after its
+    // tax (Taxes -0.46); neither is booked again. pytr writes no currency: the account is in euros.
+    totals: [{"currency":"EUR","out":119.4,"outRows":2,"in":253.48,"inRows":3}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
+    notes: ["the currency EUR (from the Trade Republic layout) for every row"],
+  },
+  "trade-republic-pytr-de.csv": {
+    format: "csv",
+    layout: "trade-republic",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-05-04",1500,"EUR","Jonas Achterberg · Einlage"],
+      [3,"2026-05-06",-1201.5,"EUR","MSCI Europe EUR (Acc) · Kauf"],
+      [5,"2026-05-20",310.12,"EUR","Kiwi Robotics · Verkauf"],
+      [6,"2026-05-28",-64.9,"EUR","Kartenzahlung - Wochenmarkt Linden · Entnahme"],
+    ],
+    // pytr's German header with its localised decimals ("1.500" is 1500 in a file whose other amounts have a decimal
+    // comma) and ISO date-times; the split moves no money.
+    totals: [{"currency":"EUR","out":1266.4,"outRows":2,"in":1810.12,"inRows":2}],
+    skipped: [{"line":4,"reason":"no amount: notice (\"Kiwi Robotics · Split\"), 0.00: no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency EUR (from the Trade Republic layout) for every row"],
+  },
   "neon.csv": {
     format: "csv",
     layout: "neon",
@@ -735,6 +771,69 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":325.45,"outRows":3,"in":700.41,"inRows":3}],
     skipped: [{"line":7,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":374.96,"entries":6,"difference":0}],
+  },
+  "revolut-es.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-01-30",300,"EUR","Recarga de *4821"],
+      [3,"2026-02-02",-12.4,"EUR","Panadería Olmo"],
+      [4,"2026-02-03",-61.2,"EUR","Retirada en cajero Calle Mayor"],
+    ],
+    // The Spanish app's header ("State" left in English, its values translated); dated by "Fecha de finalización", the
+    // ATM's 1.20 fee booked with it, the reverted and the pending card payments at the end skipped.
+    totals: [{"currency":"EUR","out":73.6,"outRows":2,"in":300,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"},{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":226.4,"entries":3,"difference":0}],
+  },
+  "revolut-it.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-04-01",150,"EUR","Ricarica di *7710"],
+      [3,"2026-04-03",-27.5,"EUR","Trattoria Gallo"],
+      [5,"2026-04-06",-20.1,"EUR","Servizio estero"],
+    ],
+    // The Italian header: "Costo" is the fee (0.20, booked with the payment), "Valuta" the currency; a cancelled
+    // ("OPERAZIONE ANNULLATA") and a pending ("IN SOSPESO") payment moved no money.
+    totals: [{"currency":"EUR","out":47.6,"outRows":2,"in":150,"inRows":1}],
+    skipped: [{"line":4,"reason":"not completed (pending, reverted, declined or failed): no money moved"},{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":102.4,"entries":3,"difference":0}],
+  },
+  "revolut-fr.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-06-28",200,"EUR","Recharge de *3390"],
+      [3,"2026-07-01",-6.8,"EUR","Boulangerie du Port"],
+    ],
+    // The French header ("État", "TERMINÉ"): the card payment is July's (its "Date de fin"), the last one still
+    // "EN ATTENTE" (read without the layout it was booked, exit 0).
+    totals: [{"currency":"EUR","out":6.8,"outRows":1,"in":200,"inRows":1}],
+    skipped: [{"line":4,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":193.2,"entries":2,"difference":0}],
+  },
+  "revolut-pt.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-08-30",120,"EUR","Carregamento de *5512"],
+      [3,"2026-09-01",-4.6,"EUR","Pastelaria Sol"],
+      [4,"2026-09-02",-40.5,"EUR","Levantamento Multibanco"],
+    ],
+    // The Portuguese header ("Estado", "CONCLUÍDO"); the withdrawal's 0.50 "Taxa" booked with it, the REVERTIDO payment
+    // skipped (read without the layout the file was refused as off by the fee).
+    totals: [{"currency":"EUR","out":45.1,"outRows":2,"in":120,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":74.9,"entries":3,"difference":0}],
   },
   "revolut.csv": {
     format: "csv",

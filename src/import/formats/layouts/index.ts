@@ -46,6 +46,7 @@ import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
 import { SWEDBANK_BALTIC, SWEDBANK_BALTIC_EN_2014 } from "./swedbank-baltic.ts";
 import { SWISSCARD } from "./swisscard.ts";
+import { TRADE_REPUBLIC } from "./trade-republic.ts";
 import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
 import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
 import { VALIANT } from "./valiant.ts";
@@ -79,6 +80,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   REVOLUT_BUSINESS,
   WISE,
   WISE_HISTORY,
+  TRADE_REPUBLIC,
   N26,
   N26_2022,
   DKB,

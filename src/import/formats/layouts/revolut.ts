@@ -6,25 +6,46 @@
  * The app's German export heads the same columns `Art,Produkt,Startdatum,Datum des Abschlusses,Beschreibung,Betrag,Gebühr,
  * Währung,Status,Saldo` ("Abschlussdatum" also seen) and may write "-12,90" with a decimal comma; its states are
  * ABGESCHLOSSEN, AUSSTEHEND… (a peer's importer test; QA round 4, pass 15: refused as "off by" every fee, read without
- * the layout).
+ * the layout). The Spanish, Italian, French and Portuguese apps translate the header too (Spanish and Italian leave
+ * "State" in English, its values translated: COMPLETADO, PENDIENTE, REVERTIDO; COMPLETATO, IN SOSPESO, STORNATO,
+ * OPERAZIONE ANNULLATA; TERMINÉ, EN ATTENTE; CONCLUÍDO). Read without the layout, a French file's last payment still
+ * EN ATTENTE was booked (exit 0), and the Spanish and Italian files were refused as "off by" their fees (QA round 4,
+ * pass 51; the spellings from peers' importer tests of real exports).
  */
 import type { BankLayout, SkipRule } from "../csv-layout.ts";
+import { NOT_BOOKED } from "../csv-words.ts";
+
+// Each column in English, German, Spanish, Italian, French and Portuguese (the app's language).
+const COMPLETED = ["Completed Date", "Datum des Abschlusses", "Abschlussdatum", "Fecha de finalización", "Data di completamento", "Date de fin", "Data de conclusão"];
+const STARTED = ["Started Date", "Startdatum", "Fecha de inicio", "Data di inizio", "Date de début", "Data de início"];
+const DESCRIPTION = ["Description", "Beschreibung", "Descripción", "Descrizione", "Descrição"];
+const AMOUNT = ["Amount", "Betrag", "Importe", "Importo", "Montant", "Montante"];
+const FEE = ["Fee", "Gebühr", "Comisión", "Costo", "Frais", "Taxa"];
+const CURRENCY = ["Currency", "Währung", "Divisa", "Valuta", "Devise", "Moeda"];
+const STATE = ["State", "Status", "État", "Estado"];
 
 /** Rows not COMPLETED (both Revolut exports): no money moved. */
 const NOT_COMPLETED: SkipRule = {
-  column: ["State", "Status"],
-  equals: ["pending", "reverted", "declined", "failed", "ausstehend", "zurückgesetzt", "rückgängig gemacht", "abgelehnt", "fehlgeschlagen"],
+  column: STATE,
+  // English, German, Spanish, Italian, French.
+  equals: [
+    "pending", "reverted", "declined", "failed",
+    "ausstehend", "zurückgesetzt", "rückgängig gemacht", "abgelehnt", "fehlgeschlagen",
+    "pendiente", "revertido",
+    "in sospeso", "stornato", "rifiutato", "operazione annullata",
+    "en attente",
+    // Every other word a status column says "not booked" with (csv-words.ts), and its accented spellings: read without
+    // the layout, a Spanish RECHAZADO or an Italian IN ATTESA was skipped (review of r4-qa51).
+    ...NOT_BOOKED, "refusé", "annulé", "échoué", "rejeté", "pendente", "recusado", "falhado",
+  ],
   reason: "not completed (pending, reverted, declined or failed): no money moved",
 };
-
-const COMPLETED = ["Completed Date", "Datum des Abschlusses", "Abschlussdatum"];
-const DESCRIPTION = ["Description", "Beschreibung"];
 
 export const REVOLUT: BankLayout = {
   id: "revolut",
   bank: "Revolut",
   name: "account statement",
-  header: [["Type", "Art", "Typ"], ["Started Date", "Startdatum"], COMPLETED, DESCRIPTION, ["Amount", "Betrag"], ["Fee", "Gebühr"], ["Currency", "Währung"], ["State", "Status"]],
+  header: [["Type", "Art", "Typ", "Tipo"], STARTED, COMPLETED, DESCRIPTION, AMOUNT, FEE, CURRENCY, STATE],
   encoding: "utf-8",
   delimiter: ",",
   dates: ["YYYY-MM-DD HH:MM:SS"],
@@ -32,14 +53,14 @@ export const REVOLUT: BankLayout = {
   date: COMPLETED,
   // A COMPLETED row with its "Completed Date" left blank (a Swedish account's export; QA round 4, pass 23: every row a bad
   // row, the file refused) took its money on the day it started.
-  dateWhenEmpty: ["Started Date", "Startdatum"],
-  money: { amount: ["Amount", "Betrag"] },
+  dateWhenEmpty: STARTED,
+  money: { amount: AMOUNT },
   feeNotInAmount: true,
-  fees: ["Fee", "Gebühr"],
-  currency: { column: ["Currency", "Währung"] },
-  balance: ["Balance", "Saldo"],
+  fees: FEE,
+  currency: { column: CURRENCY },
+  balance: ["Balance", "Saldo", "Solde"],
   // A Savings or Deposit row's Balance is that pocket's (QA round 4, fifth pass: a move to Savings made the file "off").
-  balancePocket: ["Product", "Produkt"],
+  balancePocket: ["Product", "Produkt", "Producto", "Prodotto", "Produit", "Produto"],
   description: { columns: [DESCRIPTION] },
   counterparty: DESCRIPTION,
   skip: [NOT_COMPLETED],
