@@ -3121,3 +3121,22 @@ describe("figctx: an age in days (data_coverage's 'N days before today') is a co
     expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")[0]![1]).not.toBe("grounded");
   });
 });
+
+describe("figctx: 'restaurants', 'places', 'stores', 'supermarkets' count merchants, not rows", () => {
+  const dining: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Dining", from: "2025-07-01", to: "2025-09-30" },
+    summary: "Dining by merchant from 2025-07-01 to 2025-09-30. CHF: total CHF 2'983.10 over 94 transactions at 14 merchants: Restaurant Hiltl CHF 772.80 (11 tx).",
+  };
+  test("right: you ate at 14 restaurants, 14 places in all", () => {
+    expect(statuses(turn([dining]), "You ate at 14 restaurants, 14 places in all.")).toEqual([["14", "grounded"], ["14", "grounded"]]);
+  });
+  test("wrong: 11 restaurants, 11 places, 11 stores (Hiltl's 11 rows as a count of merchants)", () => {
+    for (const noun of ["restaurants", "places", "stores", "supermarkets"]) {
+      expect(statuses(turn([dining]), `You ate at 11 ${noun}.`)).toEqual([["11", "mismatched"]]);
+    }
+  });
+  test("guard: '11 restaurant visits' stays a count of rows", () => {
+    expect(statuses(turn([dining]), "Hiltl had 11 restaurant visits.")).toEqual([["11", "grounded"]]);
+  });
+});

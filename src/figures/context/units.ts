@@ -9,7 +9,9 @@ const UNITS: Record<string, string> = Object.fromEntries([
   ...["series"].map((w) => [w, "series"]),
   ...["day", "days"].map((w) => [w, "days"]),
   ...["category", "categories"].map((w) => [w, "categories"]),
-  ...["merchant", "merchants", "payee", "payees"].map((w) => [w, "merchants"]),
+  // Places in the plural are merchants ("ate at 14 restaurants"); in the singular a word before the thing counted ("11
+  // restaurant visits"). Not "shops", which answers write for shopping trips as well ("914 grocery shops").
+  ...["merchant", "merchants", "payee", "payees", "restaurants", "places", "stores", "supermarkets"].map((w) => [w, "merchants"]),
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
 
