@@ -3140,3 +3140,20 @@ describe("figctx: 'restaurants', 'places', 'stores', 'supermarkets' count mercha
     expect(statuses(turn([dining]), "Hiltl had 11 restaurant visits.")).toEqual([["11", "grounded"]]);
   });
 });
+
+describe("figctx: 'no category', 'without a category' name the Uncategorised rows", () => {
+  const month: Call = {
+    name: "spending_by_category",
+    input: { year: 2026, month: 5 },
+    summary:
+      "Spending by category for 2026-05. CHF: total CHF 900.00 over 12 transactions in 2 categories: Groceries CHF 600.00 (66.7%, 9 tx); Travel CHF 300.00 (33.3%, 3 tx). Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 310.00 in 2 transactions.",
+  };
+  test("right: CHF 310.00 came in over 2 transactions without a category / that have no category", () => {
+    expect(statuses(turn([month]), "CHF 310.00 came in over 2 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
+    expect(statuses(turn([month]), "CHF 310.00 came in that has no category (2 transactions).")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
+  });
+  test("wrong: 3 transactions without a category (Travel's 3 rows)", () => {
+    expect(statuses(turn([month]), "CHF 310.00 came in over 3 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
+    expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
+  });
+});

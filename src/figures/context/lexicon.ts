@@ -101,9 +101,10 @@ const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
 /**
  * Other words for a category: a verb of what was done ("you invested CHF 6'030": not what money moved to own accounts
- * was), another spelling or a synonym the tools' own summaries use ("Unclassified money in (Uncategorised rows …)").
+ * was), another spelling or a synonym the tools' own summaries use ("Unclassified money in (Uncategorised rows …)"), what
+ * answers write for the rows of none ("2 transactions without a category", "… that has no category").
  */
-const CATEGORY_WORDS: Record<string, string[]> = { investments: ["invested"], uncategorised: ["uncategorized", "unclassified"] };
+const CATEGORY_WORDS: Record<string, string[]> = { investments: ["invested"], uncategorised: ["uncategorized", "unclassified", "no category", "without a category"] };
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
 export function lexiconOf(v: Vocabulary): Lexicon {
