@@ -49,11 +49,8 @@ const MONTHS =
 /**
  * Writings that begin at a number's first digit and make it no figure: dates (2025-03,
  * 14.03.2025, 12.2025), times (14:30, 9 am), a day before a month (14 March), ordinals (3rd),
- * durations (12 months, a 3-month window). Tried only where a number starts (sticky). Not an age in days ("309 days
- * ago", "21 days before today", "370 days old"): a count of days, which data_coverage states and an answer repeats.
+ * durations (12 months, a 3-month window). Tried only where a number starts (sticky).
  */
-/** What follows a count of days that makes it an age: "309 days ago", "21 days before today", "370 days old", "300 days back". */
-export const AGE_WORDS = String.raw`\s+(?:ago|old|before|back)\b`;
 const NOT_A_FIGURE_AT = new RegExp(
   [
     String.raw`\d{4}-\d{2}(?!\d)`,
@@ -63,10 +60,7 @@ const NOT_A_FIGURE_AT = new RegExp(
     String.raw`\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})`,
     String.raw`\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:${MONTHS})(?!\p{L})`,
     String.raw`\d+(?:st|nd|rd|th)(?!\p{L})`,
-    // A year before a currency's name in the singular ("the last 2025 franc transaction", "2024 euro spending"): the
-    // year those things are of, not an amount (an amount of more than one takes the plural, "2025 francs").
-    String.raw`(?:19|20)\d{2}\s(?:franc|euro|dollar)(?![\p{L}])`,
-    String.raw`\d+[\s-]?(?:days?(?!${AGE_WORDS})|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
+    String.raw`\d+[\s-]?(?:days?|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
   ].join("|"),
   "iuy",
 );

@@ -162,30 +162,3 @@ describe("readFigures: what is not a figure", () => {
     expect([f.start, f.end]).toEqual([17, 26]);
   });
 });
-
-describe("readFigures: an age in days is a count (figctx: data_coverage states it, an answer repeats it)", () => {
-  test("right: '309 days ago', '21 days before today', '370 days old', '300 days back' are counts of days", () => {
-    expect(read("The last row was 309 days ago, 21 days before today; the card's is 370 days old and December is 300 days back.")).toEqual([
-      ["309", 309, "count", 1],
-      ["21", 21, "count", 1],
-      ["370", 370, "count", 1],
-      ["300", 300, "count", 1],
-    ]);
-  });
-  test("guard: a duration in days stays no figure ('over 30 days', 'a 3-day trip', '20 days older', '5 days later')", () => {
-    expect(read("Over 30 days, on a 3-day trip, 20 days older, 5 days later.")).toEqual([]);
-  });
-});
-
-describe("readFigures: a year before a currency's name in the singular is the year (figctx)", () => {
-  test("right: 'the last 2025 franc transaction', '2024 euro spending' hold no amount", () => {
-    expect(read("The last 2025 franc transaction and the 2024 euro spending.")).toEqual([]);
-  });
-  test("guard: an amount in the plural stays one ('2025 francs', 'EUR 2024', '1 franc')", () => {
-    expect(read("It cost 2025 francs, then EUR 2024 and 1 franc.")).toEqual([
-      ["2025 francs", 2025, "money", 1],
-      ["EUR 2024", 2024, "money", 1],
-      ["1 franc", 1, "money", 1],
-    ]);
-  });
-});
