@@ -3119,6 +3119,10 @@ describe("figctx: 'no category', 'without a category' name the Uncategorised row
     expect(statuses(turn([month]), "CHF 310.00 came in over 2 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
     expect(statuses(turn([month]), "CHF 310.00 came in that has no category (2 transactions).")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
   });
+  test("guard: 'no category' before a noun says something else ('no category budget set', 'no category for pets'; review of r4-figctx)", () => {
+    expect(statuses(turn([month]), "Travel (no category budget set) took CHF 300.00.")).toEqual([["CHF 300.00", "grounded"]]);
+    expect(statuses(turn([month]), "There is no category for pets, so the CHF 600.00 sits in Groceries.")).toEqual([["CHF 600.00", "grounded"]]);
+  });
   test("wrong: 3 transactions without a category (Travel's 3 rows)", () => {
     expect(statuses(turn([month]), "CHF 310.00 came in over 3 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
     expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);

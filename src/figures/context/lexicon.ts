@@ -3,7 +3,8 @@ import { textsOf } from "../../ledger/ledger.ts";
 import type { Vocabulary } from "./types.ts";
 
 /** `value`: the name as the data spells it; `account`: an account's name, not a merchant's. */
-export type Entry = { dim: "category" | "name"; value: string; capitalOnly?: boolean; account?: true };
+/** `phraseEnd`: the words name it only where the phrase ends (see ENDING_ONLY). */
+export type Entry = { dim: "category" | "name"; value: string; capitalOnly?: boolean; account?: true; phraseEnd?: true };
 /** `prefixes`: every run of leading words of a longer name ("kita" of "kita sonnenschein"), so a lookup stops as soon as no name goes on. */
 export type Lexicon = {
   words: Map<string, Entry>;
@@ -105,6 +106,11 @@ const lexicons = new WeakMap<Vocabulary, Lexicon>();
  * answers write for the rows of none ("2 transactions without a category", "… that has no category").
  */
 const CATEGORY_WORDS: Record<string, string[]> = { investments: ["invested"], uncategorised: ["uncategorized", "unclassified", "no category", "without a category"] };
+/**
+ * Words for the rows of no category only where the phrase ends ("… without a category.", "(no category)", "no category
+ * yet"): followed by a noun they say something else ("no category budget set", "no category for pets"; review of r4-figctx).
+ */
+const ENDING_ONLY = new Set(["no category", "without a category"]);
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
 export function lexiconOf(v: Vocabulary): Lexicon {
@@ -124,7 +130,7 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     // "grocery shops", "fee", "subscription": the singular names the category too.
     if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
     else if (k.endsWith("s") && k.length >= 4 && !k.endsWith("ss")) add(k.slice(0, -1), e);
-    for (const word of CATEGORY_WORDS[k] ?? []) add(word, e);
+    for (const word of CATEGORY_WORDS[k] ?? []) add(word, ENDING_ONLY.has(word) ? { ...e, phraseEnd: true } : e);
   }
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").

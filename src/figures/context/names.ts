@@ -14,7 +14,8 @@ export function namesOf(text: string, lex: Lexicon): Mention[] {
       key = n === 1 ? folded[i]! : `${key} ${folded[i + n - 1]}`;
       const e = lex.words.get(key);
       // Written as the data writes it: "Savings" is an account, "savings" a word.
-      if (e && !((e.capitalOnly || (e.dim === "name" && /^\p{Lu}/u.test(e.value))) && !/^\p{Lu}/u.test(toks[i]!.text))) best = { n, e };
+      const ends = !e?.phraseEnd || /^\s*(?:[.,;:!?()[\]]|$|yet\b)/.test(text.slice(toks[i + n - 1]!.end));
+      if (e && ends && !((e.capitalOnly || (e.dim === "name" && /^\p{Lu}/u.test(e.value))) && !/^\p{Lu}/u.test(toks[i]!.text))) best = { n, e };
       if (!lex.prefixes.has(key)) break;
     }
     if (!best) continue;
