@@ -3088,3 +3088,43 @@ describe("figfix9: a year at the pace of a period counts only the whole months i
     expect(lastStatus(upTo(20251012), total)).toEqual(["CHF 32'737.00", "ungrounded"]);
   });
 });
+
+describe("figctx: 'restaurants', 'places', 'stores', 'supermarkets' count merchants, not rows", () => {
+  const dining: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Dining", from: "2025-07-01", to: "2025-09-30" },
+    summary: "Dining by merchant from 2025-07-01 to 2025-09-30. CHF: total CHF 2'983.10 over 94 transactions at 14 merchants: Restaurant Hiltl CHF 772.80 (11 tx).",
+  };
+  test("right: you ate at 14 restaurants, 14 places in all", () => {
+    expect(statuses(turn([dining]), "You ate at 14 restaurants, 14 places in all.")).toEqual([["14", "grounded"], ["14", "grounded"]]);
+  });
+  test("wrong: 11 restaurants, 11 places, 11 stores (Hiltl's 11 rows as a count of merchants)", () => {
+    for (const noun of ["restaurants", "places", "stores", "supermarkets"]) {
+      expect(statuses(turn([dining]), `You ate at 11 ${noun}.`)).toEqual([["11", "mismatched"]]);
+    }
+  });
+  test("guard: '11 restaurant visits' stays a count of rows", () => {
+    expect(statuses(turn([dining]), "Hiltl had 11 restaurant visits.")).toEqual([["11", "grounded"]]);
+  });
+});
+
+describe("figctx: 'no category', 'without a category' name the Uncategorised rows", () => {
+  const month: Call = {
+    name: "spending_by_category",
+    input: { year: 2026, month: 5 },
+    summary:
+      "Spending by category for 2026-05. CHF: total CHF 900.00 over 12 transactions in 2 categories: Groceries CHF 600.00 (66.7%, 9 tx); Travel CHF 300.00 (33.3%, 3 tx). Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 310.00 in 2 transactions.",
+  };
+  test("right: CHF 310.00 came in over 2 transactions without a category / that have no category", () => {
+    expect(statuses(turn([month]), "CHF 310.00 came in over 2 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
+    expect(statuses(turn([month]), "CHF 310.00 came in that has no category (2 transactions).")).toEqual([["CHF 310.00", "grounded"], ["2", "grounded"]]);
+  });
+  test("guard: 'no category' before a noun says something else ('no category budget set', 'no category for pets'; review of r4-figctx)", () => {
+    expect(statuses(turn([month]), "Travel (no category budget set) took CHF 300.00.")).toEqual([["CHF 300.00", "grounded"]]);
+    expect(statuses(turn([month]), "There is no category for pets, so the CHF 600.00 sits in Groceries.")).toEqual([["CHF 600.00", "grounded"]]);
+  });
+  test("wrong: 3 transactions without a category (Travel's 3 rows)", () => {
+    expect(statuses(turn([month]), "CHF 310.00 came in over 3 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
+    expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
+  });
+});
