@@ -306,6 +306,29 @@
   }
   if (window.htmx && htmx.onLoad) htmx.onLoad(recountImportAll);
 
+  // A file's Import button counts the possible duplicates ticked as it imports them (the server drew it with none
+  // ticked: "Import 2 transactions" imported 3 with one ticked). Its words for each count are the server's (data-words).
+  function countImport(form) {
+    var button = form.querySelector(".import-commit[data-words]");
+    if (!button) return;
+    var words = JSON.parse(button.getAttribute("data-words"));
+    var ticked = form.querySelectorAll("input[type=checkbox][name=include]:checked").length;
+    if (words[ticked] !== undefined) button.textContent = words[ticked];
+  }
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (!t || t.name !== "include" || !t.closest) return;
+    var form = t.closest("form.import-review");
+    if (form) countImport(form);
+  });
+  // A preview drawn again (a field changed) keeps the boxes as the user set them: its count follows them.
+  if (window.htmx && htmx.onLoad) {
+    htmx.onLoad(function (root) {
+      var inside = root.closest ? root.closest("form.import-review") : null;
+      (inside ? [inside] : within(root, "form.import-review")).forEach(countImport);
+    });
+  }
+
   // ---------------------------------------------------------------- approval cards
   // An open card whose time runs out is fetched again, so it says it expired without a reload.
   function watchExpiry(root) {

@@ -63,6 +63,8 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
   }
   const v = p.preview;
   const unreconciled = v.reconciliationLines.some((r) => r.status === "off");
+  // The possible duplicates shown with their "import anyway" box (ImportRows).
+  const ticks = v.preview.filter((r) => r.status === "possible_duplicate").length;
   return (
     <div class="import-outcome">
       {version}
@@ -120,16 +122,21 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
       ) : null}
       {p.guessed ? <ImportConfirmColumns id={v.id} ignoredAmounts={p.guessed.ignoredAmounts} signs={p.guessed.signs !== null} /> : null}
       <div class="import-actions">
-        <button type="submit" class="primary import-commit" disabled={p.guessed != null || (v.willImport === 0 && v.possible_duplicates === 0)}>
-          {p.guessed
-            ? "Check the columns first"
-            : v.willImport > 0
-              ? `Import ${plural(v.willImport, "transaction")}`
-              : v.possible_duplicates > 0
-                ? "Import the ticked possible duplicates"
-                : "Nothing new to import"}
+        {/* The button's words for each number of possible duplicates ticked: the page's script shows the one the boxes make. */}
+        <button
+          type="submit"
+          class="primary import-commit"
+          data-words={p.guessed || ticks === 0 ? undefined : JSON.stringify(Array.from({ length: ticks + 1 }, (_, k) => importWords(v.willImport + k, v.possible_duplicates)))}
+          disabled={p.guessed != null || (v.willImport === 0 && v.possible_duplicates === 0)}
+        >
+          {p.guessed ? "Check the columns first" : importWords(v.willImport, v.possible_duplicates)}
         </button>
       </div>
     </div>
   );
+}
+
+/** What Import does, in words: the rows it adds (the new ones and those ticked), else that it imports the ticked ones. */
+function importWords(rows: number, possible: number): string {
+  return rows > 0 ? `Import ${plural(rows, "transaction")}` : possible > 0 ? "Import the ticked possible duplicates" : "Nothing new to import";
 }

@@ -126,6 +126,36 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     tp.expectClean();
   }, 60_000);
 
+  test("a possible duplicate ticked: the Import button counts it, as the import does (it said 2 and imported 3)", async () => {
+    classifyAll(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    await page.setInputFiles("#import-file", csvFile("tick-jan.csv", "Date,Amount,Currency,Description\n2044-01-03,-64.00,CHF,Garage Brunnmatt Service\n"));
+    await page.getByRole("button", { name: "Import 1 transaction" }).click();
+    await page.locator(".import-result").waitFor();
+    // The same service two days later (a possible duplicate), and a new row.
+    await page.goto(`${h.url}/import`);
+    await page.setInputFiles("#import-file", csvFile("tick-feb.csv", "Date,Amount,Currency,Description\n2044-01-05,-64.00,CHF,Garage Brunnmatt Service\n2044-01-06,-9.90,CHF,Bistro Krone\n"));
+    await page.locator(".import-found").waitFor();
+    const button = page.locator(".import-commit");
+    expect(squash(await page.locator(".import-found").innerText())).toBe("2 data lines: 1 new, 0 already imported, 1 possible duplicate, 0 bad rows, 0 skipped.");
+    expect(squash(await button.innerText())).toBe("Import 1 transaction");
+    const tick = page.locator(".import-rows input[name=include]");
+    await tick.check();
+    expect(squash(await button.innerText())).toBe("Import 2 transactions");
+    await tick.uncheck();
+    expect(squash(await button.innerText())).toBe("Import 1 transaction");
+    await tick.check();
+    await button.click();
+    await page.getByText("Imported 2 transactions from tick-feb.csv.").waitFor();
+    expect(rowsOf("SELECT date, amount FROM transactions WHERE date LIKE '2044-%' ORDER BY date")).toEqual([
+      { date: "2044-01-03", amount: -64 },
+      { date: "2044-01-05", amount: -64 },
+      { date: "2044-01-06", amount: -9.9 },
+    ]);
+    tp.expectClean();
+  }, 60_000);
+
   test("the mapping screen's currency field: a file that names no currency is read in the one the user types (as the CLI's --currency), three letters that are no currency are refused beside the file", async () => {
     classifyAll(h);
     const { tp, page } = await suite.open();
