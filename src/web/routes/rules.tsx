@@ -27,27 +27,10 @@ import { z } from "zod";
 import { ChangeRefused, QuestionRefused, ToolInputError } from "../../core/errors.ts";
 import { formatAmount } from "../../core/format.ts";
 import { lazySchema, oneLineError } from "../../core/validation.ts";
-import {
-  addRule,
-  applyRule,
-  checkedRuleSpec,
-  draftRule,
-  getRule,
-  invalidRule,
-  listRules,
-  parseRuleAmount,
-  previewRule,
-  removeRule,
-  ruleConditions,
-  ruleInputSchema,
-  ruleJson,
-  RuleError,
-  updateRule,
-  type CategoryRule,
-  type RuleOutcome,
-  type RulePreview,
-  type ValidRuleInput,
-} from "../../rules/rules.ts";
+import { draftRule, previewRule, type RulePreview } from "../../rules/preview.ts";
+import { invalidRule, parseRuleAmount, ruleInputSchema, ruleJson, RuleError, type ValidRuleInput } from "../../rules/rule-input.ts";
+import { ruleConditions } from "../../rules/rule-words.ts";
+import { addRule, applyRule, checkedRuleSpec, getRule, listRules, removeRule, updateRule, type CategoryRule, type RuleOutcome } from "../../rules/rules.ts";
 import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, qualityJson, reclassifyBelow, reclassifyWork, spendText, workText, type ModelWork } from "../../import/quality.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
 import { accountLabel } from "../../core/account-labels.ts";

@@ -22,7 +22,8 @@ import { allTransactions, getTransaction, transactionOfSet, transactionsPage, ot
 import { rowsFilterWords } from "../../transactions/link.ts";
 import { datePresets, parseTransactionQuery, rowsFilterString, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
-import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
+import { ruleInputOf } from "../../rules/rule-input.ts";
+import { undoRuleChangeById } from "../../rules/rules.ts";
 import { CSV_BOM, csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
