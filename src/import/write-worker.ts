@@ -7,7 +7,7 @@
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
  * the compiled binary a worker is found only when it was bundled as one (STACK_NOTES round 4).
  */
-import { serveBudgetWrites } from "../ledger/write-path.ts";
+import { serveBudgetWrites } from "../ledger/write-connections.ts";
 import { importJob, undoJob } from "./batch-write.ts";
 
 serveBudgetWrites({ import: importJob, import_undo: undoJob });

@@ -18,7 +18,8 @@ import {
 } from "../ledger/category-rules.ts";
 import { JOURNAL_SAMPLE } from "../ledger/change-capture.ts";
 import { originSql } from "../ledger/row-origin.ts";
-import { WriteSlices, type BudgetChange, type BudgetWriter, type BudgetWriteReceipt } from "../ledger/write-path.ts";
+import { WriteSlices } from "../ledger/write-lock.ts";
+import type { BudgetChange, BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import { type RowState, scan } from "./preview.ts";
