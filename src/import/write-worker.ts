@@ -1,7 +1,7 @@
 /**
  * The budget write worker (SPEC §13.1: a 50 MB file committed and undone while pages answer within
  * 100 ms): an import's write and its undo run here, on a budget.db connection of this thread, fed and
- * told when to COMMIT by the server through the write path (WriteWorker in src/ledger/write-path.ts:
+ * told when to COMMIT by the server through the write path (WriteWorker in src/ledger/write-connections.ts:
  * the intent is stored in chat.db before this thread COMMITs, the settlement after).
  *
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in

@@ -371,8 +371,8 @@ function readCoda(text: string, opts: ReadOptions): Statement {
       const closing = milli(r[41]!, r.slice(42, 57)) ?? fail(line, `the new balance "${r.slice(41, 57)}" is not a sign (0 or 1) and 15 digits`);
       const field = r.slice(4, 41);
       if (field !== acc.field) {
-        const named = accountOf(field, acc.structure)?.account || field.trim();
-        notes.push(`the new balance (8, line ${line}) names the account ${named}, its old balance (1, line ${acc.line}) ${acc.account}: the statement's rows are booked to ${acc.account}`);
+        const namedThere = accountOf(field, acc.structure)?.account || field.trim();
+        notes.push(`the new balance (8, line ${line}) names the account ${namedThere}, its old balance (1, line ${acc.line}) ${acc.account}: the statement's rows are booked to ${acc.account}`);
       }
       reconciliation.push(closeRun(acc, { amount: closing / 1000, date: ddmmyy(r.slice(57, 63)) }, "old balance (1) + movements (2) = new balance (8)"));
       current = null;
