@@ -29,7 +29,8 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { BudgetDb } from "../src/ledger/reader.ts";
 import { budgetWriterFor } from "../src/ledger/write-path.ts";
-import { addRule, parseRuleInput } from "../src/rules/rules.ts";
+import { parseRuleInput } from "../src/rules/rule-input.ts";
+import { addRule } from "../src/rules/rules.ts";
 import { Store } from "../src/store/store.ts";
 import { BUN, demoDb, drain, emit, int, mb, ms, OUT_DIR, QUICK, ratio, rssOf, timer, waitForLine } from "./lib.ts";
 

@@ -1,6 +1,7 @@
 import type { Child } from "hono/jsx";
 import { RULE_FIELDS, RULE_MATCHES } from "../src/ledger/category-rules.ts";
-import { PRIORITY_RANGE, RULE_FIELD_LABELS, RULE_MATCH_LABELS } from "../src/rules/rules.ts";
+import { PRIORITY_RANGE } from "../src/rules/rule-input.ts";
+import { RULE_FIELD_LABELS, RULE_MATCH_LABELS } from "../src/rules/rule-words.ts";
 
 /** A rule's fields as a form holds them (text, as typed). */
 export type RuleFormValues = {

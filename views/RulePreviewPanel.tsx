@@ -1,5 +1,6 @@
 import { formatTotals, plural } from "../src/core/format.ts";
-import { shadowedWords, type RulePreview } from "../src/rules/rules.ts";
+import type { RulePreview } from "../src/rules/preview.ts";
+import { shadowedWords } from "../src/rules/rule-words.ts";
 import { SampleCells } from "./SampleCells.tsx";
 import { numeric, ScrollTable } from "./ScrollTable.tsx";
 

@@ -10,22 +10,10 @@ import { flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatAmount, formatCount, formatTotals, plural, quote } from "../core/format.ts";
 import { RULE_FIELDS, RULE_MATCHES } from "../ledger/category-rules.ts";
-import {
-  addRule,
-  applyRule,
-  describeRule,
-  getRule,
-  listRules,
-  parseRuleAmount,
-  parseRuleInput,
-  previewRule,
-  removeRule,
-  ruleJson,
-  RuleError,
-  shadowedWords,
-  undoRuleChangeById,
-  type RuleOutcome,
-} from "../rules/rules.ts";
+import { previewRule } from "../rules/preview.ts";
+import { parseRuleAmount, parseRuleInput, ruleJson, RuleError } from "../rules/rule-input.ts";
+import { describeRule, shadowedWords } from "../rules/rule-words.ts";
+import { addRule, applyRule, getRule, listRules, removeRule, undoRuleChangeById, type RuleOutcome } from "../rules/rules.ts";
 import { intOption, parse } from "./args.ts";
 
 const SHARED = ["db", "notSpending", "chatDb", "keepBackups"] as const;

@@ -9,7 +9,7 @@
  * 'executed', an import's record, the audit entries). So chat.db never says a change was made
  * that budget.db does not hold. A crash between the two commits leaves a 'pending' intent
  * that a later reconciliation settles by looking at budget.db (`reconcileBudgetWrites`,
- * `watchLeftoverWrites` in src/ledger/write-path.ts).
+ * `watchLeftoverWrites` in src/ledger/write-recovery.ts).
  */
 import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";

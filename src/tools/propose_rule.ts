@@ -15,22 +15,11 @@ import { ToolInputError } from "../core/errors.ts";
 import { demoChangeRefusal } from "../ledger/open.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatTotals, plural, round2 } from "../core/format.ts";
-import {
-  describeRule,
-  draftRule,
-  previewRule,
-  ruleConditions,
-  ruleDetail,
-  ruleInputOf,
-  ruleInputSchema,
-  ruleMessage,
-  ruleSpecOf,
-  undoRuleWrite,
-  shadowedWords,
-  writeRuleChange,
-  type RuleSnapshot,
-  type RuleSpec,
-} from "../rules/rules.ts";
+import { draftRule, previewRule } from "../rules/preview.ts";
+import { ruleInputOf, ruleInputSchema, ruleSpecOf } from "../rules/rule-input.ts";
+import { describeRule, ruleConditions, shadowedWords } from "../rules/rule-words.ts";
+import { undoRuleWrite, writeRuleChange, type RuleSnapshot } from "../rules/rule-writes.ts";
+import { ruleDetail, ruleMessage, type RuleSpec } from "../rules/rules.ts";
 import { MAX_RECATEGORISE_ROWS } from "./recategorise_transactions.ts";
 import { lazySchema } from "../core/validation.ts";
 import type { WriteTool } from "./types.ts";

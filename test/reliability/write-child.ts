@@ -4,7 +4,8 @@
  * TAG, holding the write transaction HOLD_MS in the middle; prints "ok" or "busy: <message>".
  * It prints "inside" on stderr once it holds the lock (the parent may kill it then).
  */
-import { BudgetBusyError, BudgetWriter } from "../../src/ledger/write-path.ts";
+import { BudgetBusyError } from "../../src/ledger/write-lock.ts";
+import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 
 const [db, chatDb, tag, rows, holdMs, busyMs] = process.argv.slice(2);

@@ -11,7 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { TimeSlices } from "../../src/core/time-slices.ts";
-import { BudgetWriter, mergeSettlements, readersShutOut, reconcileBudgetWrites, RECONCILED_FAILED, settleLeftoverWrites, WriteSlices } from "../../src/ledger/write-path.ts";
+import { readersShutOut, WriteSlices } from "../../src/ledger/write-lock.ts";
+import { BudgetWriter, mergeSettlements } from "../../src/ledger/write-path.ts";
+import { reconcileBudgetWrites, RECONCILED_FAILED, settleLeftoverWrites } from "../../src/ledger/write-recovery.ts";
 import { Store } from "../../src/store/store.ts";
 import { integrity, queryFile } from "../support/db-file.ts";
 

@@ -12,7 +12,8 @@ import { basename, join } from "node:path";
 import { appConfig, createApp } from "../../src/app.ts";
 import { changeCategory, undoCategoryChangeById, type CategoryRequest } from "../../src/categories/categories.ts";
 import { editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
-import { addRule, parseRuleInput, undoRuleChangeById } from "../../src/rules/rules.ts";
+import { parseRuleInput } from "../../src/rules/rule-input.ts";
+import { addRule, undoRuleChangeById } from "../../src/rules/rules.ts";
 import { reclassifyBelow, undoReclassifyById } from "../../src/import/quality.ts";
 
 const [dir, writer, arg] = process.argv.slice(2) as [string, string, string | undefined];

@@ -7,19 +7,9 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { BudgetWriter } from "../../src/ledger/write-path.ts";
-import {
-  addRule,
-  applyRule,
-  draftRule,
-  previewRule,
-  removeRule,
-  ruleSpecOf,
-  RuleError,
-  ruleInputSchema,
-  undoRuleChangeById,
-  updateRule,
-  type RuleInput,
-} from "../../src/rules/rules.ts";
+import { draftRule, previewRule } from "../../src/rules/preview.ts";
+import { ruleSpecOf, RuleError, ruleInputSchema, type RuleInput } from "../../src/rules/rule-input.ts";
+import { addRule, applyRule, removeRule, undoRuleChangeById, updateRule } from "../../src/rules/rules.ts";
 import { Store } from "../../src/store/store.ts";
 import { proposeRule } from "../../src/tools/propose_rule.ts";
 import { queryFile } from "../support/db-file.ts";

@@ -17,13 +17,11 @@
  * deletion (2) or test only (4) books no money: its transactions are skipped lines naming the status (a file may mix
  * such a group with real ones, so the real ones are still read). An 890 (non-monetary information) is a skipped line.
  */
-import { ImportInputError } from "../../core/errors.ts";
 import { plural } from "../../core/format.ts";
+import { addEntry, type BalanceRun, closeRun, named, openRun, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
-import { RowTable } from "./row-table.ts";
-import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 import { isoDate, minorUnits } from "./values.ts";
 
 /** A group's status (02, field 4) whose transactions are no money booked: a test, or the removal of data sent before. */
@@ -76,17 +74,11 @@ function fundsFields(fields: readonly string[], at: number): number {
   return 0;
 }
 
-type Open = { account: string; currency: string; opening: number | null; closing: number | null; n: number; cents: number; line: number; credits: number; debits: number; statedItems: string };
+/** An account (03): its closing ledger balance (015), its credits and debits read, and the item counts its summaries state. */
+type Open = BalanceRun & { closing: number | null; credits: number; debits: number; statedItems: string };
 
 function readBai2(text: string, opts: ReadOptions): Statement {
-  const { fileName } = opts;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const notes: string[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, skipped, reconciliation, notes, accounts, fail } = startReading(opts);
   let dataLines = 0;
   let asOf: string | null = null;
   let groupCurrency = "";
@@ -96,9 +88,6 @@ function readBai2(text: string, opts: ReadOptions): Statement {
   let notBooked: string | null = null;
   let groupLine: number | null = null;
   let fileEnded = false;
-  const fail = (line: number, why: string): never => {
-    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
-  };
   // An account ends at its trailer (49), or without one when the file is cut short: then its
   // balance is not checked (transactions after the cut could be missing) and a note says so.
   const close = (trailer = false) => {
@@ -109,15 +98,11 @@ function readBai2(text: string, opts: ReadOptions): Statement {
     // (The 49's record count is not checked: published samples count otherwise, Informatica's 4 for 7 records.)
     if (!trailer)
       notes.push(`the account ${acc.account} (from line ${acc.line}) has no account trailer (49): the file stops before it, transactions after it could be missing, and its balance is not checked${acc.statedItems ? ` (its account record states ${acc.statedItems}; the file has ${acc.credits} and ${acc.debits})` : ""}`);
-    reconciliation.push(reconcile({
-      account: acc.account,
-      currency: acc.currency,
-      opening: acc.opening === null ? null : { amount: acc.opening, date: asOf },
-      closing: acc.closing === null || acc.opening === null || !trailer ? null : { amount: acc.closing, date: asOf },
-      entries: acc.n,
-      entriesCents: acc.cents,
-      basis: trailer ? "opening ledger (010) + transactions (16) = closing ledger (015)" : "opening ledger (010) + transactions (16); the account trailer (49) is missing",
-    }));
+    reconciliation.push(closeRun(
+      acc,
+      acc.closing === null || acc.opening === null || !trailer ? null : { amount: acc.closing, date: asOf },
+      trailer ? "opening ledger (010) + transactions (16) = closing ledger (015)" : "opening ledger (010) + transactions (16); the account trailer (49) is missing",
+    ));
   };
   for (const { line, fields, continues } of recordsOf(text)) {
     const code = fields[0]!.trim();
@@ -142,7 +127,7 @@ function readBai2(text: string, opts: ReadOptions): Statement {
         assumed++;
       }
       const account = (fields[1] ?? "").trim() || fail(line, "the account record (03) names no account");
-      if (!notBooked && !accounts.includes(account)) accounts.push(account);
+      if (!notBooked) named(accounts, account);
       // Summaries: type code, amount, item count, funds type and the funds type's own fields (V: date and time…).
       const at = (type: string) => {
         for (let i = 3; i + 1 < fields.length; i += 4 + fundsFields(fields, i + 3)) if (fields[i]!.trim() === type) return i;
@@ -152,7 +137,12 @@ function readBai2(text: string, opts: ReadOptions): Statement {
       // The item counts of the total credits (100) and debits (400), when stated: named when the file is cut short.
       const items = (type: string, what: string) => (at(type) < 0 || !/^\d+$/.test((fields[at(type) + 2] ?? "").trim()) ? null : `${plural(Number(fields[at(type) + 2]), what)} (${type})`);
       const stated = [items("100", "credit"), items("400", "debit")];
-      current = { account, currency, opening: summary("010"), closing: summary("015"), n: 0, cents: 0, line, credits: 0, debits: 0, statedItems: stated[0] && stated[1] ? stated.join(" and ") : stated[0] ?? stated[1] ?? "" };
+      // (Its balances are as of the group's date: a group's accounts close before its trailer or the next group.)
+      const opening = summary("010");
+      current = openRun(
+        { account, currency, opening: opening === null ? null : { amount: opening, date: asOf }, line },
+        { closing: summary("015"), credits: 0, debits: 0, statedItems: stated[0] && stated[1] ? stated.join(" and ") : stated[0] ?? stated[1] ?? "" },
+      );
     } else if (code === "16") {
       if (!current) fail(line, "a transaction (16) before any account record (03)");
       const acc = current!;
@@ -182,10 +172,9 @@ function readBai2(text: string, opts: ReadOptions): Statement {
       // A text padded to its field's width ("RETURNED CHEQUE     /") ends where its words do.
       const said = cleanText(textOf.trim()) || customerRef || bankRef || (TYPE_NAMES[typeCode] ? `${TYPE_NAMES[typeCode]} (BAI ${typeCode})` : `BAI type ${typeCode}`);
       const signed = side * Math.abs(amount);
-      acc.n++;
       if (side > 0) acc.credits++;
       else acc.debits++;
-      acc.cents += cents(signed);
+      addEntry(acc, signed);
       out.add({
         line, date: asOf, amount: signed, currency: acc.currency, description: said, idText: said, reference: null, account: acc.account,
         facts: { ...(valueDate ? { valueDate } : {}), ...(bankRef || customerRef ? { reference: bankRef || customerRef } : {}) },

@@ -13,13 +13,13 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
+import { named, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { attribute, captureElements, child, childrenNamed, textAt, textOf, type XNode } from "./markup.ts";
 import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
-import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
-import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 // Version .001.01 (2008, still sent by some Nordic banks) names its message with a "V01" suffix.
@@ -379,13 +379,7 @@ type BookedEntry = { line: number; statement: number; rows: { date: string; desc
 function readCamt(xml: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const notes: string[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, skipped, notes, reconciliation, accounts } = startReading(opts);
   let dataLines = 0;
   let ordinal = 0;
   let messageSeen = false;
@@ -719,7 +713,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
         // .001.01 writes an account that is no IBAN as Id/PrtryAcct/Id; later versions as Id/Othr/Id.
         const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id") ?? textAt(node, "Id", "PrtryAcct", "Id");
         st.account = iban ? iban.replace(/\s+/g, "") : null;
-        if (st.account && !accounts.includes(st.account)) accounts.push(st.account);
+        if (st.account) named(accounts, st.account);
       } else if (node.name === "Bal") balance(node);
       else entry(node);
     },

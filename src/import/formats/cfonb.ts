@@ -17,13 +17,12 @@
  * J–R: −0 to −9), with the record's number of decimals. An operation (04) is a row, its complements (05) its text; each
  * statement's old balance (01) plus its operations is checked against its new balance (07).
  */
-import { ImportInputError } from "../../core/errors.ts";
+import { addEntry, type BalanceRun, closeRun, cutRun, named, openRun, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { ddmmyy as day, fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
-import { type ParsedRow, RowTable } from "./row-table.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement } from "./types.ts";
+import type { ParsedRow } from "./row-table.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 
 /** A record is this long. */
 const RECORD = 120;
@@ -48,16 +47,11 @@ const BENEFICIARY = new Set(["NBE", "NBU"]);
 /** Qualifiers whose text is more of the operation's label. */
 const LABEL = new Set(["LIB", "LCC", "LC2", "LCS"]);
 
-type Open = { account: string; number: string; currency: string; opening: number; from: string | null; n: number; cents: number; line: number };
+/** A statement (01): the account number as its records repeat it (11 characters). */
+type Open = BalanceRun & { number: string };
 
 function readCfonb(text: string, opts: ReadOptions): Statement {
-  const { fileName } = opts;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const notes: string[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, reconciliation, notes, accounts, fail } = startReading(opts);
   let dataLines = 0;
   let current: Open | null = null;
   let held: ParsedRow | null = null;
@@ -67,9 +61,6 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
   let purposes: string[] = [];
   let references: string[] = [];
   let party = "";
-  const fail = (line: number, why: string): never => {
-    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
-  };
   const flush = () => {
     if (!held) return;
     const withParty = (purpose: string) => [party, purpose].filter((t) => t !== "").join(" · ") || "Opération";
@@ -98,8 +89,8 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
       const opening = amountOf(r.slice(90, 104), r.slice(19, 20)) ?? fail(line, `the old balance "${r.slice(90, 104)}" is not 13 digits and a sign letter`);
       const currency = /^[A-Z]{3}$/.test(r.slice(16, 19)) ? r.slice(16, 19) : fail(line, `the currency "${r.slice(16, 19)}" is no ISO code`);
       const account = `${r.slice(2, 7)} ${r.slice(11, 16)} ${number}`;
-      if (!accounts.includes(account)) accounts.push(account);
-      current = { account, number, currency, opening, from: day(r.slice(34, 40)), n: 0, cents: 0, line };
+      named(accounts, account);
+      current = openRun({ account, currency, opening: { amount: opening, date: day(r.slice(34, 40)) }, line }, { number });
     } else if (code === "04") {
       if (!current) fail(line, "an operation (04) before any old balance (01)");
       const acc = current!;
@@ -112,8 +103,7 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
         return;
       }
       if (r.slice(16, 19) !== acc.currency) fail(line, `the operation is in ${r.slice(16, 19)}, its statement (01, line ${acc.line}) in ${acc.currency}`);
-      acc.n++;
-      acc.cents += cents(amount);
+      addEntry(acc, amount);
       const valueDate = day(r.slice(42, 48));
       const reference = r.slice(104, 120).trim();
       label = r.slice(48, 79).trim();
@@ -152,23 +142,15 @@ function readCfonb(text: string, opts: ReadOptions): Statement {
       const acc = current!;
       if (number !== acc.number) fail(line, `the new balance names the account ${number.trim()}, its statement (01, line ${acc.line}) ${acc.number.trim()}`);
       const closing = amountOf(r.slice(90, 104), r.slice(19, 20)) ?? fail(line, `the new balance "${r.slice(90, 104)}" is not 13 digits and a sign letter`);
-      reconciliation.push(reconcile({
-        account: acc.account,
-        currency: acc.currency,
-        opening: { amount: acc.opening, date: acc.from },
-        closing: { amount: closing, date: day(r.slice(34, 40)) },
-        entries: acc.n,
-        entriesCents: acc.cents,
-        basis: "old balance (01) + operations (04) = new balance (07)",
-      }));
+      reconciliation.push(closeRun(acc, { amount: closing, date: day(r.slice(34, 40)) }, "old balance (01) + operations (04) = new balance (07)"));
       current = null;
     } else fail(line, `"${code}" is no CFONB 120 record (01, 04, 05 or 07)`);
   });
   flush();
   if (current) {
     const acc = current as Open;
-    notes.push(`the statement of ${acc.account} (from line ${acc.line}) has no new balance (07): the file stops before it, operations after it could be missing, and its balance is not checked`);
-    reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "old balance (01) + operations (04); the new balance (07) is missing" }));
+    const note = `the statement of ${acc.account} (from line ${acc.line}) has no new balance (07): the file stops before it, operations after it could be missing, and its balance is not checked`;
+    reconciliation.push(cutRun(acc, notes, note, "old balance (01) + operations (04); the new balance (07) is missing"));
   }
   return { format: "cfonb", accounts, layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
 }

@@ -29,14 +29,13 @@
  * old balance (1) plus its rows is checked against its new balance (8), and each file's trailer (9) against its records
  * and movements: a trailer that disagrees (a record or movement missing or edited) refuses the file.
  */
-import { ImportInputError } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
+import { addEntry, type BalanceRun, closeRun, cutRun, named, openRun, startReading } from "./balance-run.ts";
 import { ddmmyy, fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
-import { type ParsedRow, RowTable } from "./row-table.ts";
+import type { ParsedRow } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts } from "./texts.ts";
-import type { ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 
 /** A record is this long. */
 const RECORD = 128;
@@ -161,7 +160,8 @@ type Movement = {
 /** A globalisation: its total movement, the details at its first level, and those deeper (details of a detail). */
 type Group = { total: Movement; levels: number[]; children: Movement[]; deeper: [Movement, Movement][] };
 
-type Open = { account: string; currency: string; field: string; structure: string; opening: number; from: string | null; n: number; cents: number; line: number };
+/** A statement (1): its account field as written (37 characters, which the 8 repeats) and that field's structure. */
+type Open = BalanceRun & { field: string; structure: string };
 
 /** A file (0 … 9): what its trailer counts and totals. */
 type Block = { line: number; records: number; debits: number; credits: number };
@@ -169,22 +169,13 @@ type Block = { line: number; records: number; debits: number; credits: number };
 const shown = (m: number) => (m / 1000).toFixed(2);
 
 function readCoda(text: string, opts: ReadOptions): Statement {
-  const { fileName } = opts;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const skipped: SkippedLine[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const notes: string[] = [];
-  const accounts: string[] = [];
+  const { rows, out, skipped, reconciliation, notes, accounts, fail } = startReading(opts);
   const flip = opts.flipSigns ? -1 : 1;
   let dataLines = 0;
   let block: Block | null = null;
   let current: Open | null = null;
   let held: Movement | null = null;
   let group: Group | null = null;
-  const fail = (line: number, why: string): never => {
-    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
-  };
 
   const texts = (m: Movement) => {
     // A structured communication's fields run on from record to record at their places; free text is cut where a record is full.
@@ -203,8 +194,7 @@ function readCoda(text: string, opts: ReadOptions): Statement {
     const purpose = joinTexts([comm.text, ...infos]);
     const description = joinTexts([counterparty, purpose]) || fallback || (FAMILIES[m.code.slice(1, 3)] ?? `Movement (transaction code ${m.code})`);
     const amount = (flip * m.milli) / 1000;
-    acc.n++;
-    acc.cents += cents(amount);
+    addEntry(acc, amount);
     const reference = [comm.reference, m.clientReference].filter((r): r is string => !!r).join(" · ");
     const row: ParsedRow = {
       line: m.line,
@@ -337,8 +327,8 @@ function readCoda(text: string, opts: ReadOptions): Statement {
       const own = accountOf(field, structure) ?? fail(line, `the account structure "${structure}" is none of CODA's (0 Belgian account number, 1 foreign account, 2 Belgian IBAN, 3 foreign IBAN)`);
       if (!/^[A-Z]{3}$/.test(own.currency)) fail(line, `the currency "${own.currency}" is no ISO code`);
       const opening = milli(r[42]!, r.slice(43, 58)) ?? fail(line, `the old balance "${r.slice(42, 58)}" is not a sign (0 or 1) and 15 digits`);
-      if (!accounts.includes(own.account)) accounts.push(own.account);
-      current = { ...own, field, structure, opening: opening / 1000, from: ddmmyy(r.slice(58, 64)), n: 0, cents: 0, line };
+      named(accounts, own.account);
+      current = openRun({ ...own, opening: { amount: opening / 1000, date: ddmmyy(r.slice(58, 64)) }, line }, { field, structure });
       return;
     }
     if (!current) fail(line, `a record ${code} with no old balance (1) above it`);
@@ -381,18 +371,10 @@ function readCoda(text: string, opts: ReadOptions): Statement {
       const closing = milli(r[41]!, r.slice(42, 57)) ?? fail(line, `the new balance "${r.slice(41, 57)}" is not a sign (0 or 1) and 15 digits`);
       const field = r.slice(4, 41);
       if (field !== acc.field) {
-        const named = accountOf(field, acc.structure)?.account || field.trim();
-        notes.push(`the new balance (8, line ${line}) names the account ${named}, its old balance (1, line ${acc.line}) ${acc.account}: the statement's rows are booked to ${acc.account}`);
+        const namedThere = accountOf(field, acc.structure)?.account || field.trim();
+        notes.push(`the new balance (8, line ${line}) names the account ${namedThere}, its old balance (1, line ${acc.line}) ${acc.account}: the statement's rows are booked to ${acc.account}`);
       }
-      reconciliation.push(reconcile({
-        account: acc.account,
-        currency: acc.currency,
-        opening: { amount: acc.opening, date: acc.from },
-        closing: { amount: closing / 1000, date: ddmmyy(r.slice(57, 63)) },
-        entries: acc.n,
-        entriesCents: acc.cents,
-        basis: "old balance (1) + movements (2) = new balance (8)",
-      }));
+      reconciliation.push(closeRun(acc, { amount: closing / 1000, date: ddmmyy(r.slice(57, 63)) }, "old balance (1) + movements (2) = new balance (8)"));
       current = null;
       return;
     } else fail(line, `"${kind}" is no CODA record (0, 1, 2.x, 3.x, 4, 8 or 9)`);
@@ -404,8 +386,8 @@ function readCoda(text: string, opts: ReadOptions): Statement {
   if (current) {
     endMovements();
     const acc = current as Open;
-    notes.push(`the statement of ${acc.account} (from line ${acc.line}) has no new balance (8): the file stops before it, movements after it could be missing, and its balance is not checked`);
-    reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "old balance (1) + movements (2); the new balance (8) is missing" }));
+    const note = `the statement of ${acc.account} (from line ${acc.line}) has no new balance (8): the file stops before it, movements after it could be missing, and its balance is not checked`;
+    reconciliation.push(cutRun(acc, notes, note, "old balance (1) + movements (2); the new balance (8) is missing"));
   } else if (block) notes.push(`the file from line ${(block as Block).line} has no trailer (9): its records and totals are not checked`);
   return { format: "coda", accounts, layout: null, account: accounts[0] ?? null, rows, badRows: [], skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }

@@ -17,14 +17,14 @@
  * An item (075) is a row, its 078/079 messages its purpose; each header's old balance plus its items is checked against
  * its new balance. A storno takes back a booking: of a debit, money back in; of a credit, money out.
  */
-import { ImportInputError } from "../../core/errors.ts";
+import { addEntry, type BalanceRun, closeRun, named, openRun, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { CURRENCY_BY_NUMBER } from "./currency-numbers.ts";
 import { ddmmyy as day, fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
-import { type ParsedRow, RowTable } from "./row-table.ts";
-import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
+import type { StatedBalance } from "./reconcile.ts";
+import type { ParsedRow } from "./row-table.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 
 /** A record is this long. */
 const RECORD = 128;
@@ -44,23 +44,15 @@ function balanceOf(digits: string, sign: string): number | null {
   return ((sign === "-" ? -1 : 1) * Number(digits)) / 100;
 }
 
-type Open = { account: string; digits: string; opening: number; closing: number; from: string | null; to: string | null; currency: string | null; n: number; cents: number; line: number };
+/** A statement (074): its account as written (16 digits, which its items repeat) and its new balance; its currency is its items' ("" before the first). */
+type Open = BalanceRun & { digits: string; closing: StatedBalance };
 
 function readGpc(text: string, opts: ReadOptions): Statement {
-  const { fileName } = opts;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, skipped, reconciliation, accounts, fail } = startReading(opts);
   let dataLines = 0;
   let current: Open | null = null;
   let held: ParsedRow | null = null;
   let messages: string[] = [];
-  const fail = (line: number, why: string): never => {
-    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
-  };
   const flush = () => {
     if (!held) return;
     const purpose = cleanText(messages.join(" "));
@@ -74,17 +66,8 @@ function readGpc(text: string, opts: ReadOptions): Statement {
   };
   const close = () => {
     if (!current) return;
-    const acc = current;
-    reconciliation.push(reconcile({
-      account: acc.account,
-      // A header without items names no currency: its balances are checked in none (nothing to book either way).
-      currency: acc.currency ?? "",
-      opening: { amount: acc.opening, date: acc.from },
-      closing: { amount: acc.closing, date: acc.to },
-      entries: acc.n,
-      entriesCents: acc.cents,
-      basis: "old balance + items (075) = new balance (074)",
-    }));
+    // A header without items names no currency: its balances are checked in none (nothing to book either way).
+    reconciliation.push(closeRun(current, current.closing, "old balance + items (075) = new balance (074)"));
     current = null;
   };
   fixedRecords(text, RECORD, fail).forEach(([line, raw]) => {
@@ -99,8 +82,8 @@ function readGpc(text: string, opts: ReadOptions): Statement {
       const closing = balanceOf(r.slice(60, 74), r.slice(74, 75)) ?? fail(line, `the new balance "${r.slice(60, 75)}" is not 14 digits and a sign`);
       const digits = r.slice(3, 19);
       const account = accountOf(digits);
-      if (!accounts.includes(account)) accounts.push(account);
-      current = { account, digits, opening, closing, from: day(r.slice(39, 45)), to: day(r.slice(108, 114)), currency: null, n: 0, cents: 0, line };
+      named(accounts, account);
+      current = openRun({ account, currency: "", opening: { amount: opening, date: day(r.slice(39, 45)) }, line }, { digits, closing: { amount: closing, date: day(r.slice(108, 114)) } });
     } else if (code === "075") {
       if (!current) fail(line, "an item (075) before any statement header (074)");
       const acc = current!;
@@ -121,8 +104,7 @@ function readGpc(text: string, opts: ReadOptions): Statement {
         return;
       }
       const amount = (sign * Number(r.slice(48, 60))) / 100;
-      acc.n++;
-      acc.cents += cents(amount);
+      addEntry(acc, amount);
       const party = cleanText(r.slice(97, 117).trim());
       // The variable and specific symbols are numbers (zeros ahead are padding); the constant symbol is a 4-digit code ("0308").
       const symbols = ([["VS", r.slice(61, 71).replace(/^0+/, "")], ["KS", r.slice(77, 81)], ["SS", r.slice(81, 91).replace(/^0+/, "")]] as const)

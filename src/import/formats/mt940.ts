@@ -24,12 +24,12 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { IBAN } from "./accounts.ts";
 import { cleanText } from "./clean.ts";
+import { named, startReading } from "./balance-run.ts";
 import { forEachLine } from "./delimited.ts";
 import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
-import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { ParsedRow, ReadOptions, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 
@@ -365,13 +365,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const text = atAtLines(written);
   const flip = opts.flipSigns ? -1 : 1;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const notes: string[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, skipped, reconciliation, notes, accounts } = startReading(opts);
   let dataLines = 0;
   let statementLines = 0;
   let msg: Message | null = null;
@@ -716,7 +710,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
         msg!.account = account;
         if (iban && account !== raw) learnCurrency(iban[2]!);
-        if (!accounts.includes(account)) accounts.push(account);
+        named(accounts, account);
         break;
       }
       case "60F":

@@ -15,15 +15,15 @@
  * A movement (22) is a row, its concept lines (23) its text; each account's opening (11) plus its movements is checked
  * against its closing balance (33).
  */
-import { ImportInputError } from "../../core/errors.ts";
+import { addEntry, type BalanceRun, closeRun, cutRun, named, openRun, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { CURRENCY_BY_NUMBER as CURRENCIES } from "./currency-numbers.ts";
 import { fixedRecords } from "./fixed-records.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
-import { type ParsedRow, RowTable } from "./row-table.ts";
+import { cents } from "./reconcile.ts";
+import type { ParsedRow } from "./row-table.ts";
 import { joinCutPieces } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement } from "./types.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 /** The common concepts (concepto común), the movement's text when no concept line gives one. */
@@ -56,22 +56,15 @@ function signed(mark: string, digits: string): number | null {
 /** Movements (22) of one side (debe or haber) as the file wrote them: their number and total in cents. */
 type Side = { n: number; cents: number };
 
-type Account = {
+type Account = BalanceRun & {
   /** Bank, branch and account as the 11 wrote them (20 digits), and its currency number: the 33 must repeat both. */
   key: string;
   currencyNumber: string;
-  account: string;
-  currency: string;
-  opening: number;
-  from: string | null;
   until: string | null;
-  n: number;
-  cents: number;
   debits: Side;
   credits: Side;
   /** 22 lines whose D/H mark or amount could not be read: the 33's counts cannot be checked side by side then. */
   unread: number;
-  line: number;
 };
 
 /** Money in cents as the figure a person reads ("1'234.50"). */
@@ -106,25 +99,18 @@ function checkEnd(r: string, acc: Account): string | null {
 const RECORD = 80;
 
 function readNorma43(text: string, opts: ReadOptions): Statement {
-  const { fileName } = opts;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const notes: string[] = [];
+  const { rows, out, badRows, skipped, reconciliation, notes, accounts, fail } = startReading(opts);
   let dataLines = 0;
   let lastLine = 0;
   let ended = false;
   let records = 0;
   let first: string | null = null;
-  const accounts: string[] = [];
   let current: Account | null = null;
   /** The last movement, held while concept (23) and currency (24) lines may follow it. */
   let held: ParsedRow | null = null;
   let texts: string[] = [];
   /** The line of the last movement (22) that is a bad row, while its concept and currency lines may follow it. */
   let unreadMovement: number | null = null;
-  const skipped: SkippedLine[] = [];
   const flush = () => {
     if (!held) return;
     // The concept texts are one text cut into fields of 38 characters, mid-word where the width falls ("…DNH*MICHA" + "EL SCOTT").
@@ -135,9 +121,6 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
     out.add(held);
     held = null;
     texts = [];
-  };
-  const fail = (line: number, why: string): never => {
-    throw new ImportInputError(`${fileName}: line ${line}: ${why}`);
   };
   fixedRecords(text, RECORD, fail).forEach(([line, raw]) => {
     const r = raw.replace(/\s+$/, "");
@@ -154,11 +137,11 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       // (One account given for every row, --account, is applied and checked by parseText.)
       const account = `${r.slice(2, 6)} ${r.slice(6, 10)} ${r.slice(10, 20)}`;
       first ??= account;
-      if (!accounts.includes(account)) accounts.push(account);
-      current = {
-        key: r.slice(2, 20), currencyNumber: r.slice(47, 50), account, currency, opening, from: day(r.slice(20, 26)), until: day(r.slice(26, 32)),
-        n: 0, cents: 0, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, unread: 0, line,
-      };
+      named(accounts, account);
+      current = openRun(
+        { account, currency, opening: { amount: opening, date: day(r.slice(20, 26)) }, line },
+        { key: r.slice(2, 20), currencyNumber: r.slice(47, 50), until: day(r.slice(26, 32)), debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, unread: 0 },
+      );
     } else if (code === "22") {
       flush();
       if (!current) fail(line, "a movement (22) before any account header (11)");
@@ -182,8 +165,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       }
       // The user's flip (--flip-signs) turns the row and the balance check's entries, not the end record's counts by D/H mark.
       const flipped = opts.flipSigns ? -amount : amount;
-      acc.n++;
-      acc.cents += cents(flipped);
+      addEntry(acc, flipped);
       const valueDate = day(r.slice(16, 22));
       const concept = CONCEPTS[r.slice(22, 24)] ?? `Concepto ${r.slice(22, 24)}`;
       held = { line, date, amount: flipped === 0 ? 0 : flipped, currency: acc.currency, description: concept, idText: concept, reference: null, account: acc.account, facts: valueDate ? { valueDate } : {} };
@@ -205,15 +187,7 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
       const closing = signed(r.slice(58, 59), r.slice(59, 73)) ?? fail(line, "the closing balance is not a D/H mark and 14 digits");
       const wrong = checkEnd(r, acc);
       if (wrong) fail(line, wrong);
-      reconciliation.push(reconcile({
-        account: acc.account,
-        currency: acc.currency,
-        opening: { amount: acc.opening, date: acc.from },
-        closing: { amount: closing, date: acc.until },
-        entries: acc.n,
-        entriesCents: acc.cents,
-        basis: "opening (11) + movements (22) = closing (33)",
-      }));
+      reconciliation.push(closeRun(acc, { amount: closing, date: acc.until }, "opening (11) + movements (22) = closing (33)"));
       current = null;
     } else if (code === "88") {
       ended = true;
@@ -228,8 +202,8 @@ function readNorma43(text: string, opts: ReadOptions): Statement {
   flush();
   if (current) {
     const acc = current as Account;
-    notes.push(`the account ${acc.account} (from line ${acc.line}) has no end record (33): the file stops at line ${lastLine}, movements after it could be missing, and its closing balance is not checked`);
-    reconciliation.push(reconcile({ account: acc.account, currency: acc.currency, opening: { amount: acc.opening, date: acc.from }, closing: null, entries: acc.n, entriesCents: acc.cents, basis: "opening (11) + movements (22); the account's end (33) is missing" }));
+    const note = `the account ${acc.account} (from line ${acc.line}) has no end record (33): the file stops at line ${lastLine}, movements after it could be missing, and its closing balance is not checked`;
+    reconciliation.push(cutRun(acc, notes, note, "opening (11) + movements (22); the account's end (33) is missing"));
   }
   else if (!ended && first !== null) notes.push(`the file has no end record (88): it stops at line ${lastLine}, and accounts after it could be missing`);
   return { format: "norma43", accounts, layout: null, account: first, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };

@@ -20,13 +20,13 @@
  * it against the last balance stored for the account (importer.ts), when there is one.
  */
 import { ImportInputError } from "../../core/errors.ts";
+import { named, startReading } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
-import { RowTable } from "./row-table.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { ReadOptions, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate, MINUS_CHARS } from "./values.ts";
 
 type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
@@ -233,12 +233,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const firstListed = new Map<string, { statement: number; line: number; said: string; noted: boolean }>();
   const relisted: string[] = [];
   let unidentified = 0;
-  const rows = new RowTable();
-  const out = opts.sink ?? rows;
-  const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const reconciliation: Reconciliation[] = [];
-  const accounts: string[] = [];
+  const { rows, out, badRows, skipped, reconciliation, accounts } = startReading(opts);
   let statements = 0;
   let ordinal = 0;
   let signTurned = 0;
@@ -266,7 +261,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       s.listedAs = id === undefined ? "" : accountKey({ id, bank: value(from, "BANKID")?.trim() ?? "", type: value(from, "ACCTTYPE")?.trim().toUpperCase() ?? "" });
       s.currency = value(s.node, "CURDEF")?.trim().toUpperCase();
       s.known = true;
-      if (s.account && !accounts.includes(s.account)) accounts.push(s.account);
+      if (s.account) named(accounts, s.account);
     }
     return s;
   };

@@ -1,7 +1,7 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { Hono } from "hono";
 import { ChangeRefused, ImportInputError, NeedsColumnMapping, QuestionRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../../core/errors.ts";
-import { BudgetBusyError, BudgetUnwritableError } from "../../ledger/write-path.ts";
+import { BudgetBusyError, BudgetUnwritableError } from "../../ledger/write-lock.ts";
 import { APP_DB_BUSY_MESSAGE, errorFragment, refusalOf, respondToError } from "./respond.ts";
 
 /** A route that fails the way bun:sqlite does when another program holds chat.db's lock. */

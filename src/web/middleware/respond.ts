@@ -32,7 +32,7 @@ import {
   type RefusalReason,
   type RefusedKind,
 } from "../../core/errors.ts";
-import { BudgetBusyError, BudgetUnwritableError, BUSY_RETRY_AFTER_S, busyError } from "../../ledger/write-path.ts";
+import { BudgetBusyError, BudgetUnwritableError, BUSY_RETRY_AFTER_S, busyError } from "../../ledger/write-lock.ts";
 import { BudgetDbLocked } from "../../ledger/reader.ts";
 
 /** True for requests to the JSON API. */

@@ -15,12 +15,12 @@ import { lazySchema, oneLineError } from "../../core/validation.ts";
 import { CategoriesPage } from "../../../views/CategoriesPage.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
-import { MessagePage } from "../../../views/MessagePage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody } from "../middleware/respond.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { refusedChange } from "../refused-change.tsx";
 import { UNDO_LATER } from "../../transactions/edit.ts";
 import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
@@ -81,11 +81,7 @@ export function categoryRoutes(deps: WebDeps) {
       if (!form.success) throw new ChangeRefused("invalid", invalidChange(oneLineError(form.error)));
       res = await apply(c, form.data, "page");
     } catch (e) {
-      const refused = refusalOf(e);
-      if (!refused || budgetUnavailable(e)) throw e;
-      const message = (e as Error).message;
-      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
-      return c.html(toHtml(<EditToast message={message} error />));
+      return refusedChange(c, e, asset);
     }
     if (!isHtmxRequest(c)) return c.redirect("/categories", 303);
     c.header("HX-Trigger", "data-changed");

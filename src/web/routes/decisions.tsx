@@ -40,7 +40,7 @@ import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { jsonBody, refusalOf } from "../middleware/respond.ts";
-import { BudgetBusyError } from "../../ledger/write-path.ts";
+import { BudgetBusyError } from "../../ledger/write-lock.ts";
 
 /** Said on the page and by the API alike: the page names no command-line flag (SPEC §10.1; review of r4-uqa10). */
 const READ_ONLY_MESSAGE = "This server runs read-only: nothing can be changed.";

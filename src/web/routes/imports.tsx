@@ -67,7 +67,7 @@ import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, ignoredAmountColumns, ROLE_WORDS, saveLayout, savedLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
-import { BudgetBusyError } from "../../ledger/write-path.ts";
+import { BudgetBusyError } from "../../ledger/write-lock.ts";
 import { ImportBatch } from "../../../views/ImportBatch.tsx";
 import { ImportFile, type ImportFileView } from "../../../views/ImportFile.tsx";
 import { ImportList } from "../../../views/ImportList.tsx";

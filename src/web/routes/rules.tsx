@@ -27,33 +27,15 @@ import { z } from "zod";
 import { ChangeRefused, QuestionRefused, ToolInputError } from "../../core/errors.ts";
 import { formatAmount } from "../../core/format.ts";
 import { lazySchema, oneLineError } from "../../core/validation.ts";
-import {
-  addRule,
-  applyRule,
-  checkedRuleSpec,
-  draftRule,
-  getRule,
-  invalidRule,
-  listRules,
-  parseRuleAmount,
-  previewRule,
-  removeRule,
-  ruleConditions,
-  ruleInputSchema,
-  ruleJson,
-  RuleError,
-  updateRule,
-  type CategoryRule,
-  type RuleOutcome,
-  type RulePreview,
-  type ValidRuleInput,
-} from "../../rules/rules.ts";
+import { draftRule, previewRule, type RulePreview } from "../../rules/preview.ts";
+import { invalidRule, parseRuleAmount, ruleInputSchema, ruleJson, RuleError, type ValidRuleInput } from "../../rules/rule-input.ts";
+import { ruleConditions } from "../../rules/rule-words.ts";
+import { addRule, applyRule, checkedRuleSpec, getRule, listRules, removeRule, updateRule, type CategoryRule, type RuleOutcome } from "../../rules/rules.ts";
 import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, qualityJson, reclassifyBelow, reclassifyWork, spendText, workText, type ModelWork } from "../../import/quality.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
-import { MessagePage } from "../../../views/MessagePage.tsx";
 import { EMPTY_RULE_FORM, RuleForm, type RuleFormValues } from "../../../views/RuleForm.tsx";
 import { RuleItem } from "../../../views/RuleItem.tsx";
 import { RulePreviewPanel } from "../../../views/RulePreviewPanel.tsx";
@@ -63,8 +45,9 @@ import { ClassificationQuality, type ClassificationQualityProps } from "../../..
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
-import { budgetUnavailable, formBody, isApiPath, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
+import { formBody, isApiPath, isHtmxRequest, jsonBody } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { refusedChange } from "../refused-change.tsx";
 import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
 const FORM_FIELDS = ["field", "match", "pattern", "min_amount", "max_amount", "account", "category", "merchant_name", "priority"] as const;
@@ -322,11 +305,7 @@ export function ruleRoutes(deps: WebDeps) {
     try {
       res = await make(await formBody(c));
     } catch (e) {
-      const refused = refusalOf(e);
-      if (!refused || budgetUnavailable(e)) throw e;
-      const message = (e as Error).message;
-      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
-      return c.html(toHtml(<EditToast message={message} error />));
+      return refusedChange(c, e, asset);
     }
     if (!isHtmxRequest(c)) return c.redirect("/rules", 303);
     c.header("HX-Trigger", "data-changed");

@@ -22,7 +22,8 @@ import { allTransactions, getTransaction, transactionOfSet, transactionsPage, ot
 import { rowsFilterWords } from "../../transactions/link.ts";
 import { datePresets, parseTransactionQuery, rowsFilterString, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
-import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
+import { ruleInputOf } from "../../rules/rule-input.ts";
+import { undoRuleChangeById } from "../../rules/rules.ts";
 import { CSV_BOM, csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -36,6 +37,7 @@ import { NO_ACCOUNT } from "../../ledger/schema.ts";
 import type { Ledger } from "../../ledger/ledger.ts";
 import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { refusedChange } from "../refused-change.tsx";
 import { whenBudgetReadable } from "../middleware/budget-readable.ts";
 
 const CSV_COLUMNS = ["id", "date", "amount", "currency", "merchant", "category", "description", "account"] as const;
@@ -279,11 +281,7 @@ export function transactionRoutes(deps: WebDeps) {
       c.header("HX-Trigger", "data-changed");
       return c.html(toHtml(<EditToast message={message} />));
     } catch (e) {
-      const refused = refusalOf(e);
-      if (!refused || budgetUnavailable(e)) throw e;
-      const message = (e as Error).message;
-      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not undone" message={message} asset={asset} />), refused.status);
-      return c.html(toHtml(<EditToast message={message} error />));
+      return refusedChange(c, e, asset, "Not undone");
     }
   });
 
