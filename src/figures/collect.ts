@@ -647,6 +647,13 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   return { figures: withSearch(out, call), lists };
 }
 
+/** The rest of a list as the tools label it: "Other (9 merchants)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */
+const REST_LABEL = String.raw`Other \(\d[\d'’]*(?: merchants)?\)`;
+/** A summary's figure of the rest of a list: after its label, or its count in the label's bracket ("Other (9 merchants)"). */
+const REST_BEFORE = new RegExp(String.raw`\b(?:${REST_LABEL}[^;]*|Other \()$`);
+/** A chart's label or series, a table's row, that is the rest of a list. */
+const REST_ROW = new RegExp(String.raw`^${REST_LABEL}$`);
+
 /**
  * A figure of a summary that is no total or count of rows the page selects (SPEC §11.1 drill-down: no link rather than rows
  * that total something else): a tool's whose figures are none (NO_ROWS_TOOLS); an average, a rate, a budget (NOT_A_SUM,
@@ -670,7 +677,7 @@ function noRowsOfSummary(
   if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
   if (f.kind === "count" && isCountOfTime(unitOfLabel(own))) return true;
   // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
-  if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
+  if (REST_BEFORE.test(f.before)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
 }
 
@@ -680,8 +687,12 @@ function noRowsOfPart(tool: string, heading: string, label: string, kind: Source
   if (NO_ROWS_TOOLS.has(tool) || (!!call.notASum && kind === "money") || NOT_A_SUM.test(heading) || (!!ctx.measure && ctx.measure !== "net")) return true;
   // The merchants a list leaves out ("Other" of a chart or table by merchant: no category Other), a comparison's amounts per month.
   if (/\bby merchant\b/i.test(heading) && /^Other\b/.test(label)) return true;
+  // Its column or series.
+  const part = heading.slice(heading.lastIndexOf(" · ") + 3);
+  // The rest of a list by category as a row or a series ("Other (8)"): the categories left out, not the category Other.
+  if (REST_ROW.test(label) || REST_ROW.test(part)) return true;
   if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
-  if (kind === "count" && isCountOfTime(unitOfLabel(heading.slice(heading.lastIndexOf(" · ") + 3)))) return true;
+  if (kind === "count" && isCountOfTime(unitOfLabel(part))) return true;
   return acrossAccount(tool, ctx, call, lexicon);
 }
 

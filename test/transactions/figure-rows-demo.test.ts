@@ -230,3 +230,25 @@ test("a merchant's spending of no category links to its spending-category rows o
   expect(h!.href).toBe("/transactions?category=Insurance&merchant=Helsana&currency=CHF&from=2025-09-01&to=2025-09-30");
   expect(pageOf(h!.href).totals).toEqual([{ currency: "CHF", rows: 1, out: 126.4, in: 0, net: -126.4 }]);
 });
+
+test("spending by category with a category named Other: its own row links to its rows; the rest of the list (\"Other (8)\", 8 categories) has none (CHF 9'166.99 in 228 linked to category Other's 20 rows, CHF 5'037.85)", () => {
+  // The summary, April to June 2025, top 6: "… Other CHF 5'037.85 (20); … Other (8) CHF 9'166.99 (228)": the table and
+  // the chart write the rest's row "Other (8)", which names the category Other too.
+  const calls: [string, Record<string, unknown>][] = [["spending_breakdown", { group_by: ["category"], from: "2025-04-01", to: "2025-06-30", top_n: 6 }]];
+  const table = checked(calls, "| Category | Spent | Payments |\n|---|---|---|\n| Other | CHF 5'037.85 | 20 |\n| The other 8 categories | CHF 9'166.99 | 228 |");
+  expect(table.map((f) => [f.text, f.status])).toEqual([
+    ["CHF 5'037.85", "grounded"],
+    ["20", "grounded"],
+    ["8", "grounded"],
+    ["CHF 9'166.99", "grounded"],
+    ["228", "grounded"],
+  ]);
+  expect(rowsOfLinks(table)).toEqual([[[20, 503785, 0]], [[20, 503785, 0]], null, null, null]);
+  const prose = checked(calls, "The other 8 categories took CHF 9'166.99 over 228 payments.");
+  expect(prose.map((f) => [f.text, f.status])).toEqual([
+    ["8", "grounded"],
+    ["CHF 9'166.99", "grounded"],
+    ["228", "grounded"],
+  ]);
+  expect(rowsOfLinks(prose)).toEqual([null, null, null]);
+});
