@@ -137,7 +137,8 @@ export type FigureRowsLink = { href: string; label: string; of: "figure" | "term
  * and category, whose filters are the same; a category and a merchant in it) get no link. Terms
  * that count their rows differently (Uncategorised spending is money out only, any other
  * category's is net of its refunds: SPEC §1) get each its own link, whose rows total that term,
- * since neither the money out nor the net of their rows together is the sum.
+ * since neither the money out nor the net of their rows together is the sum; so do terms of money out and of money in
+ * (a search's payments and contributions added up: their rows' net is the difference, and the page totals no sum of both).
  */
 export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   const backed = f.correction ?? f;
@@ -160,12 +161,24 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
     if (same.some((t) => (kindOf(t) === "count") === (kindOf(s) === "count") && t.value !== s.value)) return [];
     terms.set(href, [...same, s]);
   }
-  const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, of: "term" }));
+  const eachTerm = (): FigureRowsLink[] => {
+    const labelled = [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, direction: s!.rows!.direction }));
+    // Terms about the same rows, one of their money out, one of their money in, say which they are.
+    const shared = (label: string) => labelled.filter((t) => t.label === label).length > 1;
+    return labelled.map((t) => ({ href: t.href, label: t.direction && shared(t.label) ? `${t.label} · money ${t.direction}` : t.label, of: "term" }));
+  };
   if (backed.operation !== "sum") return eachTerm();
   const sets = backed.sources.map((s) => setFields(s.rows!));
   if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
-  const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
-  return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
+  return new Set(sets.map(measureOf)).size > 1 ? eachTerm() : whole(backed.sources);
+}
+
+/**
+ * How the page's total of a set's rows is the term: their money out, their money in (a direction), or their net. Uncategorised
+ * spending is money out only, any other category's is net of its refunds (SPEC §1).
+ */
+function measureOf(f: RowsFilter): "out" | "in" | "net" {
+  return f.direction ?? (f.category !== undefined && fold(f.category) === fold(UNCATEGORISED) ? "out" : "net");
 }
 
 

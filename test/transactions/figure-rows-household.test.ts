@@ -122,3 +122,17 @@ test("an approval's outcome: no link, since the rows it moved are no longer wher
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
   expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
 });
+
+test("a search's money in and money out summed: a link per term, each of whose rows totals that term (CHF 16'972.80 linked to the search's 12 rows, which net CHF 11'827.20)", () => {
+  // July to December 2025, "Alex Muster": 6 contributions of CHF 2'400.00 in (14'400.00) and 6 Helsana premiums of
+  // CHF 428.80 out (2'572.80) for Alex. Their rows together: out 2'572.80, in 14'400.00, net 11'827.20: none is 16'972.80.
+  const f = checked([["search_transactions", { search: "Alex Muster", from: "2025-07-01", to: "2025-12-31" }]], "Alex put in CHF 14'400.00 and the premiums took CHF 2'572.80: CHF 16'972.80 in total.").at(-1);
+  expect([f!.status, f!.operation, f!.sources.map((s) => s.value)]).toEqual(["derived", "sum", [2572.8, 14400]]);
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => [l.of, l.label])).toEqual([
+    ["term", "2025-07-01…2025-12-31 · Alex Muster · CHF · money out"],
+    ["term", "2025-07-01…2025-12-31 · Alex Muster · CHF · money in"],
+  ]);
+  const [out, into] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
+  expect([out!.rows, Math.round(out!.out * 100), into!.rows, Math.round(into!.in * 100)]).toEqual([6, 257280, 6, 1440000]);
+});
