@@ -647,8 +647,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   return { figures: withSearch(out, call), lists };
 }
 
-/** The rest of a list as the tools label it: "Other (9 merchants)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */
-const REST_LABEL = String.raw`Other \(\d[\d'’]*(?: merchants)?\)`;
+/** The rest of a list as the tools label it: "Other (9 merchants)", "Other (1 merchant)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */
+const REST_LABEL = String.raw`Other \(\d[\d'’]*(?: merchants?)?\)`;
 /** A summary's figure of the rest of a list: after its label, or its count in the label's bracket ("Other (9 merchants)"). */
 const REST_BEFORE = new RegExp(String.raw`\b(?:${REST_LABEL}[^;]*|Other \()$`);
 /** A chart's label or series, a table's row, that is the rest of a list. */

@@ -252,3 +252,13 @@ test("spending by category with a category named Other: its own row links to its
   ]);
   expect(rowsOfLinks(prose)).toEqual([null, null, null]);
 });
+
+test("the rest of a list of one merchant (\"Other (1 merchant)\"): no link (CHF 50.00 linked to the category Other's 83 rows, CHF 20'996.95)", () => {
+  // merchant_breakdown of Cash, 2025, top 3: "… 3. CaixaBank ATM CHF 141.63 (1 tx, …); Other (1 merchant) CHF 50.00 (1 tx, 1.2%)."
+  const figures = checked([["merchant_breakdown", { category: "Cash", year: 2025, top_n: 3 }]], "CaixaBank ATM took CHF 141.63; one other merchant took CHF 50.00.");
+  expect(figures.map((f) => [f.text, f.status])).toEqual([
+    ["CHF 141.63", "grounded"],
+    ["CHF 50.00", "grounded"],
+  ]);
+  expect(rowsOfLinks(figures)).toEqual([[[1, 14163, 0]], null]);
+});
