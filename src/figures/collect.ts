@@ -660,7 +660,7 @@ const REST_ROW = new RegExp(String.raw`^${REST_LABEL}$`);
  * or its clause says "per month", "on average"); all spending at once; a count of merchants, months or earlier payments;
  * the rest of a list ("Other (9 merchants) CHF 3'164.60 (170 tx)": no filter selects the merchants not listed); a
  * spending breakdown's average, median or largest payment per group, or its spending per account of all categories at once
- * (the account's rows include its income and transfers).
+ * (the account's rows include its income and transfers); a listed row's amount as paid in another currency.
  */
 function noRowsOfSummary(
   tool: string,
@@ -678,6 +678,8 @@ function noRowsOfSummary(
   if (f.kind === "count" && isCountOfTime(unitOfLabel(own))) return true;
   // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
   if (REST_BEFORE.test(f.before)) return true;
+  // A listed row's amount as paid in another currency ("CHF -28.95 (paid EUR -30.00)"): the page's currency is the booked one.
+  if (/\(paid $/.test(f.between)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
 }
 
@@ -691,6 +693,8 @@ function noRowsOfPart(tool: string, heading: string, label: string, kind: Source
   const part = heading.slice(heading.lastIndexOf(" · ") + 3);
   // The rest of a list by category as a row or a series ("Other (8)"): the categories left out, not the category Other.
   if (REST_ROW.test(label) || REST_ROW.test(part)) return true;
+  // A listing's "Paid in" cell ("EUR -30.00" of a row booked in CHF): the page's currency is the booked one.
+  if (part === "Paid in") return true;
   if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
   if (kind === "count" && isCountOfTime(unitOfLabel(part))) return true;
   return acrossAccount(tool, ctx, call, lexicon);

@@ -136,3 +136,13 @@ test("a search's money in and money out summed: a link per term, each of whose r
   const [out, into] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
   expect([out!.rows, Math.round(out!.out * 100), into!.rows, Math.round(into!.in * 100)]).toEqual([6, 257280, 6, 1440000]);
 });
+
+test("a listing's amount as paid in another currency: no link, since the page's currency is the row's booked one (EUR -30.00 linked to no rows)", () => {
+  // 2025, Dining: "2025-06-17 CHF -28.95 (paid EUR -30.00) Autogrill …; 2025-06-15 CHF -115.80 (paid EUR -120.00) Trattoria da Gino …",
+  // its table's "Paid in" cells "EUR -30.00", "EUR -120.00".
+  const calls: [string, Record<string, unknown>][] = [["list_transactions", { category: "Dining", year: 2025 }]];
+  const figures = checked(calls, "At the Autogrill you paid EUR -30.00.");
+  expect(figures.map((f) => [f.text, f.status, figureRowsLinks(f)])).toEqual([["EUR -30.00", "grounded", []]]);
+  const table = checked(calls, "| Date | Paid in |\n|---|---|\n| 2025-06-15 | EUR -120.00 |");
+  expect(table.map((f) => [f.text, f.status, figureRowsLinks(f)])).toEqual([["EUR -120.00", "grounded", []]]);
+});
