@@ -13,6 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { allMatches, readFigures, type FigureKind, type ReadFigure } from "./read.ts";
+import { inAccountName } from "./account-names.ts";
 import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
@@ -494,6 +495,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   /** Where that amount ends. */
   let amountEnd = 0;
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
+  /** The digits of an account's name ("Visa 4417 CHF"), read as an amount: no total of rows. */
+  const inAccount = inAccountName(output.summary, lexicon);
   /** A search's currency parts with the days of their rows (ROW_DAYS), read once for all its amounts. */
   const rowDayParts = tool === "search_transactions" ? allMatches(ROW_DAYS, output.summary) : [];
   read.forEach((f, i) => {
@@ -545,6 +548,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const direction = sentence?.[1] ?? sentence?.[2];
     const noRows =
       acrossCategories ||
+      inAccount(f.start) ||
       SHOWN_PART.test(own) ||
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });

@@ -146,3 +146,12 @@ test("a listing's amount as paid in another currency: no link, since the page's 
   const table = checked(calls, "| Date | Paid in |\n|---|---|\n| 2025-06-15 | EUR -120.00 |");
   expect(table.map((f) => [f.text, f.status, figureRowsLinks(f)])).toEqual([["EUR -120.00", "grounded", []]]);
 });
+
+test("an account's name ending in digits before its currency (\"Visa 4417 CHF: …\") totals no rows: no link to the account's rows (4417 CHF linked to 249 rows netting CHF -24'498.47)", () => {
+  // data_coverage: "… per account and currency: DE89 3704 0044 0532 0130 00 EUR: 2024-01-01 to 2025-12-31, 758 rows, …; Visa 4417 CHF: 2024-01-03 to 2025-12-24, 249 rows, …".
+  const figures = checked([["data_coverage", {}]], "Visa 4417 CHF: 249 rows.");
+  expect(figures.map((f) => [f.text, f.status, figureRowsLinks(f).map((l) => pageOf(l.href).totalRows)])).toEqual([
+    ["4417 CHF", "grounded", []],
+    ["249", "grounded", [249]],
+  ]);
+});
