@@ -549,6 +549,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const noRows =
       acrossCategories ||
       inAccount(f.start) ||
+      lostName(output.summary, f.start, contexts[i]!, lexicon) ||
       SHOWN_PART.test(own) ||
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
@@ -649,6 +650,18 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     });
   }
   return { figures: withSearch(out, call), lists };
+}
+
+/**
+ * Whether the list item of a summary's figure names a merchant or account its context does not have: the clause reader
+ * ends a sentence inside a name with a full stop or an exclamation mark ("1. Praxis Dr. med. S. Brunner CHF 1'144.53",
+ * "4. Holy Cow! CHF 64.65"), and the figure's rows would be the item's other filters only (all of Healthcare's 46 rows
+ * for the practice's 8). Only then: an item with no such stop inside it is read whole.
+ */
+function lostName(summary: string, at: number, ctx: FigureContext, lexicon: Lexicon): boolean {
+  if (ctx.names?.length) return false;
+  const item = summary.slice(Math.max(summary.lastIndexOf("; ", at), summary.lastIndexOf(": ", at)) + 1, at);
+  return /[.!?]\s/.test(item) && !!mentionedIn(item, lexicon).names?.length;
 }
 
 /** The rest of a list as the tools label it: "Other (9 merchants)", "Other (1 merchant)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */

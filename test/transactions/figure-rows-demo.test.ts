@@ -262,3 +262,18 @@ test("the rest of a list of one merchant (\"Other (1 merchant)\"): no link (CHF 
   ]);
   expect(rowsOfLinks(figures)).toEqual([[[1, 14163, 0]], null]);
 });
+
+test("a merchant whose name holds a sentence's end (\"Praxis Dr. med. S. Brunner\", \"Holy Cow!\"): its figures link to its rows, not to all its category's (CHF 1'144.53 in 8 linked to Healthcare's 46 rows, CHF 3'438.25)", () => {
+  // merchant_breakdown of Healthcare, 2025: "… 1. Praxis Dr. med. S. Brunner CHF 1'144.53 (8 tx, avg CHF 143.07, 33.3%); …"; of
+  // Dining, April 2026: "… 4. Holy Cow! CHF 64.65 (4 tx, avg CHF 16.16, 10.2%); …". The summary's reading of each figure's
+  // clause starts after "S." or "!", without the name; the chart's and the table's figures have it.
+  const brunner = checked([["merchant_breakdown", { category: "Healthcare", year: 2025, top_n: 3 }]], "Praxis Dr. med. S. Brunner took CHF 1'144.53 in 8 payments.");
+  expect(brunner.map((f) => [f.text, f.status])).toEqual([
+    ["CHF 1'144.53", "grounded"],
+    ["8", "grounded"],
+  ]);
+  // The count stands in the summary only (merchant_breakdown's chart and table have no counts): no link rather than 46 rows.
+  expect(rowsOfLinks(brunner)).toEqual([[[8, 114453, 0]], null]);
+  const holyCow = checked([["merchant_breakdown", { category: "Dining", year: 2026, month: 4, top_n: 5 }]], "Holy Cow! took CHF 64.65 in 4 visits.");
+  expect(rowsOfLinks(holyCow.filter((f) => f.text === "CHF 64.65"))).toEqual([[[4, 6465, 0]]]);
+});
