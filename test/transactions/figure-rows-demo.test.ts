@@ -231,49 +231,46 @@ test("a merchant's spending of no category links to its spending-category rows o
   expect(pageOf(h!.href).totals).toEqual([{ currency: "CHF", rows: 1, out: 126.4, in: 0, net: -126.4 }]);
 });
 
+/** Per figure: its text, its status and what each of its links opens (rowsOfLinks). */
+const linkedRows = (figures: ReturnType<typeof checked>) => figures.map((f) => [f.text, f.status, rowsOfLinks([f])[0]]);
+
 test("spending by category with a category named Other: its own row links to its rows; the rest of the list (\"Other (8)\", 8 categories) has none (CHF 9'166.99 in 228 linked to category Other's 20 rows, CHF 5'037.85)", () => {
   // The summary, April to June 2025, top 6: "… Other CHF 5'037.85 (20); … Other (8) CHF 9'166.99 (228)": the table and
   // the chart write the rest's row "Other (8)", which names the category Other too.
   const calls: [string, Record<string, unknown>][] = [["spending_breakdown", { group_by: ["category"], from: "2025-04-01", to: "2025-06-30", top_n: 6 }]];
-  const table = checked(calls, "| Category | Spent | Payments |\n|---|---|---|\n| Other | CHF 5'037.85 | 20 |\n| The other 8 categories | CHF 9'166.99 | 228 |");
-  expect(table.map((f) => [f.text, f.status])).toEqual([
-    ["CHF 5'037.85", "grounded"],
-    ["20", "grounded"],
-    ["8", "grounded"],
-    ["CHF 9'166.99", "grounded"],
-    ["228", "grounded"],
+  expect(linkedRows(checked(calls, "| Category | Spent | Payments |\n|---|---|---|\n| Other | CHF 5'037.85 | 20 |\n| The other 8 categories | CHF 9'166.99 | 228 |"))).toEqual([
+    ["CHF 5'037.85", "grounded", [[20, 503785, 0]]],
+    ["20", "grounded", [[20, 503785, 0]]],
+    ["8", "grounded", null],
+    ["CHF 9'166.99", "grounded", null],
+    ["228", "grounded", null],
   ]);
-  expect(rowsOfLinks(table)).toEqual([[[20, 503785, 0]], [[20, 503785, 0]], null, null, null]);
-  const prose = checked(calls, "The other 8 categories took CHF 9'166.99 over 228 payments.");
-  expect(prose.map((f) => [f.text, f.status])).toEqual([
-    ["8", "grounded"],
-    ["CHF 9'166.99", "grounded"],
-    ["228", "grounded"],
+  expect(linkedRows(checked(calls, "The other 8 categories took CHF 9'166.99 over 228 payments."))).toEqual([
+    ["8", "grounded", null],
+    ["CHF 9'166.99", "grounded", null],
+    ["228", "grounded", null],
   ]);
-  expect(rowsOfLinks(prose)).toEqual([null, null, null]);
 });
 
 test("the rest of a list of one merchant (\"Other (1 merchant)\"): no link (CHF 50.00 linked to the category Other's 83 rows, CHF 20'996.95)", () => {
   // merchant_breakdown of Cash, 2025, top 3: "… 3. CaixaBank ATM CHF 141.63 (1 tx, …); Other (1 merchant) CHF 50.00 (1 tx, 1.2%)."
   const figures = checked([["merchant_breakdown", { category: "Cash", year: 2025, top_n: 3 }]], "CaixaBank ATM took CHF 141.63; one other merchant took CHF 50.00.");
-  expect(figures.map((f) => [f.text, f.status])).toEqual([
-    ["CHF 141.63", "grounded"],
-    ["CHF 50.00", "grounded"],
+  expect(linkedRows(figures)).toEqual([
+    ["CHF 141.63", "grounded", [[1, 14163, 0]]],
+    ["CHF 50.00", "grounded", null],
   ]);
-  expect(rowsOfLinks(figures)).toEqual([[[1, 14163, 0]], null]);
 });
 
 test("a merchant whose name holds a sentence's end (\"Praxis Dr. med. S. Brunner\", \"Holy Cow!\"): its figures link to its rows, not to all its category's (CHF 1'144.53 in 8 linked to Healthcare's 46 rows, CHF 3'438.25)", () => {
   // merchant_breakdown of Healthcare, 2025: "… 1. Praxis Dr. med. S. Brunner CHF 1'144.53 (8 tx, avg CHF 143.07, 33.3%); …"; of
   // Dining, April 2026: "… 4. Holy Cow! CHF 64.65 (4 tx, avg CHF 16.16, 10.2%); …". The summary's reading of each figure's
-  // clause starts after "S." or "!", without the name; the chart's and the table's figures have it.
+  // clause starts after "S." or "!", without the name; the chart's figures have it. The count stands in the summary only
+  // (merchant_breakdown's chart has no counts): no link rather than 46 rows.
   const brunner = checked([["merchant_breakdown", { category: "Healthcare", year: 2025, top_n: 3 }]], "Praxis Dr. med. S. Brunner took CHF 1'144.53 in 8 payments.");
-  expect(brunner.map((f) => [f.text, f.status])).toEqual([
-    ["CHF 1'144.53", "grounded"],
-    ["8", "grounded"],
+  const holyCow = checked([["merchant_breakdown", { category: "Dining", year: 2026, month: 4, top_n: 5 }]], "Holy Cow! took CHF 64.65.");
+  expect([...linkedRows(brunner), ...linkedRows(holyCow)]).toEqual([
+    ["CHF 1'144.53", "grounded", [[8, 114453, 0]]],
+    ["8", "grounded", null],
+    ["CHF 64.65", "grounded", [[4, 6465, 0]]],
   ]);
-  // The count stands in the summary only (merchant_breakdown's chart and table have no counts): no link rather than 46 rows.
-  expect(rowsOfLinks(brunner)).toEqual([[[8, 114453, 0]], null]);
-  const holyCow = checked([["merchant_breakdown", { category: "Dining", year: 2026, month: 4, top_n: 5 }]], "Holy Cow! took CHF 64.65 in 4 visits.");
-  expect(rowsOfLinks(holyCow.filter((f) => f.text === "CHF 64.65"))).toEqual([[[4, 6465, 0]]]);
 });
