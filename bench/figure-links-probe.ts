@@ -20,7 +20,7 @@ import { figureRowsLinks } from "../src/transactions/link.ts";
 import { emit, timer } from "./lib.ts";
 import { allCalls, readAllCases, type Db } from "./figure-check/cases.ts";
 import { openDbs, runCall } from "./figure-check/capture.ts";
-import { judge } from "./figure-check/link-verdict.ts";
+import { judge, LinkTally } from "./figure-check/link-verdict.ts";
 
 const elapsed = timer();
 const all = process.argv.includes("--all");
@@ -101,9 +101,7 @@ function answerOf(out: ToolOutput): string {
 
 let refused = 0;
 let figures = 0;
-let checked = 0;
-const wrong = new Map<string, string[]>();
-const linksBy = new Map<string, number>();
+const tally = new LinkTally();
 try {
   for (const { db, tool, input } of calls.values()) {
     const d: BudgetDb = dbs[db];
@@ -120,22 +118,16 @@ try {
     const outputs = new Map([["toolu_0", out]]);
     for (const f of turn.check(answerOf(out), "")) {
       figures++;
-      for (const { link, p, verdict } of figureRowsLinks(f).map((l) => judge(d, f, l, outputs))) {
-        checked++;
-        const key = p ? `${p.tool} · ${p.what} · ${p.kind}` : `${tool} · ?`;
-        linksBy.set(key, (linksBy.get(key) ?? 0) + 1);
-        if (verdict.ok) continue;
-        wrong.set(key, [...(wrong.get(key) ?? []), `${db} ${tool} ${JSON.stringify(input)} "${f.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`]);
-      }
+      for (const { link, p, verdict } of figureRowsLinks(f).map((l) => judge(d, f, l, outputs)))
+        tally.add(LinkTally.keyOf(p, `${tool} · ?`), verdict.ok, () => `${db} ${tool} ${JSON.stringify(input)} "${f.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`);
     }
   }
 } finally {
   close();
 }
 
-const rows = [...wrong].sort((a, b) => b[1].length - a[1].length).map(([key, list]) => [key, `${list.length} of ${linksBy.get(key)}`, (all ? list : list.slice(0, 4)).join("\n   ")] as const);
-console.log(rows.map(([k, n, ex]) => `WRONG ${n} · ${k}\n   ${ex}`).join("\n"));
-const wrongCount = [...wrong.values()].reduce((a, l) => a + l.length, 0);
+const wrongRows = tally.print(all ? Infinity : 4);
+const wrongCount = tally.checked - tally.right;
 emit({
   id: "figure-links-probe",
   title: "12c. The figures' links probed: every read tool's results copied into answers, every link's rows against the figure (SPEC §11.1 drill-down)",
@@ -149,9 +141,9 @@ emit({
     ["calls", `${calls.size} (${fromCases} of the cases)`],
     ["calls the tool refused", String(refused)],
     ["figures", String(figures)],
-    ["links checked", String(checked)],
+    ["links checked", String(tally.checked)],
     ["wrong links", String(wrongCount)],
-    ...rows.map(([k, n]) => [`wrong · ${k}`, n]),
+    ...wrongRows,
   ],
   checks: [{ name: "wrong links (rows that do not total the figure)", target: "0", value: String(wrongCount), ok: wrongCount === 0 }],
   notes: [],

@@ -35,7 +35,7 @@ import { FILES, readAllCases } from "./figure-check/cases.ts";
 import { openDbs } from "./figure-check/capture.ts";
 import { turnsOver } from "./figure-check/turn.ts";
 import { judgedFigure } from "./figure-check/stale.ts";
-import { judge } from "./figure-check/link-verdict.ts";
+import { judge, LinkTally } from "./figure-check/link-verdict.ts";
 
 const elapsed = timer();
 const verbose = process.argv.includes("--verbose");
@@ -50,11 +50,8 @@ const todayOutputs = new Map<string, ToolOutput>();
 const todayTurnOf = turnsOver(dbs, (id, output) => todayOutputs.set(id, output), true);
 const frozen = new Set<string>(FILES.filter((f) => f.frozen).map((f) => f.results));
 let staleFigures = 0;
-let checked = 0;
-let right = 0;
 let figuresWithLinks = 0;
-const wrong = new Map<string, string[]>();
-const linksBy = new Map<string, number>();
+const tally = new LinkTally();
 
 try {
   for (const c of readAllCases()) {
@@ -72,17 +69,9 @@ try {
       const shown = figure ?? f;
       if (judged.length) figuresWithLinks++;
       for (const { link, p, verdict } of judged) {
-        const key = p ? `${p.tool} · ${p.what} · ${p.kind}` : `? · ${shown.status}`;
-        linksBy.set(key, (linksBy.get(key) ?? 0) + 1);
-        checked++;
-        if (verdict.ok) {
-          right++;
-          if (listRight) console.log(`RIGHT ${c.id} "${shown.text}" @${shown.start} ${p!.where} → ${decodeURIComponent(link.href)}`);
-        } else {
-          const list = wrong.get(key) ?? [];
-          list.push(`${c.id} "${shown.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`);
-          wrong.set(key, list);
-        }
+        const key = LinkTally.keyOf(p, `? · ${shown.status}`);
+        const words = () => `${c.id} "${shown.text}" (${p ? `promises ${p.value}, ${p.where}` : "?"}) → ${decodeURIComponent(link.href)} → ${verdict.rows}`;
+        if (tally.add(key, verdict.ok, words) && listRight) console.log(`RIGHT ${c.id} "${shown.text}" @${shown.start} ${p!.where} → ${decodeURIComponent(link.href)}`);
       }
     }
   }
@@ -90,12 +79,8 @@ try {
   close();
 }
 
-const rows: string[][] = [];
-for (const [key, list] of [...wrong].sort((a, b) => b[1].length - a[1].length)) {
-  rows.push([key, `${list.length} of ${linksBy.get(key)}`, (verbose ? list : list.slice(0, 3)).join("\n   ")]);
-}
-const wrongCount = checked - right;
-console.log(rows.map(([k, n, ex]) => `WRONG ${n} · ${k}\n   ${ex}`).join("\n"));
+const wrongRows = tally.print(verbose ? Infinity : 3);
+const wrongCount = tally.checked - tally.right;
 emit({
   id: "figure-links",
   title: "12b. The figures' links: do the rows a link opens total the figure? (SPEC §11.1 drill-down)",
@@ -107,11 +92,11 @@ emit({
   columns: ["what", "links"],
   rows: [
     ["figures with a link", String(figuresWithLinks)],
-    ["links checked", String(checked)],
+    ["links checked", String(tally.checked)],
     ["frozen figures the tools now give otherwise, judged by today's", String(staleFigures)],
-    ["links whose rows total the figure", String(right)],
+    ["links whose rows total the figure", String(tally.right)],
     ["wrong links", String(wrongCount)],
-    ...rows.map(([k, n]) => [`wrong · ${k}`, n!]),
+    ...wrongRows,
   ],
   checks: [{ name: "wrong links (rows that do not total the figure)", target: "0", value: String(wrongCount), ok: wrongCount === 0 }],
   notes: [],

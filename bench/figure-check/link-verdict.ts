@@ -102,3 +102,37 @@ export function judge(db: BudgetDb, f: AnswerFigure, link: FigureRowsLink, outs:
   return { link, p, verdict };
 }
 
+
+/** The judged links, by tool and kind (`key`): how many, how many right, and the wrong ones in words. */
+export class LinkTally {
+  checked = 0;
+  right = 0;
+  private readonly linksBy = new Map<string, number>();
+  private readonly wrong = new Map<string, string[]>();
+
+  /** The kind of a judged link: its promise's tool, what it is, its kind (`fallback` when the bench could not read one). */
+  static keyOf(p: Promise | null, fallback: string): string {
+    return p ? `${p.tool} · ${p.what} · ${p.kind}` : fallback;
+  }
+
+  /** Counts one link; a wrong one is kept in words (`words`, only then worked out). Whether it was right. */
+  add(key: string, ok: boolean, words: () => string): boolean {
+    this.linksBy.set(key, (this.linksBy.get(key) ?? 0) + 1);
+    this.checked++;
+    if (ok) this.right++;
+    else this.wrong.set(key, [...(this.wrong.get(key) ?? []), words()]);
+    return ok;
+  }
+
+  /** Per kind with wrong links, most first: the kind, "wrong of all" of it, and its first `examples` wrong links (all: Infinity). */
+  rows(examples: number): [string, string, string[]][] {
+    return [...this.wrong].sort((a, b) => b[1].length - a[1].length).map(([key, list]) => [key, `${list.length} of ${this.linksBy.get(key)}`, list.slice(0, examples)]);
+  }
+
+  /** Prints the wrong links per kind; returns the report's rows of them. */
+  print(examples: number): string[][] {
+    const rows = this.rows(examples);
+    console.log(rows.map(([k, n, ex]) => `WRONG ${n} · ${k}\n   ${ex.join("\n   ")}`).join("\n"));
+    return rows.map(([k, n]) => [`wrong · ${k}`, n]);
+  }
+}
