@@ -129,10 +129,14 @@ export class LinkTally {
     return [...this.wrong].sort((a, b) => b[1].length - a[1].length).map(([key, list]) => [key, `${list.length} of ${this.linksBy.get(key)}`, list.slice(0, examples)]);
   }
 
-  /** Prints the wrong links per kind; returns the report's rows of them. */
-  print(examples: number): string[][] {
+  /** Prints the wrong links per kind (the first `examples` of each); returns the report's rows of the links and its check: no wrong link. */
+  report(examples: number): { rows: string[][]; checks: { name: string; target: string; value: string; ok: boolean }[] } {
     const rows = this.rows(examples);
     console.log(rows.map(([k, n, ex]) => `WRONG ${n} · ${k}\n   ${ex.join("\n   ")}`).join("\n"));
-    return rows.map(([k, n]) => [`wrong · ${k}`, n]);
+    const wrong = this.checked - this.right;
+    return {
+      rows: [["links checked", String(this.checked)], ["links whose rows total the figure", String(this.right)], ["wrong links", String(wrong)], ...rows.map(([k, n]) => [`wrong · ${k}`, n])],
+      checks: [{ name: "wrong links (rows that do not total the figure)", target: "0", value: String(wrong), ok: wrong === 0 }],
+    };
   }
 }
