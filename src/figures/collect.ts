@@ -546,10 +546,14 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // Its line up to it (after a sentence's or a list item's end), where its name is written as the data spells it.
     const spelledIn = lexicon.spellings.size ? output.summary.slice(Math.max(sentenceStart, output.summary.lastIndexOf("; ", f.start) + 1), f.start) : undefined;
     const direction = sentence?.[1] ?? sentence?.[2];
+    // A name the clause reader lost (cut at a stop inside it) is given back when the item names one; only an item that
+    // names several has no rows of its own (review of r4-figlinks: id links of listed lines were dropped with it).
+    const lost = lostName(output.summary, f.start, contexts[i]!, lexicon);
+    if (lost.length === 1) ctx.names = lost;
     const noRows =
       acrossCategories ||
       inAccount(f.start) ||
-      lostName(output.summary, f.start, contexts[i]!, lexicon) ||
+      lost.length > 1 ||
       SHOWN_PART.test(own) ||
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
@@ -653,15 +657,15 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
 }
 
 /**
- * Whether the list item of a summary's figure names a merchant or account its context does not have: the clause reader
+ * The merchants or accounts the list item of a summary's figure names that its context does not have (none: it lost no name): the clause reader
  * ends a sentence inside a name with a full stop or an exclamation mark ("1. Praxis Dr. med. S. Brunner CHF 1'144.53",
  * "4. Holy Cow! CHF 64.65"), and the figure's rows would be the item's other filters only (all of Healthcare's 46 rows
  * for the practice's 8). Only then: an item with no such stop inside it is read whole.
  */
-function lostName(summary: string, at: number, ctx: FigureContext, lexicon: Lexicon): boolean {
-  if (ctx.names?.length) return false;
+function lostName(summary: string, at: number, ctx: FigureContext, lexicon: Lexicon): string[] {
+  if (ctx.names?.length) return [];
   const item = summary.slice(Math.max(summary.lastIndexOf("; ", at), summary.lastIndexOf(": ", at)) + 1, at);
-  return /[.!?]\s/.test(item) && !!mentionedIn(item, lexicon).names?.length;
+  return /[.!?]\s/.test(item) ? (mentionedIn(item, lexicon).names ?? []) : [];
 }
 
 /** The rest of a list as the tools label it: "Other (9 merchants)", "Other (1 merchant)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */

@@ -8,6 +8,7 @@
 import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
 import { formatMoney } from "../core/format.ts";
+import { SPENDING_TOOLS } from "../figures/check/sources.ts";
 import { readFigures } from "../figures/read.ts";
 import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { fold, MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
@@ -170,17 +171,19 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   if (backed.operation !== "sum") return eachTerm();
   const sets = backed.sources.map((s) => setFields(s.rows!));
   if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
-  return new Set(sets.map(measureOf)).size > 1 ? eachTerm() : whole(backed.sources);
+  const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
+  // Terms whose rows the page counts with other signs (money out and money in; a net of unknown side beside either) or an
+  // Uncategorised term beside others: one link each. Terms of one side (a merchant's money out and another's spending,
+  // which is net of its refunds) keep one link to their rows together (review of r4-figlinks: CSS + Hotelplan lost theirs).
+  const signs = new Set(backed.sources.map(signOf));
+  return (uncategorised > 0 && uncategorised < sets.length) || signs.size > 1 ? eachTerm() : whole(backed.sources);
 }
 
-/**
- * How the page's total of a set's rows is the term: their money out, their money in (a direction), or their net. Uncategorised
- * spending is money out only, any other category's is net of its refunds (SPEC §1).
- */
-function measureOf(f: RowsFilter): "out" | "in" | "net" {
-  return f.direction ?? (f.category !== undefined && fold(f.category) === fold(UNCATEGORISED) ? "out" : "net");
+/** The side of a term's rows on the page: money out and a spending tool's net (spending net of refunds) are out, money in is in, any other net unknown. */
+function signOf(s: FigureSource): "out" | "in" | "unknown" {
+  const d = s.rows!.direction;
+  return d === "out" ? "out" : d === "in" ? "in" : SPENDING_TOOLS.has(s.tool) ? "out" : "unknown";
 }
-
 
 /** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
 const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;

@@ -264,13 +264,20 @@ test("the rest of a list of one merchant (\"Other (1 merchant)\"): no link (CHF 
 test("a merchant whose name holds a sentence's end (\"Praxis Dr. med. S. Brunner\", \"Holy Cow!\"): its figures link to its rows, not to all its category's (CHF 1'144.53 in 8 linked to Healthcare's 46 rows, CHF 3'438.25)", () => {
   // merchant_breakdown of Healthcare, 2025: "… 1. Praxis Dr. med. S. Brunner CHF 1'144.53 (8 tx, avg CHF 143.07, 33.3%); …"; of
   // Dining, April 2026: "… 4. Holy Cow! CHF 64.65 (4 tx, avg CHF 16.16, 10.2%); …". The summary's reading of each figure's
-  // clause starts after "S." or "!", without the name; the chart's figures have it. The count stands in the summary only
-  // (merchant_breakdown's chart has no counts): no link rather than 46 rows.
+  // clause starts after "S." or "!", without the name: the name the item writes is given back, so the count, which stands
+  // in the summary only (merchant_breakdown's chart has no counts), links to the practice's 8 rows, not Healthcare's 46.
   const brunner = checked([["merchant_breakdown", { category: "Healthcare", year: 2025, top_n: 3 }]], "Praxis Dr. med. S. Brunner took CHF 1'144.53 in 8 payments.");
   const holyCow = checked([["merchant_breakdown", { category: "Dining", year: 2026, month: 4, top_n: 5 }]], "Holy Cow! took CHF 64.65.");
   expect([...linkedRows(brunner), ...linkedRows(holyCow)]).toEqual([
     ["CHF 1'144.53", "grounded", [[8, 114453, 0]]],
-    ["8", "grounded", null],
+    ["8", "grounded", [[8, 114453, 0]]],
     ["CHF 64.65", "grounded", [[4, 6465, 0]]],
   ]);
+});
+
+test("a sum of two merchants' spending (one counted as money out, one net of refunds) keeps one link to their rows together; a listed line's sum keeps its rows by id (review of r4-figlinks)", () => {
+  const pair = checked([["merchant_breakdown", { year: 2025, top_n: 6 }]], "In 2025 CSS took CHF 11'774.99 and Hotelplan CHF 11'709.00: CHF 23'483.99 together.");
+  expect(linkedRows(pair).find(([text]) => text === "CHF 23'483.99")).toEqual(["CHF 23'483.99", "derived", [[22, 2348399, 0]]]);
+  const lines = checked([["unusual_transactions", { year: 2025, month: 3 }]], "Praxis Dr. med. S. Brunner charged CHF 296.69 and SBB CHF 92.45: CHF 389.14 in all.");
+  expect(linkedRows(lines).find(([text]) => text === "CHF 389.14")).toEqual(["CHF 389.14", "derived", [[2, 38914, 0]]]);
 });
