@@ -13,6 +13,7 @@ import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource, ListedRow, ListedTransaction, RowFilters } from "../core/figures.ts";
 import { addDays, parseDay } from "../ledger/calendar.ts";
 import { allMatches, readFigures, type FigureKind, type ReadFigure } from "./read.ts";
+import { inAccountName } from "./account-names.ts";
 import { EVERY_SPENDING_CATEGORY, categoryOf, isAccount, isCountOfTime, mentionedIn, nameOf, readInContext, unitOfLabel, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
 /** "number": a bare number (a tool whose figureKind says so, e.g. a calculation), which an answer may write as any kind. */
@@ -494,6 +495,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   /** Where that amount ends. */
   let amountEnd = 0;
   const incomeRows = tool === "income_vs_spending" ? incomeVsSpendingRows(output.summary) : undefined;
+  /** The digits of an account's name ("Visa 4417 CHF"), read as an amount: no total of rows. */
+  const inAccount = inAccountName(output.summary, lexicon);
   /** A search's currency parts with the days of their rows (ROW_DAYS), read once for all its amounts. */
   const rowDayParts = tool === "search_transactions" ? allMatches(ROW_DAYS, output.summary) : [];
   read.forEach((f, i) => {
@@ -543,8 +546,14 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // Its line up to it (after a sentence's or a list item's end), where its name is written as the data spells it.
     const spelledIn = lexicon.spellings.size ? output.summary.slice(Math.max(sentenceStart, output.summary.lastIndexOf("; ", f.start) + 1), f.start) : undefined;
     const direction = sentence?.[1] ?? sentence?.[2];
+    // A name the clause reader lost (cut at a stop inside it) is given back when the item names one; only an item that
+    // names several has no rows of its own (review of r4-figlinks: id links of listed lines were dropped with it).
+    const lost = lostName(output.summary, f.start, contexts[i]!, lexicon);
+    if (lost.length === 1) ctx.names = lost;
     const noRows =
       acrossCategories ||
+      inAccount(f.start) ||
+      lost.length > 1 ||
       SHOWN_PART.test(own) ||
       (incomeRows !== undefined && !incomeRows.summary(own, output.summary.slice(f.end, f.end + 3))) ||
       noRowsOfSummary(tool, { label, between, before: output.summary.slice(Math.max(0, f.start - 80), f.start), after: output.summary.slice(f.end, f.end + 40), noun, direction, sentence: output.summary.slice(sentenceStart, f.start), ctx: contexts[i]!, kind: f.kind, call, lexicon });
@@ -648,12 +657,31 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
 }
 
 /**
+ * The merchants or accounts the list item of a summary's figure names that its context does not have (none: it lost no name): the clause reader
+ * ends a sentence inside a name with a full stop or an exclamation mark ("1. Praxis Dr. med. S. Brunner CHF 1'144.53",
+ * "4. Holy Cow! CHF 64.65"), and the figure's rows would be the item's other filters only (all of Healthcare's 46 rows
+ * for the practice's 8). Only then: an item with no such stop inside it is read whole.
+ */
+function lostName(summary: string, at: number, ctx: FigureContext, lexicon: Lexicon): string[] {
+  if (ctx.names?.length) return [];
+  const item = summary.slice(Math.max(summary.lastIndexOf("; ", at), summary.lastIndexOf(": ", at)) + 1, at);
+  return /[.!?]\s/.test(item) ? (mentionedIn(item, lexicon).names ?? []) : [];
+}
+
+/** The rest of a list as the tools label it: "Other (9 merchants)", "Other (1 merchant)" (merchant_breakdown), "Other (8)" (spending_breakdown's row or series). */
+const REST_LABEL = String.raw`Other \(\d[\d'’]*(?: merchants?)?\)`;
+/** A summary's figure of the rest of a list: after its label, or its count in the label's bracket ("Other (9 merchants)"). */
+const REST_BEFORE = new RegExp(String.raw`\b(?:${REST_LABEL}[^;]*|Other \()$`);
+/** A chart's label or series, a table's row, that is the rest of a list. */
+const REST_ROW = new RegExp(String.raw`^${REST_LABEL}$`);
+
+/**
  * A figure of a summary that is no total or count of rows the page selects (SPEC §11.1 drill-down: no link rather than rows
  * that total something else): a tool's whose figures are none (NO_ROWS_TOOLS); an average, a rate, a budget (NOT_A_SUM,
  * or its clause says "per month", "on average"); all spending at once; a count of merchants, months or earlier payments;
  * the rest of a list ("Other (9 merchants) CHF 3'164.60 (170 tx)": no filter selects the merchants not listed); a
  * spending breakdown's average, median or largest payment per group, or its spending per account of all categories at once
- * (the account's rows include its income and transfers).
+ * (the account's rows include its income and transfers); a listed row's amount as paid in another currency.
  */
 function noRowsOfSummary(
   tool: string,
@@ -670,7 +698,9 @@ function noRowsOfSummary(
   if (f.noun && NOT_ROW_NOUNS.test(f.noun)) return true;
   if (f.kind === "count" && isCountOfTime(unitOfLabel(own))) return true;
   // The rest of a list: "Other (9 merchants) CHF 3'164.60 (170 tx" (merchant_breakdown), "Other (88) CHF 640.00 (1'803)" (spending_breakdown).
-  if (/\bOther \((?:\d[\d'’]*(?: merchants)?\)[^;]*)?$/.test(f.before)) return true;
+  if (REST_BEFORE.test(f.before)) return true;
+  // A listed row's amount as paid in another currency ("CHF -28.95 (paid EUR -30.00)"): the page's currency is the booked one.
+  if (/\(paid $/.test(f.between)) return true;
   return acrossAccount(tool, f.ctx, f.call, f.lexicon);
 }
 
@@ -680,8 +710,14 @@ function noRowsOfPart(tool: string, heading: string, label: string, kind: Source
   if (NO_ROWS_TOOLS.has(tool) || (!!call.notASum && kind === "money") || NOT_A_SUM.test(heading) || (!!ctx.measure && ctx.measure !== "net")) return true;
   // The merchants a list leaves out ("Other" of a chart or table by merchant: no category Other), a comparison's amounts per month.
   if (/\bby merchant\b/i.test(heading) && /^Other\b/.test(label)) return true;
+  // Its column or series.
+  const part = heading.slice(heading.lastIndexOf(" · ") + 3);
+  // The rest of a list by category as a row or a series ("Other (8)"): the categories left out, not the category Other.
+  if (REST_ROW.test(label) || REST_ROW.test(part)) return true;
+  // A listing's "Paid in" cell ("EUR -30.00" of a row booked in CHF): the page's currency is the booked one.
+  if (part === "Paid in") return true;
   if (tool === "compare_periods" && /\bper (?:month|week|day)\b/i.test(heading)) return true;
-  if (kind === "count" && isCountOfTime(unitOfLabel(heading.slice(heading.lastIndexOf(" · ") + 3)))) return true;
+  if (kind === "count" && isCountOfTime(unitOfLabel(part))) return true;
   return acrossAccount(tool, ctx, call, lexicon);
 }
 

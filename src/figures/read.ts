@@ -356,8 +356,9 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after) && !bracketed) {
       // A summary's bare counts: not its list numbers ("; 2. Migros").
       if (opts.counts === "bare") {
-        // A list opens with "1." after a colon ("CHF: 1. Coop …; 2. Migros …"): another number after a colon ends its sentence ("New merchants …: 5. Immo AG …").
-        if (/^\.\s\p{L}/u.test(after) && (/;\s*$|^\s*$/.test(text.slice(Math.max(0, start - 3), start)) || (magnitude === 1 && /:\s*$/.test(text.slice(Math.max(0, start - 3), start))))) continue;
+        // A list opens with "1." after a colon or the sentence that leads to it ("CHF: 1. Coop …; 2. Migros …", "… at 2
+        // merchants. 1. Helsana …"): another number after a colon ends its sentence ("New merchants …: 5. Immo AG …").
+        if (/^\.\s\p{L}/u.test(after) && (/;\s*$|^\s*$/.test(text.slice(Math.max(0, start - 3), start)) || (magnitude === 1 && /[:.]\s*$/.test(text.slice(Math.max(0, start - 3), start))))) continue;
       } else if (/^\s?(?:$|[,.;)]|\s(?:and|or|in|for|vs\.?|against)\b|\s\((?!\d))/u.test(after)) elliptic = true;
       else continue;
     }

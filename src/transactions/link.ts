@@ -8,6 +8,7 @@
 import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { addDays, daysInMonth, dayToIso, parseDay } from "../ledger/calendar.ts";
 import { formatMoney } from "../core/format.ts";
+import { SPENDING_TOOLS } from "../figures/check/sources.ts";
 import { readFigures } from "../figures/read.ts";
 import { UNCATEGORISED, UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { fold, MAX_ANY, rowsFilterString, transactionQueryString, type RowsFilter, type TransactionQuery } from "./query.ts";
@@ -137,7 +138,8 @@ export type FigureRowsLink = { href: string; label: string; of: "figure" | "term
  * and category, whose filters are the same; a category and a merchant in it) get no link. Terms
  * that count their rows differently (Uncategorised spending is money out only, any other
  * category's is net of its refunds: SPEC §1) get each its own link, whose rows total that term,
- * since neither the money out nor the net of their rows together is the sum.
+ * since neither the money out nor the net of their rows together is the sum; so do terms of money out and of money in
+ * (a search's payments and contributions added up: their rows' net is the difference, and the page totals no sum of both).
  */
 export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
   const backed = f.correction ?? f;
@@ -160,14 +162,28 @@ export function figureRowsLinks(f: AnswerFigure): FigureRowsLink[] {
     if (same.some((t) => (kindOf(t) === "count") === (kindOf(s) === "count") && t.value !== s.value)) return [];
     terms.set(href, [...same, s]);
   }
-  const eachTerm = (): FigureRowsLink[] => [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, of: "term" }));
+  const eachTerm = (): FigureRowsLink[] => {
+    const labelled = [...terms].map(([href, [s]]) => ({ href, label: s!.about ?? s!.where, direction: s!.rows!.direction }));
+    // Terms about the same rows, one of their money out, one of their money in, say which they are.
+    const shared = (label: string) => labelled.filter((t) => t.label === label).length > 1;
+    return labelled.map((t) => ({ href: t.href, label: t.direction && shared(t.label) ? `${t.label} · money ${t.direction}` : t.label, of: "term" }));
+  };
   if (backed.operation !== "sum") return eachTerm();
   const sets = backed.sources.map((s) => setFields(s.rows!));
   if (sets.some((a, i) => sets.slice(i + 1).some((b) => mayOverlap(a, b)))) return [];
   const uncategorised = sets.filter((f) => f.category !== undefined && fold(f.category) === fold(UNCATEGORISED)).length;
-  return uncategorised > 0 && uncategorised < sets.length ? eachTerm() : whole(backed.sources);
+  // Terms whose rows the page counts with other signs (money out and money in; a net of unknown side beside either) or an
+  // Uncategorised term beside others: one link each. Terms of one side (a merchant's money out and another's spending,
+  // which is net of its refunds) keep one link to their rows together (review of r4-figlinks: CSS + Hotelplan lost theirs).
+  const signs = new Set(backed.sources.map(signOf));
+  return (uncategorised > 0 && uncategorised < sets.length) || signs.size > 1 ? eachTerm() : whole(backed.sources);
 }
 
+/** The side of a term's rows on the page: money out and a spending tool's net (spending net of refunds) are out, money in is in, any other net unknown. */
+function signOf(s: FigureSource): "out" | "in" | "unknown" {
+  const d = s.rows!.direction;
+  return d === "out" ? "out" : d === "in" ? "in" : SPENDING_TOOLS.has(s.tool) ? "out" : "unknown";
+}
 
 /** What a source's figure is, as the number reader reads it ("206": a count, "CHF 19.16": money, "7.1%": a percentage). */
 const kindOf = (s: FigureSource) => readFigures(s.text, { counts: "bare" })[0]?.kind;

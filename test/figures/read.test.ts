@@ -125,6 +125,24 @@ describe("readFigures: what is not a figure", () => {
     ]);
   });
 
+  test("a summary's list numbers (its bare counts read): after a semicolon, its colon, or the sentence before the list (merchant_breakdown's '… at 2 merchants. 1. Helsana'); a count ending a sentence is still one", () => {
+    const bare = (text: string) => readFigures(text, { counts: "bare" }).map((f) => [f.text, f.kind]);
+    expect(bare("CHF: total CHF 11'026.80 over 48 transactions at 2 merchants. 1. Helsana CHF 10'729.20 (36 tx); 2. AXA CHF 297.60 (12 tx).")).toEqual([
+      ["CHF 11'026.80", "money"],
+      ["48", "count"],
+      ["2", "count"],
+      ["CHF 10'729.20", "money"],
+      ["36", "count"],
+      ["CHF 297.60", "money"],
+      ["12", "count"],
+    ]);
+    expect(bare("CHF: 1. Coop CHF 12.00 (3 tx)")).toEqual([
+      ["CHF 12.00", "money"],
+      ["3", "count"],
+    ]);
+    expect(bare("New merchants in 2025: 5. Immo AG first on 2025-03-01.")).toEqual([["5", "count"]]);
+  });
+
   test("numbers inside words, codes and links; ranks", () => {
     expect(read("Q1, COVID-19, 4G, mp3, https://example.com/report/2345, your top 5 categories, the last 3")).toEqual([]);
   });

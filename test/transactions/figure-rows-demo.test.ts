@@ -230,3 +230,54 @@ test("a merchant's spending of no category links to its spending-category rows o
   expect(h!.href).toBe("/transactions?category=Insurance&merchant=Helsana&currency=CHF&from=2025-09-01&to=2025-09-30");
   expect(pageOf(h!.href).totals).toEqual([{ currency: "CHF", rows: 1, out: 126.4, in: 0, net: -126.4 }]);
 });
+
+/** Per figure: its text, its status and what each of its links opens (rowsOfLinks). */
+const linkedRows = (figures: ReturnType<typeof checked>) => figures.map((f) => [f.text, f.status, rowsOfLinks([f])[0]]);
+
+test("spending by category with a category named Other: its own row links to its rows; the rest of the list (\"Other (8)\", 8 categories) has none (CHF 9'166.99 in 228 linked to category Other's 20 rows, CHF 5'037.85)", () => {
+  // The summary, April to June 2025, top 6: "… Other CHF 5'037.85 (20); … Other (8) CHF 9'166.99 (228)": the table and
+  // the chart write the rest's row "Other (8)", which names the category Other too.
+  const calls: [string, Record<string, unknown>][] = [["spending_breakdown", { group_by: ["category"], from: "2025-04-01", to: "2025-06-30", top_n: 6 }]];
+  expect(linkedRows(checked(calls, "| Category | Spent | Payments |\n|---|---|---|\n| Other | CHF 5'037.85 | 20 |\n| The other 8 categories | CHF 9'166.99 | 228 |"))).toEqual([
+    ["CHF 5'037.85", "grounded", [[20, 503785, 0]]],
+    ["20", "grounded", [[20, 503785, 0]]],
+    ["8", "grounded", null],
+    ["CHF 9'166.99", "grounded", null],
+    ["228", "grounded", null],
+  ]);
+  expect(linkedRows(checked(calls, "The other 8 categories took CHF 9'166.99 over 228 payments."))).toEqual([
+    ["8", "grounded", null],
+    ["CHF 9'166.99", "grounded", null],
+    ["228", "grounded", null],
+  ]);
+});
+
+test("the rest of a list of one merchant (\"Other (1 merchant)\"): no link (CHF 50.00 linked to the category Other's 83 rows, CHF 20'996.95)", () => {
+  // merchant_breakdown of Cash, 2025, top 3: "… 3. CaixaBank ATM CHF 141.63 (1 tx, …); Other (1 merchant) CHF 50.00 (1 tx, 1.2%)."
+  const figures = checked([["merchant_breakdown", { category: "Cash", year: 2025, top_n: 3 }]], "CaixaBank ATM took CHF 141.63; one other merchant took CHF 50.00.");
+  expect(linkedRows(figures)).toEqual([
+    ["CHF 141.63", "grounded", [[1, 14163, 0]]],
+    ["CHF 50.00", "grounded", null],
+  ]);
+});
+
+test("a merchant whose name holds a sentence's end (\"Praxis Dr. med. S. Brunner\", \"Holy Cow!\"): its figures link to its rows, not to all its category's (CHF 1'144.53 in 8 linked to Healthcare's 46 rows, CHF 3'438.25)", () => {
+  // merchant_breakdown of Healthcare, 2025: "… 1. Praxis Dr. med. S. Brunner CHF 1'144.53 (8 tx, avg CHF 143.07, 33.3%); …"; of
+  // Dining, April 2026: "… 4. Holy Cow! CHF 64.65 (4 tx, avg CHF 16.16, 10.2%); …". The summary's reading of each figure's
+  // clause starts after "S." or "!", without the name: the name the item writes is given back, so the count, which stands
+  // in the summary only (merchant_breakdown's chart has no counts), links to the practice's 8 rows, not Healthcare's 46.
+  const brunner = checked([["merchant_breakdown", { category: "Healthcare", year: 2025, top_n: 3 }]], "Praxis Dr. med. S. Brunner took CHF 1'144.53 in 8 payments.");
+  const holyCow = checked([["merchant_breakdown", { category: "Dining", year: 2026, month: 4, top_n: 5 }]], "Holy Cow! took CHF 64.65.");
+  expect([...linkedRows(brunner), ...linkedRows(holyCow)]).toEqual([
+    ["CHF 1'144.53", "grounded", [[8, 114453, 0]]],
+    ["8", "grounded", [[8, 114453, 0]]],
+    ["CHF 64.65", "grounded", [[4, 6465, 0]]],
+  ]);
+});
+
+test("a sum of two merchants' spending (one counted as money out, one net of refunds) keeps one link to their rows together; a listed line's sum keeps its rows by id (review of r4-figlinks)", () => {
+  const pair = checked([["merchant_breakdown", { year: 2025, top_n: 6 }]], "In 2025 CSS took CHF 11'774.99 and Hotelplan CHF 11'709.00: CHF 23'483.99 together.");
+  expect(linkedRows(pair).find(([text]) => text === "CHF 23'483.99")).toEqual(["CHF 23'483.99", "derived", [[22, 2348399, 0]]]);
+  const lines = checked([["unusual_transactions", { year: 2025, month: 3 }]], "Praxis Dr. med. S. Brunner charged CHF 296.69 and SBB CHF 92.45: CHF 389.14 in all.");
+  expect(linkedRows(lines).find(([text]) => text === "CHF 389.14")).toEqual(["CHF 389.14", "derived", [[2, 38914, 0]]]);
+});

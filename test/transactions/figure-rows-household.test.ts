@@ -122,3 +122,36 @@ test("an approval's outcome: no link, since the rows it moved are no longer wher
   expect(figures.map((f) => f.status)).toEqual(["grounded", "grounded"]);
   expect(figures.map((f) => figureRowsLinks(f))).toEqual([[], []]);
 });
+
+test("a search's money in and money out summed: a link per term, each of whose rows totals that term (CHF 16'972.80 linked to the search's 12 rows, which net CHF 11'827.20)", () => {
+  // July to December 2025, "Alex Muster": 6 contributions of CHF 2'400.00 in (14'400.00) and 6 Helsana premiums of
+  // CHF 428.80 out (2'572.80) for Alex. Their rows together: out 2'572.80, in 14'400.00, net 11'827.20: none is 16'972.80.
+  const f = checked([["search_transactions", { search: "Alex Muster", from: "2025-07-01", to: "2025-12-31" }]], "Alex put in CHF 14'400.00 and the premiums took CHF 2'572.80: CHF 16'972.80 in total.").at(-1);
+  expect([f!.status, f!.operation, f!.sources.map((s) => s.value)]).toEqual(["derived", "sum", [2572.8, 14400]]);
+  const links = figureRowsLinks(f!);
+  expect(links.map((l) => [l.of, l.label])).toEqual([
+    ["term", "2025-07-01…2025-12-31 · Alex Muster · CHF · money out"],
+    ["term", "2025-07-01…2025-12-31 · Alex Muster · CHF · money in"],
+  ]);
+  const [out, into] = links.map((l) => pageOf(l.href).totals.find((t) => t.currency === "CHF")!);
+  expect([out!.rows, Math.round(out!.out * 100), into!.rows, Math.round(into!.in * 100)]).toEqual([6, 257280, 6, 1440000]);
+});
+
+test("a listing's amount as paid in another currency: no link, since the page's currency is the row's booked one (EUR -30.00 linked to no rows)", () => {
+  // 2025, Dining: "2025-06-17 CHF -28.95 (paid EUR -30.00) Autogrill …; 2025-06-15 CHF -115.80 (paid EUR -120.00) Trattoria da Gino …",
+  // its table's "Paid in" cells "EUR -30.00", "EUR -120.00".
+  const calls: [string, Record<string, unknown>][] = [["list_transactions", { category: "Dining", year: 2025 }]];
+  const figures = checked(calls, "At the Autogrill you paid EUR -30.00.");
+  expect(figures.map((f) => [f.text, f.status, figureRowsLinks(f)])).toEqual([["EUR -30.00", "grounded", []]]);
+  const table = checked(calls, "| Date | Paid in |\n|---|---|\n| 2025-06-15 | EUR -120.00 |");
+  expect(table.map((f) => [f.text, f.status, figureRowsLinks(f)])).toEqual([["EUR -120.00", "grounded", []]]);
+});
+
+test("an account's name ending in digits before its currency (\"Visa 4417 CHF: …\") totals no rows: no link to the account's rows (4417 CHF linked to 249 rows netting CHF -24'498.47)", () => {
+  // data_coverage: "… per account and currency: DE89 3704 0044 0532 0130 00 EUR: 2024-01-01 to 2025-12-31, 758 rows, …; Visa 4417 CHF: 2024-01-03 to 2025-12-24, 249 rows, …".
+  const figures = checked([["data_coverage", {}]], "Visa 4417 CHF: 249 rows.");
+  expect(figures.map((f) => [f.text, f.status, figureRowsLinks(f).map((l) => pageOf(l.href).totalRows)])).toEqual([
+    ["4417 CHF", "grounded", []],
+    ["249", "grounded", [249]],
+  ]);
+});

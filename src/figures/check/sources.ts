@@ -101,7 +101,8 @@ function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
 const SUBSET_TOOLS = new Set(["review_transactions"]);
 
 /** Tools whose figures of a category are its spending (SPEC §1), not all its rows. */
-const SPENDING_TOOLS = new Set(["spending_by_category", "spending_breakdown", "monthly_trend", "budget_status", "merchant_breakdown", "compare_periods"]);
+/** The tools whose amounts are spending (net of refunds). */
+export const SPENDING_TOOLS = new Set(["spending_by_category", "spending_breakdown", "monthly_trend", "budget_status", "merchant_breakdown", "compare_periods"]);
 
 /** Tools whose figures without a category, merchant or search are about every row of their period. */
 const ALL_ROWS_TOOLS = new Set(["data_coverage", "list_transactions"]);
