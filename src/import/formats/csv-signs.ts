@@ -8,7 +8,7 @@ import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
-import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
 import { CARD_PAYMENT_LINE, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -168,6 +168,20 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
 const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
+/**
+ * Money given back (a refund, a "Gutschrift", a "remboursement": REFUND_KINDS, and a "REFUNDED" order), as a word of a
+ * row's text (normalised): money into the holder's pocket. An account writes it positive; a card that writes its
+ * purchases positive writes it negative, as it writes the payment it received.
+ */
+const MONEY_BACK = new RegExp(String.raw`\b(?:${[...REFUND_KINDS, "refunded", "rueckerstattung"].join("|")})\b`);
+const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(text.slice(0, 200)));
+/**
+ * Money an account receives that no card does, at the text's start or after its payer: a transfer in ("ONLINE TRANSFER
+ * FROM SAV"), a platform's payout ("ETSY INC PAYOUT"), a money app's cash-out ("VENMO CASHOUT").
+ */
+const ACCOUNT_IN = /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b/i;
+/** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
+const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -202,6 +216,23 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
 export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
   const cols = columnsOf(header, sample);
   return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
+}
+
+/**
+ * A card's month that writes its purchases positive, told by its credits: a debit that names a card paid (namesCardPaid:
+ * its issuer's bare line, "CAPITAL ONE AUTOPAY PYMT", or any words) and money given back (givesBack), both written
+ * negative, and every other row positive (a month of one purchase, its payment and a refund is mostly negative: the
+ * probe of stop 57, the purchase booked as money in, the payment and the refund as money out, exit 0). An account writes
+ * money given back positive; any other row written negative is an account's spending. Not when the file says an
+ * account otherwise (`saysAccount`: pay, a transfer in written positive).
+ */
+function refundedNegative(values: readonly string[], texts: readonly (readonly string[])[], saysAccount: boolean): boolean {
+  const sign = (r: number) => Math.sign(eitherMark(values[r]!) ?? 0);
+  const back = values.map((_, r) => texts.some((t) => givesBack(t[r] ?? "")));
+  const paid = values.map((_, r) => !back[r] && sign(r) < 0 && texts.some((t) => namesCardPaid(t[r] ?? "")));
+  const bought = values.filter((_, r) => !back[r] && !paid[r] && sign(r) > 0).length;
+  const eachSide = values.every((_, r) => sign(r) === 0 || (back[r] ? sign(r) < 0 : paid[r] || sign(r) > 0));
+  return !saysAccount && paid.some(Boolean) && back.some(Boolean) && bought > 0 && eachSide;
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -523,7 +554,15 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // FEE"): it only keeps the autopay line from telling a card, so that the user is asked (named, below).
   const payWithin = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => PAY_WITHIN.test((t[r] ?? "").slice(0, 200))));
   const autopayFirst = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => AUTOPAY_FIRST.test((t[r] ?? "").trim())));
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (autopayFirst >= 0 && mostlyPositive && !paidIn && !payWithin) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
+  // takings) tells an account's export, which writes spending so (QA round 4, pass 26: an Australian download, refused).
+  const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  // Money an account receives, written positive (pay or a deposit, a transfer in, a payout, money given back): beside the
+  // issuer's bare autopay line the file says both (r4-signs2: a checking month of transfers in, a cash-out and a refund
+  // beside "AUTOPAY PAYMENT" had every sign turned, exit 0).
+  const accountIn = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => receivedByAccount(t[r] ?? "")));
+  const autopayTells = autopayFirst >= 0 && mostlyPositive && accountIn < 0 && !payWithin && !spentNegative;
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || refundedNegative(values, texts, accountIn >= 0 || payWithin) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -534,20 +573,16 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
   const positive = booked.filter((a) => a > 0).length;
   const mixed = positive < booked.length;
-  // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
-  // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
-  // so does pay or a deposit written positive (paidIn).
-  const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  // Spending written negative tells it (spentNegative); so does pay or a deposit written positive (paidIn).
   const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure;
   const name = cols[amount]!.name.trim();
-  // The issuer's autopay line written negative says a card, pay or a deposit written positive says an account: the file
-  // says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
-  if (unsure && paidIn && autopayFirst >= 0 && mostlyPositive) {
+  // The issuer's autopay line written negative says a card, money an account receives written positive says an account:
+  // the file says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
+  if (unsure && accountIn >= 0 && autopayFirst >= 0 && mostlyPositive) {
     const paid = texts.map((t) => (t[autopayFirst] ?? "").trim()).find((t) => AUTOPAY_FIRST.test(t))!;
-    const payRow = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
-    const pay = texts.map((t) => (t[payRow] ?? "").trim()).find((t) => INCOME_TEXT.test(t))!;
+    const received = texts.map((t) => (t[accountIn] ?? "").trim()).find(receivedByAccount)!;
     throw new SignsInDoubt(
-      `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[payRow]}: "${pay.slice(0, 80)}" written positive as pay or a deposit into an account: ` +
+      `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[accountIn]}: "${received.slice(0, 80)}" written positive as money coming into an account: ` +
         `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${whichFlag(name)}`,
     );
   }
