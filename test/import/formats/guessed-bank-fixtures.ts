@@ -4988,8 +4988,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   },
   // A Spanish statement of unsigned amounts beside D/H (Debe/Haber) marks, its footer's net total written with its sign
   // and no mark (probe2 of issue 31: that one "-370,75" made the amounts signed, every row money in, exit 0). The marks
-  // sign the rows; the unmarked total line is a bad row, named (the file refused without --skip-bad-rows). Out 64.30 +
-  // 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
+  // sign the rows; the unmarked total line, the rows' net sum (675.00 − 1,045.75), is skipped as a footer (r4-signs2: it
+  // was a bad row, the file refused without --skip-bad-rows). Out 64.30 + 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
   "es-dh-footer-net-total.csv": {
     format: "csv",
     layout: "guessed",
@@ -5003,7 +5003,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [6,"2026-03-23",25,"EUR","BIZUM DE LUCIA"],
     ],
     totals: [{"currency":"EUR","out":1045.75,"outRows":3,"in":675,"inRows":2}],
-    bad: [{ line: 8, reason: 'D/H "" is neither debit nor credit' }],
+    skipped: [{ line: 8, reason: 'a total line ("Total"), the sum of the rows above it: no booking of its own' }],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
   },
 };
