@@ -99,7 +99,9 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
+  // A currency's code only, in any case (isoCode): "REF 123", "TAN 500", "ATM 200" are a reference's or a text's, no
+  // amount (r4-signs2: a Fee column of "REF 1" was booked as fees of 1, a Memo of "TAN 500" taken for money, its text lost).
+  s = s.replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
   // A side written after the number (SIDE_MARK): the mark is the sign, whatever else the cell says.
   const mark = SIDE_MARK.exec(s);
   if (mark) {
