@@ -166,6 +166,8 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
 // Only the issuer's fixed line: "AUTOPAY <payee>" ("AUTOPAY GEICO INSURANCE", "AUTOPAY PAYMENT CITI CARD") is an
 // account's debit naming what it pays (review of the merge: an account's month of payouts had every sign turned, exit 0).
 const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
+/** The issuer's own line for the card's payment, with or without its thanks (CARD_PAYMENT_LINE, AUTOPAY_FIRST), as the whole text. */
+const issuerLine = (text: string): boolean => CARD_PAYMENT_LINE.test(text.trim().slice(0, 200)) || AUTOPAY_FIRST.test(text.trim());
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
 /**
@@ -219,17 +221,18 @@ export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly Cs
 }
 
 /**
- * A card's month that writes its purchases positive, told by its credits: a debit that names a card paid (namesCardPaid:
- * its issuer's bare line, "CAPITAL ONE AUTOPAY PYMT", or any words) and money given back (givesBack), both written
- * negative, and every other row positive (a month of one purchase, its payment and a refund is mostly negative: the
- * probe of stop 57, the purchase booked as money in, the payment and the refund as money out, exit 0). An account writes
- * money given back positive; any other row written negative is an account's spending. Not when the file says an
- * account otherwise (`saysAccount`: pay, a transfer in written positive).
+ * A card's month that writes its purchases positive, told by its credits: the issuer's own line for its payment, bare
+ * (issuerLine: "CAPITAL ONE AUTOPAY PYMT", "AUTOPAY PAYMENT", Citi's "AUTOPAY … AUTO-PMT"), and money given back
+ * (givesBack), both written negative, and every other row positive (a month of one purchase, its payment and a refund
+ * is mostly negative: the probe of stop 57, the purchase booked as money in, the payment and the refund as money out,
+ * exit 0). An account writes money given back positive; any other row written negative is an account's spending. Not
+ * an account's words for the card it pays ("CHASE CREDIT CRD AUTOPAY": a business's month of takings, its refunds to
+ * customers out, would be turned), nor when the file says an account otherwise (`saysAccount`: pay, a transfer in).
  */
 function refundedNegative(values: readonly string[], texts: readonly (readonly string[])[], saysAccount: boolean): boolean {
   const sign = (r: number) => Math.sign(eitherMark(values[r]!) ?? 0);
   const back = values.map((_, r) => texts.some((t) => givesBack(t[r] ?? "")));
-  const paid = values.map((_, r) => !back[r] && sign(r) < 0 && texts.some((t) => namesCardPaid(t[r] ?? "")));
+  const paid = values.map((_, r) => !back[r] && sign(r) < 0 && texts.some((t) => issuerLine(t[r] ?? "")));
   const bought = values.filter((_, r) => !back[r] && !paid[r] && sign(r) > 0).length;
   const eachSide = values.every((_, r) => sign(r) === 0 || (back[r] ? sign(r) < 0 : paid[r] || sign(r) > 0));
   return !saysAccount && paid.some(Boolean) && back.some(Boolean) && bought > 0 && eachSide;
