@@ -10,7 +10,7 @@ import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
 import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
-import { CARD_PAYMENT_LINE, TAIL } from "./card-lines.ts";
+import { CARD_PAYMENT_LINE, CHANNEL, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
 /**
@@ -49,7 +49,7 @@ const INCOME_TEXT = new RegExp(String.raw`^\W*(?:${PAY_WORDS}|salary|salaire|loh
  * ("ONLINE PAYMENT THANK YOU CITI CARD", an account's debit: this stop's probe, every sign of its month of money in turned).
  */
 const ISSUER_THANKS = new RegExp(
-  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
+  `^\\W*(?:(?:${CHANNEL}|direct debit|autopay)\\s+)?` +
     "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
     "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
     "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)" +
@@ -165,7 +165,7 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
  */
 // Only the issuer's fixed line: "AUTOPAY <payee>" ("AUTOPAY GEICO INSURANCE", "AUTOPAY PAYMENT CITI CARD") is an
 // account's debit naming what it pays (review of the merge: an account's month of payouts had every sign turned, exit 0).
-const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
+const AUTOPAY_FIRST = new RegExp(String.raw`^\W*(?:(?:${CHANNEL})\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)`, "i");
 /** The issuer's own line for the card's payment, with or without its thanks (CARD_PAYMENT_LINE, AUTOPAY_FIRST), as the whole text. */
 const issuerLine = (text: string): boolean => CARD_PAYMENT_LINE.test(text.trim().slice(0, 200)) || AUTOPAY_FIRST.test(text.trim());
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
