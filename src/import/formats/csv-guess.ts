@@ -516,7 +516,9 @@ export function guessColumns(
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
     // A money app's export signs by its own words also when its amount column is named (Money Manager's older layout, whose
     // amount is the column named after the main currency and found by content; or a user's --amount-column).
-    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
+    // (Marks under a "Type" that contradict some written signs and not others: naming the amount column says its signs stand.)
+    const marksStand = indicator && indicator !== col && !contradictsSigns(indicator, col) && !kindOrSideInDoubt(indicator, col, sample, fileName);
+    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (marksStand ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
     money = marks ? { kind: "indicator", amount: col.index, ...marks } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
@@ -544,8 +546,8 @@ export function guessColumns(
     const words = app && amount ? appKinds(app, cols, amount, taken) : undefined;
     const doubt = indicator && amount ? kindOrSideInDoubt(indicator, amount, sample, fileName) : undefined;
     if (words) money = { kind: "indicator", amount: amount!.index, ...words };
-    else if (indicator && amount && !contradictsSigns(indicator, amount)) money = marksOrSigns(cols, amount, indicator, taken);
     else if (indicator && amount && doubt) money = kindOrSide(cols, amount, indicator, taken, doubt);
+    else if (indicator && amount && !contradictsSigns(indicator, amount)) money = marksOrSigns(cols, amount, indicator, taken);
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
       const marks = dashMarks(cols, amount, taken, sample, fileName) ?? mostlyMarks(cols, amount, taken) ?? numberMarks(cols, amount, taken) ?? kindMarks(cols, amount, taken) ?? appKindMarks(cols, amount, taken);

@@ -258,19 +258,17 @@ export function oneSided(indicator: Column): { blank?: 1 | -1 } {
 }
 
 /**
- * How a column taken for debit/credit marks by its values alone (no header word names it so, or only a word that as
- * often names a payment's kind: "Type", "Typ", "Tipo") stands to the signs its amounts are written with: the rows whose
- * mark agrees with the amount's sign, those whose mark disagrees, and the rows left unmarked whose amount is written
- * positive. Undefined for a column whose header names it a sign, or beside amounts written without a sign (the marks
- * are what signs them then).
+ * How a column taken for debit/credit marks by its values alone (no header word names it so) stands to the signs its
+ * amounts are written with: the rows whose mark agrees with the amount's sign, those whose mark disagrees, and the rows
+ * left unmarked whose amount is written positive. Undefined for a column whose header names it a sign, or beside amounts
+ * written without a sign (the marks are what signs them then).
  */
-function marksBesideSigns(indicator: Column, amount: Column): { agree: number; disagree: number; firstDisagreeing: number; unmarkedPositive: number[] } | undefined {
-  if (headerTier(indicator.norm, "indicator") !== null && !LOOSE_INDICATOR_HEADERS.has(indicator.norm)) return undefined;
+function marksBesideSigns(indicator: Column, amount: Column): { agree: number; disagree: number; unmarkedPositive: number[] } | undefined {
+  if (headerTier(indicator.norm, "indicator") !== null) return undefined;
   const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
   if (!amounts.some((a) => a < 0)) return undefined;
   let agree = 0;
   let disagree = 0;
-  let firstDisagreeing = -1;
   const unmarkedPositive: number[] = [];
   amounts.forEach((a, r) => {
     const cell = indicator.values[r] ?? "";
@@ -278,18 +276,16 @@ function marksBesideSigns(indicator: Column, amount: Column): { agree: number; d
     if (a > 0 && cell.trim() === "") unmarkedPositive.push(r);
     if (a === 0 || (mark !== 1 && mark !== -1)) return;
     if (Math.sign(a) === mark) agree++;
-    else if (disagree++ === 0) firstDisagreeing = r;
+    else disagree++;
   });
-  return { agree, disagree, firstDisagreeing, unmarkedPositive };
+  return { agree, disagree, unmarkedPositive };
 }
 
 /**
- * A column taken for debit/credit marks by its values alone (no header word names it so, or a "Type") that contradicts
- * the signs the amounts are written with on some rows and not on others: a register's cleared "C", a status's "D", a
- * payment's kind ("Credit" on a chargeback written −25.00, "Debit" on a card's refund written +12.00: r4-signs2, both
- * turned, exit 0) say something else than the money's side (review of stop 46: a Cleared column of C turned every signed
- * amount into money in). The amounts' own signs stand then: a file whose marks were its rows' sides would contradict
- * every sign (a card's export) or none.
+ * A column taken for debit/credit marks by its values alone (no header word names it so) that contradicts the signs the
+ * amounts are written with on some rows and not on others: a register's cleared "C", a status's "D"… say something else
+ * than the money's side (review of stop 46: a Cleared column of C turned every signed amount into money in). The
+ * amounts' own signs stand then.
  */
 export function contradictsSigns(indicator: Column, amount: Column): boolean {
   // Marks that agree with every signed row, or disagree with every one (a card's export: DEBIT beside 45.20, CREDIT beside
@@ -300,18 +296,28 @@ export function contradictsSigns(indicator: Column, amount: Column): boolean {
 
 /**
  * The refusal of debit/credit words under a header that names a row's kind as often as its side ("Type", "Typ", "Tipo":
- * LOOSE_INDICATOR_HEADERS) that agree with some written signs and contradict others (contradictsSigns), when no balance
+ * LOOSE_INDICATOR_HEADERS) that agree with some signs written with the amounts and contradict others, when no balance
  * column walks with one reading only (csv-guess.ts): a kind's "Credit" on a chargeback written −25.00, or a side's word
  * beside a sign written the other way? Either reading turns some rows, exit 0 (r4-signs2), so the first line where they
- * disagree is named. Undefined for any other column: under a header that names a sign the marks stand, and a column
- * taken for marks by its values alone yields to the signs.
+ * disagree is named. Only the rows with a sign written count: an amount written bare says nothing against a mark (a
+ * footer's net total "-370,75" under unsigned amounts is the only sign there). Undefined for any other column: under a
+ * header that names a sign the marks stand, and a column taken for marks by its values alone yields to the signs.
  */
 export function kindOrSideInDoubt(indicator: Column, amount: Column, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping | undefined {
-  const t = marksBesideSigns(indicator, amount);
-  if (!LOOSE_INDICATOR_HEADERS.has(indicator.norm) || t === undefined || t.agree === 0 || t.disagree === 0) return undefined;
-  const r = t.firstDisagreeing;
+  if (!LOOSE_INDICATOR_HEADERS.has(indicator.norm)) return undefined;
+  let agree = 0;
+  const disagreeing: number[] = [];
+  amount.values.forEach((v, r) => {
+    const written = SIGN_MARK.test(v) ? Math.sign(eitherMark(v) ?? 0) : 0;
+    const mark = indicatorSign(indicator.values[r] ?? "");
+    if (written === 0 || (mark !== 1 && mark !== -1)) return;
+    if (written === mark) agree++;
+    else disagreeing.push(r);
+  });
+  if (agree === 0 || disagreeing.length === 0) return undefined;
+  const r = disagreeing[0]!;
   return new NeedsColumnMapping(
-    `${fileName}: line ${sample[r]!.line}: the column "${indicator.name.trim()}" says "${indicator.values[r]!.trim()}" beside the amount ${amount.values[r]!.trim()}, written the other way, and agrees with the signs of ${t.agree} other line${t.agree === 1 ? "" : "s"}: ` +
+    `${fileName}: line ${sample[r]!.line}: the column "${indicator.name.trim()}" says "${indicator.values[r]!.trim()}" beside the amount ${amount.values[r]!.trim()}, written the other way, and agrees with the signs written on ${agree} other line${agree === 1 ? "" : "s"}: ` +
       `it may be the rows' kind or their side, and no balance column tells which; if the amounts carry their own signs, name the amount column with --amount-column "${amount.name.trim()}", else map the columns on the Import page`,
   );
 }

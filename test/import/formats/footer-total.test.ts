@@ -16,9 +16,11 @@ describe("a total line below marked rows", () => {
       const label = footer.split(";").find((x) => /^[A-Z]/.test(x))!;
       expect(s.skipped).toEqual([{ line: 5, reason: `a total line ("${label}"), the sum of the rows above it: no booking of its own` }]);
     }
-    // Under a "Type" header the same.
-    const typed = readIt(statement(";Total;2320,80;", "Datum;Text;Betrag;Type").replace(/;H\n/g, ";Credit\n").replace(/;S\n/g, ";Debit\n"));
-    expect([typed.rows.map((r) => r.amount), typed.skipped.length, typed.badRows]).toEqual([[2450, -84.2, -45], 1, []]);
+    // Under a "Type" header the same, the footer's minus the only sign written (it contradicts no mark: no doubt of the marks).
+    for (const footer of [";Total;2320,80;", ";Total;-2320,80;"]) {
+      const typed = readIt(statement(footer, "Datum;Text;Betrag;Type").replace(/;H\n/g, ";Credit\n").replace(/;S\n/g, ";Debit\n"));
+      expect([typed.rows.map((r) => r.amount), typed.skipped.length, typed.badRows]).toEqual([[2450, -84.2, -45], 1, []]);
+    }
   });
 
   test("an unmarked line whose amount is no sum of the rows above it, or that has a date, stays a bad row, named", () => {

@@ -13,7 +13,7 @@ describe("an indicator under a generic header beside signed amounts", () => {
       `Date,Description,Amount,${header}${balances ? ",Balance" : ""}\n` + rows.map(([text, amount, side], i) => `01/1${i + 3}/2026,${text},${amount},${words[side]}${balances ? `,${balances[i]}` : ""}`).join("\n") + "\n";
     for (const [header, words] of [["Type", ["Credit", "Debit"]], ["Typ", ["Haben", "Soll"]], ["Tipo", ["Avere", "Dare"]]] as const) {
       expect(() => amounts(file(header, words))).toThrow(
-        `bank.csv: line 4: the column "${header}" says "${words[0]}" beside the amount -25.00, written the other way, and agrees with the signs of 3 other lines: it may be the rows' kind or their side, and no balance column tells which; if the amounts carry their own signs, name the amount column with --amount-column "Amount", else map the columns on the Import page`,
+        `bank.csv: line 4: the column "${header}" says "${words[0]}" beside the amount -25.00, written the other way, and agrees with the signs written on 2 other lines: it may be the rows' kind or their side, and no balance column tells which; if the amounts carry their own signs, name the amount column with --amount-column "Amount", else map the columns on the Import page`,
       );
       // Named, the amount column's signs stand.
       expect(read(utf8(file(header, words)), { fileName: "bank.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([2450, -84.2, -25, -45, 12]);
