@@ -225,17 +225,19 @@ export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly Cs
  * (issuerLine: "CAPITAL ONE AUTOPAY PYMT", "AUTOPAY PAYMENT", Citi's "AUTOPAY … AUTO-PMT"), and money given back
  * (givesBack), both written negative, and every other row positive (a month of one purchase, its payment and a refund
  * is mostly negative: the probe of stop 57, the purchase booked as money in, the payment and the refund as money out,
- * exit 0). An account writes money given back positive; any other row written negative is an account's spending. Not
- * an account's words for the card it pays ("CHASE CREDIT CRD AUTOPAY": a business's month of takings, its refunds to
- * customers out, would be turned), nor when the file says an account otherwise (`saysAccount`: pay, a transfer in).
+ * exit 0). But an account's month can look the same: takings in, a refund it paid out or a refund reversed, its card
+ * paid by the issuer's bare line ("AUTOMATIC PAYMENT", "ONLINE PYMT": an account's own debit text too; review of
+ * r4-signs2: such months had every sign turned, exit 0). So this tells nothing alone: the user is asked, the lines named.
+ * Not an account's words for the card it pays ("CHASE CREDIT CRD AUTOPAY"), nor when the file says an account otherwise
+ * (`saysAccount`: pay, a transfer in). The rows of the payment and of the money given back, or null.
  */
-function refundedNegative(values: readonly string[], texts: readonly (readonly string[])[], saysAccount: boolean): boolean {
+function refundedNegative(values: readonly string[], texts: readonly (readonly string[])[], saysAccount: boolean): { paid: number; back: number } | null {
   const sign = (r: number) => Math.sign(eitherMark(values[r]!) ?? 0);
   const back = values.map((_, r) => texts.some((t) => givesBack(t[r] ?? "")));
   const paid = values.map((_, r) => !back[r] && sign(r) < 0 && texts.some((t) => issuerLine(t[r] ?? "")));
   const bought = values.filter((_, r) => !back[r] && !paid[r] && sign(r) > 0).length;
   const eachSide = values.every((_, r) => sign(r) === 0 || (back[r] ? sign(r) < 0 : paid[r] || sign(r) > 0));
-  return !saysAccount && paid.some(Boolean) && back.some(Boolean) && bought > 0 && eachSide;
+  return !saysAccount && paid.some(Boolean) && back.some(Boolean) && bought > 0 && eachSide ? { paid: paid.indexOf(true), back: back.indexOf(true) } : null;
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -593,7 +595,8 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // beside "AUTOPAY PAYMENT" had every sign turned, exit 0).
   const accountIn = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => receivedByAccount(t[r] ?? "")));
   const autopayTells = autopayFirst >= 0 && mostlyPositive && accountIn < 0 && !payWithin && !spentNegative;
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || refundedNegative(values, texts, accountIn >= 0 || payWithin) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  const refunded = refundedNegative(values, texts, accountIn >= 0 || payWithin);
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -615,6 +618,14 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     throw new SignsInDoubt(
       `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[accountIn]}: "${received.slice(0, 80)}" written positive as money coming into an account: ` +
         `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${whichFlag(name)}`,
+    );
+  }
+  // The issuer's payment line and money given back, both written negative, beside purchases: a card's month, or an
+  // account's takings beside a refund it paid out and its card paid (refundedNegative): the user says which.
+  if (unsure && refunded) {
+    const said = (r: number) => `line ${lines[r]}: "${texts.map((t) => (t[r] ?? "").trim()).find((t) => t !== "")!.slice(0, 80)}"`;
+    throw new SignsInDoubt(
+      `${fileName}: ${said(refunded.paid)} and ${said(refunded.back)} are written negative beside ${positive === 1 ? "one positive amount" : `${positive} positive amounts`} in "${name}": a card's month (purchases positive, its payment and a refund negative) or an account's (money coming in, a refund it paid out, a card paid), and nothing else in the file tells which; ${whichFlag(name)}`,
     );
   }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the

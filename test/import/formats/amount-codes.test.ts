@@ -12,6 +12,11 @@ describe("three capitals beside a number", () => {
     expect(["REF 123", "TAN 500", "ATM 200", "123 POS", "ABC 45.00"].map((v) => parseAmount(v, "."))).toEqual([null, null, null, null, null]);
   });
 
+  test("a code after a trailing minus or a side, and the other codes banks write for a currency, are read as before (review of r4-signs2: refused)", () => {
+    expect([parseAmount("84,20- EUR", ","), parseAmount("1.234,56- EUR", ",")]).toEqual([-84.2, -1234.56]);
+    expect(["84.20 DR EUR", "84.20- USD", "SFR 1'234.50", "RMB -1,234.00", "NIS 50.00", "YEN 1200"].map((v) => parseAmount(v, "."))).toEqual([-84.2, -84.2, 1234.5, -1234, 50, 1200]);
+  });
+
   test("a column of references beside the amount is text, not a fee or an original amount (was: \"REF 500\" stored as an original amount of 500, \"REF 1\" as a fee of 1, a Memo's text lost)", () => {
     const rows = (header: string, refs: string[]) =>
       `Date,Description,Amount,${header}\n13.01.2026,REWE MARKT,-84.20,${refs[0]}\n14.01.2026,GEHALT MUSTER GMBH,2450.00,${refs[1]}\n15.01.2026,ARAL TANKSTELLE,-45.00,${refs[2]}\n`;

@@ -6,18 +6,24 @@ const usd = { code: "USD", from: "the main currency of your data" };
 const amounts = (text: string, fileName = "card.csv") => read(utf8(text), { fileName, fallbackCurrency: usd }).rows.map((r) => r.amount);
 
 describe("a card's or an account's month, told by what its lines say", () => {
-  test("a card month of one purchase (positive), its issuer's bare autopay line and a refund (both negative): the refund written negative says the card's signs (the probe: the purchase was money in, the payment and the refund money out, exit 0)", () => {
-    // Truth: 5.75 out (the purchase), 500.00 + 42.10 in (the payment to the card, the refund).
+  test("a card month of one purchase (positive), its issuer's bare autopay line and a refund (both negative), or an account's takings beside a refund it paid out and its card paid: asked, both lines named (the probe: the card's purchase was money in, exit 0; review of r4-signs2: deciding it a card turned such account months)", () => {
+    // A card's truth: 5.75 out (the purchase), 500.00 + 42.10 in (the payment to the card, the refund): --flip-signs.
     const card = (payment: string, refund = "AMAZON MKTPLACE REFUND") => `Date,Description,Amount\n03/13/2026,COPPER KETTLE CAFE,5.75\n03/14/2026,${payment},-500.00\n03/15/2026,${refund},-42.10\n`;
     for (const payment of ["CAPITAL ONE AUTOPAY PYMT", "AUTOPAY 000120000053061RAUTOPAY AUTO-PMT", "AUTOPAY PAYMENT"]) {
-      expect(amounts(card(payment))).toEqual([-5.75, 500, 42.1]);
+      expect(() => amounts(card(payment))).toThrow(
+        `card.csv: line 3: "${payment}" and line 4: "AMAZON MKTPLACE REFUND" are written negative beside one positive amount in "Amount": a card's month (purchases positive, its payment and a refund negative) or an account's (money coming in, a refund it paid out, a card paid), and nothing else in the file tells which; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)`,
+      );
+      expect(read(utf8(card(payment)), { fileName: "card.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-5.75, 500, 42.1]);
     }
+    // An account's month of that shape (the review's): takings in, a refund paid to a buyer, the card paid: asked, not turned.
+    const seller = "Date,Description,Amount\n01/10/2026,PAYPAL TRANSFER,300.00\n01/11/2026,EBAY REFUND TO BUYER,-35.00\n01/12/2026,MERCARI,120.00\n01/13/2026,AUTOMATIC PAYMENT,-131.20\n";
+    expect(() => amounts(seller, "checking.csv")).toThrow('checking.csv: line 5: "AUTOMATIC PAYMENT" and line 3: "EBAY REFUND TO BUYER" are written negative beside 2 positive amounts');
     // An account's words for the card it pays say nothing of the file's signs: a business's takings, a refund to a
     // customer and that payment out are read as written.
     expect(amounts(card("CHASE CREDIT CRD AUTOPAY", "REFUND TO J SMITH"), "checking.csv")).toEqual([5.75, -500, -42.1]);
     // A refund's other words ("Gutschrift", "Rückerstattung", "remboursement", a "REFUNDED" order) read alike.
     for (const refund of ["GUTSCHRIFT ZALANDO", "RUECKERSTATTUNG ZALANDO", "REMBOURSEMENT FNAC", "ORDER 4471 REFUNDED"]) {
-      expect(amounts(card("CAPITAL ONE AUTOPAY PYMT", refund))).toEqual([-5.75, 500, 42.1]);
+      expect(() => amounts(card("CAPITAL ONE AUTOPAY PYMT", refund))).toThrow(`line 4: "${refund}" are written negative`);
     }
     // An account's month of the same shape writes its refund positive: read as written.
     const account = "Date,Description,Amount\n03/13/2026,GROCER 22,-84.20\n03/14/2026,CAPITAL ONE AUTOPAY PYMT,-500.00\n03/15/2026,AMAZON.COM REFUND,23.99\n";
