@@ -10,6 +10,8 @@ export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesO
  * of "RMB" was refused as no currency (review of pass 20).
  */
 const CURRENCY_ALIASES: Readonly<Record<string, string>> = { RMB: "CNY", NTD: "TWD", RUR: "RUB", SFR: "CHF", STG: "GBP", NIS: "ILS", YEN: "JPY" };
+/** Whether three capitals are a currency's other code banks write ("SFR", "RMB", "YEN"): its ISO code, or undefined. */
+export const aliasedCurrency = (code: string): string | undefined => CURRENCY_ALIASES[code];
 
 /** The signs of one currency each ("$" and "C$" name several: they are none of these). */
 export const SIGN_CURRENCY: Readonly<Record<string, string>> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };

@@ -4,8 +4,13 @@
  * its purchases positive (csv-signs.ts).
  */
 
+/**
+ * The channel a card was paid by, as its issuer writes it before its line ("ONLINE PAYMENT - THANK YOU", "MOBILE AUTOPAY
+ * PAYMENT", "ACH PAYMENT RECEIVED"): one word list for every such line (here and csv-signs.ts).
+ */
+export const CHANNEL = String.raw`online|internet|mobile|electronic|automatic|ach`;
 /** How the issuer may name the way it was paid, before "PAYMENT". */
-const PAID_BY = String.raw`(?:(?:online|internet|mobile|electronic|web|phone|ach|autopay|automatic|auto|direct\s+debit)\s+)?`;
+const PAID_BY = String.raw`(?:(?:${CHANNEL}|web|phone|autopay|auto|direct\s+debit)\s+)?`;
 /** The thanks after it, cut short as some exports cut it ("AUTOMATIC PAYMENT - THANK"). */
 const THANKS = String.raw`\W*thank(?:\s*you)?`;
 /**

@@ -21,7 +21,7 @@ import { looksLikeDate, MINUS_MARK, sideMark, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
 import { appExportOf, type AppExport } from "./app-exports.ts";
-import { appKindMarks, appKinds, contradictsSigns, creditsMarkedOnly, dashMarks, kindMarks, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, appKinds, contradictsSigns, creditsMarkedOnly, dashMarks, kindMarks, kindOrSideInDoubt, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -325,13 +325,37 @@ function markedCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: 
  * (csv.ts oneSidedNote): both readings are right for some real file, and the file cannot tell which it is.
  */
 function marksOrSigns(cols: readonly Column[], amount: Column, indicator: Column, taken: ReadonlySet<number>): ColumnPlan["money"] {
-  const marks: ColumnPlan["money"] = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
+  const { marks, signed, walks } = readings(cols, amount, indicator, taken);
   if (unmarkedInDoubt(indicator, amount).length === 0) return marks;
+  return walks(signed) && !walks(marks) ? signed : marks;
+}
+
+/**
+ * A column's marks and the amounts' own signs, the two readings of a file with both, and whether a balance column (the one
+ * named so, or else one found by its walk) walks with a reading.
+ */
+function readings(cols: readonly Column[], amount: Column, indicator: Column, taken: ReadonlySet<number>) {
+  const marks: ColumnPlan["money"] = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
   const signed: ColumnPlan["money"] = { kind: "signed", amount: amount.index };
   const without = new Set([...taken, amount.index, indicator.index]);
   const named = candidates(cols, "balance", without)[0];
   const walks = (m: ColumnPlan["money"]) => (named ? balanceWalks(named.values, markedCents(cols, m)!) : walkingColumns(cols, markedCents(cols, m)!, without).length > 0);
-  return walks(signed) && !walks(marks) ? signed : marks;
+  return { marks, signed, walks, named };
+}
+
+/**
+ * Debit/credit words under a "Type" that agree with some written signs and contradict others (kindOrSideInDoubt): the
+ * reading a balance column walks with, and not the other. A balance column that walks with neither here (its rows in
+ * several currencies, a total line among them) leaves the marks, as before, to the statement's check of its balances
+ * per currency, which refuses a reading they do not walk with. With no balance column the file is refused, naming the
+ * first line where they disagree.
+ */
+function kindOrSide(cols: readonly Column[], amount: Column, indicator: Column, taken: ReadonlySet<number>, doubt: NeedsColumnMapping): ColumnPlan["money"] {
+  const { marks, signed, walks, named } = readings(cols, amount, indicator, taken);
+  const [byMarks, bySigns] = [walks(marks), walks(signed)];
+  if (byMarks !== bySigns) return byMarks ? marks : signed;
+  if (named) return marks;
+  throw doubt;
 }
 
 /**
@@ -492,7 +516,9 @@ export function guessColumns(
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
     // A money app's export signs by its own words also when its amount column is named (Money Manager's older layout, whose
     // amount is the column named after the main currency and found by content; or a user's --amount-column).
-    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
+    // (Marks under a "Type" that contradict some written signs and not others: naming the amount column says its signs stand.)
+    const marksStand = indicator && indicator !== col && !contradictsSigns(indicator, col) && !kindOrSideInDoubt(indicator, col, sample, fileName);
+    const marks = (app ? appKinds(app, cols, col, taken) : undefined) ?? (marksStand ? { indicator: indicator.index } : mostlyMarks(cols, col, taken));
     money = marks ? { kind: "indicator", amount: col.index, ...marks } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
@@ -518,7 +544,9 @@ export function guessColumns(
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     const words = app && amount ? appKinds(app, cols, amount, taken) : undefined;
+    const doubt = indicator && amount ? kindOrSideInDoubt(indicator, amount, sample, fileName) : undefined;
     if (words) money = { kind: "indicator", amount: amount!.index, ...words };
+    else if (indicator && amount && doubt) money = kindOrSide(cols, amount, indicator, taken, doubt);
     else if (indicator && amount && !contradictsSigns(indicator, amount)) money = marksOrSigns(cols, amount, indicator, taken);
     else if (debit && credit && !(amount && amountBesideUnfilledSides(cols, amount, debit, credit))) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {

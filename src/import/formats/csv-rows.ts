@@ -565,6 +565,18 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     statedLine(kind, filled[0]!, figure, null);
     return true;
   };
+  /**
+   * The label of a footer's total under a column of debit/credit marks, which leaves it unmarked ("Total;;-370,75;;" below
+   * D/H marks: issue 31's probe2, the file refused for a bad row): a line with no date, labelled a total (TOTAL_LABEL, no
+   * stated balance's label), whose amount is the sum of the rows above it, net, of their money out or in, or of both.
+   * Any other unmarked line stays a bad row, named.
+   */
+  const footerTotal = (amount: number): string | undefined => {
+    if (looksLikeDate(cell(plan.date).trim(), plan.eraDates)) return undefined;
+    const total = Math.abs(cents(amount));
+    if (total === 0 || ![Math.abs(inCents - outCents), outCents, inCents, inCents + outCents].includes(total)) return undefined;
+    return f.find((x) => TOTAL_LABEL.test(normaliseHeader(x)) && statedBalanceKind(normaliseHeader(x)) === null);
+  };
   const readLine = (r: CsvRecord, again = false): void => {
       f = r.fields;
       if (blank(f)) {
@@ -699,10 +711,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const header = normaliseHeader(name(m.indicator));
           const neither = neutralUnder(header, cell(m.indicator));
           const mark = cell(m.indicator).trim();
+          let total: string | undefined;
           const sign = neither ? 0 : ((m.words ? appKindSign(m.words, mark) : undefined) ?? indicatorSign(mark, header) ?? (m.letters ? LETTER_MARKS[mark.toLowerCase()] : undefined) ?? (m.numbers ? NUMBER_MARKS[asciiMinus(mark)] : undefined) ?? (m.dashes ? DASH_MARKS[asciiMinus(mark)] : undefined) ?? (m.kinds ? KIND_MARKS[normaliseHeader(mark)] : undefined) ?? (mark === "" ? m.blank : undefined));
           // (A "+"/"–" column's empty cell: a balance or total line has none, and is listed as such below.)
           if (sign === undefined && m.dashes && mark === "") unmarked = name(m.indicator);
           else if (sign === undefined && m.words) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is none of the kinds known here of an export of ${m.words.app} (money out or money in), so the row's sign cannot be told`);
+          else if (sign === undefined && mark === "" && (total = footerTotal(a)) !== undefined) return skip(`a total line ("${oneLine(total).trim()}"), the sum of the rows above it: no booking of its own`);
           else if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);

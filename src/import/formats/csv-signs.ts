@@ -8,9 +8,9 @@ import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
-import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
-import { CARD_PAYMENT_LINE, TAIL } from "./card-lines.ts";
+import { CARD_PAYMENT_LINE, CHANNEL, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
 
 /**
@@ -49,7 +49,7 @@ const INCOME_TEXT = new RegExp(String.raw`^\W*(?:${PAY_WORDS}|salary|salaire|loh
  * ("ONLINE PAYMENT THANK YOU CITI CARD", an account's debit: this stop's probe, every sign of its month of money in turned).
  */
 const ISSUER_THANKS = new RegExp(
-  "^\\W*(?:(?:online|internet|mobile|electronic|direct debit|autopay|automatic|ach)\\s+)?" +
+  `^\\W*(?:(?:${CHANNEL}|direct debit|autopay)\\s+)?` +
     "(?:payment(?:\\s+received)?\\W+thank\\s*you|zahlung(?:\\s+erhalten|\\s+eingegangen|seingang)?\\W+(?:(?:vielen|besten|herzlichen)\\s+)?dank(?:e)?" +
     "|paiement(?:\\s+re[çc]u)?\\W+merci|pagamento(?:\\s+ricevuto|\\s+recebido)?\\W+(?:grazie|obrigad[oa])|pago(?:\\s+recibido)?\\W+gracias" +
     "|betaling(?:\\s+ontvangen)?\\W+(?:(?:hartelijk)\\s+)?dank(?:\\s+u(?:\\s+wel)?)?)" +
@@ -165,9 +165,25 @@ const namesCardPaid = (text: string): boolean => CARD_PAYMENT.test(text.trim().s
  */
 // Only the issuer's fixed line: "AUTOPAY <payee>" ("AUTOPAY GEICO INSURANCE", "AUTOPAY PAYMENT CITI CARD") is an
 // account's debit naming what it pays (review of the merge: an account's month of payouts had every sign turned, exit 0).
-const AUTOPAY_FIRST = /^\W*(?:(?:online|internet|mobile|electronic|automatic|ach)\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)/i;
+const AUTOPAY_FIRST = new RegExp(String.raw`^\W*(?:(?:${CHANNEL})\s+)?autopay\s+(?:(?:payment|pymt|pmt)\b(?!\s+(?!received|thank)[a-z]{3,})|\w*\d\w*\s+auto-pmt\b)`, "i");
+/** The issuer's own line for the card's payment, with or without its thanks (CARD_PAYMENT_LINE, AUTOPAY_FIRST), as the whole text. */
+const issuerLine = (text: string): boolean => CARD_PAYMENT_LINE.test(text.trim().slice(0, 200)) || AUTOPAY_FIRST.test(text.trim());
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
+/**
+ * Money given back (a refund, a "Gutschrift", a "remboursement": REFUND_KINDS, and a "REFUNDED" order), as a word of a
+ * row's text (normalised): money into the holder's pocket. An account writes it positive; a card that writes its
+ * purchases positive writes it negative, as it writes the payment it received.
+ */
+const MONEY_BACK = new RegExp(String.raw`\b(?:${[...REFUND_KINDS, "refunded", "rueckerstattung"].join("|")})\b`);
+const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(text.slice(0, 200)));
+/**
+ * Money an account receives that no card does, at the text's start or after its payer: a transfer in ("ONLINE TRANSFER
+ * FROM SAV"), a platform's payout ("ETSY INC PAYOUT"), a money app's cash-out ("VENMO CASHOUT").
+ */
+const ACCOUNT_IN = /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b/i;
+/** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
+const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -202,6 +218,26 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
 export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
   const cols = columnsOf(header, sample);
   return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
+}
+
+/**
+ * A card's month that writes its purchases positive, told by its credits: the issuer's own line for its payment, bare
+ * (issuerLine: "CAPITAL ONE AUTOPAY PYMT", "AUTOPAY PAYMENT", Citi's "AUTOPAY … AUTO-PMT"), and money given back
+ * (givesBack), both written negative, and every other row positive (a month of one purchase, its payment and a refund
+ * is mostly negative: the probe of stop 57, the purchase booked as money in, the payment and the refund as money out,
+ * exit 0). But an account's month can look the same: takings in, a refund it paid out or a refund reversed, its card
+ * paid by the issuer's bare line ("AUTOMATIC PAYMENT", "ONLINE PYMT": an account's own debit text too; review of
+ * r4-signs2: such months had every sign turned, exit 0). So this tells nothing alone: the user is asked, the lines named.
+ * Not an account's words for the card it pays ("CHASE CREDIT CRD AUTOPAY"), nor when the file says an account otherwise
+ * (`saysAccount`: pay, a transfer in). The rows of the payment and of the money given back, or null.
+ */
+function refundedNegative(values: readonly string[], texts: readonly (readonly string[])[], saysAccount: boolean): { paid: number; back: number } | null {
+  const sign = (r: number) => Math.sign(eitherMark(values[r]!) ?? 0);
+  const back = values.map((_, r) => texts.some((t) => givesBack(t[r] ?? "")));
+  const paid = values.map((_, r) => !back[r] && sign(r) < 0 && texts.some((t) => issuerLine(t[r] ?? "")));
+  const bought = values.filter((_, r) => !back[r] && !paid[r] && sign(r) > 0).length;
+  const eachSide = values.every((_, r) => sign(r) === 0 || (back[r] ? sign(r) < 0 : paid[r] || sign(r) > 0));
+  return !saysAccount && paid.some(Boolean) && back.some(Boolean) && bought > 0 && eachSide ? { paid: paid.indexOf(true), back: back.indexOf(true) } : null;
 }
 
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
@@ -258,6 +294,34 @@ export function contradictsSigns(indicator: Column, amount: Column): boolean {
   // −300.00), are the money's side; marks that agree with some rows and not others are not.
   const t = marksBesideSigns(indicator, amount);
   return t !== undefined && t.agree > 0 && t.disagree > 0;
+}
+
+/**
+ * The refusal of debit/credit words under a header that names a row's kind as often as its side ("Type", "Typ", "Tipo":
+ * LOOSE_INDICATOR_HEADERS) that agree with some signs written with the amounts and contradict others, when no balance
+ * column walks with one reading only (csv-guess.ts): a kind's "Credit" on a chargeback written −25.00, or a side's word
+ * beside a sign written the other way? Either reading turns some rows, exit 0 (r4-signs2), so the first line where they
+ * disagree is named. Only the rows with a sign written count: an amount written bare says nothing against a mark (a
+ * footer's net total "-370,75" under unsigned amounts is the only sign there). Undefined for any other column: under a
+ * header that names a sign the marks stand, and a column taken for marks by its values alone yields to the signs.
+ */
+export function kindOrSideInDoubt(indicator: Column, amount: Column, sample: readonly CsvRecord[], fileName: string): NeedsColumnMapping | undefined {
+  if (!LOOSE_INDICATOR_HEADERS.has(indicator.norm)) return undefined;
+  let agree = 0;
+  const disagreeing: number[] = [];
+  amount.values.forEach((v, r) => {
+    const written = SIGN_MARK.test(v) ? Math.sign(eitherMark(v) ?? 0) : 0;
+    const mark = indicatorSign(indicator.values[r] ?? "");
+    if (written === 0 || (mark !== 1 && mark !== -1)) return;
+    if (written === mark) agree++;
+    else disagreeing.push(r);
+  });
+  if (agree === 0 || disagreeing.length === 0) return undefined;
+  const r = disagreeing[0]!;
+  return new NeedsColumnMapping(
+    `${fileName}: line ${sample[r]!.line}: the column "${indicator.name.trim()}" says "${indicator.values[r]!.trim()}" beside the amount ${amount.values[r]!.trim()}, written the other way, and agrees with the signs written on ${agree} other line${agree === 1 ? "" : "s"}: ` +
+      `it may be the rows' kind or their side, and no balance column tells which; if the amounts carry their own signs, name the amount column with --amount-column "${amount.name.trim()}", else map the columns on the Import page`,
+  );
 }
 
 /**
@@ -545,7 +609,16 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // FEE"): it only keeps the autopay line from telling a card, so that the user is asked (named, below).
   const payWithin = values.some((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => PAY_WITHIN.test((t[r] ?? "").slice(0, 200))));
   const autopayFirst = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => AUTOPAY_FIRST.test((t[r] ?? "").trim())));
-  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || (autopayFirst >= 0 && mostlyPositive && !paidIn && !payWithin) || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
+  // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
+  // takings) tells an account's export, which writes spending so (QA round 4, pass 26: an Australian download, refused).
+  const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  // Money an account receives, written positive (pay or a deposit, a transfer in, a payout, money given back): beside the
+  // issuer's bare autopay line the file says both (r4-signs2: a checking month of transfers in, a cash-out and a refund
+  // beside "AUTOPAY PAYMENT" had every sign turned, exit 0).
+  const accountIn = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => receivedByAccount(t[r] ?? "")));
+  const autopayTells = autopayFirst >= 0 && mostlyPositive && accountIn < 0 && !payWithin && !spentNegative;
+  const refunded = refundedNegative(values, texts, accountIn >= 0 || payWithin);
+  const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
   // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
@@ -556,21 +629,25 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
   const positive = booked.filter((a) => a > 0).length;
   const mixed = positive < booked.length;
-  // A card payment at a till or a cash withdrawal written negative ("Eftpos Purchase", "Atm Withdrawal" among a shop's
-  // takings) tells it: an account's export writes spending so (QA round 4, pass 26: an Australian download, refused);
-  // so does pay or a deposit written positive (paidIn).
-  const spentNegative = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => isSpending(t[r] ?? "")));
+  // Spending written negative tells it (spentNegative); so does pay or a deposit written positive (paidIn).
   const unsure = !told && mixed && byKind === 0 && !balance && !spentNegative && askWhenUnsure;
   const name = cols[amount]!.name.trim();
-  // The issuer's autopay line written negative says a card, pay or a deposit written positive says an account: the file
-  // says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
-  if (unsure && paidIn && autopayFirst >= 0 && mostlyPositive) {
+  // The issuer's autopay line written negative says a card, money an account receives written positive says an account:
+  // the file says both (a card's merchant "SALARY FINANCE LTD"; an account's debit "AUTOPAY PAYMENT"), and a wrong guess turns every sign.
+  if (unsure && accountIn >= 0 && autopayFirst >= 0 && mostlyPositive) {
     const paid = texts.map((t) => (t[autopayFirst] ?? "").trim()).find((t) => AUTOPAY_FIRST.test(t))!;
-    const payRow = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
-    const pay = texts.map((t) => (t[payRow] ?? "").trim()).find((t) => INCOME_TEXT.test(t))!;
+    const received = texts.map((t) => (t[accountIn] ?? "").trim()).find(receivedByAccount)!;
     throw new SignsInDoubt(
-      `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[payRow]}: "${pay.slice(0, 80)}" written positive as pay or a deposit into an account: ` +
+      `${fileName}: line ${lines[autopayFirst]}: "${paid.slice(0, 80)}" written negative reads as a card's automatic payment, and line ${lines[accountIn]}: "${received.slice(0, 80)}" written positive as money coming into an account: ` +
         `the file says both, and ${positive} of the ${booked.length} amounts in "${name}" are positive; ${whichFlag(name)}`,
+    );
+  }
+  // The issuer's payment line and money given back, both written negative, beside purchases: a card's month, or an
+  // account's takings beside a refund it paid out and its card paid (refundedNegative): the user says which.
+  if (unsure && refunded) {
+    const said = (r: number) => `line ${lines[r]}: "${texts.map((t) => (t[r] ?? "").trim()).find((t) => t !== "")!.slice(0, 80)}"`;
+    throw new SignsInDoubt(
+      `${fileName}: ${said(refunded.paid)} and ${said(refunded.back)} are written negative beside ${positive === 1 ? "one positive amount" : `${positive} positive amounts`} in "${name}": a card's month (purchases positive, its payment and a refund negative) or an account's (money coming in, a refund it paid out, a card paid), and nothing else in the file tells which; ${whichFlag(name)}`,
     );
   }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the

@@ -5,7 +5,7 @@
  * rarely is, and when it is, the caller asks the user instead of guessing.
  */
 
-import { ISO_CURRENCIES } from "../../core/validation.ts";
+import { aliasedCurrency, ISO_CURRENCIES } from "../../core/validation.ts";
 import { daysInMonth } from "../../ledger/calendar.ts";
 import { WORLD_MONTHS } from "./csv-words-world.ts";
 
@@ -99,7 +99,13 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
+  // A currency's code only, in any case (isoCode): "REF 123", "TAN 500", "ATM 200" are a reference's or a text's, no
+  // amount (r4-signs2: a Fee column of "REF 1" was booked as fees of 1, a Memo of "TAN 500" taken for money, its text lost).
+  // In capitals at either end, after a trailing minus or a side too ("84,20- EUR", "84.20 DR EUR"), or a code banks write
+  // for one ("SFR 1'234.50", "RMB -1,234.00"; review of r4-signs2: such cells, read before, were refused).
+  const known = (code: string) => isoCode(code) !== null || aliasedCurrency(code) !== undefined;
+  s = s.replace(/^([A-Z]{3})\s*|\s*([A-Z]{3})$/g, (all, before?: string, after?: string) => (known(before ?? after!) ? "" : all));
+  s = s.replace(LOWER_CODE, (all, before?: string, after?: string) => (isoCode(before ?? after!) ? "" : all)).replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
   // A side written after the number (SIDE_MARK): the mark is the sign, whatever else the cell says.
   const mark = SIDE_MARK.exec(s);
   if (mark) {

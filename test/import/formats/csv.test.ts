@@ -514,9 +514,11 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(read(utf8(chase), { fileName: "checking.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-2310, -120, -500, 812.45, -23.99]);
     // Other debits of an account that pay a card or a bill, in English, German and French; an issuer's bare line without
     // its thanks ("CAPITAL ONE AUTOPAY PYMT"; "AUTOPAY PAYMENT" beside pay named after its payer) is an account's debit text as well.
-    for (const debit of ["VERIZON WIRELESS AUTOPAY", "CITI AUTOPAY PAYMENT 240312", "US BANK AUTOPAY", "ONLINE PAYMENT THANK YOU CITI CARD 2207", "ZAHLUNG KREDITKARTE BESTEN DANK", "PAIEMENT CARTE AMEX MERCI", "AUTOPAY PAYMENT", "CAPITAL ONE AUTOPAY PYMT"]) {
+    for (const debit of ["VERIZON WIRELESS AUTOPAY", "CITI AUTOPAY PAYMENT 240312", "US BANK AUTOPAY", "ONLINE PAYMENT THANK YOU CITI CARD 2207", "ZAHLUNG KREDITKARTE BESTEN DANK", "PAIEMENT CARTE AMEX MERCI", "CAPITAL ONE AUTOPAY PYMT"]) {
       expect(() => read(utf8(month(debit)), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(`checking.csv: line 5: "${debit}" is written negative and names a payment to a card`);
     }
+    // The issuer's bare autopay line beside a money app's cash-out written positive: the file says both (r4-signs2).
+    expect(() => read(utf8(month("AUTOPAY PAYMENT")), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow('checking.csv: line 5: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 3: "VENMO CASHOUT PPD ID: 5264681992" written positive as money coming into an account: the file says both');
     // Money received at the text's start ("ZELLE FROM", Chase's "Zelle Payment From") says an account's money in: read as written.
     for (const received of ["ZELLE FROM R OKAFOR", "Zelle Payment From R Okafor"]) {
       for (const debit of ["CHASE CREDIT CRD AUTOPAY PPD ID: 4760039224", "CAPITAL ONE AUTOPAY PYMT"]) {
@@ -525,7 +527,7 @@ describe("a card export of no known layout (issue 32)", () => {
     }
     // The issuer's autopay line first says a card, the Zelle received an account: the file says both, and the user is asked.
     expect(() => read(utf8(month("AUTOPAY PAYMENT", "ZELLE FROM R OKAFOR")), { fileName: "checking.csv", fallbackCurrency: usd })).toThrow(
-      'checking.csv: line 5: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 3: "ZELLE FROM R OKAFOR" written positive as pay or a deposit into an account: the file says both, and 4 of the 5 amounts in "Amount" are positive; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
+      'checking.csv: line 5: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 3: "ZELLE FROM R OKAFOR" written positive as money coming into an account: the file says both, and 4 of the 5 amounts in "Amount" are positive; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
     );
     // The card's own line for the payment it received, its thanks written: a card's export, its purchases turned to money out.
     const card = (line: string) => `Posting Date,Description,Amount\n03/13/2026,BLUE HERON BOOKS,38.60\n03/16/2026,COPPER KETTLE CAFE,7.45\n03/18/2026,SUMMIT OUTDOOR SUPPLY,129.00\n03/20/2026,${line},-812.45\n03/23/2026,PINE STREET MARKET,61.32\n`;
@@ -631,7 +633,7 @@ describe("a card export of no known layout (issue 32)", () => {
     // line, its thanks or "received" written (review of r4-leadsigns); beside the bare autopay line the file says both: asked.
     expect(() => read(utf8(card("CAPITAL ONE AUTOPAY PYMT")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "CAPITAL ONE AUTOPAY PYMT" is written negative and names a payment to a card');
     expect(read(utf8(card("PAYMENT RECEIVED").replace("TRADER JOES #552", "PAYROLL SOFTWARE GUSTO.COM")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-84.12, 845.2, -52.4, -15.99]);
-    expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "SALARY FINANCE LTD")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 2: "SALARY FINANCE LTD" written positive as pay or a deposit into an account: the file says both');
+    expect(() => read(utf8(card("AUTOPAY PAYMENT").replace("TRADER JOES #552", "SALARY FINANCE LTD")), { fileName: "card.csv", fallbackCurrency: usd })).toThrow('card.csv: line 3: "AUTOPAY PAYMENT" written negative reads as a card\'s automatic payment, and line 2: "SALARY FINANCE LTD" written positive as money coming into an account: the file says both');
     // "AUTOPAY" before a payee is an account's debit naming what it pays, no issuer's line: beside an account's payouts and
     // no pay word, asked (review of the merge: every sign turned, exit 0).
     const payouts = (debit: string) => `Date,Description,Amount\n01/03/2026,STRIPE TRANSFER,512.40\n01/09/2026,${debit},-131.20\n01/15/2026,ETSY INC PAYOUT,318.75\n01/20/2026,VENMO CASHOUT,120.00\n`;

@@ -4082,16 +4082,17 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // BNZ's export (New Zealand; qa35's blind pass, a row of it in a public project's test): its "This Party Account", the
   // statement's own account ("02-0832-0471185-00"), was not read as one, so the New Zealand dollars were stored as the
   // data's main currency under "the file names no currency anywhere". Now NZD by it, as Kiwibank's "Account number".
-  // Dates dd/mm/yy. Out 64.20 + 120.00 = 184.20 (2 rows), in 2'480.55.
+  // Dates dd/mm/yy. Out 64.20 + 120.00 = 184.20 (2 rows), in 2'480.55. Its "Reference" is text: "MAY26" was read as the
+  // amount 26 ("MAY" taken for a currency's code), the column taken for money and its text lost (r4-signs2).
   "bnz-nz.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 3,
     rows: [
-      [2, "2026-05-13", -64.2, "NZD", "NEW WORLD ILAM · 4412"],
+      [2, "2026-05-13", -64.2, "NZD", "NEW WORLD ILAM · 4412 · 510338127701"],
       [3, "2026-05-16", -120, "NZD", "CITYCARE PROPERTY · RENT"],
-      [4, "2026-05-21", 2480.55, "NZD", "ORION HEALTH LTD · SALARY"],
+      [4, "2026-05-21", 2480.55, "NZD", "ORION HEALTH LTD · SALARY · MAY26"],
     ],
     totals: [{ currency: "NZD", out: 184.2, outRows: 2, in: 2480.55, inRows: 1 }],
     reconciliation: [{ currency: "NZD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
@@ -4988,8 +4989,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   },
   // A Spanish statement of unsigned amounts beside D/H (Debe/Haber) marks, its footer's net total written with its sign
   // and no mark (probe2 of issue 31: that one "-370,75" made the amounts signed, every row money in, exit 0). The marks
-  // sign the rows; the unmarked total line is a bad row, named (the file refused without --skip-bad-rows). Out 64.30 +
-  // 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
+  // sign the rows; the unmarked total line, the rows' net sum (675.00 − 1,045.75), is skipped as a footer (r4-signs2: it
+  // was a bad row, the file refused without --skip-bad-rows). Out 64.30 + 81.45 + 900.00 = 1,045.75, in 650.00 + 25.00 = 675.00.
   "es-dh-footer-net-total.csv": {
     format: "csv",
     layout: "guessed",
@@ -5003,7 +5004,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [6,"2026-03-23",25,"EUR","BIZUM DE LUCIA"],
     ],
     totals: [{"currency":"EUR","out":1045.75,"outRows":3,"in":675,"inRows":2}],
-    bad: [{ line: 8, reason: 'D/H "" is neither debit nor credit' }],
+    skipped: [{ line: 8, reason: 'a total line ("Total"), the sum of the rows above it: no booking of its own' }],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],
   },
 };
