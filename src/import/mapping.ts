@@ -124,7 +124,7 @@ export const pageCurrency = (raw: string): string => currencyCode(raw, (problem)
 /** The layout the mapping screen's choice makes of the file it showed (`name` null: for this file only). */
 export function chosenLayout(view: CsvMappingView, s: FileSettings & { columns: NonNullable<FileSettings["columns"]> }, name: string | null) {
   const c = s.columns;
-  return layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: c.roles, dateFormat: c.dateFormat, decimal: c.decimal, flipSigns: s.flipSigns === true, ...(c.currency ? { currency: c.currency } : {}) }, name);
+  return layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: c.roles, dateFormat: c.dateFormat, decimal: c.decimal, flipSigns: s.flipSigns === true, purchasesPositive: view.purchasesPositive, ...(c.currency ? { currency: c.currency } : {}) }, name);
 }
 
 /**

@@ -57,6 +57,8 @@ export type CsvMappingView = {
   dateFormat: DateFormat | null;
   decimal: "." | "," | null;
   flipSigns: boolean;
+  /** The read turned its signed amounts as a card's export does (purchases positive): a layout saved from it does too. */
+  purchasesPositive: boolean;
   /** The currency of every row when no column holds one (null: none chosen; the file's, its account's, … then). */
   currency: string | null;
   /** The saved layout the file was read with, by name (null: a bank's layout, or guessed). */
@@ -76,6 +78,12 @@ export type LayoutChoice = {
   dateFormat: DateFormat | null;
   decimal: "." | "," | null;
   flipSigns: boolean;
+  /**
+   * The signed amount is a card's, purchases written positive, as the columns were read (a bank's card layout, or the
+   * guess's card rule): kept, so the layout reads the file as it was shown, "Flip signs" on top of it (QA round 4: a
+   * layout saved from such a read lost it, and read the next file's purchases as money in).
+   */
+  purchasesPositive?: boolean;
   /** One currency for every row, when no column has one (the command line's --currency). */
   currency?: string;
 };
@@ -138,6 +146,7 @@ export function layoutFromChoice(c: LayoutChoice, name: string | null): BankLayo
     ...(payee.length ? { counterparty: payee[0]! } : {}),
     ...(purpose.length ? { purpose } : {}),
     ...(c.flipSigns ? { flipSigns: true } : {}),
+    ...(c.purchasesPositive ? { purchasesPositive: true } : {}),
   };
 }
 
@@ -180,6 +189,7 @@ export function choiceOf(plan: ColumnPlan, delimiter: string, flipSigns: boolean
     dateFormat: plan.dateOrders[0] ? FORMAT_OF_ORDER[plan.dateOrders[0]] : null,
     decimal: plan.decimal,
     flipSigns,
+    purchasesPositive: plan.purchasesPositive,
     // One currency for every row (a layout's, the user's): kept with the columns, for the screen and a saved layout.
     ...(plan.defaultCurrency && plan.currency === null ? { currency: plan.defaultCurrency.code } : {}),
   };
@@ -296,10 +306,10 @@ export function mappingView(text: string, fileName: string, plan: ColumnPlan | n
   const sample = head.rows.map((r) => r.fields);
   if (plan && plan.names.length === header.length) {
     const c = choiceOf(plan, head.delimiter, flipSigns);
-    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, currency: c.currency ?? null, savedAs: savedNameOf(plan.layout), byContent: plan.byContent === true };
+    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, purchasesPositive: plan.purchasesPositive, currency: c.currency ?? null, savedAs: savedNameOf(plan.layout), byContent: plan.byContent === true };
   }
   const roles = proposeRoles(header, sample.slice(0, 50));
-  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, currency: null, savedAs: null, byContent: false };
+  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, purchasesPositive: false, currency: null, savedAs: null, byContent: false };
 }
 
 /** A saved entry: a layout (round 4 on), or the command line's column flags saved before round 4. */

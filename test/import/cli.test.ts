@@ -192,6 +192,26 @@ describe("budget-chat import", () => {
   });
 });
 
+describe("--save-mapping of a card's export read with purchases positive", () => {
+  // QA round 4 on the binary: the layout saved from such a file read the next month's purchases as money in (exit 0),
+  // and with --flip-signs its refund and payment as money out: the card's rule of the first read was not kept.
+  test("the next file with the same header, no flag, reads as the saved one did; --flip-signs saved reads as flipped", async () => {
+    const header = "Beleg~Datum~Betrag~Wo~Notiz\n";
+    const jan = file("wolke-jan.csv", `${header}9201~03.01.2026~18,50~Teestube Lindenhof~Zvieri\n9202~05.01.2026~7,20~Buchladen Amsel~Heft\n9203~09.01.2026~-120,00~Zahlung danke~Ausgleich\n`);
+    const saved = await cli(["import", jan, "--currency", "chf", "--save-mapping", "wolke-card", "--json", "--no-classify"]);
+    expect([saved.code, JSON.parse(saved.stdout).files[0].totals]).toEqual([0, [{ currency: "CHF", out: 25.7, out_rows: 2, in: 120, in_rows: 1 }]]);
+    const feb = await cli(["import", file("wolke-feb.csv", `${header}9204~02.02.2026~12,00~Kiosk Nord~Zeitung\n9205~04.02.2026~30,00~Velohaus Fink~Pneu\n`), "--json", "--no-classify"]);
+    expect([feb.code, JSON.parse(feb.stdout).files[0].layout, JSON.parse(feb.stdout).files[0].totals]).toEqual([0, "saved:wolke-card", [{ currency: "CHF", out: 42, out_rows: 2, in: 0, in_rows: 0 }]]);
+    // Another header, read flipped and saved so: the next file reads flipped too.
+    const other = "Nr~Tag~Summe~Wer~Was\n";
+    const mar = file("nebel-mar.csv", `${other}9301~03.03.2026~18,50~Teestube Lindenhof~Zvieri\n9302~05.03.2026~7,20~Buchladen Amsel~Heft\n9303~09.03.2026~-120,00~Zahlung danke~Ausgleich\n`);
+    const flipped = await cli(["import", mar, "--currency", "chf", "--flip-signs", "--save-mapping", "nebel-account", "--json", "--no-classify"]);
+    expect([flipped.code, JSON.parse(flipped.stdout).files[0].totals]).toEqual([0, [{ currency: "CHF", out: 120, out_rows: 1, in: 25.7, in_rows: 2 }]]);
+    const apr = await cli(["import", file("nebel-apr.csv", `${other}9304~02.04.2026~12,00~Kiosk Nord~Zeitung\n9305~04.04.2026~-30,00~Velohaus Fink~Pneu\n`), "--json", "--no-classify"]);
+    expect([apr.code, JSON.parse(apr.stdout).files[0].layout, JSON.parse(apr.stdout).files[0].totals]).toEqual([0, "saved:nebel-account", [{ currency: "CHF", out: 30, out_rows: 1, in: 12, in_rows: 1 }]]);
+  });
+});
+
 describe("--currency: one currency for every row of a file that names none", () => {
   test("an ISO 4217 code, in any case; three letters that are no currency exit 2; --save-mapping keeps it for the next file", async () => {
     const paris = file("paris.csv", "Quand|Combien|Quoi\n2026-04-01|-12.40|Boulangerie\n");

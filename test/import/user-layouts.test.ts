@@ -104,6 +104,33 @@ describe("a layout from roles", () => {
   });
 });
 
+describe("a layout saved from a card's export read with purchases positive", () => {
+  // QA of the page on the binary (round 4): a file the header guess reads as a card's (purchases positive, the payment
+  // to the card negative), flipped by the user and saved, read the next file with the other signs: the layout kept the
+  // flip but not the card's rule it was ticked over (the preview turned back after "Save layout"; so did --save-mapping).
+  const csv = "Ref~Datum~Betrag~Wo~Notiz\n9101~03.02.2016~18,50~Teestube Lindenhof~Zvieri\n9102~05.02.2016~7,20~Buchladen Amsel~Heft\n9103~09.02.2016~-120,00~Zahlung danke~Ausgleich\n";
+  const bytes = new TextEncoder().encode(csv);
+  const read = (o: { flipSigns?: boolean; userLayouts?: ReturnType<typeof layoutFromChoice>[] }) =>
+    parseStatement(bytes, { fileName: "teestube-card.csv", fallbackCurrency: { code: "CHF", from: "test" }, ...o });
+  const amounts = (s: ReturnType<typeof read>) => s.rows.toArray().map((r) => r.amount);
+  for (const [flipSigns, expected] of [
+    [false, [-18.5, -7.2, 120]],
+    [true, [18.5, 7.2, -120]],
+  ] as const) {
+    test(`${flipSigns ? "flipped" : "as the guess read it"}: the saved layout reads the file as it was read when saved`, () => {
+      const first = read({ flipSigns });
+      expect(amounts(first)).toEqual([...expected]);
+      const layout = layoutFromChoice(choiceOf(first.columns!, "~", flipSigns), "Teestube card");
+      const again = read({ userLayouts: [layout] });
+      expect([again.layout, amounts(again)]).toEqual(["saved:Teestube card", [...expected]]);
+      // The mapping screen's view of that read makes the same layout (the page's "Save layout as …").
+      const view = mappingView(csv, "teestube-card.csv", first.columns!, flipSigns)!;
+      const fromView = layoutFromChoice({ ...view, flipSigns, currency: view.currency ?? undefined }, "Teestube card");
+      expect(amounts(read({ userLayouts: [fromView] }))).toEqual([...expected]);
+    });
+  }
+});
+
 describe("roles for the mapping screen", () => {
   test("the roles of the columns a file was read with (here, the header guess) round-trip through a layout", () => {
     const csv = "Datum;Empfänger;Verwendungszweck;Betrag;Währung\n01.02.2026;Coop;Einkauf;-12,50;CHF\n";
@@ -148,6 +175,7 @@ describe("roles for the mapping screen", () => {
       dateFormat: "MM/DD/YYYY",
       decimal: ".",
       flipSigns: false,
+      purchasesPositive: false,
       currency: null,
       savedAs: null,
       byContent: false,

@@ -41,7 +41,7 @@ describe("import views", () => {
           what: evil,
           account: evil,
           settings: { ...settings, account: evil },
-          mapping: { header: [evil], rows: [[evil]], delimiter: ";", roles: ["payee"], dateFormat: null, decimal: null, flipSigns: false, currency: null, savedAs: null, byContent: false },
+          mapping: { header: [evil], rows: [[evil]], delimiter: ";", roles: ["payee"], dateFormat: null, decimal: null, flipSigns: false, purchasesPositive: false, currency: null, savedAs: null, byContent: false },
           preview: {
             ...preview,
             file: `${evil}.csv`,
@@ -161,7 +161,7 @@ describe("import views", () => {
 
 describe("the mapping screen's title (uqa5)", () => {
   test("open or closed it is “Change columns”, the name the currency note sends the user to", () => {
-    const view = { header: ["Date", "Montant"], rows: [["20/11/2026", "91,51"]], delimiter: ",", roles: ["date", "amount"], dateFormat: null, decimal: ",", flipSigns: false, currency: null, savedAs: null, byContent: false } as const;
+    const view = { header: ["Date", "Montant"], rows: [["20/11/2026", "91,51"]], delimiter: ",", roles: ["date", "amount"], dateFormat: null, decimal: ",", flipSigns: false, purchasesPositive: false, currency: null, savedAs: null, byContent: false } as const;
     const summary = (open: boolean) => /<summary>([^<]*)<\/summary>/.exec(toHtml(<ImportColumns id="f1" view={{ ...view, header: [...view.header], rows: [[...view.rows[0]]], roles: [...view.roles] }} open={open} chosen={false} />))?.[1];
     expect([summary(true), summary(false)]).toEqual(["Change columns: what each one holds", "Change columns"]);
   });
