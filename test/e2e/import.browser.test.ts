@@ -133,7 +133,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     // QA round 4 on the binary: the guess reads it as a card's (its payment to the card negative); the user flips it;
     // "Save layout" then turned the preview back (the layout kept the flip, not the card's rule it was ticked over).
     const header = "Beleg~Datum~Betrag~Wo~Notiz\n";
-    const jan = `${header}9401~03.01.2035~18,50~Teestube Lindenhof~Zvieri\n9402~05.01.2035~7,20~Buchladen Amsel~Heft\n9403~09.01.2035~-120,00~Zahlung danke~Ausgleich\n`;
+    const jan = `${header}9401~03.01.2043~18,50~Teestube Lindenhof~Zvieri\n9402~05.01.2043~7,20~Buchladen Amsel~Heft\n9403~09.01.2043~-120,00~Zahlung danke~Ausgleich\n`;
     await page.setInputFiles("#import-file", csvFile("wolke-jan.csv", jan));
     const file = page.locator(".import-file").first();
     await file.locator(".import-found").waitFor();
@@ -151,17 +151,17 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.locator(".import-result").waitFor();
     // The next month's file with that header: read with the layout, its signs as the user chose them.
     await page.goto(`${h.url}/import`);
-    await page.setInputFiles("#import-file", csvFile("wolke-feb.csv", `${header}9404~02.02.2035~12,00~Kiosk Nord~Zeitung\n9405~04.02.2035~-30,00~Velohaus Fink~Pneu\n`));
+    await page.setInputFiles("#import-file", csvFile("wolke-feb.csv", `${header}9404~02.02.2043~12,00~Kiosk Nord~Zeitung\n9405~04.02.2043~-30,00~Velohaus Fink~Pneu\n`));
     await page.locator(".import-file .import-found").waitFor();
     expect(await totals(page, "wolke-feb.csv")).toEqual([["CHF", "CHF 30.00", "1", "CHF 12.00", "1"]]);
     await page.locator(".import-file").first().getByRole("button", { name: "Import 2 transactions" }).click();
     await page.locator(".import-result").waitFor();
-    expect(rowsOf("SELECT date, amount FROM transactions WHERE date LIKE '2035-%' ORDER BY date")).toEqual([
-      { date: "2035-01-03", amount: 18.5 },
-      { date: "2035-01-05", amount: 7.2 },
-      { date: "2035-01-09", amount: -120 },
-      { date: "2035-02-02", amount: 12 },
-      { date: "2035-02-04", amount: -30 },
+    expect(rowsOf("SELECT date, amount FROM transactions WHERE date LIKE '2043-%' ORDER BY date")).toEqual([
+      { date: "2043-01-03", amount: 18.5 },
+      { date: "2043-01-05", amount: 7.2 },
+      { date: "2043-01-09", amount: -120 },
+      { date: "2043-02-02", amount: 12 },
+      { date: "2043-02-04", amount: -30 },
   test("a possible duplicate ticked: the Import button counts it, as the import does (it said 2 and imported 3)", async () => {
     classifyAll(h);
     const { tp, page } = await suite.open();
