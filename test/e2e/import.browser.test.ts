@@ -162,6 +162,10 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
       { date: "2043-01-09", amount: -120 },
       { date: "2043-02-02", amount: 12 },
       { date: "2043-02-04", amount: -30 },
+    ]);
+    tp.expectClean();
+  }, 60_000);
+
   test("a possible duplicate ticked: the Import button counts it, as the import does (it said 2 and imported 3)", async () => {
     classifyAll(h);
     const { tp, page } = await suite.open();

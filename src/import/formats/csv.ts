@@ -1062,7 +1062,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).
-  if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""))) plan = null;
+  if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""), table.header.fields)) plan = null;
   // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
   const guessNotes: string[] = [];
   if (plan && guess && !opts.layout && !layoutFits(plan, sample)) {
