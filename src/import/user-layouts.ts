@@ -13,7 +13,6 @@ import { ChangeRefused } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import { YOUR_LAYOUT, type BankLayout, type ColumnPlan } from "./formats/csv-layout.ts";
 import { csvHead } from "./formats/csv.ts";
-import { cardLayoutDecides } from "./formats/csv-signs.ts";
 import { constant } from "./formats/csv-guess.ts";
 import { headerTier, indicatorSign, normaliseHeader, type Role } from "./formats/csv-words.ts";
 import type { DateFormat } from "./formats/types.ts";
@@ -332,16 +331,7 @@ function asLayout(v: Record<string, unknown>): BankLayout | null {
     (typeof money.amount === "string" || (typeof money.debit === "string" && typeof money.credit === "string")) &&
     !!description &&
     strings(description.columns);
-  if (!ok) return null;
-  const layout = v as unknown as BankLayout;
-  // A card's layout (purchases positive) reads only a file of its own columns, none more (a "Type" or "Currency" column
-  // beside them is another export's, whose kinds may say the side), and of purchases alone, which say nothing of their own
-  // convention; another is read by the generic reader, as before the layout was saved (cardLayoutDecides).
-  const amount = "amount" in layout.money && typeof layout.money.amount === "string" ? layout.money.amount : null;
-  // (Flipped too, it reads the amounts as written, as an account's are: no guard.)
-  if (!layout.purchasesPositive || layout.flipSigns || amount === null) return layout;
-  const texts = layout.description.columns.filter((c): c is string => typeof c === "string");
-  return { ...layout, evidence: (cells, header) => header.filter((h) => h.trim() !== "").length === layout.header.length && cardLayoutDecides(cells(amount), texts.map(cells)) };
+  return ok ? (v as unknown as BankLayout) : null;
 }
 
 export function savedLayout(store: Store, name: string): SavedLayout | null {

@@ -215,7 +215,7 @@ describe("--save-mapping of a card's export read with purchases positive", () =>
 describe("a card's layout saved (purchases positive) and an account's export of the same header", () => {
   // Review of r4-webqa: the card's rule kept in a saved layout turned every sign of an account's export whose header it
   // matched (31 fixtures, exit 0). It reads only a file of its own columns whose amounts are all positive, no pay.
-  test("the card's next month (purchases only) reads by the layout; an account's month (salary, rent) or another export's columns do not", async () => {
+  test("the card's next month (purchases only) reads by the layout's card rule; an account's month (salary, rent) or another export's columns take the sign rule their own rows tell", async () => {
     const card = file("card-jan.csv", "Date,Description,Amount\n2026-01-03,COOP PRONTO ZUERICH,18.50\n2026-01-05,MIGROS BASEL,7.20\n2026-01-09,PAYMENT THANK YOU,-120.00\n2026-01-12,SBB CFF FFS,42.00\n");
     const saved = await cli(["import", card, "--currency", "chf", "--save-mapping", "my-card", "--json", "--no-classify"]);
     expect([saved.code, JSON.parse(saved.stdout).files[0].totals]).toEqual([0, [{ currency: "CHF", out: 67.7, out_rows: 3, in: 120, in_rows: 1 }]]);
@@ -224,8 +224,19 @@ describe("a card's layout saved (purchases positive) and an account's export of 
       return [r.code, JSON.parse(r.stdout).files[0].layout, JSON.parse(r.stdout).files[0].totals];
     };
     expect(await read("card-feb.csv", "Date,Description,Amount\n2026-02-03,COOP PRONTO ZUERICH,22.50\n2026-02-05,MIGROS BASEL,9.20\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 31.7, out_rows: 2, in: 0, in_rows: 0 }]]);
-    expect(await read("acct-feb.csv", "Date,Description,Amount\n2026-02-25,SALARY ACME AG,5200.00\n2026-02-01,RENT HAUSVERWALTUNG,-1850.00\n2026-02-03,MIGROS BASEL,-64.30\n")).toEqual([0, "guessed", [{ currency: "CHF", out: 1914.3, out_rows: 2, in: 5200, in_rows: 1 }]]);
-    expect(await read("savings.csv", "Date,Description,Type,Amount\n2026-06-02,From checking 4471,Transfer In,650.00\n2026-06-30,Monthly interest,Interest,2.17\n")).toEqual([0, "guessed", [{ currency: "CHF", out: 0, out_rows: 0, in: 652.17, in_rows: 2 }]]);
+    expect(await read("acct-feb.csv", "Date,Description,Amount\n2026-02-25,SALARY ACME AG,5200.00\n2026-02-01,RENT HAUSVERWALTUNG,-1850.00\n2026-02-03,MIGROS BASEL,-64.30\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 1914.3, out_rows: 2, in: 5200, in_rows: 1 }]]);
+    // A savings month of deposits only, of the card's very columns: money an account receives, read as written.
+    expect(await read("sav-mar.csv", "Date,Description,Amount\n2026-03-02,From checking 4471,650.00\n2026-03-31,Monthly interest,2.17\n2026-03-15,Transfer from joint,300.00\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 952.17, in_rows: 3 }]]);
+    expect(await read("savings.csv", "Date,Description,Type,Amount\n2026-06-02,From checking 4471,Transfer In,650.00\n2026-06-30,Monthly interest,Interest,2.17\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 652.17, in_rows: 2 }]]);
+  });
+
+  test("the card's month with its payment keeps the layout's currency, in data whose main currency is another (review of r4-cardlayout: read in USD, exit 0)", async () => {
+    const card = file("card-jan.csv", "Date,Description,Amount\n2026-01-03,COOP PRONTO ZUERICH,18.50\n2026-01-05,MIGROS BASEL,7.20\n2026-01-09,PAYMENT THANK YOU,-120.00\n2026-01-12,SBB CFF FFS,42.00\n");
+    expect((await cli(["import", card, "--currency", "chf", "--save-mapping", "my-card", "--no-classify"])).code).toBe(0);
+    const usd = Array.from({ length: 12 }, (_, i) => `2026-03-${String(i + 10).padStart(2, "0")};Shop ${i};-${i + 1}.00`).join("\n");
+    expect((await cli(["import", file("usd.csv", `Datum;Text;Betrag\n${usd}\n`), "--currency", "usd", "--no-classify"])).code).toBe(0);
+    const apr = await cli(["import", file("card-apr.csv", "Date,Description,Amount\n2026-04-03,COOP PRONTO ZUERICH,18.50\n2026-04-05,MIGROS BASEL,7.20\n2026-04-09,PAYMENT THANK YOU,-120.00\n2026-04-12,SBB CFF FFS,42.00\n"), "--dry-run", "--json", "--no-classify"]);
+    expect([apr.code, JSON.parse(apr.stdout).files[0].layout, JSON.parse(apr.stdout).files[0].totals]).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 67.7, out_rows: 3, in: 120, in_rows: 1 }]]);
   });
 });
 

@@ -116,9 +116,9 @@ export type BankLayout = {
   /**
    * What the sampled rows must show besides the header (a header of common words, Nubank card's `date,title,amount`, is
    * as much another bank's): given a column's sampled cells by name, whether they are this bank's; else the generic reader
-   * reads the file. `header`: the file's own columns.
+   * reads the file.
    */
-  evidence?: (cells: (column: string) => readonly string[], header: readonly string[]) => boolean;
+  evidence?: (cells: (column: string) => readonly string[]) => boolean;
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
   encoding: "utf-8" | "utf-8-bom" | "windows-1252" | "shift_jis";
   delimiter: ";" | "," | "\t" | "|";

@@ -537,16 +537,19 @@ const CARD_DATE_PAIR: readonly ReadonlySet<string>[] = [["transaction date", "tr
 
 /**
  * Whether a user's layout saved from a card's export (purchases written positive) says how to read a file of its header
- * (`amounts` and the description's `texts` by row): only one whose every amount is written positive, none of them pay or a
- * deposit — the next month's purchases, which nothing else in the file tells from money coming in. A file of both signs says
+ * (`amounts` and the description's `texts` by row): only one whose every amount is written positive, none of them money an
+ * account receives (pay, a deposit, a transfer in, a payout, money given back, interest) — the next month's purchases, which nothing else in the file tells from money coming in. A file of both signs says
  * its convention itself, and is read as it would be with no layout saved: a header of common words is as much an account's
  * (review of r4-webqa: with a card's saved layout, 31 account exports of the fixtures had every sign turned, exit 0).
  */
 export function cardLayoutDecides(amounts: readonly string[], texts: readonly (readonly string[])[]): boolean {
   const values = amounts.map(eitherMark);
   const written = values.filter((a): a is number => a !== null && a !== 0);
-  return written.length > 0 && written.every((a) => a > 0) && !values.some((a, r) => a !== null && a > 0 && texts.some((t) => INCOME_TEXT.test(t[r] ?? "")));
+  const received = (text: string) => receivedByAccount(text) || SAVINGS_IN.test(text.slice(0, 200));
+  return written.length > 0 && written.every((a) => a > 0) && !values.some((a, r) => a !== null && a > 0 && texts.some((t) => received(t[r] ?? "")));
 }
+/** A savings account's money in that no card has: a transfer from the holder's other account, interest earned, a dividend (review of r4-cardlayout: a deposits-only month read as a card's purchases). */
+const SAVINGS_IN = /^\W*from\s+(?:checking|chequing|savings|joint)\b|\b(?:monthly\s+interest|interest\s+(?:paid|earned|credit(?:ed)?)|dividends?)\b/i;
 
 /** The flag that says each reading of a file whose signs are in doubt (the web page's import words it as its tick). */
 const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;

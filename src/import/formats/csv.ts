@@ -9,8 +9,8 @@ import { ISO_CURRENCIES, isoCurrencyOf, PREFIXED_SIGN_CURRENCY, SIGN_CURRENCY } 
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { columnsOf, fits, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
-import { headerlessSignsInDoubt, kindSaysPurchasesPositive, unmarkedInDoubt } from "./csv-signs.ts";
-import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { cardLayoutDecides, headerlessSignsInDoubt, kindSaysPurchasesPositive, unmarkedInDoubt, writesPurchasesPositive } from "./csv-signs.ts";
+import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, YOUR_LAYOUT, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, summaryHeaderNames, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
@@ -1059,10 +1059,24 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const asText = (i: number) => fits(cols[i]!, "text");
     plan = { ...plan, idText: { out: plan.idText.out.filter(asText), in: plan.idText.in.filter(asText) } };
   }
+  // A user's layout saved from a card's export (purchases positive, not flipped) decides the sign rule only of a file of
+  // its own columns whose amounts are all positive, none of them pay (cardLayoutDecides): another file of its header keeps
+  // the layout's other choices (currency, dates, roles) and takes the sign rule its own rows tell, as with no layout saved
+  // (review of r4-webqa: an account's export of that header had every sign turned; review of r4-cardlayout: dropping the
+  // whole layout lost its currency and date format for the card's own months with a payment in them).
+  if (plan && table.layout?.bank === YOUR_LAYOUT && plan.purchasesPositive && !table.layout.flipSigns && plan.money.kind === "signed") {
+    const cols = columnsOf(table.header, sample);
+    const amount = plan.money.amount;
+    const own = table.header.fields.filter((h) => h.trim() !== "").length === table.layout.header.length;
+    if (!own || !cardLayoutDecides(cols[amount]!.values, plan.description.out.map((i) => cols[i]!.values))) {
+      const balance = plan.balance === null ? undefined : cols[plan.balance];
+      plan = { ...plan, purchasesPositive: writesPurchasesPositive(cols, amount, plan.description.out, undefined, balance, false, fileName, sample.map((r) => r.line)) };
+    }
+  }
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).
-  if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""), table.header.fields)) plan = null;
+  if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""))) plan = null;
   // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
   const guessNotes: string[] = [];
   if (plan && guess && !opts.layout && !layoutFits(plan, sample)) {
