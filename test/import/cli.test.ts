@@ -227,6 +227,9 @@ describe("a card's layout saved (purchases positive) and an account's export of 
     expect(await read("acct-feb.csv", "Date,Description,Amount\n2026-02-25,SALARY ACME AG,5200.00\n2026-02-01,RENT HAUSVERWALTUNG,-1850.00\n2026-02-03,MIGROS BASEL,-64.30\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 1914.3, out_rows: 2, in: 5200, in_rows: 1 }]]);
     // A savings month of deposits only, of the card's very columns: money an account receives, read as written.
     expect(await read("sav-mar.csv", "Date,Description,Amount\n2026-03-02,From checking 4471,650.00\n2026-03-31,Monthly interest,2.17\n2026-03-15,Transfer from joint,300.00\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 952.17, in_rows: 3 }]]);
+    for (const text of ["Credit interest", "Transfer In", "Deposit from checking", "Incoming transfer J SMITH", "ACH CREDIT IRS TREAS 310", "Virement recu DUPONT"]) {
+      expect(await read("sav-apr.csv", `Date,Description,Amount\n2026-04-02,${text},650.00\n2026-04-15,${text},300.00\n`)).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 950, in_rows: 2 }]]);
+    }
     expect(await read("savings.csv", "Date,Description,Type,Amount\n2026-06-02,From checking 4471,Transfer In,650.00\n2026-06-30,Monthly interest,Interest,2.17\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 652.17, in_rows: 2 }]]);
   });
 

@@ -549,7 +549,8 @@ export function cardLayoutDecides(amounts: readonly string[], texts: readonly (r
   return written.length > 0 && written.every((a) => a > 0) && !values.some((a, r) => a !== null && a > 0 && texts.some((t) => received(t[r] ?? "")));
 }
 /** A savings account's money in that no card has: a transfer from the holder's other account, interest earned, a dividend (review of r4-cardlayout: a deposits-only month read as a card's purchases). */
-const SAVINGS_IN = /^\W*from\s+(?:checking|chequing|savings|joint)\b|\b(?:monthly\s+interest|interest\s+(?:paid|earned|credit(?:ed)?)|dividends?)\b/i;
+const SAVINGS_IN =
+  /^\W*from\s+(?:checking|chequing|savings|joint)\b|^\W*interest\W*$|\b(?:monthly\s+interest|interest\s+(?:paid|payment|earned|credit(?:ed)?)|credit\s+interest|dividends?|transfer\s+in|incoming\s+transfer|ach\s+credit|deposit\s+from|virement\s+re[cç]u|zinsgutschrift|gutschrift|accredito|abono)\b/i;
 
 /** The flag that says each reading of a file whose signs are in doubt (the web page's import words it as its tick). */
 const whichFlag = (amountColumn: string) => `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${amountColumn}" (the signs as written)`;
