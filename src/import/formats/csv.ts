@@ -1060,7 +1060,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     plan = { ...plan, idText: { out: plan.idText.out.filter(asText), in: plan.idText.in.filter(asText) } };
   }
   // A user's layout saved from a card's export (purchases positive, not flipped) decides the sign rule only of a file of
-  // its own columns whose amounts are all positive, none of them pay (cardLayoutDecides): another file of its header keeps
+  // its own columns whose amounts are all positive, none of them money an account receives (cardLayoutDecides): another file of its header keeps
   // the layout's other choices (currency, dates, roles) and takes the sign rule its own rows tell, as with no layout saved
   // (review of r4-webqa: an account's export of that header had every sign turned; review of r4-cardlayout: dropping the
   // whole layout lost its currency and date format for the card's own months with a payment in them).
