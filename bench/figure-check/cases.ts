@@ -80,7 +80,7 @@
  * - held-out-r4w.md (held-out-r4w.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring; scored once at the checker of stop 59
- *   (HELD-OUT.md); to join the tuning set at the next stop.
+ *   (HELD-OUT.md); part of the tuning set since.
  *
  * An answers file, one case per `## ` heading:
  *
