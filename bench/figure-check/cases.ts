@@ -81,6 +81,10 @@
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
  *   blind to the checker and never run through it before its one scoring; scored once at the checker of stop 59
  *   (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4x.md (held-out-r4x.results.json): the next representative held-out set (new everyday questions over
+ *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
+ *   blind to the checker and never run through it before its one scoring; to be scored once at the checker of
+ *   stop 60 (HELD-OUT.md).
  *
  * An answers file, one case per `## ` heading:
  *
@@ -127,6 +131,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4u.md"), results: join(import.meta.dir, "held-out-r4u.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4v.md"), results: join(import.meta.dir, "held-out-r4v.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4w.md"), results: join(import.meta.dir, "held-out-r4w.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4x.md"), results: join(import.meta.dir, "held-out-r4x.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
