@@ -33,22 +33,23 @@
  *
  * A statement's rows stay in their columns (RowTable) from the reader to the commit: a plan adds
  * per-row arrays (status, class) beside them instead of copying rows, so a million-row statement
- * fits in a few hundred MB (SPEC §13.1).
+ * fits in a few hundred MB (SPEC §13.1). *
+ * Its parts in their own files: a plan's rows (plan-rows.ts), its duplicates (plan-duplicates.ts), the one write
+ * (import-write.ts), the balance checks in words (reconciliation-words.ts), records (record-words.ts), undo's
+ * refusals (undo-refusals.ts).
  */
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { UNCATEGORISED } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb, DEFAULT_NOT_SPENDING } from "../ledger/reader.ts";
 import { addRuleHits } from "../ledger/category-rules.ts";
-import { WriteWorker } from "../ledger/write-connections.ts";
 import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
-import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
-import { formatCount, formatMoney, rowPlace } from "../core/format.ts";
+import { ConfigError, ImportInputError } from "../core/errors.ts";
+import { rowPlace } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
-import type { ImportRecord, ImportVia } from "../store/import-records.ts";
+import type { ImportRecord } from "../store/import-records.ts";
 import {
   applyAnswers,
   askModel,
@@ -66,21 +67,31 @@ import {
   unclassified,
   userRuleClassesOfStored,
 } from "./classify.ts";
-import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
-import { existingIds, fileMatch, possibleDuplicates, reidentifyOtherAccounts, reidentifyReusedIds, SignTurns, type ExistingMatch, type SeenIds } from "./duplicates.ts";
+import { emptyBySource, rowsParts, type BatchFacts, type UndoFacts, type UndoOutcome } from "./batch-write.ts";
+import { SignTurns, type SeenIds } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
-import { parseStatement, type CsvMapping, type FallbackCurrency, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
+import { parseStatement, type CsvMapping, type FallbackCurrency, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
 import { previewInWorker, stagedParts, stageInWorker, unstageInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
-import { checkImportColumns, ensureBudgetDb, hasAccountColumn } from "./target.ts";
+import { batchFacts, importWrites, NothingToAdd, writeImportBatch, type RowsToWrite } from "./import-write.ts";
+import { markDuplicates } from "./plan-duplicates.ts";
+import { rowsToInsert, type FilePlan, type IncludePossible, type ParsedFile, type PlannedRow } from "./plan-rows.ts";
+import { unreconciledMessage } from "./reconciliation-words.ts";
+import type { ImportActor } from "./record-words.ts";
+import { ImportEditedSinceError, ImportUndoError } from "./undo-refusals.ts";
+import { checkImportColumns, ensureBudgetDb } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
-import { CurrencyTally, heldRow, readFacts, rowsOf, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
+import { heldRow, readFacts, rowsOf, walkRows, withHeld, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
-/** Who imports or undoes: a user (page, API) or the terminal. */
-export type ImportActor = { userId: string | null; by: string; via: ImportVia };
+// The importer's parts, written in their own files, are still given from here: the one room CLI, web and tests share.
+export { classificationOf, fileTotals, planCounts, plannedRow, possibleDuplicateRows, previewRows, rowsToInsert } from "./plan-rows.ts";
+export type { FilePlan, IncludePossible, ParsedFile, PlanCounts, PlannedRow, RowStatus } from "./plan-rows.ts";
+export { reconciliationJson, reconciliationText, unreconciledMessage } from "./reconciliation-words.ts";
+export { importActorText, importRecordJson, type ImportActor } from "./record-words.ts";
+export { ImportEditedSinceError, ImportUndoError } from "./undo-refusals.ts";
 
 export type ImportFile = { name: string; bytes: Uint8Array };
 
@@ -101,41 +112,6 @@ export type ParseOptions = {
   fallbackCurrency?: FallbackCurrency;
 };
 
-/** A statement read and checked: the reader's outcome, its file's identity, every row's transaction id. */
-export type ParsedFile = Omit<Statement, "format"> & {
-  file: string;
-  format: string;
-  /** SHA-256 of the file's bytes (transaction_details.source_sha256), and its size. */
-  sha256: string;
-  bytes: number;
-  ids: string[];
-};
-
-export type RowStatus = "new" | "duplicate" | "possible_duplicate";
-const STATUS: readonly RowStatus[] = ["new", "duplicate", "possible_duplicate"];
-
-/** One row of a plan, as the preview and the CLI show it. */
-export type PlannedRow = ParsedRow & {
-  index: number;
-  transactionId: string;
-  status: RowStatus;
-  /** The existing row a possible duplicate may repeat. */
-  match: ExistingMatch | null;
-  /** How a new or possibly duplicate row would be stored (null for a duplicate). */
-  classified: Classified | null;
-};
-
-export type FilePlan = ParsedFile & {
-  /** Per row: 0 new, 1 duplicate, 2 possible duplicate (RowStatus by index). */
-  status: Uint8Array;
-  matches: Map<number, ExistingMatch>;
-  /** Per row, how it is classified; absent for a duplicate, or for a row left unclassified (classificationOf). */
-  classes: (Classified | undefined)[];
-  /** What the model's answers teach merchant_cache, by merchant key. */
-  learned: Map<string, Classified>;
-  modelError: string | null;
-};
-
 /** How far classification goes: all steps, or without the model (no key, --no-classify, a dry run). */
 export type ClassifyMode = "model" | "offline";
 
@@ -150,208 +126,7 @@ export type CommitResult = {
   snapshot?: string | null;
 };
 
-/** What a file's data lines became (SPEC §10.1: they add up to `dataLines`). */
-export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number; badRows: number; skipped: number; dataLines: number };
-
 export type { CurrencyTotals } from "./walk.ts";
-
-/** An import record as `imports list --json` and GET /api/imports show it. */
-export function importRecordJson(r: ImportRecord) {
-  return {
-    batch: r.batch,
-    file: r.file,
-    format: r.format,
-    account: r.account,
-    rows: r.rows,
-    first_date: r.firstDate,
-    last_date: r.lastDate,
-    imported_at: r.importedAt,
-    imported_by: r.importedBy,
-    imported_via: r.importedVia,
-    undone_at: r.undoneAt,
-    undone_by: r.undoneBy,
-    undone_via: r.undoneVia,
-    reconciliation: r.reconciliation,
-  };
-}
-
-const VIA_WORDS: Record<ImportVia, string> = { cli: "CLI", page: "page", api: "API" };
-
-/**
- * Who made (or undid) an import, in words: how — "CLI", "page", "API" — and, when it was a signed-in user of a
- * multi-user app, who ("alex (page)"). The single local user's name ("local") and the command line's ("cli") say
- * nothing the way does not.
- */
-export function importActorText(by: string, via: ImportVia | null): string {
-  if (!via) return by === "cli" ? VIA_WORDS.cli : by === "local" ? "the local user (page or API)" : by;
-  return by === "local" || by === "cli" ? VIA_WORDS[via] : `${by} (${VIA_WORDS[via]})`;
-}
-
-/** A file's reconciliation as `--json` and the API give it (SPEC §10.1: amounts as numbers). */
-export function reconciliationJson(r: Reconciliation) {
-  return {
-    account: r.account,
-    currency: r.currency,
-    opening: r.opening,
-    closing: r.closing,
-    entries: r.entries,
-    difference: r.difference,
-    status: r.status,
-    opening_date: r.openingDate,
-    closing_date: r.closingDate,
-    entries_total: r.entriesTotal,
-    ...(r.line !== undefined ? { line: r.line } : {}),
-    basis: r.basis,
-    ...(r.flipContradicts ? { flip_contradicts: true } : {}),
-    ...(r.unsignedFalls ? { unsigned_falls: true } : {}),
-    ...(r.owedLike ? { owed_like: true } : {}),
-  };
-}
-
-/** Why a statement whose amounts, mostly money out, agree with its balances only turned round does not reconcile (Reconciliation.owedLike). */
-const OWED_LIKE = "its balance rises as its amounts written negative fall, as the amount owed on a card or a loan does";
-
-/** Why a statement whose amounts carry no sign does not reconcile with a balance that falls (Reconciliation.unsignedFalls); `at`: where it first falls. */
-const unsignedFalls = (at: string) => `its amounts carry no sign, and its balance falls${at}: some rows are money out, and the file does not say which`;
-/** The way out of that refusal where it may hold, checked again by the balances once taken (a wrong flip is refused in turn). */
-const IF_ALL_OUT = "if every row is money out, flip the signs (--flip-signs)";
-
-/**
- * One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". A check
- * that counted possible duplicates says they are not imported unless the user says (`included`: they were), and what
- * the account comes to without them: the check is not claimed for rows that were not stored.
- */
-export function reconciliationText(r: Reconciliation, o: { included?: boolean } = {}): string {
-  const who = r.account ? `${r.account} ${r.currency}` : r.currency;
-  if (r.status === "ok") {
-    const checked = `opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)}`;
-    const held = r.held && !o.included ? r.held : null;
-    if (!held) return `${who}: balance checked ✓ (${checked})`;
-    const them = held.entries === 1 ? "a possible duplicate, which is" : `${held.entries} possible duplicates, which are`;
-    return `${who}: balance checked ✓ with ${them} not imported unless you import ${held.entries === 1 ? "it" : "them"} too (${checked}; without ${held.entries === 1 ? "it" : "them"} the entries imported bring the balance to ${formatMoney(r.closing! - held.total, r.currency)})`;
-  }
-  if (r.status === "off" && r.owedLike) return `${who}: does not reconcile as written: ${OWED_LIKE}`;
-  if (r.status === "off" && r.unsignedFalls) return `${who}: does not reconcile: ${unsignedFalls(r.line !== undefined ? ` (first at line ${r.line})` : "")}`;
-  if (r.status === "off") return `${who}: does not reconcile${r.flipContradicts ? " with its signs flipped (as written, they agree with the file's balances)" : ""}: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
-  // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
-  const entries = `${r.entries} ${r.entries === 1 ? "entry" : "entries"}`;
-  if (r.closing !== null) {
-    return `${who}: closing balance ${formatMoney(r.closing, r.currency)} stated, but no opening balance to check it against (with the ${entries} it means an opening balance of ${formatMoney(r.closing - r.entriesTotal, r.currency)})`;
-  }
-  if (r.opening !== null) {
-    return `${who}: opening balance ${formatMoney(r.opening, r.currency)} stated, but no closing balance to check the ${entries} against (they bring it to ${formatMoney(r.opening + r.entriesTotal, r.currency)})`;
-  }
-  return `${who}: the file states no balances to check`;
-}
-
-/** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
-export class ImportUndoError extends ChangeRefused {
-  override name = "ImportUndoError";
-}
-
-/**
- * An undo refused because rows of the import were edited by hand since (`needs_consent`): undoing it would delete
- * them with the edits, and those edits could not be undone any more. Nothing was changed; the user may agree
- * (`includingEdited`). The message names how many and which; each surface adds how to agree.
- */
-export class ImportEditedSinceError extends ImportUndoError {
-  override name = "ImportEditedSinceError";
-  constructor(
-    readonly batch: string,
-    readonly edited: UndoOutcome["edited"],
-  ) {
-    super("needs_consent", editedSinceWords(batch, edited));
-  }
-}
-
-/** "2 rows of import "a.csv@…" were edited since it was imported (#12 2026-01-05 CHF −4.50 Migros → Dining, …): undoing it deletes them and your edits of them. Nothing was changed." */
-function editedSinceWords(batch: string, edited: UndoOutcome["edited"]): string {
-  const named = edited.rows.map((r) => `#${r.id} ${r.date} ${formatMoney(r.amount, r.currency)} ${r.merchant ?? "?"} → ${r.category ?? UNCATEGORISED}`);
-  const more = edited.count > named.length ? `, and ${formatCount(edited.count - named.length)} more` : "";
-  const rows = edited.count === 1 ? "1 row" : `${formatCount(edited.count)} rows`;
-  return `${rows} of import "${batch}" ${edited.count === 1 ? "was" : "were"} edited by hand since it was imported (${named.join("; ")}${more}): undoing the import deletes ${edited.count === 1 ? "it" : "them"} and your edits of ${edited.count === 1 ? "it" : "them"}. Nothing was changed.`;
-}
-
-export function planCounts(plan: FilePlan): PlanCounts {
-  let n = 0;
-  let d = 0;
-  let p = 0;
-  for (const s of plan.status) {
-    if (s === 0) n++;
-    else if (s === 1) d++;
-    else p++;
-  }
-  return { rows: plan.rows.length, new: n, duplicates: d, possibleDuplicates: p, badRows: plan.badRows.length, skipped: plan.skipped.length, dataLines: plan.dataLines };
-}
-
-/** The file's money out and money in per currency (every row read, duplicates included). */
-export function fileTotals(rows: RowTable): CurrencyTotals[] {
-  const tally = new CurrencyTally();
-  for (let i = 0; i < rows.length; i++) tally.count(rows.currencyOf(i), rows.amount(i));
-  return tally.result(false);
-}
-
-/** How a row of the plan would be stored: its class, or unclassified. */
-export function classificationOf(plan: FilePlan, i: number): Classified {
-  return plan.classes[i] ?? unclassified(plainMerchant(plan.rows, i));
-}
-
-export function plannedRow(plan: FilePlan, i: number): PlannedRow {
-  const status = STATUS[plan.status[i]!]!;
-  return { ...plan.rows.row(i), index: i, transactionId: plan.ids[i]!, status, match: plan.matches.get(i) ?? null, classified: status === "duplicate" ? null : classificationOf(plan, i) };
-}
-
-/** The first `limit` rows of a plan (the preview's table), and every possible duplicate after them (each needs the user's word). */
-export function previewRows(plan: FilePlan, limit: number): PlannedRow[] {
-  const out: PlannedRow[] = [];
-  for (let i = 0; i < plan.rows.length && i < limit; i++) out.push(plannedRow(plan, i));
-  for (const i of [...plan.matches.keys()].sort((a, b) => a - b)) if (i >= limit) out.push(plannedRow(plan, i));
-  return out;
-}
-
-export function possibleDuplicateRows(plan: FilePlan): PlannedRow[] {
-  return [...plan.matches.keys()].sort((a, b) => a - b).map((i) => plannedRow(plan, i));
-}
-
-/** Which possible duplicates to import too: all, none, or those with these transaction ids (ticked on the page). */
-export type IncludePossible = boolean | ReadonlySet<string>;
-
-/** The rows a commit would insert (indexes into the plan). */
-export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[] {
-  const taken = (i: number) => (typeof include === "boolean" ? include : include.has(plan.ids[i]!));
-  const out: number[] = [];
-  for (let i = 0; i < plan.status.length; i++) if (plan.status[i] === 0 || (plan.status[i] === 2 && taken(i))) out.push(i);
-  return out;
-}
-
-/**
- * The reconciliations that do not add up, as one refusal (SPEC §10.1: imported only when the user accepts it). `nameAccount`:
- * how the account is named where the refusal is read (the page masks it, as its preview does; the command line and the
- * API give it whole).
- */
-export function unreconciledMessage(file: string, format: string, recs: readonly Reconciliation[], nameAccount: (account: string) => string = (a) => a): string | null {
-  const off = recs.filter((r) => r.status === "off");
-  if (off.length === 0) return null;
-  const what = off
-    .map((r) => {
-      const at = r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : "";
-      const why = r.owedLike ? OWED_LIKE : r.unsignedFalls ? unsignedFalls(at) : `off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${at}`;
-      return `${r.account ? `${nameAccount(r.account)} ` : ""}${r.currency} does not reconcile${r.flipContradicts ? " with its signs flipped" : ""}: ${why}`;
-    })
-    .join("; ");
-  // The user's flip is what is off: said so, and both readings of the balances, neither advised (an account's say the flip
-  // is wrong; a card's that are the amount owed agree with its purchases written positive, and there the flip is right).
-  // Neither reading advised: the amount owed on a card or a loan says the signs are right, an account's balance says
-  // they are the other way round.
-  const owed = off.some((r) => r.owedLike) ? ": if it is the amount owed on a card or a loan, its signs are right as written; if it is an account's balance, they are the other way round: flip the signs (--flip-signs)" : "";
-  const flip = off.some((r) => r.flipContradicts)
-    ? "; as written, its amounts agree with the balances it states, flipped they do not: if these are an account's balances, import it without flipping the signs (--flip-signs); if they are the amount owed on a card, the flip is right"
-    : "";
-  // Accepted, amounts with no sign are every one money in: said, so the way out is not taken for a cure.
-  const unsigned = off.some((r) => r.unsignedFalls);
-  const anyway = unsigned ? "imports it anyway, every row as money in" : owed ? "imports it anyway, as written" : "imports it anyway";
-  return `${file}: ${what}${owed}${flip}${unsigned ? `; ${IF_ALL_OUT}` : ""}; nothing was imported (--accept-unreconciled, or the tick on the page, ${anyway})`;
-}
 
 /** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */
 function refuseBadInput(file: string, s: Pick<Statement, "format" | "badRows" | "reconciliation">, opts: ParseOptions): void {
@@ -387,32 +162,7 @@ export type StreamedOutcome = CommitResult & {
   notes: string[];
 };
 
-/** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
-const breathe = () => new Promise<void>((r) => setImmediate(r));
-/** Rows per step of a long loop: a few tens of milliseconds of work. */
-const STEP_ROWS = 10_000;
-
 type RowVisitor = (rows: RowTable, i: number, id: string, c: Classified) => void;
-
-/**
- * Where an import's rows are written: in the budget write worker, fed to it in parts (`parts`: the server's imports),
- * or on this thread inside the write (`here`: the command line, where no server waits; Importer's writesOnThisThread).
- * `spill`: SQLite may write pages before COMMIT (BudgetChange.spill): a streamed file's write must, else a million
- * rows' pages would all stay in memory (SPEC §10.1: a 1M-row CSV within 500 MB).
- */
-type RowsToWrite = { parts: AsyncIterable<RowsPart | string> } | { here: (write: BatchWrite, db: Database) => void; spill: boolean };
-
-/**
- * The budget write worker (write-worker.ts), where an import's write and its undo run. Under `bun run`, next to
- * this module; in the compiled binary an entry point of its own below the entry points' common folder (src/), as
- * the parse worker is (parse-pool.ts; test/binary.test.ts imports and undoes a statement through it).
- */
-const importWrites = new WriteWorker(
-  /\$bunfs|~BUN/.test(import.meta.url) ? `${import.meta.dir}/import/write-worker.ts` : new URL("./write-worker.ts", import.meta.url).href,
-);
-
-/** Thrown when every row of an import turned out to be there already: rolls the empty batch back. */
-class NothingToAdd extends Error {}
 
 export class Importer {
   readonly writer: BudgetWriter;
@@ -530,51 +280,7 @@ export class Importer {
     const { rows, ids } = parsed;
     const db = this.openForReading();
     try {
-      const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
-      const reused = db ? reidentifyReusedIds(db, rows, ids, there, parsed.sha256) : new Map<number, ExistingMatch>();
-      const movedFrom = db ? reidentifyOtherAccounts(db, rows, ids, there) : undefined;
-      const otherAccountIds = new Set(movedFrom?.values());
-      if (opts.seen) for (let i = 0; i < ids.length; i++) if (opts.seen.has(ids[i]!, rows.accountOf(i))) there.add(ids[i]!);
-      const status = new Uint8Array(rows.length);
-      const fresh: number[] = [];
-      for (let i = 0; i < rows.length; i++) {
-        if (there.has(ids[i]!)) status[i] = 1;
-        else fresh.push(i);
-        if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
-      }
-      const matches = new Map<number, ExistingMatch>();
-      if (db && fresh.length) {
-        const hasAccount = hasAccountColumn(db);
-        // In slices: the server answers between them.
-        for (let from = 0; from < fresh.length; from += STEP_ROWS) {
-          const slice = fresh.slice(from, from + STEP_ROWS);
-          possibleDuplicates(db, { rows, indexes: slice, ids, sha256: parsed.sha256, otherAccountIds }, hasAccount, there).forEach((m, k) => {
-            if (m) {
-              status[slice[k]!] = 2;
-              matches.set(slice[k]!, m);
-            }
-          });
-          await breathe();
-        }
-      }
-      // A bank id given again with a similar text: that booking corrected, or another (the user says).
-      for (const [i, m] of reused) {
-        if (status[i] !== 0) continue;
-        status[i] = 2;
-        matches.set(i, m);
-      }
-      // A row its reader marks as possibly repeating another of the file: the user says, as for one budget.db holds.
-      for (const i of fresh) {
-        const m = status[i] === 0 ? fileMatch(rows, i) : null;
-        if (!m) continue;
-        status[i] = 2;
-        matches.set(i, m);
-      }
-      // Rows of this same file stored before with the other sign (a reading that changed since): held, and said.
-      const turns = new SignTurns();
-      if (db) turns.hold(db, rows, status, ids, parsed.sha256, null, (i, m) => matches.set(i, m));
-      const turned = turns.note((line) => rowPlace(parsed.format, line));
-      await breathe();
+      const { status, matches, fresh, turned } = await markDuplicates(db, parsed, opts.seen);
       const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       if (opts.seen) for (let i = 0; i < ids.length; i++) opts.seen.add(ids[i]!, rows.accountOf(i));
       return { ...parsed, ...(turned ? { notes: [...parsed.notes, turned] } : {}), reconciliation: withHeld(parsed.reconciliation, Array.from(status.keys()).filter((i) => status[i] === 2).map((i) => heldRow(rows, i))), status, matches, classes, learned, modelError };
@@ -656,7 +362,7 @@ export class Importer {
     const { batch, at } = this.newBatch(f.file);
     let receipt;
     try {
-      receipt = await this.writeBatch(this.batchFacts(f, batch, at), rows, actor);
+      receipt = await writeImportBatch(this.writer, this.opts.target, batchFacts(f, batch, at), rows, actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: count, bySource: emptyBySource() };
@@ -718,15 +424,6 @@ export class Importer {
     } finally {
       unstageInWorker(file.id);
     }
-  }
-
-  /** What an import's write needs of its file (and nothing else: the plan's rows go to the write worker in parts). */
-  private batchFacts(
-    f: Pick<BatchFacts, "file" | "sha256" | "account" | "reconciliation" | "learned"> & { format: string },
-    batch: string,
-    at: string,
-  ): BatchFacts & { format: string } {
-    return { file: f.file, format: f.format, sha256: f.sha256, account: f.account, reconciliation: f.reconciliation, learned: f.learned, batch, at };
   }
 
   /** A batch name unique per import (also for two files of one name in the same millisecond); budget.db made when absent. */
@@ -804,65 +501,13 @@ export class Importer {
     }
     const { batch, at } = this.newBatch(sf.file);
     try {
-      const receipt = await this.writeBatch(this.batchFacts({ ...sf, learned: new Map() }, batch, at), { here: (w, db) => readRows(db, batch, w.add), spill: true }, opts.actor);
+      const receipt = await writeImportBatch(this.writer, this.opts.target, batchFacts({ ...sf, learned: new Map() }, batch, at), { here: (w, db) => readRows(db, batch, w.add), spill: true }, opts.actor);
       const r = receipt.result;
       return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
     } catch (err) {
       if (err instanceof NothingToAdd) return outcome({ inserted: 0, alreadyThere: counts.new });
       throw err;
     }
-  }
-
-  /**
-   * The one write of an import: its rows, their details, the checked balances, the log (BatchWrite); recorded once
-   * committed. See RowsToWrite for where the rows are written.
-   */
-  private writeBatch(facts: BatchFacts & { format: string }, rows: RowsToWrite, actor: ImportActor) {
-    const { batch, at } = facts;
-    return this.writer.writeWithReceipt({
-      kind: "import",
-      userId: actor.userId,
-      // The write notes its rows itself (BatchResult.journal): no trigger fires for each of them.
-      changes: (r: BatchResult) => r.journal,
-      ...("parts" in rows
-        ? { job: { worker: importWrites, name: "import", input: facts, parts: rows.parts } }
-        : {
-            spill: rows.spill,
-            apply: (db: Database) => {
-              const write = new BatchWrite(db, facts);
-              rows.here(write, db);
-              return write.finish();
-            },
-          }),
-      // Recorded in chat.db only once budget.db holds the rows (the write path's second phase).
-      settle: (r: BatchResult, { snapshot }) => {
-        if (r.inserted === 0) throw new NothingToAdd();
-        return {
-          imported: {
-            batch,
-            file: facts.file,
-            format: facts.format,
-            account: facts.account,
-            rows: r.inserted,
-            firstDate: r.firstDate,
-            lastDate: r.lastDate,
-            importedAt: at,
-            importedBy: actor.by,
-            importedVia: actor.via,
-            userId: actor.userId,
-            dbPath: resolve(this.opts.target),
-            reconciliation: facts.reconciliation.map(reconciliationJson),
-          },
-          audit: [
-            {
-              kind: "write",
-              userId: actor.userId,
-              detail: { import: batch, file: facts.file, format: facts.format, account: facts.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
-            },
-          ],
-        };
-      },
-    });
   }
 
   /**
@@ -997,15 +642,4 @@ export class Importer {
     }
     return db;
   }
-}
-
-/** The ids among `ids` budget.db holds, in chunks with the event loop free between them. */
-async function existingIdsBreathing(db: Database, ids: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  const CHUNK = 20_000;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    for (const id of existingIds(db, ids.slice(i, i + CHUNK))) found.add(id);
-    if (i + CHUNK < ids.length) await breathe();
-  }
-  return found;
 }

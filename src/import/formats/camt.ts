@@ -13,11 +13,11 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
-import { named, startReading } from "./balance-run.ts";
+import { addEntry, checkEntries, named, noEntries, startReading, type EntrySum } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { attribute, captureElements, child, childrenNamed, textAt, textOf, type XNode } from "./markup.ts";
 import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
-import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
+import { cents, type StatedBalance } from "./reconcile.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
@@ -276,7 +276,7 @@ type StatementState = {
   /** Interim booked balances (ITBD, camt.052's) by currency, in file order: the report's balances when it states no OPBD/PRCD or CLBD. */
   interim: Map<string, (StatedBalance & { at: string })[]>;
   /** Booked entries by currency: their count and sum in cents. */
-  sums: Map<string, { n: number; cents: number }>;
+  sums: Map<string, EntrySum>;
   /** Its `Id` and period (`FrToDt`) as written, for the note on a repeat. */
   id: string | null;
   period: string | null;
@@ -493,9 +493,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;
     const reversal = textAt(e, "RvslInd")?.trim().toLowerCase() === "true";
-    const sum = st!.sums.get(total.currency) ?? { n: 0, cents: 0 };
-    sum.n++;
-    sum.cents += flip * sign * cents(total.value);
+    const sum = st!.sums.get(total.currency) ?? noEntries();
+    addEntry(sum, total.value, flip * sign);
     st!.sums.set(total.currency, sum);
 
     let parts: { tx: XNode; amount: number }[] | null = null;
@@ -592,14 +591,12 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const ordinals = [...st.entryKeys.keys()];
     const lines = ordinals.length ? { first: ordinals[0]!, last: ordinals[ordinals.length - 1]! } : null;
     const checked = balances.map(({ currency, opening, closing, closingCode }) => {
-      const sum = st!.sums.get(currency) ?? { n: 0, cents: 0 };
-      const r = reconcile({
+      const sum = st!.sums.get(currency) ?? noEntries();
+      const r = checkEntries(sum, {
         account: st!.account,
         currency,
         opening,
         closing,
-        entries: sum.n,
-        entriesCents: sum.cents,
         basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
       });
       return lines ? { ...r, lines } : r;

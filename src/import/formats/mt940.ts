@@ -24,10 +24,10 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { IBAN } from "./accounts.ts";
 import { cleanText } from "./clean.ts";
-import { named, startReading } from "./balance-run.ts";
+import { addEntry, checkEntries, named, noEntries, startReading, type EntrySum } from "./balance-run.ts";
 import { forEachLine } from "./delimited.ts";
 import { HOLD_LIMIT, type StatementReader } from "./reader.ts";
-import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
+import { cents, type StatedBalance } from "./reconcile.ts";
 import { isPlaceholderReference, joinCutPieces, joinTexts, oneLine } from "./texts.ts";
 import type { ParsedRow, ReadOptions, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
@@ -315,13 +315,13 @@ type Message = {
   account: string | null;
   opening: (StatedBalance & { currency: string }) | null;
   closing: (StatedBalance & { currency: string }) | null;
-  entries: number;
-  cents: number;
+  /** The bookings its balance check counts. */
+  booked: EntrySum;
   currency: string | null;
   hasBalances: boolean;
   /** The bookings by side (count and cents), and what MT942's :90D:/:90C: state of them. */
-  debits: { n: number; cents: number };
-  credits: { n: number; cents: number };
+  debits: EntrySum;
+  credits: EntrySum;
   stated: { D?: { n: number; cents: number; line: number }; C?: { n: number; cents: number; line: number } };
   /**
    * The message's bookings, held until its end: one sent twice in a file is a repeat, not more bookings. Their
@@ -346,12 +346,11 @@ const newMessage = (line: number): Message => ({
   account: null,
   opening: null,
   closing: null,
-  entries: 0,
-  cents: 0,
+  booked: noEntries(),
   currency: null,
   hasBalances: false,
-  debits: { n: 0, cents: 0 },
-  credits: { n: 0, cents: 0 },
+  debits: noEntries(),
+  credits: noEntries(),
   stated: {},
   held: [],
   streamed: false,
@@ -456,11 +455,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const round3Info86 = info && firstInfoLines < info.lines.length ? text86({ ...info, lines: info.lines.slice(0, firstInfoLines) }) : info86;
     const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86, idWords, joinTexts(more)) : describe(d, info86, idWords, joinTexts(more));
     const signed = flip * sign * amount;
-    msg!.entries++;
-    msg!.cents += cents(signed);
-    const side = sign < 0 ? msg!.debits : msg!.credits;
-    side.n++;
-    side.cents += cents(amount);
+    addEntry(msg!.booked, signed);
+    addEntry(sign < 0 ? msg!.debits : msg!.credits, amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts, named: true as const };
     msg!.days.add(date);
     if (msg!.streamed && msg!.currency) return void out.add({ ...row, currency: msg!.currency });
@@ -612,7 +608,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     if (!msg) return;
     const waiting = msg.held.filter((row) => row.currency === null);
     for (const row of waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
-    if (waiting.length) msg.entries = msg.cents = 0;
+    if (waiting.length) msg.booked = noEntries();
     // The same statement twice in a file (cmxl's samples: a statement resent under another :20:, an MT942 twice): its
     // bookings were added twice, its money counted double. A message whose every field but :20:/:21: is written as an
     // earlier one's is that statement again: its bookings are skipped, booked once.
@@ -622,7 +618,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // never booked twice either: the file is refused (a statement of that size sent twice, so far seen in no export).
     if (first !== undefined && msg.streamed) {
       throw new ImportInputError(
-        `${fileName}: line ${msg.line}: the statement on line ${first} again (the same account, number, balances and ${msg.entries.toLocaleString("en-US")} bookings); a statement of more than ${HOLD_LIMIT.toLocaleString("en-US")} bookings is read as it goes and its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
+        `${fileName}: line ${msg.line}: the statement on line ${first} again (the same account, number, balances and ${msg.booked.n.toLocaleString("en-US")} bookings); a statement of more than ${HOLD_LIMIT.toLocaleString("en-US")} bookings is read as it goes and its repeat cannot be left out, so nothing was imported: remove the second copy from the file and import it again`,
       );
     }
     if (first !== undefined) {
@@ -637,20 +633,18 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     if (interim && msg.account && currency) holdInterim(msg, msg.account, currency);
     else for (const row of msg.held) if (row.currency !== null) out.add({ ...row, currency: row.currency });
     const sums = sideSums(msg);
-    if (msg.hasBalances || msg.entries > 0) {
-      const checked = reconcile({
+    if (msg.hasBalances || msg.booked.n > 0) {
+      const checked = checkEntries(msg.booked, {
         account: msg.account,
         currency,
         opening: msg.opening,
         closing: msg.closing,
-        entries: msg.entries,
-        entriesCents: msg.cents,
         basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
       });
       reconciliation.push(checked);
       // An opening balance and bookings but no closing balance (Oldenburgische Landesbank's download ends in ":65F:Dnullnull…";
       // qa25's blind pass: imported with no word): nothing checks the bookings, and the statement may have been cut off.
-      if (msg.opening && !msg.closing && msg.entries > 0) {
+      if (msg.opening && !msg.closing && msg.booked.n > 0) {
         // A page of a statement continued (opened by :60M:) closes with :62M: (another page follows) or :62F: (the last).
         const what = msg.tags.has("60M") ? "page of a statement states an opening balance (:60M:) but no closing one (:62M: or :62F:)" : "statement states an opening balance but no closing one (:62F:)";
         notes.push(`line ${msg.line}: the ${what}: its bookings could not be checked against it; if the file was cut off, download it again`);

@@ -20,11 +20,10 @@
  * it against the last balance stored for the account (importer.ts), when there is one.
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { named, startReading } from "./balance-run.ts";
+import { addEntry, checkEntries, named, noEntries, startReading, type EntrySum } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
 import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
-import { cents, reconcile } from "./reconcile.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { ReadOptions, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate, MINUS_CHARS } from "./values.ts";
@@ -166,7 +165,7 @@ function fitidsInSeveralStatements(parts: readonly string[]): Set<string> {
 }
 
 /** `index`: the statement's place in the file (1-based). */
-type StatementState = { node: ONode; index: number; account: string | null; listedAs: string; currency: string | undefined; entries: number; cents: number; known: boolean };
+type StatementState = { node: ONode; index: number; account: string | null; listedAs: string; currency: string | undefined; booked: EntrySum; known: boolean };
 
 /** A transaction's amount: its sign (any form of minus, or "+") and its first significant digit. */
 const TRNAMT_SIGN = new RegExp(`<TRNAMT>\\s*([+${MINUS_CHARS}]?)[\\d.,]*?([1-9])`, "i");
@@ -338,8 +337,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // in its transactions' currency: its entries are counted, and the file said to state no balance, not passed over.
     s.currency ??= currency;
     if (currency === s.currency) {
-      s.entries++;
-      s.cents += cents(signed);
+      addEntry(s.booked, signed);
     }
     out.add({
       line,
@@ -381,15 +379,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     const closing = stated && "value" in stated ? stated.value : null;
     if (stated && "why" in stated && value(balance, "BALAMT")?.trim()) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);
     const currency = s.currency ?? "";
-    if (closing === null && s.entries === 0) return;
+    if (closing === null && s.booked.n === 0) return;
     reconciliation.push(
-      reconcile({
+      checkEntries(s.booked, {
         account: s.account,
         currency,
         opening: null,
         closing: closing === null ? null : { amount: closing, date: ofxDate(value(balance, "DTASOF")) },
-        entries: s.entries,
-        entriesCents: s.cents,
         basis: "LEDGERBAL (the file states no opening balance)",
       }),
     );
@@ -445,7 +441,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         openCount.set(name, (openCount.get(name) ?? 0) + 1);
         if (statementAggregates.has(name)) {
           statements++;
-          stmts.push({ node, index: statements, account: null, listedAs: "", currency: undefined, entries: 0, cents: 0, known: false });
+          stmts.push({ node, index: statements, account: null, listedAs: "", currency: undefined, booked: noEntries(), known: false });
         }
         pending = node;
       },
