@@ -33,7 +33,8 @@
  *
  * A statement's rows stay in their columns (RowTable) from the reader to the commit: a plan adds
  * per-row arrays (status, class) beside them instead of copying rows, so a million-row statement
- * fits in a few hundred MB (SPEC §13.1). *
+ * fits in a few hundred MB (SPEC §13.1).
+ *
  * Its parts in their own files: a plan's rows (plan-rows.ts), its duplicates (plan-duplicates.ts), the one write
  * (import-write.ts), the balance checks in words (reconciliation-words.ts), records (record-words.ts), undo's
  * refusals (undo-refusals.ts).
@@ -351,7 +352,7 @@ export class Importer {
     return this.writeRows(plan, write, rows.length, opts.actor);
   }
 
-  /** An import's rows (`count` of them) written in one batch (see writeBatch); nothing at all when there are none. */
+  /** An import's rows (`count` of them) written in one batch (see writeImportBatch, import-write.ts); nothing at all when there are none. */
   private async writeRows(
     f: Pick<BatchFacts, "file" | "sha256" | "account" | "reconciliation" | "learned"> & { format: string },
     rows: RowsToWrite,
