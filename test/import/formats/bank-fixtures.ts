@@ -1825,6 +1825,26 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"AUD","status":"ok","opening":19.75,"closing":2930.4,"entries":4,"difference":0}],
     notes: ["the currency AUD (from the Westpac layout) for every row"],
   },
+  // HDFC Bank (India), layout hdfc-delimited: the net banking "Delimited" download (qa53's blind pass: a real one's
+  // lines, days 01 and 06, were refused, "cannot tell the date format"; its rupees were the data's main currency): a line
+  // of bare commas, a header and cells padded with spaces, DD/MM/YY dates all 12 or less, 0.00 on the other side, INR
+  // named by no cell. 50'000.00 − 1'245.50 = 48'754.50 + 92'000.00 = 140'754.50 − 5'000.00 = 135'754.50 − 2'000.00 =
+  // 133'754.50 ✓. Out 8'245.50 (3 rows), in 92'000.00 (1 row).
+  "hdfc-in-delimited-early-days.csv": {
+    format: "csv",
+    layout: "hdfc-delimited",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [3,"2026-03-02",-1245.5,"INR","UPI-FRESHMART-FRESHMART@OKAXIS-UTIB0000123-605112345678-GROCERIES"],
+      [4,"2026-03-05",92000,"INR","NEFT CR-NORTHWIND SOFTWARE PVT LTD-SALARY FEB"],
+      [5,"2026-03-07",-5000,"INR","ACH D- CONTOSO MUTUAL FUND-SIP0042"],
+      [6,"2026-03-11",-2000,"INR","ATW-512345XXXXXX6789-S1ANMU01-MUMBAI"],
+    ],
+    totals: [{"currency":"INR","out":8245.5,"outRows":3,"in":92000,"inRows":1}],
+    reconciliation: [{"currency":"INR","status":"ok","opening":50000,"closing":133754.5,"entries":4,"difference":0}],
+    notes: ["the currency INR (from the HDFC Bank layout) for every row"],
+  },
   // NAB (Australia), layout nab: dates "21 Jan 26", a signed amount, a column with no header, the merchant ("Woolworths", already said by the details), AUD. 100.00 − 100.00 = 0.00 + 1'900.00 = 1'900.00 − 45.90 = 1'854.10 ✓.
   // Up (Australia), qa44 blind pass (WRONG silently before: "Round Up (AUD)" was taken as the amount, the café's −5.00
   // booked as its −0.50 round-up and the other three rows skipped as "no money moved"; a file of one row without a

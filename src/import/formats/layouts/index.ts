@@ -58,6 +58,7 @@ import { NAB, UP, WESTPAC } from "./australia.ts";
 import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
 import { BANCOPOSTA } from "./bancoposta.ts";
 import { LLOYDS_GROUP_CARD, MARCUS_UK, TESCO_BANK_CARD } from "./uk.ts";
+import { HDFC_DELIMITED } from "./hdfc.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
   ...UBS_ACCOUNT_LAYOUTS,
@@ -132,4 +133,5 @@ export const LAYOUTS: readonly BankLayout[] = [
   TESCO_BANK_CARD,
   LLOYDS_GROUP_CARD,
   MARCUS_UK,
+  HDFC_DELIMITED,
 ];
