@@ -98,6 +98,19 @@ describe("transaction_details and account_balances", () => {
       { import_batch: done.batch, created_at: at, merchant_name: "Coop Pronto", category: "Uncategorised", source: "unclassified", source_file: name, source_sha256: sha, source_line: 3 },
     ]);
   });
+
+  test("a bank layout's reference column is kept as the row's reference (HDFC's Chq/Ref Number), its ids unchanged", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const plan = await importer.plan(importer.parse(file("hdfc-in-delimited-early-days.csv")), { classify: "offline" });
+    expect((await importer.commit(plan, { actor: CLI })).inserted).toBe(4);
+    expect(query(path, "SELECT d.reference, t.amount, substr(t.transaction_id, 1, 2) AS id FROM transaction_details d JOIN transactions t USING (transaction_id) ORDER BY d.source_line")).toEqual([
+      { reference: "0000605112345678", amount: -1245.5, id: "h:" },
+      { reference: "N064260011223344", amount: 92000, id: "h:" },
+      { reference: "0000004411223344", amount: -5000, id: "h:" },
+      { reference: "0000000000012345", amount: -2000, id: "h:" },
+    ]);
+  });
 });
 
 describe("reconciliation decides", () => {

@@ -24,4 +24,6 @@ export const HDFC_DELIMITED: BankLayout = {
   currency: { fixed: "INR" },
   balance: "Closing Balance",
   description: { columns: ["Narration"] },
+  // The cheque number or UPI/NEFT reference, kept as a fact (SPEC §10.1); no id: ATM rows repeat zero-filled ones.
+  referenceFact: "Chq/Ref Number",
 };
