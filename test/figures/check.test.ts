@@ -3128,3 +3128,22 @@ describe("figctx: 'no category', 'without a category' name the Uncategorised row
     expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
   });
 });
+
+describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34)", () => {
+  const NAMES = { categoryNames: ["Healthcare", "Groceries"], merchants: ["Migros", "Praxis Dr. med. S. Brunner", "Apotheke St. Gallen"], accounts: [] };
+  const SUMMARY = "Total of spending by merchant for 2025. CHF: Migros CHF 2'310.40 (41); Praxis Dr. med. S. Brunner CHF 480.10 (3); Apotheke St. Gallen CHF 96.30 (4).";
+  const m = () => turnOver(NAMES, { name: "spending_breakdown", input: { year: 2025, group_by: ["merchant"] }, summary: SUMMARY });
+  test("a title and an initial ('Dr. med. S.'): right, the practice's CHF 480.10 and 3 bills; wrong, Migros's CHF 2'310.40 and the pharmacy's 4 bills said to be the practice's", () => {
+    expect(statuses(m(), "Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "grounded"]]);
+    expect(statuses(m(), "Praxis Dr. med. S. Brunner charged CHF 2'310.40.")).toEqual([["CHF 2'310.40", "mismatched"]]);
+    expect(statuses(m(), "At Praxis Dr. med. S. Brunner you paid 3 bills.")).toEqual([["3", "grounded"]]);
+    expect(statuses(m(), "At Praxis Dr. med. S. Brunner you paid 4 bills.")).toEqual([["4", "mismatched"]]);
+  });
+  test("a year that opens the sentence holds across the name: right, 2025's CHF 480.10; wrong, the same said of 2024", () => {
+    expect(statuses(m(), "In 2025, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "grounded"]]);
+    expect(statuses(m(), "In 2024, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "mismatched"]]);
+  });
+  test("a sentence that ends with a full stop still ends there: the next sentence's figure is not the name's", () => {
+    expect(statuses(m(), "Your largest merchant was Praxis Dr. med. S. Brunner. Migros came to CHF 2'310.40.")).toEqual([["CHF 2'310.40", "grounded"]]);
+  });
+});

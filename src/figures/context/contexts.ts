@@ -192,8 +192,6 @@ const OPENER = /^\s*(?:[-*]\s+)?(?:in|during|for|over|throughout|across)\s+(?:th
 
 /** The period or month that opens the sentence of the figure at `at`, set off by a comma ("In April, …"), if any. */
 function sentenceOpener(text: string, at: number, mentions: readonly Mention[]): Mention | undefined {
-  const head = text.slice(Math.max(0, at - 400), at);
-  const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf("\n"));
-  const start = at - head.length + cut + 1;
+  const start = Math.max(at - 400, sentenceStart(text, at - 1));
   return mentions.find((m) => (m.dim === "period" || m.dim === "month") && m.start >= start && m.start - start < 40 && m.end < at && text[m.end] === "," && OPENER.test(text.slice(start, m.start)));
 }
