@@ -3143,6 +3143,11 @@ describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34
     expect(statuses(m(), "In 2025, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "grounded"]]);
     expect(statuses(m(), "In 2024, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "mismatched"]]);
   });
+  test("a year that opens the sentence holds for a month after a name's full stop: right, 'In 2025 groceries (St. Jakob market too) peaked in May'; wrong, the same said of 2024 (May 2025's)", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Groceries", year: 2025 }, summary: "Monthly spending on Groceries for 2025. CHF: total CHF 7'431.20; highest 2025-05 CHF 1'706.20; lowest 2025-02 CHF 402.10." }]);
+    expect(statuses(t, "In 2025 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+    expect(statuses(t, "In 2024 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "mismatched"]]);
+  });
   test("a sentence that ends with a full stop still ends there: the next sentence's figure is not the name's", () => {
     expect(statuses(m(), "Your largest merchant was Praxis Dr. med. S. Brunner. Migros came to CHF 2'310.40.")).toEqual([["CHF 2'310.40", "grounded"]]);
   });

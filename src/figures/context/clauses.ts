@@ -26,6 +26,14 @@ export function sentenceStart(text: string, at: number): number {
   return 0;
 }
 
+/** Where the sentence holding `from` ends: the offset of its last mark or its line break, else the text's end. */
+export function sentenceEnd(text: string, from: number): number {
+  const ends = /[.!?](?=\s|$)|\n/g;
+  ends.lastIndex = from;
+  for (let m = ends.exec(text); m; m = ends.exec(text)) if (endsSentence(text, m.index)) return m.index;
+  return text.length;
+}
+
 /** Clause boundaries of `text` (offsets where a clause ends), none inside a figure. */
 export function clauseEnds(text: string, figures: readonly Target[]): number[] {
   const ends: number[] = [];
