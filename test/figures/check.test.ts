@@ -3152,3 +3152,24 @@ describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34
     expect(statuses(m(), "Your largest merchant was Praxis Dr. med. S. Brunner. Migros came to CHF 2'310.40.")).toEqual([["CHF 2'310.40", "grounded"]]);
   });
 });
+
+describe("figfa: spending beyond what came in is a net below zero (issue 34)", () => {
+  const NETS: Call = {
+    name: "income_vs_spending",
+    input: { from: "2025-01-01", to: "2025-03-31" },
+    summary:
+      "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
+  };
+  test("right, in February you spent CHF 1'145.03 more than came in (its net -1'145.03), or more than you earned; wrong, the same said of March (its net is +1'145.03, a surplus)", () => {
+    const t = turn([NETS]);
+    expect(statuses(t, "In February you spent CHF 1'145.03 more than came in.")).toEqual([["CHF 1'145.03", "grounded"]]);
+    expect(statuses(t, "In February you spent CHF 1'145.03 more than you earned.")).toEqual([["CHF 1'145.03", "grounded"]]);
+    expect(statuses(t, "In March you spent CHF 1'145.03 more than came in.")).toEqual([["CHF 1'145.03", "mismatched"]]);
+  });
+  test("a deficit is no gap between two deficits: wrong, 'January and February cost CHF 3'145.03 more than came in' (January's −4'290.06 less February's −1'145.03: no deficit of either)", () => {
+    const months = "2025-01 CHF 11'000.00 / CHF 15'290.06 / CHF -4'290.06; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'700.00 / CHF 1'300.00.";
+    const t = turn([{ ...NETS, summary: NETS.summary.replace(/2025-01 .*$/, months) }]);
+    expect(statuses(t, "In January you spent CHF 4'290.06 more than came in.")).toEqual([["CHF 4'290.06", "grounded"]]);
+    expect(statuses(t, "January and February cost CHF 3'145.03 more than came in.")).toEqual([["CHF 3'145.03", "ungrounded"]]);
+  });
+});
