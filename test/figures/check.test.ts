@@ -50,6 +50,14 @@ function monthsCompared(a: number, b: number, figures: string): TurnFigures {
 const MAY_JUNE_CHANGES =
   "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).";
 
+/** Three months' nets: 10'000.00 − 8'000.00 = 2'000.00; 10'000.00 − 11'145.03 = -1'145.03; 10'000.00 − 8'854.97 = 1'145.03. */
+const NETS: Call = {
+  name: "income_vs_spending",
+  input: { from: "2025-01-01", to: "2025-03-31" },
+  summary:
+    "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
+};
+
 /** A turn of one call. */
 const oneCall = (name: string, input: Record<string, unknown>, summary: string) => turn([{ name, input, summary }]);
 
@@ -1178,13 +1186,6 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
 });
 
 describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the tuning set once r4f joined it), each with a right and a wrong case", () => {
-  /** Three months' nets: 10'000.00 − 8'000.00 = 2'000.00; 10'000.00 − 11'145.03 = -1'145.03; 10'000.00 − 8'854.97 = 1'145.03. */
-  const NETS: Call = {
-    name: "income_vs_spending",
-    input: { from: "2025-01-01", to: "2025-03-31" },
-    summary:
-      "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
-  };
   test("'in the red' is below zero, 'in the black' above: right, February ended CHF 1'145.03 in the red, March CHF 1'145.03 in the black; wrong, March ended CHF 1'145.03 in the red (its net is +1'145.03)", () => {
     const t = turn([NETS]);
     expect(statuses(t, "February ended CHF 1'145.03 in the red. March ended CHF 1'145.03 in the black.")).toEqual([
@@ -3154,12 +3155,6 @@ describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34
 });
 
 describe("figfa: spending beyond what came in is a net below zero (issue 34)", () => {
-  const NETS: Call = {
-    name: "income_vs_spending",
-    input: { from: "2025-01-01", to: "2025-03-31" },
-    summary:
-      "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
-  };
   test("right, in February you spent CHF 1'145.03 more than came in (its net -1'145.03), or more than you earned; wrong, the same said of March (its net is +1'145.03, a surplus)", () => {
     const t = turn([NETS]);
     expect(statuses(t, "In February you spent CHF 1'145.03 more than came in.")).toEqual([["CHF 1'145.03", "grounded"]]);
