@@ -3149,8 +3149,12 @@ describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34
     expect(statuses(t, "In 2025 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
     expect(statuses(t, "In 2024 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "mismatched"]]);
   });
-  test("a sentence that ends with a full stop still ends there: the next sentence's figure is not the name's", () => {
-    expect(statuses(m(), "Your largest merchant was Praxis Dr. med. S. Brunner. Migros came to CHF 2'310.40.")).toEqual([["CHF 2'310.40", "grounded"]]);
+  test("a sentence that ends in a one-letter word ('Plan B.') or in 'no.' still ends there: right, Migros and Coop's CHF 3'160.95; wrong, CHF 3'494.30 (Plan B's taken in) and CHF 3'257.30 (Denner's, after 'no.')", () => {
+    const shops = { categoryNames: ["Groceries"], merchants: ["Migros", "Coop", "Parking Zone A", "Plan B", "Denner", "Lidl", "Garage Frei"], accounts: [] };
+    const t = () => turnOver(shops, { name: "spending_breakdown", input: { year: 2025, group_by: ["merchant"] }, summary: "Total of spending by merchant for 2025. CHF: Migros CHF 2'310.40 (41); Coop CHF 850.55 (12); Parking Zone A CHF 120.15 (10); Plan B CHF 333.35 (3); Denner CHF 96.35 (4); Lidl CHF 55.25 (2); Garage Frei CHF 480.10 (3)." });
+    expect(statuses(t(), "Your insurer is Plan B. Migros and Coop came to CHF 3'160.95.")).toEqual([["CHF 3'160.95", "derived"]]);
+    expect(statuses(t(), "Your insurer is Plan B. Migros and Coop came to CHF 3'494.30.")).toEqual([["CHF 3'494.30", "ungrounded"]]);
+    expect(statuses(t(), "Did Denner cost more? The answer for Denner is no. Migros and Coop came to CHF 3'257.30.")).toEqual([["CHF 3'257.30", "ungrounded"]]);
   });
 });
 

@@ -5,15 +5,17 @@ import type { Target } from "./types.ts";
 /** Where clauses end: a sentence's end, a semicolon, a line break, a dash between clauses. */
 const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
 /** Abbreviations whose full stop ends no sentence (titles and places of merchants' names too: "Dr. med.", "St. Gallen"). */
-const ABBREVIATION = /(?:^|[\s(])(?:Dr|med|Prof|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
+const ABBREVIATION = /(?:^|[\s(])(?:Dr|med|Prof|Fr|SFr|St|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
 /** A single capital before a full stop is an initial ("Dr. med. S. Brunner"), not a sentence's last word. */
-const INITIAL = /(?:^|[\s(.])\p{Lu}$/u;
+const INITIAL = /(?:^|[\s(])(?:(?:Dr|med|Prof|St)\.|\p{Lu}\.)\s*\p{Lu}$/u;
+const NUMBER_WORD = /(?:^|[\s(])(?:Nr|No)$/i;
 
 /** Whether the full stop (or other mark) at `at` ends a sentence: not one of an abbreviation or an initial inside a name. */
 export function endsSentence(text: string, at: number): boolean {
   if (text[at] !== ".") return true;
-  const before = text.slice(Math.max(0, at - 8), at);
-  return !ABBREVIATION.test(before) && !INITIAL.test(before);
+  const before = text.slice(Math.max(0, at - 12), at);
+  if (NUMBER_WORD.test(before)) return !/^\.\s*\d/.test(text.slice(at, at + 4));
+  return !ABBREVIATION.test(before.slice(-8)) && !INITIAL.test(before);
 }
 
 /** Where the sentence holding `at` starts: after the last sentence end before it (a mark before a space, a line break). */
