@@ -3171,4 +3171,20 @@ describe("figfa: spending beyond what came in is a net below zero (issue 34)", (
     expect(statuses(t, "In January you spent CHF 4'290.06 more than came in.")).toEqual([["CHF 4'290.06", "grounded"]]);
     expect(statuses(t, "January and February cost CHF 3'145.03 more than came in.")).toEqual([["CHF 3'145.03", "ungrounded"]]);
   });
+  test("a deficit is no sum of a deficit and a surplus, and no gap of two months' spending: wrong, February's CHF 3'145.03 (its −1'145.03 with January's +2'000.00) and CHF 2'290.06 (February's spending less March's)", () => {
+    const t = turn([NETS]);
+    expect(statuses(t, "In February you spent CHF 3'145.03 more than came in.")).toEqual([["CHF 3'145.03", "ungrounded"]]);
+    expect(statuses(t, "February cost CHF 2'290.06 more than came in.")).toEqual([["CHF 2'290.06", "ungrounded"]]);
+  });
+  test("earning more than a year before is a rise of income, no deficit: right, 2025's rise of CHF 3'000.00; wrong, CHF 5'000.00 (2025's net of −5'000.00)", () => {
+    const year = (y: number, income: string, spending: string, net: string): Call => ({ name: "income_vs_spending", input: { year: y }, summary: `Income vs spending from ${y}-01-01 to ${y}-12-31. CHF: income CHF ${income}, spending CHF ${spending}, net CHF ${net}, savings rate 5.0%.` });
+    const t = turn([year(2024, "100'000.00", "95'000.00", "5'000.00"), year(2025, "103'000.00", "108'000.00", "-5'000.00")]);
+    expect(statuses(t, "In 2025 you earned CHF 3'000.00 more than you earned in 2024.")).toEqual([["CHF 3'000.00", "derived"]]);
+    expect(statuses(t, "In 2025 you earned CHF 5'000.00 more than you earned in 2024.")).toEqual([["CHF 5'000.00", "mismatched"]]);
+  });
+  test("a single payment is no month's overspend: wrong, February's Migros payment of CHF −435.49 said to be what was spent beyond what came in, or the month in the red", () => {
+    const t = turn([{ name: "search_transactions", input: { year: 2025, month: 2 }, summary: "3 transactions in 2025-02. 2025-02-03 Migros CHF -435.49 (Groceries); 2025-02-10 Coop CHF -120.00 (Groceries); 2025-02-25 Salary CHF 5'000.00 (Income)." }]);
+    expect(statuses(t, "In February you spent CHF 435.49 more than came in.")).toEqual([["CHF 435.49", "mismatched"]]);
+    expect(statuses(t, "In February you ended CHF 435.49 in the red.")).toEqual([["CHF 435.49", "mismatched"]]);
+  });
 });

@@ -29,6 +29,8 @@ export const RED_BEFORE = /\b(?:in the red by|a deficit of|a shortfall of)\s+$/i
  * "… more than you earned", "… more than its income"): the gap of the two flows, a net below zero, neither money in nor out.
  */
 export const OVERSPENT_AFTER = /^\s+more\s+than\s+(?:(?:you|we|it|they|was|were)\s+)?(?:came\s+in|earned|(?:the|its|your|our|their)\s+income)\b/i;
+/** Money in said of a figure's own clause: "you earned CHF 5'000.00 more than …" is a rise of income, no overspending. */
+export const EARNED_BEFORE = /\b(?:earn|earned|earning|income|salary|brought\s+in|made)\b/i;
 export const BLACK_AFTER = /^\s+(?:in the black|(?:of\s+)?surplus)\b/i;
 export const BLACK_BEFORE = /\b(?:in the black by|a surplus of)\s+$/i;
 /** Words that say a figure is a total of several things, in its clause before it or right after it. */
