@@ -4,10 +4,17 @@ import type { Target } from "./types.ts";
 
 /** Where clauses end: a sentence's end, a semicolon, a line break, a dash between clauses. */
 const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
-/** Abbreviations whose full stop ends no sentence (titles and places of merchants' names too: "Dr. med.", "St. Gallen"). */
-const ABBREVIATION = /(?:^|[\s(])(?:Dr|med|Prof|Fr|SFr|St|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
-/** A single capital before a full stop is an initial ("Dr. med. S. Brunner"), not a sentence's last word. */
-const INITIAL = /(?:^|[\s(])(?:(?:Dr|med|Prof|St)\.|\p{Lu}\.)\s*\p{Lu}$/u;
+/** Titles and places in merchants' names ("Dr. med.", "St. Gallen"), after which a single capital is an initial. */
+const TITLES = "Dr|med|Prof|St";
+/** Abbreviations whose full stop ends no sentence (the titles too). */
+const ABBREVIATION = new RegExp(`(?:^|[\\s(])(?:${TITLES}|Fr|SFr|ca|approx|vs|etc|e\\.g|i\\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$`, "i");
+/**
+ * A single capital before a full stop is an initial only after a title or another initial ("Dr. med. S. Brunner",
+ * "A. B. Meier"): alone it is as likely a sentence's last word ("… is Plan B.", "Zone A."), and joining two sentences
+ * lends the first one's names and year to the second's figures.
+ */
+const INITIAL = new RegExp(`(?:^|[\\s(])(?:(?:${TITLES})\\.|\\p{Lu}\\.)\\s*\\p{Lu}$`, "u");
+/** "No" and "Nr" end no sentence only before a number ("no. 5", "Garage Nr. 5"); "the answer is no." does. */
 const NUMBER_WORD = /(?:^|[\s(])(?:Nr|No)$/i;
 
 /** Whether the full stop (or other mark) at `at` ends a sentence: not one of an abbreviation or an initial inside a name. */
