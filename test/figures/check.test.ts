@@ -50,6 +50,14 @@ function monthsCompared(a: number, b: number, figures: string): TurnFigures {
 const MAY_JUNE_CHANGES =
   "CHF: total spending CHF 9'000.00 → CHF 9'500.00 (+CHF 500.00, +5.6%). By change: Dining CHF 1'500.00 → CHF 929.05 (CHF -570.95, -38.1%); Travel CHF 700.00 → CHF 1'633.20 (+CHF 933.20, +133.3%); Transport CHF 478.62 → CHF 372.81 (CHF -105.81, -22.1%); Shopping CHF 901.60 → CHF 1'230.01 (+CHF 328.41, +36.4%); Groceries CHF 1'706.20 → CHF 1'621.35 (CHF -84.85, -5.0%).";
 
+/** Three months' nets: 10'000.00 − 8'000.00 = 2'000.00; 10'000.00 − 11'145.03 = -1'145.03; 10'000.00 − 8'854.97 = 1'145.03. */
+const NETS: Call = {
+  name: "income_vs_spending",
+  input: { from: "2025-01-01", to: "2025-03-31" },
+  summary:
+    "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
+};
+
 /** A turn of one call. */
 const oneCall = (name: string, input: Record<string, unknown>, summary: string) => turn([{ name, input, summary }]);
 
@@ -1178,13 +1186,6 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
 });
 
 describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the tuning set once r4f joined it), each with a right and a wrong case", () => {
-  /** Three months' nets: 10'000.00 − 8'000.00 = 2'000.00; 10'000.00 − 11'145.03 = -1'145.03; 10'000.00 − 8'854.97 = 1'145.03. */
-  const NETS: Call = {
-    name: "income_vs_spending",
-    input: { from: "2025-01-01", to: "2025-03-31" },
-    summary:
-      "Income vs spending from 2025-01-01 to 2025-03-31. CHF: income CHF 30'000.00, spending CHF 28'000.00, net CHF 2'000.00, savings rate 6.7%. Per month (income / spending / net): 2025-01 CHF 10'000.00 / CHF 8'000.00 / CHF 2'000.00; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'854.97 / CHF 1'145.03.",
-  };
   test("'in the red' is below zero, 'in the black' above: right, February ended CHF 1'145.03 in the red, March CHF 1'145.03 in the black; wrong, March ended CHF 1'145.03 in the red (its net is +1'145.03)", () => {
     const t = turn([NETS]);
     expect(statuses(t, "February ended CHF 1'145.03 in the red. March ended CHF 1'145.03 in the black.")).toEqual([
@@ -3126,5 +3127,64 @@ describe("figctx: 'no category', 'without a category' name the Uncategorised row
   test("wrong: 3 transactions without a category (Travel's 3 rows)", () => {
     expect(statuses(turn([month]), "CHF 310.00 came in over 3 transactions without a category.")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
     expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
+  });
+});
+
+describe("figfa: a full stop inside a merchant's name ends no sentence (issue 34)", () => {
+  const NAMES = { categoryNames: ["Healthcare", "Groceries"], merchants: ["Migros", "Praxis Dr. med. S. Brunner", "Apotheke St. Gallen"], accounts: [] };
+  const SUMMARY = "Total of spending by merchant for 2025. CHF: Migros CHF 2'310.40 (41); Praxis Dr. med. S. Brunner CHF 480.10 (3); Apotheke St. Gallen CHF 96.30 (4).";
+  const m = () => turnOver(NAMES, { name: "spending_breakdown", input: { year: 2025, group_by: ["merchant"] }, summary: SUMMARY });
+  test("a title and an initial ('Dr. med. S.'): right, the practice's CHF 480.10 and 3 bills; wrong, Migros's CHF 2'310.40 and the pharmacy's 4 bills said to be the practice's", () => {
+    expect(statuses(m(), "Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "grounded"]]);
+    expect(statuses(m(), "Praxis Dr. med. S. Brunner charged CHF 2'310.40.")).toEqual([["CHF 2'310.40", "mismatched"]]);
+    expect(statuses(m(), "At Praxis Dr. med. S. Brunner you paid 3 bills.")).toEqual([["3", "grounded"]]);
+    expect(statuses(m(), "At Praxis Dr. med. S. Brunner you paid 4 bills.")).toEqual([["4", "mismatched"]]);
+  });
+  test("a year that opens the sentence holds across the name: right, 2025's CHF 480.10; wrong, the same said of 2024", () => {
+    expect(statuses(m(), "In 2025, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "grounded"]]);
+    expect(statuses(m(), "In 2024, Praxis Dr. med. S. Brunner charged CHF 480.10.")).toEqual([["CHF 480.10", "mismatched"]]);
+  });
+  test("a year that opens the sentence holds for a month after a name's full stop: right, 'In 2025 groceries (St. Jakob market too) peaked in May'; wrong, the same said of 2024 (May 2025's)", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Groceries", year: 2025 }, summary: "Monthly spending on Groceries for 2025. CHF: total CHF 7'431.20; highest 2025-05 CHF 1'706.20; lowest 2025-02 CHF 402.10." }]);
+    expect(statuses(t, "In 2025 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+    expect(statuses(t, "In 2024 groceries (St. Jakob market too) peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "mismatched"]]);
+  });
+  test("a sentence that ends in a one-letter word ('Plan B.') or in 'no.' still ends there: right, Migros and Coop's CHF 3'160.95; wrong, CHF 3'494.30 (Plan B's taken in) and CHF 3'257.30 (Denner's, after 'no.')", () => {
+    const shops = { categoryNames: ["Groceries"], merchants: ["Migros", "Coop", "Parking Zone A", "Plan B", "Denner", "Lidl", "Garage Frei"], accounts: [] };
+    const t = () => turnOver(shops, { name: "spending_breakdown", input: { year: 2025, group_by: ["merchant"] }, summary: "Total of spending by merchant for 2025. CHF: Migros CHF 2'310.40 (41); Coop CHF 850.55 (12); Parking Zone A CHF 120.15 (10); Plan B CHF 333.35 (3); Denner CHF 96.35 (4); Lidl CHF 55.25 (2); Garage Frei CHF 480.10 (3)." });
+    expect(statuses(t(), "Your insurer is Plan B. Migros and Coop came to CHF 3'160.95.")).toEqual([["CHF 3'160.95", "derived"]]);
+    expect(statuses(t(), "Your insurer is Plan B. Migros and Coop came to CHF 3'494.30.")).toEqual([["CHF 3'494.30", "ungrounded"]]);
+    expect(statuses(t(), "Did Denner cost more? The answer for Denner is no. Migros and Coop came to CHF 3'257.30.")).toEqual([["CHF 3'257.30", "ungrounded"]]);
+  });
+});
+
+describe("figfa: spending beyond what came in is a net below zero (issue 34)", () => {
+  test("right, in February you spent CHF 1'145.03 more than came in (its net -1'145.03), or more than you earned; wrong, the same said of March (its net is +1'145.03, a surplus)", () => {
+    const t = turn([NETS]);
+    expect(statuses(t, "In February you spent CHF 1'145.03 more than came in.")).toEqual([["CHF 1'145.03", "grounded"]]);
+    expect(statuses(t, "In February you spent CHF 1'145.03 more than you earned.")).toEqual([["CHF 1'145.03", "grounded"]]);
+    expect(statuses(t, "In March you spent CHF 1'145.03 more than came in.")).toEqual([["CHF 1'145.03", "mismatched"]]);
+  });
+  test("a deficit is no gap between two deficits: wrong, 'January and February cost CHF 3'145.03 more than came in' (January's −4'290.06 less February's −1'145.03: no deficit of either)", () => {
+    const months = "2025-01 CHF 11'000.00 / CHF 15'290.06 / CHF -4'290.06; 2025-02 CHF 10'000.00 / CHF 11'145.03 / CHF -1'145.03; 2025-03 CHF 10'000.00 / CHF 8'700.00 / CHF 1'300.00.";
+    const t = turn([{ ...NETS, summary: NETS.summary.replace(/2025-01 .*$/, months) }]);
+    expect(statuses(t, "In January you spent CHF 4'290.06 more than came in.")).toEqual([["CHF 4'290.06", "grounded"]]);
+    expect(statuses(t, "January and February cost CHF 3'145.03 more than came in.")).toEqual([["CHF 3'145.03", "ungrounded"]]);
+  });
+  test("a deficit is no sum of a deficit and a surplus, and no gap of two months' spending: wrong, February's CHF 3'145.03 (its −1'145.03 with January's +2'000.00) and CHF 2'290.06 (February's spending less March's)", () => {
+    const t = turn([NETS]);
+    expect(statuses(t, "In February you spent CHF 3'145.03 more than came in.")).toEqual([["CHF 3'145.03", "ungrounded"]]);
+    expect(statuses(t, "February cost CHF 2'290.06 more than came in.")).toEqual([["CHF 2'290.06", "ungrounded"]]);
+  });
+  test("earning more than a year before is a rise of income, no deficit: right, 2025's rise of CHF 3'000.00; wrong, CHF 5'000.00 (2025's net of −5'000.00)", () => {
+    const year = (y: number, income: string, spending: string, net: string): Call => ({ name: "income_vs_spending", input: { year: y }, summary: `Income vs spending from ${y}-01-01 to ${y}-12-31. CHF: income CHF ${income}, spending CHF ${spending}, net CHF ${net}, savings rate 5.0%.` });
+    const t = turn([year(2024, "100'000.00", "95'000.00", "5'000.00"), year(2025, "103'000.00", "108'000.00", "-5'000.00")]);
+    expect(statuses(t, "In 2025 you earned CHF 3'000.00 more than you earned in 2024.")).toEqual([["CHF 3'000.00", "derived"]]);
+    expect(statuses(t, "In 2025 you earned CHF 5'000.00 more than you earned in 2024.")).toEqual([["CHF 5'000.00", "mismatched"]]);
+  });
+  test("a single payment is no month's overspend: wrong, February's Migros payment of CHF −435.49 said to be what was spent beyond what came in, or the month in the red", () => {
+    const t = turn([{ name: "search_transactions", input: { year: 2025, month: 2 }, summary: "3 transactions in 2025-02. 2025-02-03 Migros CHF -435.49 (Groceries); 2025-02-10 Coop CHF -120.00 (Groceries); 2025-02-25 Salary CHF 5'000.00 (Income)." }]);
+    expect(statuses(t, "In February you spent CHF 435.49 more than came in.")).toEqual([["CHF 435.49", "mismatched"]]);
+    expect(statuses(t, "In February you ended CHF 435.49 in the red.")).toEqual([["CHF 435.49", "mismatched"]]);
   });
 });

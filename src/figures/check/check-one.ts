@@ -57,7 +57,7 @@ export function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext)
         const levelAsChange = s.change && (!said.changeSaid || said.endpoint !== undefined);
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
-        const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
+        const otherSide = said.balance !== undefined && f.kind === "money" && ((said.balance < 0 ? s.value > 0 : s.value < 0) || flowOfSource(s) != null || (!said.names && !!s.ctx.names));
         // Said to be money in (income) or out (spending), a figure the result labels the other way is not its figure.
         const otherFlow = said.flow !== undefined && f.kind === "money" && (flowOfSource(s) ?? twinFlow(index, s) ?? said.flow) !== said.flow;
         // Said to be where a change went to (or came from), the other end of the change is not its figure.

@@ -3,6 +3,7 @@ import type { AnswerFigure } from "../../core/figures.ts";
 import { foldName } from "../context.ts";
 import type { SourceFigure } from "../collect.ts";
 import { allMatches, type ReadFigure } from "../read.ts";
+import { OVERSPENT_AFTER } from "../context/figure-words.ts";
 import type { FigureIndex } from "./figure-types.ts";
 import { figureOfSource, PART_END, SENTENCE_END, sentenceStart } from "./written.ts";
 import { periodKey } from "./written-shares.ts";
@@ -24,6 +25,8 @@ const FLOW_AFTER = /^\s*(?:(?:of|in)\s+(?:total\s+)?(?:(income)|(spending))|(cam
  * out": the spending is not money in).
  */
 export function flowOf(answer: string, f: ReadFigure, before: ReadFigure | undefined): "in" | "out" | undefined {
+  // Spent beyond what came in ("you spent CHF 435.49 more than came in"): the gap of the two flows, of neither.
+  if (OVERSPENT_AFTER.test(answer.slice(f.end, f.end + 30))) return undefined;
   const after = before && before.end <= f.start ? before.end : 0;
   const clause = Math.max(answer.lastIndexOf(". ", f.start), answer.lastIndexOf(";", f.start), answer.lastIndexOf("\n", f.start), after);
   const own = clause === after && after > 0 ? FLOW_AFTER.exec(answer.slice(clause, f.start)) : null;

@@ -167,6 +167,10 @@ export function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     // A net is what is left of a call's income after its spending: added to one of them it is no figure of anything ("you
     // earned about CHF 240k" of income 213'816.77 + net 28'645.68; QA of stop 46), unless the answer says it adds a net.
     if (op === "sum" && a.callId === b.callId && (a.ctx.measure === "net") !== (b.ctx.measure === "net") && said.measure !== "net") return false;
+    // A figure said to be below zero ("CHF 4'467.37 more than came in", "in the red") is a gap of what went out over what
+    // came in, not of two figures below zero themselves (two months' deficits, two payments out): their gap is no deficit.
+    if (op === "difference" && said.balance === -1 && !incomeLessSpending(a, b)) return false;
+    if (op === "sum" && said.balance !== undefined && (a.value < 0) !== (b.value < 0)) return false;
     // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
     // kind, not of two months' amounts.
     if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;

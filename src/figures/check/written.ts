@@ -7,6 +7,7 @@ import type { FigureIndex } from "./figure-types.ts";
 import { figuresAt } from "./figure-index.ts";
 import { findEqual } from "./search.ts";
 import { sources } from "./sources.ts";
+import { endsSentence } from "../context/clauses.ts";
 
 /** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
 export const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
@@ -29,10 +30,10 @@ const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, "g");
 /** Where a figure's own part of its sentence ends: a comma, a semicolon, the sentence's end. */
 export const PART_END = new RegExp(`[,;]|${SENTENCE_END.source}`);
 
-/** Where the sentence of the text at `at` starts: after the last sentence end before it (a full stop before a space, a line break). */
+/** Where the sentence of the text at `at` starts: after the last sentence end before it (a full stop before a space, a line break), not one inside a name ("Dr. med. S. Brunner"). */
 export function sentenceStart(text: string, at: number): number {
   let start = 0;
-  for (const m of allMatches(SENTENCE_ENDS, text.slice(0, at))) start = m.index + m[0].length;
+  for (const m of allMatches(SENTENCE_ENDS, text.slice(0, at))) if (endsSentence(text, m.index)) start = m.index + m[0].length;
   return start;
 }
 

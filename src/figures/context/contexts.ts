@@ -3,7 +3,7 @@ import { withAliases } from "./aliases.ts";
 import { attach } from "./attach.ts";
 import { clauseBefore, clauseEnds, sentenceStart, tableCells } from "./clauses.ts";
 import { setDim } from "./dims.ts";
-import { ACTION, ACTION_ALL, BLACK_AFTER, BLACK_BEFORE, BUDGET_WORDS, BUDGET_WORDS_ANYWHERE, CHANGE_WORDS, COUNT_OF_BEFORE, DIRECTION_WORDS, DOWN, DOWN_AFTER, ITEM_NUMBERS, ITEMS_BEFORE, ITEMS_DOWN, ITEMS_UP, MEASURE_AFTER, MEASURE_BEFORE, MEASURE_WORDS, MEASURES, NAMED_AFTER_COUNT, NET_AFTER, NET_BEFORE, OF_COUNTS_AFTER, OTHER_VERB, OVER_BUDGET_AFTER, OWN_VERB_AFTER, PER_ITEM_AFTER, RATE_AFTER, RATE_BEFORE, RATE_NEAR_AFTER, RATE_NEAR_BEFORE, RATE_WORDS, RATES, RED_AFTER, RED_BEFORE, SHARED_RATE, TOTAL_AFTER, TOTAL_BEFORE, TOTAL_WORDS, UNDER_BUDGET_AFTER, UP, UP_AFTER } from "./figure-words.ts";
+import { ACTION, ACTION_ALL, BLACK_AFTER, BLACK_BEFORE, BUDGET_WORDS, BUDGET_WORDS_ANYWHERE, CHANGE_WORDS, COUNT_OF_BEFORE, DIRECTION_WORDS, DOWN, DOWN_AFTER, ITEM_NUMBERS, ITEMS_BEFORE, ITEMS_DOWN, ITEMS_UP, MEASURE_AFTER, MEASURE_BEFORE, MEASURE_WORDS, MEASURES, NAMED_AFTER_COUNT, NET_AFTER, NET_BEFORE, OF_COUNTS_AFTER, OTHER_VERB, EARNED_BEFORE, OVER_BUDGET_AFTER, OVERSPENT_AFTER, OWN_VERB_AFTER, PER_ITEM_AFTER, RATE_AFTER, RATE_BEFORE, RATE_NEAR_AFTER, RATE_NEAR_BEFORE, RATE_WORDS, RATES, RED_AFTER, RED_BEFORE, SHARED_RATE, TOTAL_AFTER, TOTAL_BEFORE, TOTAL_WORDS, UNDER_BUDGET_AFTER, UP, UP_AFTER } from "./figure-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { mentionsOf } from "./mentions.ts";
 import { namesOf } from "./names.ts";
@@ -102,6 +102,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     /** The figure's clause before it, cut once (up to five of the looks below read it). */
     let cut: string | undefined;
     const ownClause = () => (cut ??= clauseBefore(text, f.start));
+    const overspent = () => OVERSPENT_AFTER.test(text.slice(f.end, f.end + 60)) && !EARNED_BEFORE.test(ownClause());
     if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
@@ -144,11 +145,12 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const measure = (over ? undefined : m?.[1]) ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
-      if (RED_AFTER.test(after) || RED_BEFORE.test(before)) out[i]!.balance = -1;
+      if (RED_AFTER.test(after) || RED_BEFORE.test(before) || overspent()) out[i]!.balance = -1;
       else if (BLACK_AFTER.test(after) || BLACK_BEFORE.test(before)) out[i]!.balance = 1;
     }
     if (directions && DIRECTION_WORDS.test(near)) {
-      if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
+      // "CHF 435.49 more than came in" is a gap below zero (balance), no rise.
+      if (UP.test(before) || (UP_AFTER.test(after) && !overspent())) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
     if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(ownClause())))) out[i]!.changeSaid = true;
@@ -192,8 +194,6 @@ const OPENER = /^\s*(?:[-*]\s+)?(?:in|during|for|over|throughout|across)\s+(?:th
 
 /** The period or month that opens the sentence of the figure at `at`, set off by a comma ("In April, …"), if any. */
 function sentenceOpener(text: string, at: number, mentions: readonly Mention[]): Mention | undefined {
-  const head = text.slice(Math.max(0, at - 400), at);
-  const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf("\n"));
-  const start = at - head.length + cut + 1;
+  const start = Math.max(at - 400, sentenceStart(text, at - 1));
   return mentions.find((m) => (m.dim === "period" || m.dim === "month") && m.start >= start && m.start - start < 40 && m.end < at && text[m.end] === "," && OPENER.test(text.slice(start, m.start)));
 }

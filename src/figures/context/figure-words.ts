@@ -19,11 +19,18 @@ export const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
 export const MEASURES: Record<string, Measure> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net", kept: "net", saved: "net", now: "current", currently: "current", current: "current" };
 
 export const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
-export const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently|\bleft\b|\bleav|balance|in the red|in the black|surplus|deficit/;
+export const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently|\bleft\b|\bleav|balance|in the red|in the black|surplus|deficit|more than/;
 /** What is left of an income after spending, in other words: "July left CHF 3'525.70", "on balance CHF …", "CHF 659.52 in the red". */
 /** Words that put an amount below zero ("CHF 3'145.03 in the red", "in the red by CHF …", "a deficit of …") or above it. */
 export const RED_AFTER = /^\s+(?:in the red|(?:of\s+)?deficit)\b/i;
 export const RED_BEFORE = /\b(?:in the red by|a deficit of|a shortfall of)\s+$/i;
+/**
+ * Right after an amount, words that make it what was spent beyond what came in ("you spent CHF 435.49 more than came in",
+ * "… more than you earned", "… more than its income"): the gap of the two flows, a net below zero, neither money in nor out.
+ */
+export const OVERSPENT_AFTER = /^\s+more\s+than\s+(?:(?:you|we|it|they|was|were)\s+)?(?:came\s+in|earned|(?:the|its|your|our|their)\s+income)\b/i;
+/** Money in said of a figure's own clause: "you earned CHF 5'000.00 more than …" is a rise of income, no overspending. */
+export const EARNED_BEFORE = /\b(?:earn|earned|earning|income|salary|brought\s+in|made)\b/i;
 export const BLACK_AFTER = /^\s+(?:in the black|(?:of\s+)?surplus)\b/i;
 export const BLACK_BEFORE = /\b(?:in the black by|a surplus of)\s+$/i;
 /** Words that say a figure is a total of several things, in its clause before it or right after it. */

@@ -1,6 +1,6 @@
 /** The mentions of a text: periods, months, weekdays and currencies (names come from names.ts). */
 import { allMatches } from "../read.ts";
-import { sentenceStart } from "./clauses.ts";
+import { sentenceEnd, sentenceStart } from "./clauses.ts";
 import { BOUND_BEFORE, CURRENCY_OF, CURRENCY_WORD, day, dayIndex, DOTTED_DAY, IN_ASIDE, ISO_DAY, ISO_MONTH, ISO_RANGE, LAST_YEAR, MONTH_ALONE, MONTH_RANGE, MONTH_RANGE_BARE, MONTH_YEAR, monthIndex, ORDINAL, PART_OF_YEAR, span, THIS_YEAR, validDay, WEEK_PARTS, WEEKDAY, WEEKDAY_RANGE, YEAR, YEAR_MONTH, YEAR_RANGE } from "./date-words.ts";
 import { CHANGE_WORDS } from "./figure-words.ts";
 import type { Mention, Span, Years } from "./types.ts";
@@ -12,8 +12,7 @@ import type { Mention, Span, Years } from "./types.ts";
 function twoCompared(text: string, m: RegExpMatchArray): boolean {
   if (!/\sand\s/i.test(m[0])) return false;
   const start = sentenceStart(text, m.index!);
-  const rest = text.slice(m.index! + m[0].length).search(/[.!?]\s|\n/);
-  const sentence = text.slice(start, rest < 0 ? undefined : m.index! + m[0].length + rest);
+  const sentence = text.slice(start, sentenceEnd(text, m.index! + m[0].length));
   return CHANGE_WORDS.test(sentence.replace(/\bbetween\b/gi, ""));
 }
 
@@ -150,21 +149,20 @@ const YEAR_OPENER = /(?:^|[.!?:;]\s+|\n\s*(?:[-*]\s+)?|^\s*(?:[-*]\s+)?)(?:in|du
  */
 function monthsOfTheYearSaid(text: string, ms: Mention[]): Mention[] {
   let year: number | null = null;
-  let sentenceEnd = -1;
+  let yearUntil = -1;
   for (let i = 0; i < ms.length; i++) {
     const m = ms[i]!;
-    if (m.start > sentenceEnd && year !== null) year = null;
+    if (m.start > yearUntil && year !== null) year = null;
     const p = m.period;
     if (m.dim === "period" && p && p.from % 10000 === 101 && p.to % 10000 === 1231 && Math.floor(p.from / 10000) === Math.floor(p.to / 10000)) {
       const lead = text.slice(Math.max(0, m.start - 40), m.start);
       year = YEAR_OPENER.test(lead) ? Math.floor(p.from / 10000) : null;
       if (year !== null) {
-        const end = /[.!?](?:\s|$)|\n/.exec(text.slice(m.end));
-        sentenceEnd = end ? m.end + end.index : text.length;
+        yearUntil = sentenceEnd(text, m.end);
       }
       continue;
     }
-    if (m.dim === "month" && year !== null && m.start < sentenceEnd) {
+    if (m.dim === "month" && year !== null && m.start < yearUntil) {
       const mo = m.value as number;
       ms[i] = { ...m, dim: "period", period: span(year, mo), value: `${year}-${mo}` };
     }
