@@ -3128,3 +3128,36 @@ describe("figctx: 'no category', 'without a category' name the Uncategorised row
     expect(statuses(turn([month]), "CHF 310.00 came in that has no category (3 transactions).")).toEqual([["CHF 310.00", "grounded"], ["3", "mismatched"]]);
   });
 });
+
+describe("figctx: an age in days (data_coverage's 'N days before today') is a count of days", () => {
+  const coverage: Call = {
+    name: "data_coverage",
+    input: { year: 2025 },
+    summary:
+      "Today is 2026-11-02. The data runs from 2024-01-05 to 2026-10-12 (21 days before today); the current month 2026-11 has no data yet. Coverage from 2025-01-01 to 2025-12-31 per account and currency: Visa 4417 CHF: 2025-01-04 to 2025-12-28, 90 rows, 12 months with data, no gap months, last transaction 309 days before today, current month has no data.",
+  };
+  test("right: the age the tool states is found (309 days ago)", () => {
+    expect(statuses(turn([coverage]), "The last franc transaction was 309 days ago.")).toEqual([["309", "grounded"]]);
+  });
+  test("wrong: another age is flagged (390 days ago; before, no figure at all)", () => {
+    expect(statuses(turn([coverage]), "The last franc transaction was 390 days ago.")).toEqual([["390", "ungrounded"]]);
+  });
+  test("right: the age of the data's last day, said with that day (12 October 2026, 21 days before today)", () => {
+    expect(statuses(turn([coverage]), "Your data ends on 12 October 2026, 21 days before today.")).toEqual([["21", "grounded"]]);
+  });
+  test("wrong: that age said of a day of another year (12 October 2025: inside the data's span, not its last day)", () => {
+    expect(statuses(turn([coverage]), "Your data ends on 12 October 2025, 21 days before today.")).toEqual([["21", "mismatched"]]);
+  });
+  test("an age in a clause of its own takes no day its sentence wrote before it (review of r4-figctx F4)", () => {
+    const said = "The card's last row is on 3 March 2026; the data as a whole ends 21 days before today.";
+    expect(statuses(turn([coverage]), said)).toEqual([["21", "grounded"]]);
+  });
+  test("an age right after a day, a dash between, is of that day ('… to 12 October 2025 — 21 days before today')", () => {
+    const said = (year: number) => `The data runs from January 2024 to 12 October ${year} — 21 days before today.`;
+    expect(statuses(turn([coverage]), said(2026))).toEqual([["21", "grounded"]]);
+    expect(statuses(turn([coverage]), said(2025))).toEqual([["21", "mismatched"]]);
+  });
+  test("wrong: an age equal to a count of rows is no age (90 days old: the tool's 90 is rows)", () => {
+    expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")[0]![1]).not.toBe("grounded");
+  });
+});

@@ -1,9 +1,13 @@
 /** What a count counts: the families of things (rows, series, categories, merchants, accounts, months). */
 
-/** Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series"). */
+/**
+ * Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series", "90
+ * days old" is no "90 rows").
+ */
 const UNITS: Record<string, string> = Object.fromEntries([
   ...["transaction", "transactions", "tx", "payment", "payments", "row", "rows", "purchase", "purchases", "visit", "visits", "meal", "meals", "bill", "bills", "premium", "premiums", "ticket", "tickets", "trip", "trips", "booking", "bookings", "order", "orders", "instalment", "instalments", "installment", "installments", "match", "matches", "charge", "charges", "refund", "refunds", "stay", "stays", "flight", "flights"].map((w) => [w, "rows"]),
   ...["series"].map((w) => [w, "series"]),
+  ...["day", "days"].map((w) => [w, "days"]),
   ...["category", "categories"].map((w) => [w, "categories"]),
   // Places in the plural are merchants ("ate at 14 restaurants"); in the singular a word before the thing counted ("11
   // restaurant visits"). Not "shops", which answers write for shopping trips as well ("914 grocery shops").
