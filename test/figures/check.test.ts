@@ -3161,3 +3161,23 @@ describe("figctx: an age in days (data_coverage's 'N days before today') is a co
     expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")[0]![1]).not.toBe("grounded");
   });
 });
+
+describe("figmiss: 'shops' count rows or merchants, never categories", () => {
+  const month: Call = {
+    name: "spending_by_category",
+    input: { year: 2026, month: 5 },
+    summary: "Spending by category for 2026-05. CHF: total CHF 900.00 over 12 transactions in 3 categories: Groceries CHF 600.00 (66.7%, 9 tx); Travel CHF 200.00 (22.2%, 2 tx); Dining CHF 100.00 (11.1%, 1 tx).",
+  };
+  const shops: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2026, month: 5 },
+    summary: "Groceries by merchant for 2026-05. CHF: total CHF 600.00 over 9 transactions at 2 merchants: Migros CHF 400.00 (6 tx); Coop CHF 200.00 (3 tx).",
+  };
+  test("right: 12 shops (the rows), 2 shops (the merchants)", () => {
+    expect(statuses(turn([month, shops]), "You went on 12 shops in May.")).toEqual([["12", "grounded"]]);
+    expect(statuses(turn([month, shops]), "You bought groceries at 2 shops.")).toEqual([["2", "grounded"]]);
+  });
+  test("wrong: 3 shops (the count of categories)", () => {
+    expect(statuses(turn([month]), "You went to 3 shops in May.")[0]![1]).not.toBe("grounded");
+  });
+});
