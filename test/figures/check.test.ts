@@ -3181,3 +3181,13 @@ describe("figmiss: 'shops' count rows or merchants, never categories", () => {
     expect(statuses(turn([month]), "You went to 3 shops in May.")[0]![1]).not.toBe("grounded");
   });
 });
+
+describe("figmiss: 'N times' is of two amounts of one sign", () => {
+  const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+  test("right: travel rose 2.84 times as much as shopping (933.20 ÷ 328.41)", () => {
+    expect(statuses(t, "Travel rose by 2.84 times as much as shopping.")).toEqual([["2.84 times", "derived"]]);
+  });
+  test("wrong: travel's rise 1.63 times dining's fall (933.20 ÷ -570.95: money of two sides)", () => {
+    expect(statuses(t, "Travel rose by 1.63 times as much as dining.")).toEqual([["1.63 times", "ungrounded"]]);
+  });
+});
