@@ -3191,3 +3191,25 @@ describe("figmiss: 'N times' is of two amounts of one sign", () => {
     expect(statuses(t, "Travel rose by 1.63 times as much as dining.")).toEqual([["1.63 times", "ungrounded"]]);
   });
 });
+
+describe("figmiss: a budget's percentage said against the budgets after a change of this turn is not budget_status's of before", () => {
+  const month = "Budgets for 2026-02 (a full month).\n- Groceries: budget CHF 1'500.00, spent CHF 1'637.70, remaining CHF -137.70, 109.2% used — OVER BUDGET.\n- Transport: budget CHF 600.00, spent CHF 534.79, remaining CHF 65.21, 89.1% used.\n- Dining: budget CHF 800.00, spent CHF 657.70, remaining CHF 142.30, 82.2% used.\nTotal budget CHF 2'900.00, total spent CHF 2'830.19 (97.6%).";
+  const approved = (before: boolean) => {
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: month }]);
+    t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+    // A budget_status asked after the change shows the new budget and its percentages.
+    if (!before) t.record({ id: "toolu_b", name: "budget_status", input: { year: 2026, month: 2 } }, { summary: month.replace("CHF 1'500.00", "CHF 1'700.00").replace("109.2%", "96.3%").replace("CHF 2'900.00", "CHF 3'100.00").replace("97.6%", "91.3%"), charts: [] });
+    return t;
+  };
+  test("wrong: against the new limit groceries would have been at 109.2%, the month at 97.6% (the old budgets' percentages)", () => {
+    const t = approved(true);
+    expect(statuses(t, "Against the new limit February's groceries would have been at 109.2%, and the month at 97.6% of the budgets.")).toEqual([["109.2%", "ungrounded"], ["97.6%", "ungrounded"]]);
+  });
+  test("right: the old percentages said as they were; another category's against the new budgets; a later budget_status's", () => {
+    const t = approved(true);
+    expect(statuses(t, "Before the change groceries were at 109.2%.")).toEqual([["109.2%", "grounded"]]);
+    expect(statuses(t, "With the new groceries budget you would be at 96.3% rather than the 109.2% it was.")[1]).toEqual(["109.2%", "grounded"]);
+    expect(statuses(t, "With the new groceries budget, dining would still be at 82.2%.")).toEqual([["82.2%", "grounded"]]);
+    expect(statuses(approved(false), "Against the new limit groceries are now at 96.3%, and the month at 91.3%.")).toEqual([["96.3%", "grounded"], ["91.3%", "grounded"]]);
+  });
+});
