@@ -3213,3 +3213,13 @@ describe("figmiss: a budget's percentage said against the budgets after a change
     expect(statuses(approved(false), "Against the new limit groceries are now at 96.3%, and the month at 91.3%.")).toEqual([["96.3%", "grounded"], ["91.3%", "grounded"]]);
   });
 });
+
+describe("figmiss: changes of both ways add up to no total", () => {
+  const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+  test("right: dining and transport fell by CHF 676.76 together (570.95 + 105.81)", () => {
+    expect(statuses(t, "Dining and transport fell by CHF 676.76 together.")).toEqual([["CHF 676.76", "derived"]]);
+  });
+  test("wrong: dining's fall and travel's rise are no CHF 1'504.15 (570.95 + 933.20)", () => {
+    expect(statuses(t, "Dining and travel moved by CHF 1'504.15 together.")).toEqual([["CHF 1'504.15", "ungrounded"]]);
+  });
+});
