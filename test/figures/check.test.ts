@@ -3157,6 +3157,11 @@ describe("figctx: an age in days (data_coverage's 'N days before today') is a co
     expect(statuses(turn([coverage]), said(2026))).toEqual([["21", "grounded"]]);
     expect(statuses(turn([coverage]), said(2025))).toEqual([["21", "mismatched"]]);
   });
+  test("an age no tool of the turn states is worked out from a listed day: left unchecked (review of r4-figctx F3)", () => {
+    const search: Call = { name: "search_transactions", input: { query: "Migros", year: 2026 }, summary: "Transactions matching \"Migros\" in 2026: 3 transactions, CHF -120.00. 2026-09-02 Migros CHF -40.00; 2026-08-30 Migros CHF -40.00; 2026-08-02 Migros CHF -40.00." };
+    expect(statuses(turn([search]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([]);
+    expect(statuses(turn([search, coverage]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([["61", "ungrounded"]]);
+  });
   test("wrong: an age equal to a count of rows is no age (90 days old: the tool's 90 is rows)", () => {
     expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")[0]![1]).not.toBe("grounded");
   });

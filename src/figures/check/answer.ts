@@ -12,6 +12,7 @@ import { antecedentOf, OF_PRONOUN, shareOfWritten, writtenBase, writtenPerItem }
 import { comparedBack, COMPARES_AFTER, lastYearOf, overNet, ratioOfCompared, shareOfKept, TIMES_USUAL, usualOfOneRow, writtenRatio } from "./written-ratios.ts";
 import { listedSum, secondStep, writtenChange, writtenDifference } from "./written-steps.ts";
 import { writtenYearly, YEAR_AT_PACE, yearAtPace } from "./pace.ts";
+import { ageNoneStates } from "./ages.ts";
 import { approvedTotal, ofNewBudgets } from "./approvals.ts";
 import { leftOut, leftOutThing, sumOfNamed } from "./left-out.ts";
 import { FROM_AVERAGE, fromAverage, OF_CHANGE, shareOfChange, topShare } from "./against-whole.ts";
@@ -43,6 +44,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
+    if (ageNoneStates(index, answer, f)) return;
     // The currency written with the figure is what it is in, whatever the clause's currency word ("Outside francs there was EUR 453.60").
     if (f.currency && said.currency) said.currency = f.currency;
     // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
