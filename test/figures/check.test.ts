@@ -3187,16 +3187,6 @@ describe("figmiss: 'shops' count rows or merchants, never categories", () => {
   });
 });
 
-describe("figmiss: 'N times' is of two amounts of one sign", () => {
-  const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
-  test("right: travel rose 2.84 times as much as shopping (933.20 ÷ 328.41)", () => {
-    expect(statuses(t, "Travel rose by 2.84 times as much as shopping.")).toEqual([["2.84 times", "derived"]]);
-  });
-  test("wrong: travel's rise 1.63 times dining's fall (933.20 ÷ -570.95: money of two sides)", () => {
-    expect(statuses(t, "Travel rose by 1.63 times as much as dining.")).toEqual([["1.63 times", "ungrounded"]]);
-  });
-});
-
 describe("figmiss: a budget's percentage said against the budgets after a change of this turn is not budget_status's of before", () => {
   const month = "Budgets for 2026-02 (a full month).\n- Groceries: budget CHF 1'500.00, spent CHF 1'637.70, remaining CHF -137.70, 109.2% used — OVER BUDGET.\n- Transport: budget CHF 600.00, spent CHF 534.79, remaining CHF 65.21, 89.1% used.\n- Dining: budget CHF 800.00, spent CHF 657.70, remaining CHF 142.30, 82.2% used.\nTotal budget CHF 2'900.00, total spent CHF 2'830.19 (97.6%).";
   const approved = (before: boolean) => {

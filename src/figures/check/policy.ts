@@ -252,9 +252,6 @@ export function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // An amount said to be a day's, a week's or a month's is over days, weeks or months, not over rows ("EUR 8.90 a day" is
       // no EUR 276.00 ÷ its 31 transactions): an amount ÷ a count is per item unless the count is of time. (Not a rate only near it in its clause: "per week that is CHF 343, and a single shop averaged CHF 19.67".)
       if (op === "ratio" && f.kind === "money" && b.kind === "count" && said.per && !said.perItem && !isCountOfTime(b.ctx.unit)) return false;
-      // "N times" compares two amounts of one side: money in over money out (CHF 3'331.20 ÷ a refund's -1'171.20) is no
-      // multiple of anything.
-      if (op === "ratio" && f.kind === "ratio" && a.value * b.value < 0) return false;
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
