@@ -69,6 +69,8 @@ const NOT_A_FIGURE_AT = new RegExp(
     // A year after "the last" or "the first" and before a currency's name in the singular ("the last 2025 franc
     // transaction"): the year those rows are of. Not "2060 euro" alone nor "a 2060 euro bill": amounts (review F1).
     String.raw`(?<=\b(?:last|first|latest|earliest|newest|oldest)\s)(?:19|20)\d{2}\s(?:franc|euro|dollar)(?!\p{L})`,
+    // A window, not an age: "in the 30 days before today", "over the last 90 days before now".
+    String.raw`(?<=\b(?:the|last|past|next|first|within|over)\s)\d+\s?days?\s+before\s+(?:today|now)(?!\p{L})`,
     String.raw`\d+[\s-]?(?:days?(?!${AGE_WORDS})|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
   ].join("|"),
   "iuy",

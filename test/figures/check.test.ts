@@ -21,15 +21,15 @@ const VOCABULARY = {
 /** Data from 2024-01-01 to 2025-12-31: only the bounds matter to the periods' divisors. */
 const DATA = { firstDay: 20240101, lastDay: 20251231 } as Ledger;
 
-type Call = { name: string; input: Record<string, unknown>; summary: string; charts?: ToolOutput["charts"] };
+type Call = { name: string; input: Record<string, unknown>; summary: string; charts?: ToolOutput["charts"]; tables?: ToolOutput["tables"] };
 
-function turn(calls: Call[]): TurnFigures {
+function turn(calls: Call[], vocabulary = VOCABULARY): TurnFigures {
   const t = createTurnFigures({
-    vocabulary: VOCABULARY,
+    vocabulary,
     periods: (input) => callPeriods(input, DATA),
     figureKind: (name) => (name === "calculate" ? "number" : undefined),
   });
-  calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: c.charts ?? [] }));
+  calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: c.charts ?? [], ...(c.tables ? { tables: c.tables } : {}) }));
   return t;
 }
 
@@ -3160,7 +3160,8 @@ describe("figctx: an age in days (data_coverage's 'N days before today') is a co
   test("an age no tool of the turn states is worked out from a listed day: left unchecked (review of r4-figctx F3)", () => {
     const search: Call = { name: "search_transactions", input: { query: "Migros", year: 2026 }, summary: "Transactions matching \"Migros\" in 2026: 3 transactions, CHF -120.00. 2026-09-02 Migros CHF -40.00; 2026-08-30 Migros CHF -40.00; 2026-08-02 Migros CHF -40.00." };
     expect(statuses(turn([search]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([]);
-    expect(statuses(turn([search, coverage]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([["61", "ungrounded"]]);
+    // With data_coverage in the turn too: Migros is a name no age data_coverage states is of (review of r4-figmiss C).
+    expect(statuses(turn([search, coverage]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([]);
   });
   test("wrong: an age equal to a count of rows is no age (90 days old: the tool's 90 is rows)", () => {
     expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")[0]![1]).not.toBe("grounded");
@@ -3196,6 +3197,11 @@ describe("figmiss: a budget's percentage said against the budgets after a change
     if (!before) t.record({ id: "toolu_b", name: "budget_status", input: { year: 2026, month: 2 } }, { summary: month.replace("CHF 1'500.00", "CHF 1'700.00").replace("109.2%", "96.3%").replace("CHF 2'900.00", "CHF 3'100.00").replace("97.6%", "91.3%"), charts: [] });
     return t;
   };
+  test("right: the old percentage said after a 'now' or 'new' of another clause, or 'instead of' the new one (review of r4-figmiss E: b01, b04)", () => {
+    const t = approved(true);
+    expect(statuses(t, "Done — the Groceries budget is now CHF 1'700.00 a month; in February groceries used 109.2% of its CHF 1'500.00 budget.")).toEqual([["CHF 1'700.00", "grounded"], ["109.2%", "grounded"], ["CHF 1'500.00", "grounded"]]);
+    expect(statuses(t, "With the new limit of CHF 1'700.00, February's groceries of CHF 1'637.70 would have been at 96.3% instead of 109.2%.")).toEqual([["CHF 1'700.00", "grounded"], ["CHF 1'637.70", "grounded"], ["96.3%", "derived"], ["109.2%", "grounded"]]);
+  });
   test("wrong: against the new limit groceries would have been at 109.2%, the month at 97.6% (the old budgets' percentages)", () => {
     const t = approved(true);
     expect(statuses(t, "Against the new limit February's groceries would have been at 109.2%, and the month at 97.6% of the budgets.")).toEqual([["109.2%", "ungrounded"], ["97.6%", "ungrounded"]]);
@@ -3216,5 +3222,39 @@ describe("figmiss: changes of both ways add up to no total", () => {
   });
   test("wrong: dining's fall and travel's rise are no CHF 1'504.15 (570.95 + 933.20)", () => {
     expect(statuses(t, "Dining and travel moved by CHF 1'504.15 together.")).toEqual([["CHF 1'504.15", "ungrounded"]]);
+  });
+});
+
+/** data_coverage {} over the fixture database on 2026-11-02, as the tool wrote it: three accounts, two with gap months. */
+const COVERAGE_WITH_GAPS =
+  "Today is 2026-11-02. The data runs from 2024-01-05 to 2026-10-12 (21 days before today); the current month 2026-11 has no data yet: any period after 2026-10-12 has no data yet (not zero spending). Coverage for all dates (2024-01-05 to 2026-10-12) per account and currency: CHF: 2024-01-05 to 2025-12-28, 102 rows, 24 months with data, no gap months, last transaction 309 days before today, current month has no data; Visa 4417 CHF: 2026-01-05 to 2026-10-12, 23 rows, 9 months with data, gap months 2026-03, last transaction 21 days before today, current month has no data; CH93 0076 2011 6238 5295 7 CHF: 2026-01-01 to 2026-10-01, 17 rows, 9 months with data, gap months 2026-03, last transaction 32 days before today, current month has no data; EUR: 2025-06-10 to 2025-06-20, 4 rows, 1 month with data, no gap months, last transaction 500 days before today, current month has no data; USD: 2024-11-29 to 2025-05-03, 2 rows, 2 months with data, gap months 2024-12, 2025-01, 2025-02, 2025-03, 2025-04, last transaction 548 days before today, current month has no data. No imports are logged.";
+const GAP_NAMES = { categoryNames: VOCABULARY.categoryNames, merchants: [], accounts: ["Visa 4417", "CH93 0076 2011 6238 5295 7"] };
+
+describe("figmiss: a stated age is of the day its account's span ends, not of a gap month (review of r4-figmiss A)", () => {
+  const coverage: Call = { name: "data_coverage", input: {}, summary: COVERAGE_WITH_GAPS };
+  test("right: the card's age said of its last day (12 October 2026, 21 days ago)", () => {
+    expect(statuses(turn([coverage], GAP_NAMES), "The Visa 4417's last row was on 12 October 2026, 21 days ago.")).toEqual([["21", "grounded"]]);
+  });
+  test("wrong: the card's age said of its gap month (g01: March 2026, 21 days ago); the dollars' of theirs (f03: December 2024, 548 days ago)", () => {
+    expect(statuses(turn([coverage], GAP_NAMES), "The Visa 4417's last row was in March 2026, 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(turn([coverage], GAP_NAMES), "Your last dollar payment was in December 2024, 548 days ago.")).toEqual([["548", "mismatched"]]);
+  });
+});
+
+describe("figmiss: an age worked out from a listed merchant's row with data_coverage in the turn is left unchecked (review of r4-figmiss C: g06)", () => {
+  const names = { categoryNames: ["Subscriptions"], merchants: ["Spotify", "Apple", "Swisscom", "Netflix", "NZZ"], accounts: [] };
+  const listed: Call = {
+    name: "list_transactions",
+    input: { category: "Subscriptions", from: "2026-10-01", to: "2026-10-31" },
+    summary: 'Transactions in Subscriptions from 2026-10-01 to 2026-10-31, newest first (negative = money out): showing 4 of 4. 2026-10-17 CHF -21.95 Spotify "SPOTIFY AB" [Subscriptions]; 2026-10-12 CHF -114.00 Swisscom "SWISSCOM AG" [Subscriptions]; 2026-10-03 CHF -20.90 Netflix "NETFLIX.COM" [Subscriptions]; 2026-10-01 CHF -429.00 NZZ "NZZ ABO" [Subscriptions].',
+  };
+  const coverage: Call = {
+    name: "data_coverage",
+    input: {},
+    summary: "Today is 2026-11-02. The data runs from 2023-11-01 to 2026-10-31 (2 days before today); the current month 2026-11 has no data yet. Coverage for all dates (2023-11-01 to 2026-10-31) per currency: CHF: 2023-11-01 to 2026-10-31, 7'300 rows, 36 months with data, no gap months, last transaction 2 days before today, current month has no data.",
+  };
+  test("right: Spotify 16 days ago and NZZ 32 days ago (today − the listed day) are not checked; the data's 2 days is", () => {
+    const said = "Your data runs to 31 October 2026, 2 days before today. Spotify last charged CHF 21.95 on 17 October, 16 days ago, and NZZ CHF 429.00 on 1 October, 32 days ago.";
+    expect(statuses(turn([listed, coverage], names), said)).toEqual([["2", "grounded"], ["CHF 21.95", "grounded"], ["CHF 429.00", "grounded"]]);
   });
 });

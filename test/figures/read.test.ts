@@ -189,8 +189,9 @@ describe("readFigures: an age in days is a count (figctx: data_coverage states i
       ["370", 370, "count", 1],
     ]);
   });
-  test("guard: a duration or gap in days stays no figure ('over 30 days', 'a 3-day trip', '20 days older', '5 days later', '5 days before the rent', '90 days back'; review of r4-figctx F2)", () => {
+  test("guard: a duration or gap in days stays no figure ('over 30 days', 'a 3-day trip', '20 days older', '5 days later', '5 days before the rent', '90 days back'; review of r4-figctx F2), nor a window before today ('in the 30 days before today'; review of r4-figmiss D)", () => {
     expect(read("Over 30 days, on a 3-day trip, 20 days older, 5 days later, 5 days before the rent, 90 days back.")).toEqual([]);
+    expect(read("In the 30 days before today, over the past 7 days before now.")).toEqual([]);
   });
 });
 

@@ -85,9 +85,9 @@ function callsOfOldBudgets(index: FigureIndex): Map<string, Set<string>> {
 }
 
 /** Words before a figure in its sentence that say it is against the budgets after the change ("against the new limit", "would have used"). */
-const AGAINST_NEW = /\b(?:new|now|would)\b/i;
+const AGAINST_NEW = /\b(?:new|would)\b/i;
 /** Words that say it is against the budgets before the change. */
-const AGAINST_OLD = /\b(?:before|was|were|previous(?:ly)?|old|original(?:ly)?)\b/i;
+const AGAINST_OLD = /\b(?:before|was|were|had|then|previous(?:ly)?|old|original(?:ly)?|instead\s+of|rather\s+than)\b/i;
 
 /**
  * A percentage said of the budgets after a change made in this turn ("Against the new limit the month would have been at

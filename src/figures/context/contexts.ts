@@ -197,7 +197,13 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
  */
 function ageOf(ctx: FigureContext, text: string, at: number, mentions: readonly Mention[], answer: boolean): void {
   if (!answer) {
-    if (ctx.periods) ctx.periods = ctx.periods.map((p) => ({ from: p.to, to: p.to }));
+    // The day its clause's spans end last ("2026-01-05 to 2026-10-12, …, gap months 2026-03, last transaction 21 days
+    // before today" is of 2026-10-12), not the periods the figure took (a gap month).
+    const from = Math.max(text.lastIndexOf(";", at), text.lastIndexOf(". ", at), text.lastIndexOf(": ", at)) + 1;
+    const ends = mentions.filter((m) => m.period && m.start >= from && m.end <= at).map((m) => m.period!.to);
+    const last = ends.length ? ends.reduce((a, b) => (b > a ? b : a)) : undefined;
+    if (last) ctx.periods = [{ from: last, to: last }];
+    else if (ctx.periods) ctx.periods = ctx.periods.map((p) => ({ from: p.to, to: p.to }));
     return;
   }
   if (ctx.periods || ctx.month) return;
