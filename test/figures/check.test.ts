@@ -3258,3 +3258,39 @@ describe("figmiss: an age worked out from a listed merchant's row with data_cove
     expect(statuses(turn([listed, coverage], names), said)).toEqual([["2", "grounded"], ["CHF 21.95", "grounded"], ["CHF 429.00", "grounded"]]);
   });
 });
+
+describe("figmiss: data_coverage's 'Days since last' cell is of its row's Last day (review of r4-figmiss A, T2)", () => {
+  /** The tool's whole result over the fixture database on 2026-11-02: the summary and its table, gap months and all. */
+  const coverage: Call = {
+    name: "data_coverage",
+    input: {},
+    summary: COVERAGE_WITH_GAPS,
+    tables: [
+      {
+        title: "Data coverage, all dates",
+        columns: ["Account", "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last", "Current month"],
+        kinds: ["text", "currency", "date", "date", "count", "count", "text", "count", "text"],
+        totalRows: 5,
+        rows: [
+          ["(no account)", "CHF", "2024-01-05", "2025-12-28", 102, 24, null, 309, "no data yet"],
+          ["Visa 4417", "CHF", "2026-01-05", "2026-10-12", 23, 9, "2026-03", 21, "no data yet"],
+          ["CH93 0076 2011 6238 5295 7", "CHF", "2026-01-01", "2026-10-01", 17, 9, "2026-03", 32, "no data yet"],
+          ["(no account)", "EUR", "2025-06-10", "2025-06-20", 4, 1, null, 500, "no data yet"],
+          ["(no account)", "USD", "2024-11-29", "2025-05-03", 2, 2, "2024-12, 2025-01, 2025-02, 2025-03, 2025-04", 548, "no data yet"],
+        ],
+      },
+    ],
+  };
+  const t = () => turn([coverage], GAP_NAMES);
+  test("right: each age said of its row's last day, or of no day (a08: the card 21 days, the CH93 account 32 days)", () => {
+    expect(statuses(t(), "The Visa 4417's last row was on 12 October 2026, 21 days ago.")).toEqual([["21", "grounded"]]);
+    expect(statuses(t(), "The CH93 0076 2011 6238 5295 7 account was last used on 1 October 2026 (32 days ago).")).toEqual([["32", "grounded"]]);
+    expect(statuses(t(), "Your dollar rows stopped 548 days ago.")).toEqual([["548", "grounded"]]);
+  });
+  test("wrong: an age said of a gap month (g01, f03) or of the row's first day (g02, g04)", () => {
+    expect(statuses(t(), "The Visa 4417's last row was in March 2026, 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(t(), "Your last dollar payment was in December 2024, 548 days ago.")).toEqual([["548", "mismatched"]]);
+    expect(statuses(t(), "The Visa 4417's newest row is from 5 January 2026 — 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(t(), "Your last dollar payment was on 29 November 2024 (548 days ago).")).toEqual([["548", "mismatched"]]);
+  });
+});
