@@ -145,12 +145,15 @@ function seriesOfLine(summary: string, f: { start: number; end: number }): Sourc
   return line && from !== null && to !== null ? { merchant: line[1]!, category: line[2]!, from, to } : undefined;
 }
 
+/** The text of a row's cell in the column of that name, if any. */
+function textCell(table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[], name: string): string | undefined {
+  const v = row[table.columns.indexOf(name)];
+  return typeof v === "string" ? v : undefined;
+}
+
 /** The series of a row of recurring_payments' table (its Merchant, Category, First and Last cells), for its Payments cell. */
 function seriesOfRow(table: NonNullable<ToolOutput["tables"]>[number], row: (string | number | null)[]): SourceFigure["series"] {
-  const cell = (name: string) => {
-    const v = row[table.columns.indexOf(name)];
-    return typeof v === "string" ? v : undefined;
-  };
+  const cell = (name: string) => textCell(table, row, name);
   const [merchant, category, first, last] = [cell("Merchant"), cell("Category"), cell("First"), cell("Last")];
   const from = first === undefined ? null : parseDay(first);
   const to = last === undefined ? null : parseDay(last);
@@ -636,6 +639,10 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
           const ctx = merge(headerCtx[c]!, rowCtx, about ? { currency: about } : {}, callCtx, titleCtx);
           const unit = kind === "count" ? unitOfLabel(column) : undefined;
           if (unit) ctx.unit = unit;
+          // An age ("Days since last") is of its row's Last day, not of its First day or gap months (review of r4-figmiss A).
+          const last = unit === "days" && /\bsince last\b/i.test(column) ? textCell(table, row, "Last") : undefined;
+          const lastDay = last === undefined ? null : parseDay(last);
+          if (lastDay !== null) ctx.periods = [{ from: lastDay, to: lastDay }];
           const noRows = noRowsOfPart(tool, `${table.title} · ${column}`, rowLabel(table, row), kind, ctx, opts);
           // A listing's row is one transaction: its amount links to it.
           const line = kind === "money" && !noRows && /^amount$/i.test(column) ? listedTableRow(listing, row) : null;

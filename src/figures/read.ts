@@ -47,9 +47,15 @@ const MONTHS =
   "jan(?:uary|\\.)?|feb(?:ruary|\\.)?|mar(?:ch|\\.)?|apr(?:il|\\.)?|may|june?|july?|aug(?:ust|\\.)?|sep(?:t(?:ember)?|\\.)?|oct(?:ober|\\.)?|nov(?:ember|\\.)?|dec(?:ember|\\.)?|januar|februar|märz|mai|juni|juli|oktober|dezember";
 
 /**
+ * What follows a count of days that makes it an age: "309 days ago", "21 days before today", "370 days old". Not "5 days
+ * before the rent" (a gap between two days) nor "90 days back" (a window): neither is an age the data states.
+ */
+export const AGE_WORDS = String.raw`\s+(?:ago|old|before\s+(?:today|now))\b`;
+/**
  * Writings that begin at a number's first digit and make it no figure: dates (2025-03,
  * 14.03.2025, 12.2025), times (14:30, 9 am), a day before a month (14 March), ordinals (3rd),
- * durations (12 months, a 3-month window). Tried only where a number starts (sticky).
+ * durations (12 months, a 3-month window). Tried only where a number starts (sticky). Not an age in days ("309 days
+ * ago", "21 days before today", "370 days old"): a count of days, which data_coverage states and an answer repeats.
  */
 const NOT_A_FIGURE_AT = new RegExp(
   [
@@ -60,7 +66,12 @@ const NOT_A_FIGURE_AT = new RegExp(
     String.raw`\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})`,
     String.raw`\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:${MONTHS})(?!\p{L})`,
     String.raw`\d+(?:st|nd|rd|th)(?!\p{L})`,
-    String.raw`\d+[\s-]?(?:days?|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
+    // A year after "the last" or "the first" and before a currency's name in the singular ("the last 2025 franc
+    // transaction"): the year those rows are of. Not "2060 euro" alone nor "a 2060 euro bill": amounts (review F1).
+    String.raw`(?<=\b(?:last|first|latest|earliest|newest|oldest)\s)(?:19|20)\d{2}\s(?:franc|euro|dollar)(?!\p{L})`,
+    // A window, not an age: "in the 30 days before today", "over the last 90 days before now".
+    String.raw`(?<=\b(?:the|last|past|next|first|within|over)\s)\d+\s?days?\s+before\s+(?:today|now)(?!\p{L})`,
+    String.raw`\d+[\s-]?(?:days?(?!${AGE_WORDS})|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
   ].join("|"),
   "iuy",
 );

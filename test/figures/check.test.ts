@@ -21,15 +21,15 @@ const VOCABULARY = {
 /** Data from 2024-01-01 to 2025-12-31: only the bounds matter to the periods' divisors. */
 const DATA = { firstDay: 20240101, lastDay: 20251231 } as Ledger;
 
-type Call = { name: string; input: Record<string, unknown>; summary: string; charts?: ToolOutput["charts"] };
+type Call = { name: string; input: Record<string, unknown>; summary: string; charts?: ToolOutput["charts"]; tables?: ToolOutput["tables"] };
 
-function turn(calls: Call[]): TurnFigures {
+function turn(calls: Call[], vocabulary = VOCABULARY): TurnFigures {
   const t = createTurnFigures({
-    vocabulary: VOCABULARY,
+    vocabulary,
     periods: (input) => callPeriods(input, DATA),
     figureKind: (name) => (name === "calculate" ? "number" : undefined),
   });
-  calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: c.charts ?? [] }));
+  calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: c.charts ?? [], ...(c.tables ? { tables: c.tables } : {}) }));
   return t;
 }
 
@@ -3186,5 +3186,171 @@ describe("figfa: spending beyond what came in is a net below zero (issue 34)", (
     const t = turn([{ name: "search_transactions", input: { year: 2025, month: 2 }, summary: "3 transactions in 2025-02. 2025-02-03 Migros CHF -435.49 (Groceries); 2025-02-10 Coop CHF -120.00 (Groceries); 2025-02-25 Salary CHF 5'000.00 (Income)." }]);
     expect(statuses(t, "In February you spent CHF 435.49 more than came in.")).toEqual([["CHF 435.49", "mismatched"]]);
     expect(statuses(t, "In February you ended CHF 435.49 in the red.")).toEqual([["CHF 435.49", "mismatched"]]);
+  });
+});
+
+describe("figctx: an age in days (data_coverage's 'N days before today') is a count of days", () => {
+  const coverage: Call = {
+    name: "data_coverage",
+    input: { year: 2025 },
+    summary:
+      "Today is 2026-11-02. The data runs from 2024-01-05 to 2026-10-12 (21 days before today); the current month 2026-11 has no data yet. Coverage from 2025-01-01 to 2025-12-31 per account and currency: Visa 4417 CHF: 2025-01-04 to 2025-12-28, 90 rows, 12 months with data, no gap months, last transaction 309 days before today, current month has no data.",
+  };
+  test("right: the age the tool states is found (309 days ago)", () => {
+    expect(statuses(turn([coverage]), "The last franc transaction was 309 days ago.")).toEqual([["309", "grounded"]]);
+  });
+  test("wrong: another age is flagged (390 days ago; before, no figure at all)", () => {
+    expect(statuses(turn([coverage]), "The last franc transaction was 390 days ago.")).toEqual([["390", "ungrounded"]]);
+  });
+  test("right: the age of the data's last day, said with that day (12 October 2026, 21 days before today)", () => {
+    expect(statuses(turn([coverage]), "Your data ends on 12 October 2026, 21 days before today.")).toEqual([["21", "grounded"]]);
+  });
+  test("wrong: that age said of a day of another year (12 October 2025: inside the data's span, not its last day)", () => {
+    expect(statuses(turn([coverage]), "Your data ends on 12 October 2025, 21 days before today.")).toEqual([["21", "mismatched"]]);
+  });
+  test("an age in a clause of its own takes no day its sentence wrote before it (review of r4-figctx F4)", () => {
+    const said = "The card's last row is on 3 March 2026; the data as a whole ends 21 days before today.";
+    expect(statuses(turn([coverage]), said)).toEqual([["21", "grounded"]]);
+  });
+  test("an age right after a day, a dash between, is of that day ('… to 12 October 2025 — 21 days before today')", () => {
+    const said = (year: number) => `The data runs from January 2024 to 12 October ${year} — 21 days before today.`;
+    expect(statuses(turn([coverage]), said(2026))).toEqual([["21", "grounded"]]);
+    expect(statuses(turn([coverage]), said(2025))).toEqual([["21", "mismatched"]]);
+  });
+  test("an age no tool of the turn states is worked out from a listed day: left unchecked (review of r4-figctx F3)", () => {
+    const search: Call = { name: "search_transactions", input: { query: "Migros", year: 2026 }, summary: "Transactions matching \"Migros\" in 2026: 3 transactions, CHF -120.00. 2026-09-02 Migros CHF -40.00; 2026-08-30 Migros CHF -40.00; 2026-08-02 Migros CHF -40.00." };
+    expect(statuses(turn([search]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([]);
+    // With data_coverage in the turn too: Migros is a name no age data_coverage states is of (review of r4-figmiss C).
+    expect(statuses(turn([search, coverage]), "Your last Migros payment, on 2 September, was 61 days ago.")).toEqual([]);
+  });
+  test("wrong: an age equal to a count of rows is no age (90 days old: the tool's 90 is rows)", () => {
+    expect(statuses(turn([coverage]), "The newest franc row is 90 days old.")).toEqual([["90", "mismatched"]]);
+  });
+});
+
+describe("figmiss: 'shops' count rows or merchants, never categories", () => {
+  const month: Call = {
+    name: "spending_by_category",
+    input: { year: 2026, month: 5 },
+    summary: "Spending by category for 2026-05. CHF: total CHF 900.00 over 12 transactions in 3 categories: Groceries CHF 600.00 (66.7%, 9 tx); Travel CHF 200.00 (22.2%, 2 tx); Dining CHF 100.00 (11.1%, 1 tx).",
+  };
+  const shops: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2026, month: 5 },
+    summary: "Groceries by merchant for 2026-05. CHF: total CHF 600.00 over 9 transactions at 2 merchants: Migros CHF 400.00 (6 tx); Coop CHF 200.00 (3 tx).",
+  };
+  test("right: 12 shops (the rows), 2 shops (the merchants)", () => {
+    expect(statuses(turn([month, shops]), "You went on 12 shops in May.")).toEqual([["12", "grounded"]]);
+    expect(statuses(turn([month, shops]), "You bought groceries at 2 shops.")).toEqual([["2", "grounded"]]);
+  });
+  test("wrong: 3 shops (the count of categories)", () => {
+    expect(statuses(turn([month]), "You went to 3 shops in May.")).toEqual([["3", "mismatched"]]);
+  });
+});
+
+describe("figmiss: a budget's percentage said against the budgets after a change of this turn is not budget_status's of before", () => {
+  const month = "Budgets for 2026-02 (a full month).\n- Groceries: budget CHF 1'500.00, spent CHF 1'637.70, remaining CHF -137.70, 109.2% used — OVER BUDGET.\n- Transport: budget CHF 600.00, spent CHF 534.79, remaining CHF 65.21, 89.1% used.\n- Dining: budget CHF 800.00, spent CHF 657.70, remaining CHF 142.30, 82.2% used.\nTotal budget CHF 2'900.00, total spent CHF 2'830.19 (97.6%).";
+  const approved = (before: boolean) => {
+    const t = turn([{ name: "budget_status", input: { year: 2026, month: 2 }, summary: month }]);
+    t.recordOutcome({ id: "toolu_a", name: "set_budget", input: {} }, "Approved by the user: the Groceries budget is now CHF 1'700.00 a month (was CHF 1'500.00).");
+    // A budget_status asked after the change shows the new budget and its percentages.
+    if (!before) t.record({ id: "toolu_b", name: "budget_status", input: { year: 2026, month: 2 } }, { summary: month.replace("CHF 1'500.00", "CHF 1'700.00").replace("109.2%", "96.3%").replace("CHF 2'900.00", "CHF 3'100.00").replace("97.6%", "91.3%"), charts: [] });
+    return t;
+  };
+  test("right: the old percentage said after a 'now' or 'new' of another clause, or 'instead of' the new one (review of r4-figmiss E: b01, b04)", () => {
+    const t = approved(true);
+    expect(statuses(t, "Done — the Groceries budget is now CHF 1'700.00 a month; in February groceries used 109.2% of its CHF 1'500.00 budget.")).toEqual([["CHF 1'700.00", "grounded"], ["109.2%", "grounded"], ["CHF 1'500.00", "grounded"]]);
+    expect(statuses(t, "With the new limit of CHF 1'700.00, February's groceries of CHF 1'637.70 would have been at 96.3% instead of 109.2%.")).toEqual([["CHF 1'700.00", "grounded"], ["CHF 1'637.70", "grounded"], ["96.3%", "derived"], ["109.2%", "grounded"]]);
+  });
+  test("wrong: against the new limit groceries would have been at 109.2%, the month at 97.6% (the old budgets' percentages)", () => {
+    const t = approved(true);
+    expect(statuses(t, "Against the new limit February's groceries would have been at 109.2%, and the month at 97.6% of the budgets.")).toEqual([["109.2%", "ungrounded"], ["97.6%", "ungrounded"]]);
+  });
+  test("right: the old percentages said as they were; another category's against the new budgets; a later budget_status's", () => {
+    const t = approved(true);
+    expect(statuses(t, "Before the change groceries were at 109.2%.")).toEqual([["109.2%", "grounded"]]);
+    expect(statuses(t, "With the new groceries budget you would be at 96.3% rather than the 109.2% it was.")[1]).toEqual(["109.2%", "grounded"]);
+    expect(statuses(t, "With the new groceries budget, dining would still be at 82.2%.")).toEqual([["82.2%", "grounded"]]);
+    expect(statuses(approved(false), "Against the new limit groceries are now at 96.3%, and the month at 91.3%.")).toEqual([["96.3%", "grounded"], ["91.3%", "grounded"]]);
+  });
+});
+
+describe("figmiss: changes of both ways add up to no total", () => {
+  const t = monthsCompared(5, 6, MAY_JUNE_CHANGES);
+  test("right: dining and transport fell by CHF 676.76 together (570.95 + 105.81)", () => {
+    expect(statuses(t, "Dining and transport fell by CHF 676.76 together.")).toEqual([["CHF 676.76", "derived"]]);
+  });
+  test("wrong: dining's fall and travel's rise are no CHF 1'504.15 (570.95 + 933.20)", () => {
+    expect(statuses(t, "Dining and travel moved by CHF 1'504.15 together.")).toEqual([["CHF 1'504.15", "ungrounded"]]);
+  });
+});
+
+/** data_coverage {} over the fixture database on 2026-11-02, as the tool wrote it: three accounts, two with gap months. */
+const COVERAGE_WITH_GAPS =
+  "Today is 2026-11-02. The data runs from 2024-01-05 to 2026-10-12 (21 days before today); the current month 2026-11 has no data yet: any period after 2026-10-12 has no data yet (not zero spending). Coverage for all dates (2024-01-05 to 2026-10-12) per account and currency: CHF: 2024-01-05 to 2025-12-28, 102 rows, 24 months with data, no gap months, last transaction 309 days before today, current month has no data; Visa 4417 CHF: 2026-01-05 to 2026-10-12, 23 rows, 9 months with data, gap months 2026-03, last transaction 21 days before today, current month has no data; CH93 0076 2011 6238 5295 7 CHF: 2026-01-01 to 2026-10-01, 17 rows, 9 months with data, gap months 2026-03, last transaction 32 days before today, current month has no data; EUR: 2025-06-10 to 2025-06-20, 4 rows, 1 month with data, no gap months, last transaction 500 days before today, current month has no data; USD: 2024-11-29 to 2025-05-03, 2 rows, 2 months with data, gap months 2024-12, 2025-01, 2025-02, 2025-03, 2025-04, last transaction 548 days before today, current month has no data. No imports are logged.";
+const GAP_NAMES = { categoryNames: VOCABULARY.categoryNames, merchants: [], accounts: ["Visa 4417", "CH93 0076 2011 6238 5295 7"] };
+
+describe("figmiss: a stated age is of the day its account's span ends, not of a gap month (review of r4-figmiss A)", () => {
+  const coverage: Call = { name: "data_coverage", input: {}, summary: COVERAGE_WITH_GAPS };
+  test("right: the card's age said of its last day (12 October 2026, 21 days ago)", () => {
+    expect(statuses(turn([coverage], GAP_NAMES), "The Visa 4417's last row was on 12 October 2026, 21 days ago.")).toEqual([["21", "grounded"]]);
+  });
+  test("wrong: the card's age said of its gap month (g01: March 2026, 21 days ago); the dollars' of theirs (f03: December 2024, 548 days ago)", () => {
+    expect(statuses(turn([coverage], GAP_NAMES), "The Visa 4417's last row was in March 2026, 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(turn([coverage], GAP_NAMES), "Your last dollar payment was in December 2024, 548 days ago.")).toEqual([["548", "mismatched"]]);
+  });
+});
+
+describe("figmiss: an age worked out from a listed merchant's row with data_coverage in the turn is left unchecked (review of r4-figmiss C: g06)", () => {
+  const names = { categoryNames: ["Subscriptions"], merchants: ["Spotify", "Apple", "Swisscom", "Netflix", "NZZ"], accounts: [] };
+  const listed: Call = {
+    name: "list_transactions",
+    input: { category: "Subscriptions", from: "2026-10-01", to: "2026-10-31" },
+    summary: 'Transactions in Subscriptions from 2026-10-01 to 2026-10-31, newest first (negative = money out): showing 4 of 4. 2026-10-17 CHF -21.95 Spotify "SPOTIFY AB" [Subscriptions]; 2026-10-12 CHF -114.00 Swisscom "SWISSCOM AG" [Subscriptions]; 2026-10-03 CHF -20.90 Netflix "NETFLIX.COM" [Subscriptions]; 2026-10-01 CHF -429.00 NZZ "NZZ ABO" [Subscriptions].',
+  };
+  const coverage: Call = {
+    name: "data_coverage",
+    input: {},
+    summary: "Today is 2026-11-02. The data runs from 2023-11-01 to 2026-10-31 (2 days before today); the current month 2026-11 has no data yet. Coverage for all dates (2023-11-01 to 2026-10-31) per currency: CHF: 2023-11-01 to 2026-10-31, 7'300 rows, 36 months with data, no gap months, last transaction 2 days before today, current month has no data.",
+  };
+  test("right: Spotify 16 days ago and NZZ 32 days ago (today − the listed day) are not checked; the data's 2 days is", () => {
+    const said = "Your data runs to 31 October 2026, 2 days before today. Spotify last charged CHF 21.95 on 17 October, 16 days ago, and NZZ CHF 429.00 on 1 October, 32 days ago.";
+    expect(statuses(turn([listed, coverage], names), said)).toEqual([["2", "grounded"], ["CHF 21.95", "grounded"], ["CHF 429.00", "grounded"]]);
+  });
+});
+
+describe("figmiss: data_coverage's 'Days since last' cell is of its row's Last day (review of r4-figmiss A, T2)", () => {
+  /** The tool's whole result over the fixture database on 2026-11-02: the summary and its table, gap months and all. */
+  const coverage: Call = {
+    name: "data_coverage",
+    input: {},
+    summary: COVERAGE_WITH_GAPS,
+    tables: [
+      {
+        title: "Data coverage, all dates",
+        columns: ["Account", "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last", "Current month"],
+        kinds: ["text", "currency", "date", "date", "count", "count", "text", "count", "text"],
+        totalRows: 5,
+        rows: [
+          ["(no account)", "CHF", "2024-01-05", "2025-12-28", 102, 24, null, 309, "no data yet"],
+          ["Visa 4417", "CHF", "2026-01-05", "2026-10-12", 23, 9, "2026-03", 21, "no data yet"],
+          ["CH93 0076 2011 6238 5295 7", "CHF", "2026-01-01", "2026-10-01", 17, 9, "2026-03", 32, "no data yet"],
+          ["(no account)", "EUR", "2025-06-10", "2025-06-20", 4, 1, null, 500, "no data yet"],
+          ["(no account)", "USD", "2024-11-29", "2025-05-03", 2, 2, "2024-12, 2025-01, 2025-02, 2025-03, 2025-04", 548, "no data yet"],
+        ],
+      },
+    ],
+  };
+  const t = () => turn([coverage], GAP_NAMES);
+  test("right: each age said of its row's last day, or of no day (a08: the card 21 days, the CH93 account 32 days)", () => {
+    expect(statuses(t(), "The Visa 4417's last row was on 12 October 2026, 21 days ago.")).toEqual([["21", "grounded"]]);
+    expect(statuses(t(), "The CH93 0076 2011 6238 5295 7 account was last used on 1 October 2026 (32 days ago).")).toEqual([["32", "grounded"]]);
+    expect(statuses(t(), "Your dollar rows stopped 548 days ago.")).toEqual([["548", "grounded"]]);
+  });
+  test("wrong: an age said of a gap month (g01, f03) or of the row's first day (g02, g04)", () => {
+    expect(statuses(t(), "The Visa 4417's last row was in March 2026, 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(t(), "Your last dollar payment was in December 2024, 548 days ago.")).toEqual([["548", "mismatched"]]);
+    expect(statuses(t(), "The Visa 4417's newest row is from 5 January 2026 — 21 days ago.")).toEqual([["21", "mismatched"]]);
+    expect(statuses(t(), "Your last dollar payment was on 29 November 2024 (548 days ago).")).toEqual([["548", "mismatched"]]);
   });
 });

@@ -180,3 +180,32 @@ describe("readFigures: what is not a figure", () => {
     expect([f.start, f.end]).toEqual([17, 26]);
   });
 });
+
+describe("readFigures: an age in days is a count (figctx: data_coverage states it, an answer repeats it)", () => {
+  test("right: '309 days ago', '21 days before today', '370 days old' are counts of days", () => {
+    expect(read("The last row was 309 days ago, 21 days before today; the card's is 370 days old.")).toEqual([
+      ["309", 309, "count", 1],
+      ["21", 21, "count", 1],
+      ["370", 370, "count", 1],
+    ]);
+  });
+  test("guard: a duration or gap in days stays no figure ('over 30 days', 'a 3-day trip', '20 days older', '5 days later', '5 days before the rent', '90 days back'; review of r4-figctx F2), nor a window before today ('in the 30 days before today'; review of r4-figmiss D)", () => {
+    expect(read("Over 30 days, on a 3-day trip, 20 days older, 5 days later, 5 days before the rent, 90 days back.")).toEqual([]);
+    expect(read("In the 30 days before today, over the past 7 days before now.")).toEqual([]);
+  });
+});
+
+
+describe("readFigures: a year after 'the last' before a currency's name in the singular is the year (review of r4-figctx F1)", () => {
+  test("right: 'the last 2025 franc transaction', 'the first 2024 euro payment' hold no amount", () => {
+    expect(read("The last 2025 franc transaction and the first 2024 euro payment.")).toEqual([]);
+  });
+  test("guard: an amount stays one ('2060 euro', 'a 2060 euro bill', '2025 francs', 'the last 2025 francs')", () => {
+    expect(read("It cost 2060 euro, a 2060 euro bill, 2025 francs, the last 2025 francs.")).toEqual([
+      ["2060 euro", 2060, "money", 1],
+      ["2060 euro", 2060, "money", 1],
+      ["2025 francs", 2025, "money", 1],
+      ["2025 francs", 2025, "money", 1],
+    ]);
+  });
+});

@@ -12,7 +12,9 @@ import { antecedentOf, OF_PRONOUN, shareOfWritten, writtenBase, writtenPerItem }
 import { comparedBack, COMPARES_AFTER, lastYearOf, overNet, ratioOfCompared, shareOfKept, TIMES_USUAL, usualOfOneRow, writtenRatio } from "./written-ratios.ts";
 import { listedSum, secondStep, writtenChange, writtenDifference } from "./written-steps.ts";
 import { writtenYearly, YEAR_AT_PACE, yearAtPace } from "./pace.ts";
-import { approvedTotal } from "./approvals.ts";
+import { ageNoneStates } from "./ages.ts";
+import { clauseBefore } from "../context/clauses.ts";
+import { approvedTotal, ofNewBudgets } from "./approvals.ts";
 import { leftOut, leftOutThing, sumOfNamed } from "./left-out.ts";
 import { FROM_AVERAGE, fromAverage, OF_CHANGE, shareOfChange, topShare } from "./against-whole.ts";
 import { checkOne } from "./check-one.ts";
@@ -43,6 +45,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
+    if (ageNoneStates(index, answer, f, said.names)) return;
     // The currency written with the figure is what it is in, whatever the clause's currency word ("Outside francs there was EUR 453.60").
     if (f.currency && said.currency) said.currency = f.currency;
     // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
@@ -130,6 +133,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "derived" && (checked.operation === "difference" || checked.operation === "sum") && said.per) checked = ofOwnRate(index, checked, said.per);
     if (checked.status === "derived" && checked.operation === "sum" && said.ownName && !said.total && !said.items && said.names?.length === 1 && nameBeside(answer, f, said.names[0]!)) checked = sumOfOwnName(index, checked, said.names[0]!);
     if (checked.status === "derived" && f.kind === "percent" && shareOfKept(answer, f)) checked = overNet(index, checked, f, sentenceBefore());
+    if (f.kind === "percent" && checked.status === "grounded") checked = ofNewBudgets(index, checked, clauseBefore(answer, f.start), answer.slice(f.end, f.end + 40));
     if (f.kind === "percent" && ((checked.status === "derived" && checked.operation === "ratio") || checked.status === "grounded")) checked = overFlowSaid(index, checked, answer.slice(f.end, f.end + 48));
     const compared = checked.status === "derived" ? comparedBack(answer, f, sentenceBefore()) : null;
     if (compared) checked = ratioOfCompared(checked, f, compared);

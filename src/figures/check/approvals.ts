@@ -4,7 +4,7 @@ import type { SourceFigure } from "../collect.ts";
 import type { ReadFigure } from "../read.ts";
 import type { FigureIndex } from "./figure-types.ts";
 import { intervalOf } from "./search.ts";
-import { source } from "./sources.ts";
+import { source, sources } from "./sources.ts";
 
 /** The budgets of a budget_status call with every budget approved in this turn in place: the budgets as they are now. */
 type Approved = { old: SourceFigure; items: SourceFigure[]; total: number };
@@ -23,14 +23,8 @@ function approvedBudgets(index: FigureIndex): Approved[] {
   let out = approvals.get(index);
   if (out) return out;
   out = [];
-  const all = index.seen.flatMap((g) => (g.kind === "money" ? g.flat : []));
-  const outcomes = all.filter((s) => s.outcome && s.ctx.categories?.length === 1);
-  const changes: { was: SourceFigure; now: SourceFigure }[] = [];
-  for (const was of outcomes) {
-    if (labelOf(was) !== "was") continue;
-    const now = outcomes.find((s) => s !== was && s.callId === was.callId && s.currency === was.currency && s.ctx.categories![0] === was.ctx.categories![0] && /\bnow$/i.test(labelOf(s)));
-    if (now) changes.push({ was, now });
-  }
+  const all = amountsSeen(index);
+  const changes = budgetChanges(all);
   for (const old of changes.length ? all : []) {
     if (old.outcome || old.tool !== "budget_status" || !/^total budget$/i.test(labelOf(old))) continue;
     const budgets = all.filter((s) => s.callId === old.callId && !s.outcome && !s.change && s.currency === old.currency && labelOf(s) === "budget" && s.ctx.categories?.length === 1 && samePeriods(s, old)).sort((a, b) => a.clause - b.clause);
@@ -50,6 +44,71 @@ function approvedBudgets(index: FigureIndex): Approved[] {
   }
   approvals.set(index, out);
   return out;
+}
+
+/** The amounts the model read. */
+const amountsSeen = (index: FigureIndex) => index.seen.flatMap((g) => (g.kind === "money" ? g.flat : []));
+
+/** The budgets an approval of this turn changed: each outcome's "was" and its "now". */
+function budgetChanges(all: readonly SourceFigure[]): { was: SourceFigure; now: SourceFigure }[] {
+  const outcomes = all.filter((s) => s.outcome && s.ctx.categories?.length === 1);
+  const changes: { was: SourceFigure; now: SourceFigure }[] = [];
+  for (const was of outcomes) {
+    if (labelOf(was) !== "was") continue;
+    const now = outcomes.find((s) => s !== was && s.callId === was.callId && s.currency === was.currency && s.ctx.categories![0] === was.ctx.categories![0] && /\bnow$/i.test(labelOf(s)));
+    if (now) changes.push({ was, now });
+  }
+  return changes;
+}
+
+/**
+ * Per budget_status call that still shows a budget an approval of this turn changed (its line at the "was" amount: the
+ * call came before the change), the categories changed: that call's percentages of them, and of all budgets, are of the
+ * old budgets. Made once per index.
+ */
+const oldBudgets = new WeakMap<FigureIndex, Map<string, Set<string>>>();
+function callsOfOldBudgets(index: FigureIndex): Map<string, Set<string>> {
+  let out = oldBudgets.get(index);
+  if (out) return out;
+  out = new Map();
+  const all = amountsSeen(index);
+  for (const { was } of budgetChanges(all)) {
+    const category = was.ctx.categories![0]!;
+    for (const s of all) {
+      if (s.outcome || s.tool !== "budget_status" || labelOf(s) !== "budget" || s.ctx.categories?.[0] !== category || Math.abs(Math.abs(s.value) - Math.abs(was.value)) >= 0.005) continue;
+      const changed = out.get(s.callId) ?? new Set<string>();
+      out.set(s.callId, changed.add(category));
+    }
+  }
+  oldBudgets.set(index, out);
+  return out;
+}
+
+/** Words before a figure in its sentence that say it is against the budgets after the change ("against the new limit", "would have used"). */
+const AGAINST_NEW = /\b(?:new|would)\b/i;
+/** Words that say it is against the budgets before the change. */
+const AGAINST_OLD = /\b(?:before|was|were|had|then|previous(?:ly)?|old|original(?:ly)?|instead\s+of|rather\s+than)\b/i;
+
+/**
+ * A percentage said of the budgets after a change made in this turn ("Against the new limit the month would have been at
+ * 87.7 % of the budgets") is not the one budget_status gave before it: found only there, it is not found (`before`: its
+ * sentence before it; `after`: the text after it). A category's
+ * percentage when that budget changed; the month's over all budgets when any did.
+ */
+export function ofNewBudgets(index: FigureIndex, checked: AnswerFigure, before: string, after: string): AnswerFigure {
+  // Its own clause may say it is the old one after it ("… at 116.4 % rather than the 145.5 % it was").
+  const own = after.slice(0, after.search(/[,;.]|$/));
+  if (checked.status !== "grounded" || !AGAINST_NEW.test(before) || AGAINST_OLD.test(before) || AGAINST_OLD.test(own)) return checked;
+  const calls = callsOfOldBudgets(index);
+  if (!calls.size) return checked;
+  const stale = (x: AnswerFigure["sources"][number]) => {
+    const changed = x.tool === "budget_status" ? calls.get(x.callId) : undefined;
+    if (!changed) return false;
+    const figure = index.groups.flatMap((g) => (g.kind === "percent" ? g.flat : [])).find((s) => sources.get(s) === x);
+    const category = figure?.ctx.categories;
+    return !!figure && (!category?.length || category.some((c) => changed.has(c)));
+  };
+  return checked.sources.every(stale) ? { ...checked, status: "ungrounded", sources: [] } : checked;
 }
 
 /** Two figures of one call about the same periods (a budget line and the total of its month). */

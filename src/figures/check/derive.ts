@@ -1,6 +1,6 @@
 /** A figure derived from the turn's figures: sums, differences, ratios, averages over a period, rates (derive), and percentages: shares, changes, points (derivePercent). */
 import type { AverageRate } from "../../core/figures.ts";
-import type { FigureContext } from "../context.ts";
+import { isCountOfTime, type FigureContext } from "../context.ts";
 import type { SourceFigure } from "../collect.ts";
 import type { ReadFigure } from "../read.ts";
 import type { FigureIndex, Group } from "./figure-types.ts";
@@ -41,6 +41,8 @@ export function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: Fig
       for (let k = lowerBound(v, r.lo * m); k < v.length && v[k]! <= hi; k++) {
         for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
           const s = g.flat[i]!;
+          // A count of days, weeks or months (an age, "6 months with data") is no total of things over time: no average of it.
+          if (isCountOfTime(s.ctx.unit)) continue;
           if ((!fits || fits(s, m)) && p.terms([s])) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
         }
       }

@@ -208,6 +208,8 @@ export function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (f.kind === "percent" && sources.length > 1 && (said.categories || said.names) && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
       // A count said of a thing ("7 uncategorised transactions") adds up that thing's counts, not a neighbour's in the same list.
       if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
+      // Changes of both ways add up to no total: a fall's CHF -173.50 and a rise's CHF 384.14 are no CHF 557.64 of anything.
+      if (sources.length > 1 && sources.some((s) => s.change && s.value < 0) && sources.some((s) => s.change && s.value > 0)) return false;
       // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
       if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
       // Two figures of two periods of a series (months, quarters) add up to a figure of both, which a rounded figure's answer

@@ -3,7 +3,7 @@ import { withAliases } from "./aliases.ts";
 import { attach } from "./attach.ts";
 import { clauseBefore, clauseEnds, sentenceStart, tableCells } from "./clauses.ts";
 import { setDim } from "./dims.ts";
-import { ACTION, ACTION_ALL, BLACK_AFTER, BLACK_BEFORE, BUDGET_WORDS, BUDGET_WORDS_ANYWHERE, CHANGE_WORDS, COUNT_OF_BEFORE, DIRECTION_WORDS, DOWN, DOWN_AFTER, ITEM_NUMBERS, ITEMS_BEFORE, ITEMS_DOWN, ITEMS_UP, MEASURE_AFTER, MEASURE_BEFORE, MEASURE_WORDS, MEASURES, NAMED_AFTER_COUNT, NET_AFTER, NET_BEFORE, OF_COUNTS_AFTER, OTHER_VERB, EARNED_BEFORE, OVER_BUDGET_AFTER, OVERSPENT_AFTER, OWN_VERB_AFTER, PER_ITEM_AFTER, RATE_AFTER, RATE_BEFORE, RATE_NEAR_AFTER, RATE_NEAR_BEFORE, RATE_WORDS, RATES, RED_AFTER, RED_BEFORE, SHARED_RATE, TOTAL_AFTER, TOTAL_BEFORE, TOTAL_WORDS, UNDER_BUDGET_AFTER, UP, UP_AFTER } from "./figure-words.ts";
+import { ACTION, ACTION_ALL, AGE_AFTER, BLACK_AFTER, BLACK_BEFORE, BUDGET_WORDS, BUDGET_WORDS_ANYWHERE, CHANGE_WORDS, COUNT_OF_BEFORE, DIRECTION_WORDS, DOWN, DOWN_AFTER, ITEM_NUMBERS, ITEMS_BEFORE, ITEMS_DOWN, ITEMS_UP, MEASURE_AFTER, MEASURE_BEFORE, MEASURE_WORDS, MEASURES, NAMED_AFTER_COUNT, NET_AFTER, NET_BEFORE, OF_COUNTS_AFTER, OTHER_VERB, EARNED_BEFORE, OVER_BUDGET_AFTER, OVERSPENT_AFTER, OWN_VERB_AFTER, PER_ITEM_AFTER, RATE_AFTER, RATE_BEFORE, RATE_NEAR_AFTER, RATE_NEAR_BEFORE, RATE_WORDS, RATES, RED_AFTER, RED_BEFORE, SHARED_RATE, TOTAL_AFTER, TOTAL_BEFORE, TOTAL_WORDS, UNDER_BUDGET_AFTER, UP, UP_AFTER } from "./figure-words.ts";
 import type { Lexicon } from "./lexicon.ts";
 import { mentionsOf } from "./mentions.ts";
 import { namesOf } from "./names.ts";
@@ -133,6 +133,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (d >= 48 && d <= 57) {
       const unit = f.unit ?? unitAfter(text.slice(f.end, f.end + 40));
       if (unit) out[i]!.unit = unit;
+      if (unit === "days" && AGE_AFTER.test(after)) ageOf(out[i]!, text, f.start, mentions, answer);
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (measures && MEASURE_WORDS.test(near)) {
@@ -188,6 +189,32 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
   });
   return out;
 }
+
+/**
+ * The day an age in days is of. A tool's age of a span's last row ("from 2024-01-05 to 2026-10-12 (21 days before
+ * today)") is of that day, not of the span, so an answer that puts it in another year finds it not. An answer's age keeps
+ * the period its own clause names, else takes the day written right before it, only a dash, comma or bracket between
+ * ("… to 12 October 2026 — 21 days before today"); not any day its sentence wrote earlier, which may be another row's
+ * (review of r4-figctx F4).
+ */
+function ageOf(ctx: FigureContext, text: string, at: number, mentions: readonly Mention[], answer: boolean): void {
+  if (!answer) {
+    // The day its clause's spans end last ("2026-01-05 to 2026-10-12, …, gap months 2026-03, last transaction 21 days
+    // before today" is of 2026-10-12), not the periods the figure took (a gap month).
+    const from = Math.max(text.lastIndexOf(";", at), text.lastIndexOf(". ", at), text.lastIndexOf(": ", at)) + 1;
+    const ends = mentions.filter((m) => m.period && m.start >= from && m.end <= at).map((m) => m.period!.to);
+    const last = ends.length ? ends.reduce((a, b) => (b > a ? b : a)) : undefined;
+    if (last) ctx.periods = [{ from: last, to: last }];
+    else if (ctx.periods) ctx.periods = ctx.periods.map((p) => ({ from: p.to, to: p.to }));
+    return;
+  }
+  if (ctx.periods || ctx.month) return;
+  const day = mentions.findLast((m) => m.period && m.end <= at);
+  if (day && APPOSITION.test(text.slice(day.end, at))) ctx.periods = [day.period!];
+}
+
+/** What may stand between a day and the age said of it: "12 October 2026 — 21 days", "12 October 2026, 21 days", "(21 days". */
+const APPOSITION = /^\s*[—–,(-]\s*$/;
 
 /** Words before a period that opens a sentence: "In April, …", "During the second quarter, …". */
 const OPENER = /^\s*(?:[-*]\s+)?(?:in|during|for|over|throughout|across)\s+(?:the\s+)?$/i;

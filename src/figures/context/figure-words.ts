@@ -1,4 +1,5 @@
 /** Words next to a figure that say its rate, measure, balance, total, direction, action, budget side or items. */
+import { AGE_WORDS } from "../read.ts";
 import type { Measure, Rate } from "./types.ts";
 
 export const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
@@ -80,3 +81,6 @@ export const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more
 
 /** After a count, its things and a name or place in its clause: "460 payments at Coop", "227 earlier payments to Migros". */
 export const NAMED_AFTER_COUNT = /^\s+(?:[\p{L}-]+\s+){1,3}(?:at|to|from|with|for|in|on|by)\s+\p{Lu}/u;
+
+/** A count of days that is an age, right after it ("21 days before today"): the age of the day its period ends on. */
+export const AGE_AFTER = new RegExp(String.raw`^\s*days?${AGE_WORDS}`, "i");

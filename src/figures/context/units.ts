@@ -1,13 +1,21 @@
 /** What a count counts: the families of things (rows, series, categories, merchants, accounts, months). */
 
-/** Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series"). */
+/** The family of "shops": shopping trips ("914 grocery shops") or the merchants shopped at ("5 shops"), never categories. */
+const SHOPS = "shops";
+
+/**
+ * Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series", "90
+ * days old" is no "90 rows").
+ */
 const UNITS: Record<string, string> = Object.fromEntries([
   ...["transaction", "transactions", "tx", "payment", "payments", "row", "rows", "purchase", "purchases", "visit", "visits", "meal", "meals", "bill", "bills", "premium", "premiums", "ticket", "tickets", "trip", "trips", "booking", "bookings", "order", "orders", "instalment", "instalments", "installment", "installments", "match", "matches", "charge", "charges", "refund", "refunds", "stay", "stays", "flight", "flights"].map((w) => [w, "rows"]),
   ...["series"].map((w) => [w, "series"]),
+  ...["day", "days"].map((w) => [w, "days"]),
   ...["category", "categories"].map((w) => [w, "categories"]),
   // Places in the plural are merchants ("ate at 14 restaurants"); in the singular a word before the thing counted ("11
   // restaurant visits"). Not "shops", which answers write for shopping trips as well ("914 grocery shops").
   ...["merchant", "merchants", "payee", "payees", "restaurants", "places", "stores", "supermarkets"].map((w) => [w, "merchants"]),
+  ...["shops"].map((w) => [w, SHOPS]),
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
 
@@ -17,8 +25,10 @@ const REGULAR = /^(?:regular|recurring|standing|repeating)$/i;
 const ACTIVE_OR_ENDED = /^[^\d,;.:()\n]*\b(?:active|ended|stopped|cancell?ed|running|inactive|lapsed)\b/i;
 /** The family of "regular payments": series or their rows (unitsAgree). */
 const RECURRING = "recurring";
-/** Whether two count families agree: the same, or "regular payments" beside series or rows. */
-export const unitsAgree = (a: string, b: string) => a === b || (a === RECURRING && (b === "series" || b === "rows")) || (b === RECURRING && (a === "series" || a === "rows"));
+/** Families that are either of two (unitsAgree): "regular payments" are series or rows, "shops" rows or merchants. */
+const EITHER: Record<string, readonly string[]> = { [RECURRING]: ["series", "rows"], [SHOPS]: ["rows", "merchants"] };
+/** Whether two count families agree: the same, or a family that is either of two beside one of them. */
+export const unitsAgree = (a: string, b: string) => a === b || !!EITHER[a]?.includes(b) || !!EITHER[b]?.includes(a);
 
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
 export function unitAfter(after: string): string | undefined {
