@@ -91,8 +91,12 @@ export function previewBudgetChange(
   ];
   if (l.lastDay !== null) {
     const month = monthKey(l.lastDay);
-    const [line] = budgetMonth(db, [{ category, amount: amount ?? previous!.amount, currency: after?.currency ?? previous!.currency }], month, todayOf(ctx)).budgeted;
-    facts.push({ label: `Spent in ${monthLabel(month)}`, value: formatMoney(line!.spent, line!.currency) });
+    const status = budgetMonth(db, [{ category, amount: amount ?? previous!.amount, currency: after?.currency ?? previous!.currency }], month, todayOf(ctx));
+    const line = status.budgeted[0]!;
+    // Spending in another currency is never added to the budget's, nor left out unsaid (SPEC §1).
+    const elsewhere = status.otherCurrencySpending.map((o) => formatMoney(o.spent, o.currency));
+    const apart = elsewhere.length ? ` (and ${elsewhere.join(", ")}, not counted against a ${line.currency} budget)` : "";
+    facts.push({ label: `Spent in ${monthLabel(month)}`, value: formatMoney(line.spent, line.currency) + apart });
   }
   facts.push({ label: "Applies to", value: "the whole household" });
   const preview: BudgetPreview = {

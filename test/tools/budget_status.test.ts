@@ -94,6 +94,31 @@ describe("budget_status with a second currency", () => {
       ].join("\n"),
     );
   });
+
+  test("set_budget's card names the category's spending in another currency beside the spent figure, never drops it", () => {
+    // Today is 2025-06-10, the card shows the data's last month, 2025-05: Dining CHF 120 [1], EUR 105.50 [2].
+    const store = Store.memory();
+    try {
+      const c = { budgets: store.budgets, now: () => new Date(2025, 5, 10, 12) };
+      const prep = (input: unknown) => setBudget.approval.prepare(eur.db, setBudget.schema().parse(input), c);
+      expect(prep({ category: "Dining", amount: 150 }).preview.facts).toContainEqual({
+        label: "Spent in 2025-05",
+        value: "CHF 120.00 (and EUR 105.50, not counted against a CHF budget)",
+      });
+      // A category spent in one currency only: the figure alone. Groceries CHF [4] 50 + [5] 10.
+      expect(prep({ category: "Groceries", amount: 80 }).preview.facts).toContainEqual({ label: "Spent in 2025-05", value: "CHF 60.00" });
+      // Travel is spent in EUR only: a EUR budget leaves nothing out.
+      expect(prep({ category: "Travel", amount: 400, currency: "EUR" }).preview.facts).toContainEqual({ label: "Spent in 2025-05", value: "EUR 300.00" });
+      // Without a currency, a new budget takes the household's CHF (no full month of data yet):
+      // Travel's EUR spending is named, not shown as CHF 0.00 alone.
+      expect(prep({ category: "Travel", amount: 400 }).preview.facts).toContainEqual({
+        label: "Spent in 2025-05",
+        value: "CHF 0.00 (and EUR 300.00, not counted against a CHF budget)",
+      });
+    } finally {
+      store.close();
+    }
+  });
 });
 
 describe("budget_status figures", () => {
