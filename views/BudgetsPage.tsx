@@ -194,7 +194,10 @@ export function BudgetRow({ row: r, month, error, typed }: { row: BudgetRowView;
       <dl class="budget-figures">
         <div>
           <dt>Spent</dt>
-          <dd>{formatMoney(r.spent, r.currency)}</dd>
+          <dd>
+            {formatMoney(r.spent, r.currency)}
+            {r.elsewhere?.length ? ` (and ${r.elsewhere.map((o) => formatMoney(o.spent, o.currency)).join(", ")})` : ""}
+          </dd>
         </div>
         {r.remaining !== null ? (
           <div>

@@ -50,6 +50,8 @@ export type BudgetLine = {
   projection: number | null;
   over: boolean;
   projectedOver: boolean;
+  /** A category without a budget: what it spent in the data's other currencies (never added to `spent`). */
+  elsewhere?: { currency: string; spent: number }[];
 };
 
 export type BudgetMonth = {
@@ -171,6 +173,12 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     const k = l.currencyIndex(currency);
     return c < 0 || k < 0 ? 0 : (spent.get(c)?.[k] ?? 0);
   };
+  // A category's spending in the currencies other than its row's: shown apart, never added.
+  const spentElsewhere = (category: string, currency: string) =>
+    l.currencies
+      .filter((cur) => cur !== currency)
+      .map((cur) => ({ currency: cur, spent: spentOf(category, cur) }))
+      .filter((o) => round2(o.spent) !== 0);
   // The month in progress: its obligations as found up to its end (all the data, unless the data runs past it).
   const series = !inProgress ? [] : l.lastDay !== null && l.lastDay <= last ? db.recurring() : recurringUpTo(db, l, last);
   const project = (category: string, currency: string, s: number): number | null => {
@@ -218,7 +226,8 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     .map((n) => {
       const currency = currencies.of(n);
       const s = spentOf(n, currency);
-      return { category: n, budget: null, currency, spent: s, remaining: null, pctUsed: null, projection: project(n, currency, s), over: false, projectedOver: false };
+      const elsewhere = spentElsewhere(n, currency);
+      return { category: n, budget: null, currency, spent: s, remaining: null, pctUsed: null, projection: project(n, currency, s), over: false, projectedOver: false, elsewhere };
     })
     .sort((a, b) => b.spent - a.spent || a.category.localeCompare(b.category));
 
@@ -235,12 +244,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     .filter((o) => round2(o.spent) !== 0)
     .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency)));
 
-  const otherCurrencySpending = budgets.flatMap((b) =>
-    l.currencies
-      .filter((cur) => cur !== b.currency)
-      .map((cur) => ({ category: b.category, currency: cur, spent: spentOf(b.category, cur) }))
-      .filter((o) => round2(o.spent) !== 0),
-  );
+  const otherCurrencySpending = budgets.flatMap((b) => spentElsewhere(b.category, b.currency).map((o) => ({ category: b.category, ...o })));
 
   return {
     month,
