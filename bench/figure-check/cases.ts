@@ -83,8 +83,8 @@
  *   (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4x.md (held-out-r4x.results.json): the next representative held-out set (new everyday questions over
  *   every read tool and the three databases, about one figure in three wrong the way models go wrong), written
- *   blind to the checker and never run through it before its one scoring; to be scored once at the checker of
- *   stop 60 (HELD-OUT.md).
+ *   blind to the checker and never run through it before its one scoring; scored once at the checker of stop 60
+ *   (HELD-OUT.md); to join the tuning set at the next stop.
  *
  * An answers file, one case per `## ` heading:
  *
