@@ -115,6 +115,12 @@ const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
 const SECURITIES_TRANSACTION = /<(?:BUY(?:DEBT|MF|OPT|OTHER|STOCK)|SELL(?:DEBT|MF|OPT|OTHER|STOCK)|CLOSUREOPT|INCOME|INVEXPENSE|JRNLFUND|JRNLSEC|MARGININTEREST|REINVEST|RETOFCAP|SPLIT|TRANSFER)>/i;
 /** What a statement (STMTRS, CCSTMTRS) holds after its transactions: balances, the pending list, marketing text. */
 const AFTER_TRANSACTIONS = new Set(["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP", "MKTGINFO"]);
+/**
+ * An "&amp;" written before another entity's name: a text escaped twice, as a Canadian bank's QFX writes every one
+ * ("TPAY &amp;lt;DEFTPYMT&amp;gt;", "HYDRO &amp;amp; POWER"; qa52's blind pass, from Actual's html-vals.qfx): it is that
+ * entity's "&". A lone "&amp;" ("AT&amp;T") is left to decodeEntities.
+ */
+const ESCAPED_TWICE = /&amp;(?=(?:lt|gt|amp|quot|apos|#[0-9]{1,10}|#[xX][0-9a-fA-F]{1,8});)/g;
 /** A booked transaction, and a pending one (BANKTRANLISTP's). */
 const TRANSACTIONS = new Set(["STMTTRN", "STMTTRNP"]);
 
@@ -453,7 +459,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         const t = raw.trim();
         if (t === "") return;
         if (pending && stack[stack.length - 1] === pending && pending.children.length === 0) {
-          pending.text = cleanText(cdata ? t : decodeEntities(t, () => `${fileName}: line ${line}`));
+          pending.text = cleanText(cdata ? t : decodeEntities(t.replace(ESCAPED_TWICE, "&"), () => `${fileName}: line ${line}`));
           pop();
         }
         pending = null;

@@ -1967,6 +1967,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
   // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
   // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
+  "ofx-entities-escaped-twice.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "04417 55-31208",
+    dataLines: 3,
+    rows: [
+      [1, "2026-03-03", -64.2, "CAD", "PAY <MAPLEHYDRO> · PREAUTHORIZED DEBIT;MAPLE HYDRO & GAS;Electronic Funds Transfer"],
+      [2, "2026-03-10", -18.75, "CAD", "BARTLETT & DAUGHTERS · POS PURCHASE;BARTLETT & DAUGHTERS"],
+      [3, "2026-03-27", 1520, "CAD", "PAYROLL <NORTHWIND> · DIRECT DEPOSIT"],
+    ],
+    totals: [{ currency: "CAD", out: 82.95, outRows: 2, in: 1520, inRows: 1 }],
+    // A Canadian bank's QFX escapes its texts twice ("&amp;lt;" for "<", "&amp;amp;" for "&"; qa52's blind pass, found in
+    // Actual's html-vals.qfx): row 1 read "PAY &lt;MAPLEHYDRO&gt;" and "MAPLE HYDRO &amp; GAS". Texts escaped once
+    // (rows 2 and 3) read as before. Closing 2'210.45 only: nothing to check it against.
+    reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: 2210.45, entries: 3, difference: null }],
+  },
   "ofx-no-name-memo.ofx": {"format":"ofx","layout":null,"account":"55501234","dataLines":4,"rows":[[1,"2026-02-03",-450,"USD","Check 2041"],[2,"2026-02-09",-80,"USD","ATM withdrawal"],[3,"2026-02-13",2650,"USD","ACME CORP PAYROLL"],[4,"2026-02-27",-12,"USD","Service charge"]],"totals":[{"currency":"USD","out":542,"outRows":3,"in":2650,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":3108,"entries":4,"difference":null}]},
   // OFX rows with a CHECKNUM that are no checks (review of pass 18: a POS row with CHECKNUM 0 was described "Check 0", a
   // direct debit "Check 20260305001"): "Check N" only for TRNTYPE CHECK and a number not all zeros ("Check" for 0000);
