@@ -69,6 +69,9 @@ const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text
  */
 const FRAMING = /[\x01\x03\x1a]/g;
 
+/** A message's end: "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}". */
+const MESSAGE_END = /^-\}?\s*(\{.*)?$/;
+
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
 
@@ -769,6 +772,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     }
   };
 
+  // A line holding only "-" in a booking's text before the closing balance, waiting for the next line to say whether
+  // it ends the message or is part of the text.
+  let dashInText = false;
+  const endField = () => {
+    if (field) complete(field);
+    field = null;
+    endMessage();
+  };
+
   forEachLine(text, (written, lineNo) => {
     // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
     // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text; nor is a DOS
@@ -777,18 +789,27 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);
+    if (dashInText) {
+      // ING's hard-wrapped :86: (OCA's test-ing-old.940; qa52's blind pass) puts the "-" of "MND-EV01" on a line of its
+      // own: followed by more text, no tag, it is the text's hyphen, the words either side joined by it (it cut the
+      // message in three, whose middle had no currency, and the file was refused). Followed by a tag, a blank line,
+      // an envelope or the end, it ends the message.
+      dashInText = false;
+      if (!t && raw.trim() !== "" && !raw.startsWith("{") && !MESSAGE_END.test(raw.trim())) {
+        field!.lines[field!.lines.length - 1] += `-${raw}`;
+        return;
+      }
+      endField();
+    }
     if (t) {
       if (field) complete(field);
       field = { tag: t[1]!, line: lineNo, lines: [raw.slice(t[0].length)], tagged: t[0].length };
-    } else if (/^-\}?\s*(\{.*)?$/.test(raw.trim())) {
-      // "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}".
-      if (field) complete(field);
-      field = null;
-      endMessage();
+    } else if (MESSAGE_END.test(raw.trim())) {
+      if (raw.trim() === "-" && field?.tag === "86" && msg && !msg.closing) dashInText = true;
+      else endField();
     } else if (field && raw.trim() !== "") field.lines.push(raw);
   });
-  if (field) complete(field);
-  endMessage();
+  endField();
   releaseInterim();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
