@@ -47,20 +47,36 @@ function units(raw: string | undefined, currency: string): number | null {
 }
 
 /**
+ * Where a line holds several records (a US bank's BTRS in moov-io/bai2's sample3.txt, padded records packed several to
+ * a line: "01,…,2/   02,…/"; qa52's blind pass, refused as a CSV): a record's "/" end, spaces, and the next record's
+ * code. A "/" inside a text ("INV 2026/118") is followed by no space and a record code, and splits nothing.
+ */
+const PACKED = /(?<=\/)\s+(?=(?:01|02|03|16|49|88|98|99),)/;
+
+/**
  * The logical records: each with its 88 continuations, the "/" ends taken off, and the line it starts on; `continues`
  * holds the indexes of the fields an 88 record begins (a text carried on there goes on after a space, not a comma).
  */
 function recordsOf(text: string): { line: number; fields: string[]; continues: Set<number> }[] {
   const out: { line: number; fields: string[]; continues: Set<number> }[] = [];
-  text.split(/\r\n|\n|\r/).forEach((raw, i) => {
-    const body = raw.trim().replace(/\/$/, "");
-    if (body === "") return;
-    const fields = body.split(",");
-    const last = out[out.length - 1];
-    if (fields[0] === "88" && last) {
-      last.continues.add(last.fields.length);
-      last.fields.push(...fields.slice(1));
-    } else out.push({ line: i + 1, fields, continues: new Set() });
+  // The record before did not end with its "/" on its line.
+  let unended = false;
+  text.split(/\r\n|\n|\r/).forEach((physical, i) => {
+    for (const raw of physical.split(PACKED)) {
+      const body = raw.trim().replace(/\/$/, "");
+      if (body === "") continue;
+      const fields = body.split(",");
+      const last = out[out.length - 1];
+      const wasUnended = unended;
+      unended = !raw.trim().endsWith("/");
+      // The same bank's record cut in two with no 88 ("…1111111111" then "111111111111111 /"): a line with no record
+      // code after a record with no "/" end is the rest of that record's text.
+      if (wasUnended && last && !/^\d{2}$/.test(fields[0]!)) last.fields[last.fields.length - 1] += ` ${body}`;
+      else if (fields[0] === "88" && last) {
+        last.continues.add(last.fields.length);
+        last.fields.push(...fields.slice(1));
+      } else out.push({ line: i + 1, fields, continues: new Set() });
+    }
   });
   return out;
 }
@@ -201,6 +217,6 @@ export const bai2Reader: StatementReader = {
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
   extensions: [".bai", ".bai2", ".txt"],
   mimeTypes: ["text/plain"],
-  identify: (head) => /^01,[^\n]*\/\s*[\r\n]+\s*02,/.test(head),
+  identify: (head) => /^01,[^\n]*\/\s*02,/.test(head),
   read: readBai2,
 };

@@ -741,6 +741,29 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // (three amounts) before the references, the group's as-of date the rows' date, a text padded to its width ("CHECK 1043
   // ", as moov-io's sample pads its texts) ending at its words. Opening ledger (010) 1'250.00 + 300.00
   // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
+  // Records packed several to a line, each still ended by "/" (a US bank's BTRS in moov-io/bai2's sample3.txt; qa52's
+  // blind pass: "01,…/   02,…/" was no BAI2 and the file refused as a CSV whose columns could not be told): each record
+  // read as on a line of its own, an 88 after a "/" on the same line the continuation of the record before it; a "/"
+  // inside a text splits nothing; a record cut with no "/" and no 88 (line 4, "INV" then "2026/118/" on line 5, as
+  // sample3.txt's "…1111111111" then "111111111111111 /") goes on in the line with no record code after it. −125.00 + 600.00 + 350.00 − 217.70 − 125.00 = 482.30 ✓; the second
+  // account states 50.00 and books nothing.
+  "bai2-packed-records.txt": {
+    format: "bai2",
+    layout: null,
+    account: "7001234567",
+    dataLines: 4,
+    rows: [
+      [3, "2026-04-11", 600, "USD", "PAYROLL GREENLEAF FARMS   PPD"],
+      [3, "2026-04-11", 350, "USD", "TRANSFER FROM SAVINGS     PPD"],
+      [4, "2026-04-11", -217.7, "USD", "UTILITY ACH  INV 2026/118"],
+      [6, "2026-04-11", -125, "USD", "CARD SETTLEMENT VISA       BATCH 4471"],
+    ],
+    totals: [{ currency: "USD", out: 342.7, outRows: 2, in: 950, inRows: 2 }],
+    reconciliation: [
+      { currency: "USD", status: "ok", opening: -125, closing: 482.3, entries: 4, difference: 0 },
+      { currency: "USD", status: "ok", opening: 50, closing: 50, entries: 0, difference: 0 },
+    ],
+  },
   "bai2-us.txt": {
     format: "bai2",
     layout: null,
