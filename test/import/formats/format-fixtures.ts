@@ -276,6 +276,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "CHF", out: 6.4, outRows: 2, in: 12, inRows: 1 }],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // A CSV with no header whose first line starts "01," and holds a "/02," (a year-first date on the 2nd; review of
+  // r4-qa52: taken for a BAI2 file with its 02 record packed on the 01's line, and refused for an as-of date "SEK"):
+  // a BAI2 file's 01 record has its own shape (two ids, a YYMMDD creation date, a time), which "01,2026/04/02,…" has not.
+  "csv-first-field-01-date.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1, "2026-04-02", -4.2, "SEK", "Corner bakery"],
+      [2, "2026-04-03", 2750, "SEK", "Payroll Lindqvist AB"],
+      [3, "2026-04-05", -950, "SEK", "Rent April 2026/02"],
+    ],
+    totals: [{ currency: "SEK", out: 954.2, outRows: 2, in: 2750, inRows: 1 }],
+    reconciliation: [{ currency: "SEK", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // Commas padded with a space, text fields quoted after it (`2026-03-02, "Migros, Zuerich HB", -45.20`; review of stop
   // 46: the quotes were kept and the field cut at its comma, the columns shifted: refused). Line 4 has two spaces, line 5
   // an unquoted text. By hand: out 45.20 + 340.00 + 4.50 = 389.70 (3), in 5'200.00 (1), CHF from the column.
@@ -735,18 +751,13 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "USD", status: "ok", opening: 1000, closing: 750, entries: 1, difference: 0 },
     ],
   },
-  // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
-  // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
-  // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
-  // (three amounts) before the references, the group's as-of date the rows' date, a text padded to its width ("CHECK 1043
-  // ", as moov-io's sample pads its texts) ending at its words. Opening ledger (010) 1'250.00 + 300.00
-  // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
   // Records packed several to a line, each still ended by "/" (a US bank's BTRS in moov-io/bai2's sample3.txt; qa52's
   // blind pass: "01,…/   02,…/" was no BAI2 and the file refused as a CSV whose columns could not be told): each record
   // read as on a line of its own, an 88 after a "/" on the same line the continuation of the record before it; a "/"
   // inside a text splits nothing; a record cut with no "/" and no 88 (line 4, "INV" then "2026/118/" on line 5, as
-  // sample3.txt's "…1111111111" then "111111111111111 /") goes on in the line with no record code after it. −125.00 + 600.00 + 350.00 − 217.70 − 125.00 = 482.30 ✓; the second
-  // account states 50.00 and books nothing.
+  // sample3.txt's "…1111111111" then "111111111111111 /") goes on in the next line when that line ends with "/" and
+  // starts with no record code. −125.00 + 600.00 + 350.00 − 217.70 − 125.00 = 482.30 ✓; the second account states
+  // 50.00 and books nothing.
   "bai2-packed-records.txt": {
     format: "bai2",
     layout: null,
@@ -764,6 +775,31 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "USD", status: "ok", opening: 50, closing: 50, entries: 0, difference: 0 },
     ],
   },
+  // Texts holding a "/", a space and a record code with its comma (review of r4-qa52: "NOTE 5/ 03, SERIES B" was split
+  // there as packed records, the rows after it booked on an account "SERIES B" that does not exist and the account closed
+  // unchecked; "/ 01," cut the text short): a record packed after another's "/" has that record's shape (an 03's account
+  // then its currency and a type code, a 16's type code and amount), which no text here has. 4'800.00 + 1'200.00 −
+  // 845.00 − 399.85 − 90.00 = 4'665.15, the closing ledger (015) ✓.
+  "bai2-text-slash-code.txt": {
+    format: "bai2",
+    layout: null,
+    account: "8840021377",
+    dataLines: 4,
+    rows: [
+      [4, "2026-05-11", 1200, "USD", "LOAN PAYDOWN NOTE 9/ 03, SERIES C"],
+      [5, "2026-05-11", -845, "USD", "ACH PINECREST SUPPLY ORDER 3/ 01, FINAL"],
+      [6, "2026-05-11", -399.85, "USD", "CHECK 2207 LOT 4/ 16, BAY ROAD"],
+      [7, "2026-05-11", -90, "USD", "ACCOUNT ANALYSIS FEE"],
+    ],
+    totals: [{ currency: "USD", out: 1334.85, outRows: 3, in: 1200, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 4800, closing: 4665.15, entries: 4, difference: 0 }],
+  },
+  // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
+  // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
+  // space), amounts in cents, type codes 100–399 money in and 400–699 money out, funds types V (a date and a time) and S
+  // (three amounts) before the references, the group's as-of date the rows' date, a text padded to its width ("CHECK 1043
+  // ", as moov-io's sample pads its texts) ending at its words. Opening ledger (010) 1'250.00 + 300.00
+  // − 124.50 − 265.00 = 1'160.50, the closing ledger (015) ✓. Out 389.50 (2 rows), in 300.00.
   "bai2-us.txt": {
     format: "bai2",
     layout: null,
@@ -2010,9 +2046,6 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
   },
-  // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
-  // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
-  // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
   "ofx-entities-escaped-twice.qfx": {
     format: "ofx",
     layout: null,
@@ -2029,6 +2062,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // (rows 2 and 3) read as before. Closing 2'210.45 only: nothing to check it against.
     reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: 2210.45, entries: 3, difference: null }],
   },
+  // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
+  // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
+  // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
   "ofx-no-name-memo.ofx": {"format":"ofx","layout":null,"account":"55501234","dataLines":4,"rows":[[1,"2026-02-03",-450,"USD","Check 2041"],[2,"2026-02-09",-80,"USD","ATM withdrawal"],[3,"2026-02-13",2650,"USD","ACME CORP PAYROLL"],[4,"2026-02-27",-12,"USD","Service charge"]],"totals":[{"currency":"USD","out":542,"outRows":3,"in":2650,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":3108,"entries":4,"difference":null}]},
   // OFX rows with a CHECKNUM that are no checks (review of pass 18: a POS row with CHECKNUM 0 was described "Check 0", a
   // direct debit "Check 20260305001"): "Check N" only for TRNTYPE CHECK and a number not all zeros ("Check" for 0000);
