@@ -46,21 +46,58 @@ function units(raw: string | undefined, currency: string): number | null {
   return Number(raw.trim()) / 10 ** minorUnits(currency);
 }
 
+/** A file header (01): sender, receiver, creation date (YYMMDD). */
+const FILE_HEADER = String.raw`01,[^,\n\r/]*,[^,\n\r/]*,\d{6},`;
+
+/**
+ * Where a line holds several records (a US bank's BTRS in moov-io/bai2's sample3.txt, padded records packed several to
+ * a line: "01,…,2/   02,…/"; qa52's blind pass, refused as a CSV): a record's "/" end, spaces, and the next record in
+ * its own shape. A "/" inside a text ("INV 2026/118") is followed by no space; "NOTE 5/ 03, SERIES B" has a record's
+ * code after its "/ " but not its shape (review of r4-qa52: split there, the rows after it were booked on an account
+ * "SERIES B"). An 88's text can be anything: "VISA/   88, BATCH" splits, as the bank's own continuation does.
+ */
+const PACKED = new RegExp(String.raw`(?<=/)\s+(?=${[
+  FILE_HEADER,
+  String.raw`02,[^,]*,[^,]*,\d,\d{6},`, // receiver, originator, group status, as-of date
+  String.raw`03,[^,/\s][^,/]*,[A-Z]{0,3},\d{3},`, // account number, currency, a summary's type code
+  String.raw`16,\d{3},[+-]?\d*,`, // type code, amount
+  String.raw`49,[+-]?\d+,\d+/`, // account trailer: control total, record count
+  "88,",
+  String.raw`9[89],[+-]?\d+,\d+,\d+/`, // group and file trailers: control total, count, record count
+].join("|")})`);
+
+/**
+ * A BAI2 file's start: its 01 record ended by "/" at the end of its line, then the 02; or, packed on one line, a 01 of
+ * the file header's shape (review of r4-qa52: a CSV's first line "01,2026/03/02,…" holds a "/02," too).
+ */
+const STARTS = new RegExp(String.raw`^(?:01,[^\n]*/\s*[\r\n]+|${FILE_HEADER}\d{0,4},[^\n\r/]*/)\s*02,`);
+
 /**
  * The logical records: each with its 88 continuations, the "/" ends taken off, and the line it starts on; `continues`
  * holds the indexes of the fields an 88 record begins (a text carried on there goes on after a space, not a comma).
  */
 function recordsOf(text: string): { line: number; fields: string[]; continues: Set<number> }[] {
   const out: { line: number; fields: string[]; continues: Set<number> }[] = [];
-  text.split(/\r\n|\n|\r/).forEach((raw, i) => {
-    const body = raw.trim().replace(/\/$/, "");
-    if (body === "") return;
-    const fields = body.split(",");
-    const last = out[out.length - 1];
-    if (fields[0] === "88" && last) {
-      last.continues.add(last.fields.length);
-      last.fields.push(...fields.slice(1));
-    } else out.push({ line: i + 1, fields, continues: new Set() });
+  // The record before did not end with its "/" on its line.
+  let unended = false;
+  text.split(/\r\n|\n|\r/).forEach((physical, i) => {
+    for (const raw of physical.split(PACKED)) {
+      const body = raw.trim().replace(/\/$/, "");
+      if (body === "") continue;
+      const fields = body.split(",");
+      const last = out[out.length - 1];
+      const wasUnended = unended;
+      unended = !raw.trim().endsWith("/");
+      // The same bank's record cut in two with no 88 ("…1111111111" then "111111111111111 /"): a line that ends the
+      // record with its "/" and starts with no record code, after a record with no "/" end, is the rest of that
+      // record's text. (Goldman Sachs's reports end no record after the 02 with "/": there a mistyped record,
+      // "16:475,…" or "88:EREF…", is refused, not joined to the text above it and its booking lost; review of r4-qa52.)
+      if (wasUnended && !unended && last && !/^\d{2}(\D|$)/.test(body)) last.fields[last.fields.length - 1] += ` ${body}`;
+      else if (fields[0] === "88" && last) {
+        last.continues.add(last.fields.length);
+        last.fields.push(...fields.slice(1));
+      } else out.push({ line: i + 1, fields, continues: new Set() });
+    }
   });
   return out;
 }
@@ -201,6 +238,6 @@ export const bai2Reader: StatementReader = {
   idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
   extensions: [".bai", ".bai2", ".txt"],
   mimeTypes: ["text/plain"],
-  identify: (head) => /^01,[^\n]*\/\s*[\r\n]+\s*02,/.test(head),
+  identify: (head) => STARTS.test(head),
   read: readBai2,
 };

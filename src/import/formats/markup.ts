@@ -146,7 +146,14 @@ export function scanMarkup(src: string, h: MarkupHandler, o: MarkupOptions): voi
   }
 }
 
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+/** The named entities decoded: XML's five and nbsp. */
+export const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** A numeric reference ("#252", "#xFC") as its code point, or null when it names no character (beyond U+10FFFF, a surrogate). */
+export function codePointOf(ref: string): number | null {
+  const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+  return code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? null : code;
+}
 
 /**
  * Entity and character references decoded (`M&#252;ller` → Müller). A reference to no character
@@ -157,8 +164,8 @@ export function decodeEntities(raw: string, where: () => string): string {
   if (raw.indexOf("&") < 0) return raw;
   return raw.replace(/&(#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,10}|[A-Za-z][A-Za-z0-9]{0,15});/g, (all, ref: string) => {
     if (ref[0] !== "#") return NAMED[ref] ?? all;
-    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-    if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new ImportInputError(`${where()}: "${all}" refers to no character`);
+    const code = codePointOf(ref);
+    if (code === null) throw new ImportInputError(`${where()}: "${all}" refers to no character`);
     return String.fromCodePoint(code);
   });
 }

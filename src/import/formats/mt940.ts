@@ -69,6 +69,12 @@ const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text
  */
 const FRAMING = /[\x01\x03\x1a]/g;
 
+/** A message's end: "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}". */
+const MESSAGE_END = /^-\}?\s*(\{.*)?$/;
+
+/** The tags that go on with the message of the booking before them: a "-" line in that booking's text was no end. */
+const SAME_MESSAGE = new Set(["61", "86", "62F", "62M", "64", "65", "90D", "90C"]);
+
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
 
@@ -763,6 +769,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     }
   };
 
+  // The lines from a line holding only "-" in a booking's text before the closing balance on, held until the next tag
+  // says whether that "-" ends the message or is part of the text.
+  let afterDash: string[] | null = null;
+  const endField = () => {
+    if (field) complete(field);
+    field = null;
+    endMessage();
+  };
+
   forEachLine(text, (written, lineNo) => {
     // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
     // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text; nor is a DOS
@@ -771,18 +786,39 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);
+    if (afterDash) {
+      // ING's hard-wrapped :86: (OCA's test-ing-old.940; qa52's blind pass) puts the "-" of "MND-EV01" on a line of its
+      // own (it cut the message in three, whose middle had no currency, and the file was refused). Only the next tag
+      // tells it from the message's end: one that goes on with the same message makes it the text's hyphen, the words
+      // either side joined by it; any other tag, a blank line, an envelope or the end of the file, the message's end,
+      // the lines after it no text (review of r4-qa52: a page line "Seite 2" then another account's :25:, or ING's
+      // header lines then a :20:, were joined to the booking's text and the next part booked on this message).
+      if (!t && raw.trim() !== "" && !line.startsWith("{") && (raw.trim() === "-" || !MESSAGE_END.test(raw.trim()))) {
+        afterDash.push(raw);
+        return;
+      }
+      if (t && SAME_MESSAGE.has(t[1]!)) {
+        // The held lines go on with the text, each lone "-" joining the lines either side of it.
+        const lines = field!.lines;
+        let joins = false;
+        for (const held of afterDash) {
+          if (held.trim() === "-") lines[lines.length - 1] += "-";
+          else if (joins) lines[lines.length - 1] += held;
+          else lines.push(held);
+          joins = held.trim() === "-";
+        }
+      } else endField();
+      afterDash = null;
+    }
     if (t) {
       if (field) complete(field);
       field = { tag: t[1]!, line: lineNo, lines: [raw.slice(t[0].length)], tagged: t[0].length };
-    } else if (/^-\}?\s*(\{.*)?$/.test(raw.trim())) {
-      // "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}".
-      if (field) complete(field);
-      field = null;
-      endMessage();
+    } else if (MESSAGE_END.test(raw.trim())) {
+      if (raw.trim() === "-" && field?.tag === "86" && msg && !msg.closing) afterDash = [raw];
+      else endField();
     } else if (field && raw.trim() !== "") field.lines.push(raw);
   });
-  if (field) complete(field);
-  endMessage();
+  endField();
   releaseInterim();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);

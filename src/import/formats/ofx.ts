@@ -22,7 +22,7 @@
 import { ImportInputError } from "../../core/errors.ts";
 import { addEntry, checkEntries, named, noEntries, startReading, type EntrySum } from "./balance-run.ts";
 import { cleanText } from "./clean.ts";
-import { decodeEntities, scanMarkup } from "./markup.ts";
+import { codePointOf, decodeEntities, NAMED, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { ReadOptions, Statement, TransactionFacts } from "./types.ts";
@@ -114,6 +114,15 @@ const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
 const SECURITIES_TRANSACTION = /<(?:BUY(?:DEBT|MF|OPT|OTHER|STOCK)|SELL(?:DEBT|MF|OPT|OTHER|STOCK)|CLOSUREOPT|INCOME|INVEXPENSE|JRNLFUND|JRNLSEC|MARGININTEREST|REINVEST|RETOFCAP|SPLIT|TRANSFER)>/i;
 /** What a statement (STMTRS, CCSTMTRS) holds after its transactions: balances, the pending list, marketing text. */
 const AFTER_TRANSACTIONS = new Set(["LEDGERBAL", "AVAILBAL", "BALLIST", "BANKTRANLISTP", "MKTGINFO"]);
+/**
+ * An "&amp;" written before another entity's name: a text escaped twice, as a Canadian bank's QFX writes every one
+ * ("TPAY &amp;lt;DEFTPYMT&amp;gt;", "HYDRO &amp;amp; POWER"; qa52's blind pass, from Actual's html-vals.qfx): it is that
+ * entity's "&" when the reference names a character (review of r4-qa52: "&amp;#55296;", a surrogate, refused the whole
+ * file). A lone "&amp;" ("AT&amp;T") is left to decodeEntities.
+ */
+const ESCAPED_TWICE = new RegExp(`&amp;(?=(${Object.keys(NAMED).join("|")}|#[0-9]{1,10}|#[xX][0-9a-fA-F]{1,8});)`, "g");
+/** A text escaped twice read as escaped once (ESCAPED_TWICE). */
+const unescapeTwice = (text: string) => text.replace(ESCAPED_TWICE, (all, ref: string) => (ref[0] !== "#" || codePointOf(ref) !== null ? "&" : all));
 /** A booked transaction, and a pending one (BANKTRANLISTP's). */
 const TRANSACTIONS = new Set(["STMTTRN", "STMTTRNP"]);
 
@@ -449,7 +458,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
         const t = raw.trim();
         if (t === "") return;
         if (pending && stack[stack.length - 1] === pending && pending.children.length === 0) {
-          pending.text = cleanText(cdata ? t : decodeEntities(t, () => `${fileName}: line ${line}`));
+          pending.text = cleanText(cdata ? t : decodeEntities(unescapeTwice(t), () => `${fileName}: line ${line}`));
           pop();
         }
         pending = null;

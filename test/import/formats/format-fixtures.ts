@@ -276,6 +276,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "CHF", out: 6.4, outRows: 2, in: 12, inRows: 1 }],
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // A CSV with no header whose first line starts "01," and holds a "/02," (a year-first date on the 2nd; review of
+  // r4-qa52: taken for a BAI2 file with its 02 record packed on the 01's line, and refused for an as-of date "SEK"):
+  // a BAI2 file's 01 record has its own shape (two ids, a YYMMDD creation date, a time), which "01,2026/04/02,…" has not.
+  "csv-first-field-01-date.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1, "2026-04-02", -4.2, "SEK", "Corner bakery"],
+      [2, "2026-04-03", 2750, "SEK", "Payroll Lindqvist AB"],
+      [3, "2026-04-05", -950, "SEK", "Rent April 2026/02"],
+    ],
+    totals: [{ currency: "SEK", out: 954.2, outRows: 2, in: 2750, inRows: 1 }],
+    reconciliation: [{ currency: "SEK", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // Commas padded with a space, text fields quoted after it (`2026-03-02, "Migros, Zuerich HB", -45.20`; review of stop
   // 46: the quotes were kept and the field cut at its comma, the columns shifted: refused). Line 4 has two spaces, line 5
   // an unquoted text. By hand: out 45.20 + 340.00 + 4.50 = 389.70 (3), in 5'200.00 (1), CHF from the column.
@@ -734,6 +750,49 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       { currency: "EUR", status: "ok", opening: -150, closing: 214.8, entries: 2, difference: 0 },
       { currency: "USD", status: "ok", opening: 1000, closing: 750, entries: 1, difference: 0 },
     ],
+  },
+  // Records packed several to a line, each still ended by "/" (a US bank's BTRS in moov-io/bai2's sample3.txt; qa52's
+  // blind pass: "01,…/   02,…/" was no BAI2 and the file refused as a CSV whose columns could not be told): each record
+  // read as on a line of its own, an 88 after a "/" on the same line the continuation of the record before it; a "/"
+  // inside a text splits nothing; a record cut with no "/" and no 88 (line 4, "INV" then "2026/118/" on line 5, as
+  // sample3.txt's "…1111111111" then "111111111111111 /") goes on in the next line when that line ends with "/" and
+  // starts with no record code. −125.00 + 600.00 + 350.00 − 217.70 − 125.00 = 482.30 ✓; the second account states
+  // 50.00 and books nothing.
+  "bai2-packed-records.txt": {
+    format: "bai2",
+    layout: null,
+    account: "7001234567",
+    dataLines: 4,
+    rows: [
+      [3, "2026-04-11", 600, "USD", "PAYROLL GREENLEAF FARMS   PPD"],
+      [3, "2026-04-11", 350, "USD", "TRANSFER FROM SAVINGS     PPD"],
+      [4, "2026-04-11", -217.7, "USD", "UTILITY ACH  INV 2026/118"],
+      [6, "2026-04-11", -125, "USD", "CARD SETTLEMENT VISA       BATCH 4471"],
+    ],
+    totals: [{ currency: "USD", out: 342.7, outRows: 2, in: 950, inRows: 2 }],
+    reconciliation: [
+      { currency: "USD", status: "ok", opening: -125, closing: 482.3, entries: 4, difference: 0 },
+      { currency: "USD", status: "ok", opening: 50, closing: 50, entries: 0, difference: 0 },
+    ],
+  },
+  // Texts holding a "/", a space and a record code with its comma (review of r4-qa52: "NOTE 5/ 03, SERIES B" was split
+  // there as packed records, the rows after it booked on an account "SERIES B" that does not exist and the account closed
+  // unchecked; "/ 01," cut the text short): a record packed after another's "/" has that record's shape (an 03's account
+  // then its currency and a type code, a 16's type code and amount), which no text here has. 4'800.00 + 1'200.00 −
+  // 845.00 − 399.85 − 90.00 = 4'665.15, the closing ledger (015) ✓.
+  "bai2-text-slash-code.txt": {
+    format: "bai2",
+    layout: null,
+    account: "8840021377",
+    dataLines: 4,
+    rows: [
+      [4, "2026-05-11", 1200, "USD", "LOAN PAYDOWN NOTE 9/ 03, SERIES C"],
+      [5, "2026-05-11", -845, "USD", "ACH PINECREST SUPPLY ORDER 3/ 01, FINAL"],
+      [6, "2026-05-11", -399.85, "USD", "CHECK 2207 LOT 4/ 16, BAY ROAD"],
+      [7, "2026-05-11", -90, "USD", "ACCOUNT ANALYSIS FEE"],
+    ],
+    totals: [{ currency: "USD", out: 1334.85, outRows: 3, in: 1200, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 4800, closing: 4665.15, entries: 4, difference: 0 }],
   },
   // BAI2 (a US bank's balance report), written in the layout of moov-io/bai2's samples (qa36's blind pass: refused as a
   // CSV whose columns could not be told): records ended by "/", "88" continuing the record above (a text goes on after a
@@ -1869,6 +1928,88 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // Sportverein" line 6's. 1'000.00 − 28.00 = 972.00 ✓
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1000, closing: 972, entries: 4, difference: 0 }],
   },
+  "mt940-ing-dash-line-in-text.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL39INGB0007712345",
+    dataLines: 4,
+    rows: [
+      [7, "2026-03-02", -42.8, "EUR", "Hoogland Verzekeringen · Premie maart 2026"],
+      [13, "2026-03-02", 310, "EUR", "M. de Wit · Terugbetaling weekend"],
+      [17, "2026-03-02", -17.45, "EUR", "Bakkerij Zuid-Oost · Bestelling 4471"],
+      [32, "2026-03-03", -9.99, "EUR", "Stroomnet BV · Abonnement"],
+    ],
+    totals: [{ currency: "EUR", out: 70.24, outRows: 3, in: 310, inRows: 1 }],
+    // ING's hard-wrapped :86: texts: a line holding only "-" (lines 10 and 20: "MND-HV0098", "Zuid-Oost" cut after their
+    // "-"), then more of the text, is no end of the message (qa52's blind pass, OCA's ING test-ing-old.940): it cut the
+    // message in three and the file was refused for bookings with no currency. The "-" after the closing balance and
+    // its /SUM/ (line 25), and "-XXX" (line 37), end their messages; the header lines after line 25 ("0000 01INGB…",
+    // "940 00") are no text. 1'250.00 − 42.80 + 310.00 − 17.45 = 1'499.75 ✓ (/SUM/2/1/60,25/310,00 agrees);
+    // 1'499.75 − 9.99 = 1'489.76 ✓
+    reconciliation: [
+      { currency: "EUR", status: "ok", opening: 1250, closing: 1499.75, entries: 3, difference: 0 },
+      { currency: "EUR", status: "ok", opening: 1499.75, closing: 1489.76, entries: 1, difference: 0 },
+    ],
+  },
+  // Two MT942 parts of two accounts (EUR, USD), a page line ("Blatt 2") between the "-" after the first part's last :86:
+  // and the second part's :25: (review of r4-qa52: the "-" was taken for a hyphen in the text, the second part, having
+  // no :20:, went on in the first message, and both bookings were booked in EUR on the second account): a "-" in a
+  // booking's text is a hyphen only when the next tag goes on with the same message (:61:, :86:, a closing balance, :64:,
+  // :65:, :90D:/:90C:); a :25: starts another, so the "-" ended the first and the page line is no text.
+  "mt942-page-line-between-accounts.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE27100777770209299700",
+    dataLines: 2,
+    rows: [
+      [6, "2026-05-04", -57.3, "EUR", "Stadtwerke Ostheim Abschlag · SEPA-LASTSCHRIFT"],
+      [14, "2026-05-05", -14.75, "USD", "Pixelhof Inc · Lizenz Mai · KARTENZAHLUNG"],
+    ],
+    totals: [
+      { currency: "EUR", out: 57.3, outRows: 1, in: 0, inRows: 0 },
+      { currency: "USD", out: 14.75, outRows: 1, in: 0, inRows: 0 },
+    ],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+      { currency: "USD", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+  },
+  // Two ING MT942 messages, each after ING's header lines ("0000 01INGBNL2AXXXX0000n", "942 00"), the first ending at a
+  // "-" after a :86: (review of r4-qa52: the next message's header lines were joined to the last booking's text by a
+  // hyphen, "Bon 118 -0000 01INGB…942 00", which changes its id from the one main gave it): the :20: after them starts
+  // another message, so the "-" ended the first. No balances: nothing to check.
+  "mt942-ing-header-after-text.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL86INGB0002445588",
+    dataLines: 3,
+    rows: [
+      [8, "2026-05-04", -23.15, "EUR", "Zorgkas Noord · Premie mei"],
+      [10, "2026-05-04", -11.6, "EUR", "Slagerij Veld · Bon 118"],
+      [20, "2026-05-05", 75, "EUR", "J. Bakker · Terug etentje"],
+    ],
+    totals: [{ currency: "EUR", out: 34.75, outRows: 2, in: 75, inRows: 1 }],
+    reconciliation: [
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null },
+      { currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null },
+    ],
+  },
+  // A line holding only "-" at the end of a :86: (its text's last character wrapped onto a line of its own), the next
+  // line a :61: (review of r4-qa52): the :61: goes on with the same statement, so the "-" is the text's, not the
+  // message's end (the message was cut in two: its opening balance with no closing one, and a booking on no account).
+  // 640.00 − 23.15 + 18.40 = 635.25 ✓
+  "mt940-dash-line-before-tag.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL86INGB0002445588",
+    dataLines: 2,
+    rows: [
+      [5, "2026-05-04", -23.15, "EUR", "Zorgkas Noord · Premie mei 2026 deel-"],
+      [8, "2026-05-04", 18.4, "EUR", "J. Bakker · Terug lunch"],
+    ],
+    totals: [{ currency: "EUR", out: 23.15, outRows: 1, in: 18.4, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 640, closing: 635.25, entries: 2, difference: 0 }],
+  },
   "mt940-angle-free-text.sta": {
     format: "mt940",
     layout: null,
@@ -1963,6 +2104,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // pass 18: GnuCash's ymd-slash.qif, ymd-dot.qif, ymd-apostrophe.qif were refused, "not a real date").
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+  "ofx-entities-escaped-twice.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "04417 55-31208",
+    dataLines: 3,
+    rows: [
+      [1, "2026-03-03", -64.2, "CAD", "PAY <MAPLEHYDRO> · PREAUTHORIZED DEBIT;MAPLE HYDRO & GAS;Electronic Funds Transfer"],
+      [2, "2026-03-10", -18.75, "CAD", "BARTLETT & DAUGHTERS · POS PURCHASE;BARTLETT & DAUGHTERS"],
+      [3, "2026-03-27", 1520, "CAD", "PAYROLL <NORTHWIND> · DIRECT DEPOSIT"],
+    ],
+    totals: [{ currency: "CAD", out: 82.95, outRows: 2, in: 1520, inRows: 1 }],
+    // A Canadian bank's QFX escapes its texts twice ("&amp;lt;" for "<", "&amp;amp;" for "&"; qa52's blind pass, found in
+    // Actual's html-vals.qfx): row 1 read "PAY &lt;MAPLEHYDRO&gt;" and "MAPLE HYDRO &amp; GAS". Texts escaped once
+    // (rows 2 and 3) read as before. Closing 2'210.45 only: nothing to check it against.
+    reconciliation: [{ currency: "CAD", status: "none", opening: null, closing: 2210.45, entries: 3, difference: null }],
   },
   // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
   // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check

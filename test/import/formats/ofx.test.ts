@@ -109,6 +109,12 @@ describe("OFX text as banks write it (SPEC §10.1)", () => {
     expect(s.rows.map((r) => [r.description, r.idText])).toEqual([["Parking", "Parking"]]);
   });
 
+  test('a text escaped twice reads as written only where the reference after "&amp;" is one: "&amp;nbsp;" a no-break space as "&nbsp;" is, "&amp;#55296;" (no character) left as text (review of r4-qa52)', () => {
+    // "&amp;#55296;" was turned into "&#55296;" and the whole file refused for a reference to no character; "&amp;nbsp;" stayed "&nbsp;".
+    const s = read(utf8(sgml([trn("N1", "CAFE&amp;nbsp;NOIR"), trn("N2", "M&amp;#x27;S &amp;#55296; X")].join("\n"))), { fileName: "n.ofx" });
+    expect(s.rows.map((r) => r.description)).toEqual(["CAFE\u00a0NOIR", "M'S &#55296; X"]);
+  });
+
   test("a field longer than 1,000 characters is cut with …", () => {
     const s = read(utf8(sgml(trn("L1", "x".repeat(5000)))), { fileName: "l.ofx" });
     expect(s.rows[0]!.description).toBe(`${"x".repeat(999)}…`);
