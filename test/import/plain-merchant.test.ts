@@ -196,3 +196,35 @@ describe("a payment through an intermediary (PayPal, Klarna …): the payee its 
     expect(payeeBehind("Stripes Cafe", "Ihr Einkauf bei Baumarkt Nord")).toBe("Stripes Cafe");
   });
 });
+
+// N26's partner column names the other party on every row that fills it (BankLayout.partyNamed): one partner with and
+// without a payment reference is one merchant, not one per reference (webqa: "Deutsche Bahn · Erstattung Fahrkarte").
+const N26_CSV = `"Booking Date","Value Date","Partner Name","Partner Iban",Type,"Payment Reference","Account Name","Amount (EUR)","Original Amount","Original Currency","Exchange Rate"
+2026-03-02,2026-03-02,"Fernbahn Nord",,Presentment,,"Main Account",-39.90,,,
+2026-03-09,2026-03-09,"Fernbahn Nord",DE02100100100006820101,Credit Transfer,"Erstattung Fahrkarte","Main Account",12.50,,,
+2026-03-12,2026-03-12,"Lina Beispiel",DE75512108001245126199,Credit Transfer,"Uebertrag von CHF Konto","Main Account",200.00,,,
+2026-03-20,2026-03-20,"Lina Beispiel",DE75512108001245126199,Credit Transfer,"Miete Anteil","Main Account",-350.00,,,
+2026-03-28,2026-03-28,,,MoneyBeam,"Zinsgutschrift","Main Account",0.42,,,
+`;
+const N26_2022_CSV = `"Datum","Empfänger","Kontonummer","Transaktionstyp","Verwendungszweck","Kategorie","Betrag (EUR)","Betrag (Fremdwährung)","Fremdwährung","Wechselkurs"
+"2022-05-02","Fernbahn Nord","","MasterCard Zahlung","","Reisen","-39.9","","",""
+"2022-05-09","Fernbahn Nord","DE02100100100006820101","Gutschrift","Erstattung Fahrkarte","Reisen","12.5","","",""
+`;
+
+describe("a bank layout whose partner column is the other party's name (N26)", () => {
+  test.each([
+    ["n26-partner.csv", N26_CSV, ["Fernbahn Nord", "Fernbahn Nord", "Lina Beispiel", "Lina Beispiel", "Zinsgutschrift"]],
+    ["n26-2022-partner.csv", N26_2022_CSV, ["Fernbahn Nord", "Fernbahn Nord"]],
+  ])("%s: one merchant per partner with or without a reference, stored so; no partner: the description; a re-import is all duplicates", async (name, text, wanted) => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const file = { name, bytes: new TextEncoder().encode(text) };
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(Array.from({ length: plan.rows.length }, (_, i) => plannedRow(plan, i).classified?.merchant)).toEqual(wanted);
+    await importer.commit(plan, { actor: CLI });
+    const rows = queryFile<{ merchant_name: string }>(path, "SELECT merchant_name FROM transactions ORDER BY date, amount");
+    expect(rows.map((r) => r.merchant_name).sort()).toEqual([...wanted].sort());
+    const again = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(planCounts(again)).toMatchObject({ rows: wanted.length, new: 0, duplicates: wanted.length });
+  });
+});
