@@ -61,7 +61,8 @@ export function cleanDescription(text: string): string {
  * states one as such (CAMT Cdtr/Dbtr, MT940's name subfields, OFX NAME: RowTable.namedParty), else the cleaned
  * description. Without a model, a monthly salary is one merchant "Helvetia Versicherungen AG", not one per month's
  * text (uqa3 D11). A CSV's counterparty column is no such name (UBS: "Gutschrift", "Sammelauftrag"; a guessed payer
- * column: the holder's own name on every debit): its rows keep their cleaned description (review of uleft).
+ * column: the holder's own name on every debit): its rows keep their cleaned description (review of uleft), unless its
+ * bank layout says the column is the other party's name (BankLayout.partyNamed: N26's "Partner Name"; webqa).
  */
 export function plainMerchant(rows: RowTable, i: number): string {
   const party = rows.namedParty(i) ? rows.factOf(i, "counterparty")?.trim() : undefined;

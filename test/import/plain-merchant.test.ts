@@ -141,6 +141,10 @@ describe("the merchant of a row nothing classified", () => {
   // their cleaned description as merchant, as before (review of uleft, items 3 and 4).
   test.each([
     ["ubs-account-legacy-de.csv", ["Gutschrift · ARBEITGEBER AG · LOHN AUGUST"]],
+    // Bank layouts left untrusted (BankLayout.partyNamed absent): PostFinance's column is its booking text; Swedbank's
+    // layout was written with no real file at hand.
+    ["postfinance-account-2024.csv", ["TWINT-ZAHLUNG VOM 28.12.2023 KARTEN NR. XXXX1234 MUSTER SHOP ZÜRICH"]],
+    ["swedbank-ee.csv", ["RIMI EESTI FOOD AS · PIRKANMAA RIMI TALLINN", "ACME OU · Palk veebruar"]],
     ["own.csv", ["Max Muster · Migros Zuerich Kartenzahlung", "Max Muster · Coop Bern Kartenzahlung", "Max Muster · Swisscom Rechnung", "Arbeitgeber AG · Lohn Maerz"]],
   ])("%s: a CSV's counterparty column does not become the merchant", async (name, wanted) => {
     const path = target();
@@ -194,5 +198,41 @@ describe("a payment through an intermediary (PayPal, Klarna …): the payee its 
     expect(payeeBehind("Zettle by PayPal", "Ihr Einkauf bei Cafe Rund")).toBe("Cafe Rund");
     expect(payeeBehind("Stripe Werkzeugbau GmbH", "Rechnung 4711, Ihr Einkauf bei Baumarkt Nord")).toBe("Stripe Werkzeugbau GmbH");
     expect(payeeBehind("Stripes Cafe", "Ihr Einkauf bei Baumarkt Nord")).toBe("Stripes Cafe");
+  });
+});
+
+// N26's partner column names the other party on every row that fills it (BankLayout.partyNamed): one partner with and
+// without a payment reference is one merchant, not one per reference (webqa: "Deutsche Bahn · Erstattung Fahrkarte").
+const N26_CSV = `"Booking Date","Value Date","Partner Name","Partner Iban",Type,"Payment Reference","Account Name","Amount (EUR)","Original Amount","Original Currency","Exchange Rate"
+2026-03-02,2026-03-02,"Fernbahn Nord",,Presentment,,"Main Account",-39.90,,,
+2026-03-09,2026-03-09,"Fernbahn Nord",DE02100100100006820101,Credit Transfer,"Erstattung Fahrkarte","Main Account",12.50,,,
+2026-03-12,2026-03-12,"Lina Beispiel",DE75512108001245126199,Credit Transfer,"Uebertrag von CHF Konto","Main Account",200.00,,,
+2026-03-20,2026-03-20,"Lina Beispiel",DE75512108001245126199,Credit Transfer,"Miete Anteil","Main Account",-350.00,,,
+2026-03-28,2026-03-28,,,MoneyBeam,"Zinsgutschrift","Main Account",0.42,,,
+`;
+const N26_2022_CSV = `"Datum","Empfänger","Kontonummer","Transaktionstyp","Verwendungszweck","Kategorie","Betrag (EUR)","Betrag (Fremdwährung)","Fremdwährung","Wechselkurs"
+"2022-05-02","Fernbahn Nord","","MasterCard Zahlung","","Reisen","-39.9","","",""
+"2022-05-09","Fernbahn Nord","DE02100100100006820101","Gutschrift","Erstattung Fahrkarte","Reisen","12.5","","",""
+`;
+
+// The German banks' payer/payee column (Sparkasse's CSV-CAMT, ING, DKB until 2023) is the same: the kind is Buchungstext.
+describe("a bank layout whose partner column is the other party's name (N26, Sparkasse, ING Germany, DKB until 2023)", () => {
+  test.each([
+    ["n26-partner.csv", N26_CSV, ["Fernbahn Nord", "Fernbahn Nord", "Lina Beispiel", "Lina Beispiel", "Zinsgutschrift"]],
+    ["n26-2022-partner.csv", N26_2022_CSV, ["Fernbahn Nord", "Fernbahn Nord"]],
+    ["sparkasse.csv", null, ["Eva Beispiel", "Bäckerei Müller"]], // its third line is pending (skipped),
+    ["ing-de.csv", null, ["VISA MUSTER SHOP", "Erika Musterfrau", "ACME GmbH"]],
+    ["dkb-2022.csv", null, ["Stadtwerke Köln", "Arbeitgeber GmbH"]],
+  ])("%s: one merchant per partner with or without a reference, stored so; no partner: the description; a re-import is all duplicates", async (name, text, wanted) => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const file = { name, bytes: text === null ? fixture(name) : new TextEncoder().encode(text) };
+    const plan = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(Array.from({ length: plan.rows.length }, (_, i) => plannedRow(plan, i).classified?.merchant)).toEqual(wanted);
+    await importer.commit(plan, { actor: CLI });
+    const rows = queryFile<{ merchant_name: string }>(path, "SELECT merchant_name FROM transactions ORDER BY date, amount");
+    expect(rows.map((r) => r.merchant_name).sort()).toEqual([...wanted].sort());
+    const again = await importer.plan(importer.parse(file), { classify: "offline" });
+    expect(planCounts(again)).toMatchObject({ rows: wanted.length, new: 0, duplicates: wanted.length });
   });
 });

@@ -185,6 +185,12 @@ export type BankLayout = {
   party?: { out: ColumnName; in: ColumnName };
   /** Facts for transaction_details. */
   counterparty?: ColumnName;
+  /**
+   * The counterparty column is the other party's name on every row that fills it, as CAMT's Cdtr/Dbtr (N26's "Partner
+   * Name"): its rows take it as their merchant when nothing classified them (classify.ts plainMerchant, ParsedRow.named).
+   * Absent: the column may hold a booking kind ("Gutschrift") or the holder's own name, and the description is the merchant.
+   */
+  partyNamed?: true;
   purpose?: readonly ColumnName[];
   counterpartyIban?: ColumnName;
   originalAmount?: ColumnName;
@@ -308,6 +314,8 @@ export type ColumnPlan = {
   /** The date's column as read when the ids were fixed (the content-hash id's date), when a later word moved it. */
   idDate?: number;
   counterparty: ByDirection;
+  /** BankLayout.partyNamed: a filled counterparty cell is the other party's name. */
+  partyNamed?: true;
   /**
    * The holder's own name in a payee and payer column pair (Venmo's "To" and "From"): a row whose party column by its
    * direction holds it names the other party in the other column (a Venmo charge: From is who charged, To who paid).
@@ -518,6 +526,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     textParts: layout.textParts ?? null,
     idText: layout.idText ? both(layout.idText.map(opt).filter((i): i is number => i !== null)) : null,
     counterparty: byDirection([opt(layout.counterparty)].filter((i): i is number => i !== null)),
+    ...(layout.partyNamed ? { partyNamed: true as const } : {}),
     purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
     referenceFact: idCol ?? opt(layout.referenceFact),
     counterpartyIban: opt(layout.counterpartyIban),

@@ -1007,6 +1007,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // column read since names one account or several; an account given for every row takes its place (parseText).
       // (Review of r4-msacct: with several, none was put here, and a Money Manager export under an IBAN line lost its ids.)
       if (plan.accountNotInIds) row.idAccount = src.account;
+      if (plan.partyNamed && counterparty) row.named = true;
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
       if (card) row.card = true;

@@ -63,7 +63,8 @@ export type ParsedRow = {
   /**
    * The counterparty fact is the other party's name as the format states it (CAMT Cdtr/Dbtr, MT940's name subfields,
    * OFX NAME): what an unclassified row takes as merchant. A CSV's counterparty column is not (UBS maps its first text
-   * column there, "Gutschrift"; a guessed layout may map the holder's own payer column).
+   * column there, "Gutschrift"; a guessed layout may map the holder's own payer column), unless its bank layout says
+   * its column is the other party's name (BankLayout.partyNamed: N26's Partner Name, Sparkasse's Beguenstigter).
    */
   named?: true;
   /**

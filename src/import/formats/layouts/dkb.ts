@@ -67,6 +67,8 @@ export const DKB_2022: BankLayout = {
   money: { amount: "Betrag (EUR)" },
   description: { columns: ["Auftraggeber / Begünstigter", "Verwendungszweck", "Buchungstext"] },
   counterparty: "Auftraggeber / Begünstigter",
+  // The payer or payee, or empty (the month's closing, skipped); the kind is Buchungstext.
+  partyNamed: true,
   purpose: ["Verwendungszweck"],
   counterpartyIban: "Kontonummer",
   skip: [{ column: "Buchungstext", equals: ["abschluss"], reason: "the month's closing (Abschluss): it states the balance, no payment" }],

@@ -29,6 +29,8 @@ export const ING_DE: BankLayout = {
   balance: "Saldo",
   description: { columns: ["Auftraggeber/Empfänger", "Verwendungszweck", "Buchungstext"] },
   counterparty: "Auftraggeber/Empfänger",
+  // The payer or payee as ING books it (a card payment: the shop, "VISA MUSTER SHOP"); the kind is Buchungstext.
+  partyNamed: true,
   purpose: ["Verwendungszweck"],
 };
 

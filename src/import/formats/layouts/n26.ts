@@ -21,6 +21,8 @@ export const N26: BankLayout = {
   money: { amount: "Amount ({CCY})" },
   description: { columns: ["Partner Name", "Payment Reference"] },
   counterparty: "Partner Name",
+  // The partner's name, or empty (N26's own bookings: interest, fees): never a booking kind, which Type holds.
+  partyNamed: true,
   counterpartyIban: "Partner Iban",
   purpose: ["Payment Reference"],
   originalAmount: "Original Amount",
@@ -41,6 +43,7 @@ export const N26_2022: BankLayout = {
   money: { amount: ["Amount ({CCY})", "Betrag ({CCY})", "Montant ({CCY})"] },
   description: { columns: [["Payee", "Empfänger", "Bénéficiaire"], ["Payment reference", "Verwendungszweck", "Référence de paiement"]] },
   counterparty: ["Payee", "Empfänger", "Bénéficiaire"],
+  partyNamed: true,
   counterpartyIban: ["Account number", "Kontonummer", "Numéro de compte"],
   purpose: [["Payment reference", "Verwendungszweck", "Référence de paiement"]],
   originalAmount: ["Amount (Foreign Currency)", "Betrag (Fremdwährung)", "Montant (Devise étrangère)"],

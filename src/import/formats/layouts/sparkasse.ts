@@ -22,6 +22,8 @@ export const SPARKASSE: BankLayout = {
   currency: { column: "Waehrung" },
   description: { columns: ["Beguenstigter/Zahlungspflichtiger", "Verwendungszweck", "Buchungstext"] },
   counterparty: "Beguenstigter/Zahlungspflichtiger",
+  // The SEPA payee or payer as the bank books it (CSV-CAMT is CAMT's Cdtr/Dbtr in columns); the kind is Buchungstext.
+  partyNamed: true,
   purpose: ["Verwendungszweck"],
   counterpartyIban: ["Kontonummer/IBAN", "Kontonummer"],
   referenceFact: "Kundenreferenz (End-to-End)",
