@@ -7,8 +7,9 @@
  *
  * The credit card since 2023 (`"Belegdatum";"Wertstellung";"Status";"Beschreibung";"Umsatztyp";"Betrag (€)";…`,
  * amounts with a euro sign, purchases negative) and the Girokonto until 2023 (ISO-8859-1, `"Buchungstag";
- * "Wertstellung";"Buchungstext";"Auftraggeber / Begünstigter";"Verwendungszweck";…;"Betrag (EUR)";…;`, whose monthly
- * "Abschluss" line states the balance). Research: bank-layouts.md §20 (confidence high).
+ * "Wertstellung";"Buchungstext";"Auftraggeber / Begünstigter";"Verwendungszweck";…;"Betrag (EUR)";…;`, whose
+ * closing "Abschluss" line books the period's interest and charges, 0,00 when there were none). Research:
+ * bank-layouts.md §20 (confidence high).
  */
 import type { BankLayout } from "../csv-layout.ts";
 
@@ -67,9 +68,11 @@ export const DKB_2022: BankLayout = {
   money: { amount: "Betrag (EUR)" },
   description: { columns: ["Auftraggeber / Begünstigter", "Verwendungszweck", "Buchungstext"] },
   counterparty: "Auftraggeber / Begünstigter",
-  // The payer or payee, or empty (the month's closing, skipped); the kind is Buchungstext.
+  // The payer or payee, or empty (the closing's line: its interest and charges, or nothing); the kind is Buchungstext.
   partyNamed: true,
   purpose: ["Verwendungszweck"],
   counterpartyIban: "Kontonummer",
-  skip: [{ column: "Buchungstext", equals: ["abschluss"], reason: "the month's closing (Abschluss): it states the balance, no payment" }],
+  // The closing ("Abschluss") books the period's interest and charges on its line: skipped only when it moved no money
+  // (a quarter's overdraft interest of -7,50 was dropped with exit 0; review of r4-payee).
+  skip: [{ column: "Buchungstext", equals: ["abschluss"], and: { column: "Betrag (EUR)", equals: ["0,00", "-0,00", "0"] }, reason: "the month's closing (Abschluss) with no amount: no payment" }],
 };
