@@ -204,6 +204,8 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     // mapping screen and its roles; word by word it read "name the amount column with the amount column" (uqa10).
     .replace(/if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page/, `choose what each column holds ${COLUMNS_SCREEN} (${SIGNED} for the amounts if they carry their own signs)`)
     .replace(/;\s*name them with --date-column "column N"[^;]*$/, `; choose what each column holds ${COLUMNS_SCREEN}`)
+    // A saved layout's names in another order (csv.ts, SavedLayoutDiffers): the screen opens with its roles, to be checked.
+    .replace(/: name its columns \(--date-column …\), or read it with the layout, its columns found by their names \(--mapping "[^"]*"\)$/, `: check what each column holds ${COLUMNS_SCREEN}`)
     .replace(/name the columns with --amount-column ("[^"]*"|\S+)/, (_, col: string) => `choose ${SIGNED} for ${col.replace(/^"|"$/g, "")} ${COLUMNS_SCREEN}`)
     .replace(/import it again with --flip-signs|flip the signs \(--flip-signs\)/, "tick “Flip signs”")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
@@ -366,7 +368,7 @@ export function importRoutes(deps: WebDeps) {
         currency: p && !s.columns && readByBankLayout(p) ? (s.flags?.currency ?? "") : null,
       },
       mapping: o.mapping,
-      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping), signs: h.signsInDoubt ?? null } : null,
+      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping), signs: h.signsInDoubt ?? null, why: h.guessedWhy ?? null } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
     };
   };
@@ -669,16 +671,18 @@ export function importRoutes(deps: WebDeps) {
         let outcome = await outcomeFor(sent, settings, null, assumedCurrency);
         let guessed = false;
         let signsInDoubt: string | undefined;
+        let guessedWhy: string | undefined;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
-          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
+          // (A saved layout's roles, for its header's names in another order: its "Flip signs" with them.)
+          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency }, ...(outcome.mapping.flipSigns ? { flipSigns: true as const } : {}) };
           const tried = await outcomeFor(file, proposal, outcome.mapping, assumedCurrency);
           // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
           // refuse the file until its columns are named). The signs in doubt (uqa9's card CSV: its purchases money in,
           // unsaid) stay said beside "Flip signs" until then, as the command line says them.
-          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined];
+          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt, guessedWhy] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined, outcome.mapping.savedAs ? outcome.problem : undefined];
         }
         // Read with a layout the user saved with an account, a file that names none is that account's, as the Account
         // field then shows (uqa10: it landed with no account, where the user had named one when saving the layout).
@@ -687,7 +691,7 @@ export function importRoutes(deps: WebDeps) {
           settings = { ...settings, account: kept };
           outcome = await outcomeFor(file, settings, outcome.mapping, assumedCurrency);
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}) }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}), ...(guessedWhy ? { guessedWhy } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
@@ -718,6 +722,7 @@ export function importRoutes(deps: WebDeps) {
       if (c.req.query("columns") === "chosen" || !held.settings.columns) {
         delete held.columnsGuessed;
         delete held.signsInDoubt;
+        delete held.guessedWhy;
       }
       // "Flip signs" ticked answers the signs' doubt (the command line's --flip-signs), not the columns' guess.
       if (held.settings.flipSigns) delete held.signsInDoubt;
