@@ -59,7 +59,7 @@ import {
   type ImportActor,
   type IncludePossible,
 } from "../../import/importer.ts";
-import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
+import { chosenLayout, readOptionsFor, settingsFromFields, withLayoutFlip, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
 import { newOnceEach, SeenIds, type NewRow } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
@@ -714,8 +714,9 @@ export function importRoutes(deps: WebDeps) {
     const userId = userOf(c);
     try {
       // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
-      let settings = settingsFromFields({ ...body, columns });
-      if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
+      const before = pending.get(id, userId);
+      let settings = withLayoutFlip(settingsFromFields({ ...body, columns }), before.settings, mappingOf(before));
+      if (c.req.query("save") === "1") settings = saveChosen(c, before, settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
       const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h), h.assumedCurrency));
       // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
       // account or the format leaves the guess a guess.
