@@ -146,8 +146,8 @@ describe("a saved layout is found by its very header: names and order, none more
     }
   };
 
-  test("the same header (a blank cell at its end aside) is read with the layout, its Flip signs too", () => {
-    const s = read("Valuta;Empfänger;Belastung;Gutschrift;Saldo;\n04.05.2026;Velo Brunner;80,00;;920,00;\n06.05.2026;Lohn Holzbau AG;;3000,00;3920,00;\n");
+  test("the same header is read with the layout, its Flip signs too", () => {
+    const s = read("Valuta;Empfänger;Belastung;Gutschrift;Saldo\n04.05.2026;Velo Brunner;80,00;;920,00\n06.05.2026;Lohn Holzbau AG;;3000,00;3920,00\n");
     expect([s.layout, s.rows.toArray().map((r) => [r.date, r.amount, r.description])]).toEqual([
       "saved:Kasse Mühlbach",
       [
@@ -155,6 +155,15 @@ describe("a saved layout is found by its very header: names and order, none more
         ["2026-05-06", -3000, "Lohn Holzbau AG"],
       ],
     ]);
+  });
+
+  test("blank header cells, named by their place as the mapping screen shows them, are the same header", () => {
+    const csv = "Date,Text,,Amount,\n2026-01-03,COOP,x,-18.50,\n2026-01-05,MIGROS,y,-7.20,\n";
+    const view = mappingView(csv, "blank.csv", null, false)!;
+    expect(view.header).toEqual(["Date", "Text", "column 3", "Amount", "column 5"]);
+    const blank = layoutFromChoice({ ...view, roles: ["date", "payee", "ignore", "amount", "ignore"], currency: "CHF" }, "Blank cells");
+    const s = parseStatement(new TextEncoder().encode(csv), { fileName: "blank.csv", userLayouts: [blank] });
+    expect([s.layout, s.rows.toArray().map((r) => r.amount)]).toEqual(["saved:Blank cells", [-18.5, -7.2]]);
   });
 
   // Its names in another order (money in and out swapped), or one column more: read with the layout's roles by name, its

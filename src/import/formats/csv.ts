@@ -131,7 +131,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     let layout: BankLayout | null = null;
     let at = probe.findIndex(({ r }) => {
       const cells = headerCells(r.fields);
-      return (layout = layouts.find((l) => (saved.has(l) ? headerIs(l, cells) : headerMatches(l, cells))) ?? null) !== null;
+      // A saved layout names a blank header cell by its place ("column 3"), as the mapping screen showed it (tableHeader).
+      const named = saved.size ? headerCells(tableHeader(r, false, null).fields) : cells;
+      return (layout = layouts.find((l) => (saved.has(l) ? headerIs(l, named) : headerMatches(l, cells))) ?? null) !== null;
     });
     // A row of data is no header, whatever words its text holds (CommBank's "… Value Date: 21/01/2026" named two roles:
     // its first booking was taken for the header and the file refused; QA round 4, pass 9).
@@ -203,7 +205,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
  */
 function tableHeader(r: CsvRecord, headerless: boolean, layout: BankLayout | null): CsvRecord {
   if (headerless) return { line: r.line - 1, fields: r.fields.map((_, i) => columnName(i)) };
-  if (layout || !r.fields.some((f) => f.trim() === "")) return r;
+  if ((layout && layout.bank !== YOUR_LAYOUT) || !r.fields.some((f) => f.trim() === "")) return r;
   return { ...r, fields: r.fields.map((f, i) => (f.trim() === "" ? columnName(i) : f)) };
 }
 
