@@ -2,11 +2,13 @@
  * A CSV nothing recognised, previewed with the columns the page proposed for it: the proposal is a guess, so the file
  * imports only once the user has checked it — changed a column on the mapping screen, or confirmed it as it is here.
  * Columns of amounts the proposal ignores are named (money the import would leave out); with its signs in doubt (said
- * beside "Flip signs"), confirming it keeps the signs as written, and says so.
+ * beside "Flip signs"), confirming it keeps the signs as written, and says so. A saved layout's roles proposed for a
+ * file of its header's names in another order, or with more (`why`), say so first.
  */
-export function ImportConfirmColumns({ id, ignoredAmounts, signs }: { id: string; ignoredAmounts: string[]; signs: boolean }) {
+export function ImportConfirmColumns({ id, ignoredAmounts, signs, why }: { id: string; ignoredAmounts: string[]; signs: boolean; why: string | null }) {
   return (
     <div class="notice import-confirm-columns" role="note">
+      {why ? <p class="import-guessed-why">{why}.</p> : null}
       <p>These columns are a guess: check what each one holds, then confirm.</p>
       {ignoredAmounts.length ? (
         <p>

@@ -26,7 +26,7 @@ export type ImportFileView = {
    * The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it
    * ignores; why its signs are in doubt (said beside "Flip signs"), or null.
    */
-  guessed?: { ignoredAmounts: string[]; signs: string | null } | null;
+  guessed?: { ignoredAmounts: string[]; signs: string | null; why: string | null } | null;
   preview?: ImportPreviewView;
   problem?: ImportProblemView;
 };

@@ -47,7 +47,7 @@ export type ImportProblemView = { message: string; needsColumns: boolean };
  * many merchants are new and what classifying them at import will cost; the rows; a tick for a statement that
  * does not reconcile; Import. It is the part of a file's form that a re-preview replaces (`version` with it).
  */
-export function ImportPreview(p: { preview?: ImportPreviewView; problem?: ImportProblemView; version: number; guessed?: { ignoredAmounts: string[]; signs: string | null } | null }) {
+export function ImportPreview(p: { preview?: ImportPreviewView; problem?: ImportProblemView; version: number; guessed?: { ignoredAmounts: string[]; signs: string | null; why: string | null } | null }) {
   const version = <input type="hidden" name="version" value={String(p.version)} />;
   if (!p.preview) {
     const problem = p.problem!;
@@ -120,7 +120,7 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
           <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up
         </label>
       ) : null}
-      {p.guessed ? <ImportConfirmColumns id={v.id} ignoredAmounts={p.guessed.ignoredAmounts} signs={p.guessed.signs !== null} /> : null}
+      {p.guessed ? <ImportConfirmColumns id={v.id} ignoredAmounts={p.guessed.ignoredAmounts} signs={p.guessed.signs !== null} why={p.guessed.why} /> : null}
       <div class="import-actions">
         {/* The button's words for each number of possible duplicates ticked: the page's script shows the one the boxes make. */}
         <button

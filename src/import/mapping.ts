@@ -121,6 +121,19 @@ export function settingsFromFields(f: Record<string, unknown>): FileSettings {
 /** The mapping screen's (or the API's) currency for every row, read as the command line's --currency is; refused in the page's words. */
 export const pageCurrency = (raw: string): string => currencyCode(raw, (problem) => new ChangeRefused("invalid", `The currency ${problem}.`));
 
+/**
+ * The settings of a file whose columns the user now names (`s`), that was read with a layout of its own "Flip signs" (a
+ * saved layout's): the page's tick was the user's flip over the layout's, so the layout's joins it, and the columns
+ * chosen, saved again too, read the signs as they were shown (review of webqa F2: the layout's flip was lost). `before`:
+ * the file's settings until now, `view`: what the mapping screen showed of it, its flip the one it was read with.
+ */
+export function withLayoutFlip(s: FileSettings, before: FileSettings, view: CsvMappingView | null): FileSettings {
+  const layoutFlips = view !== null && view.flipSigns !== (before.flipSigns === true);
+  if (!s.columns || before.columns || !layoutFlips) return s;
+  const { flipSigns, ...rest } = s;
+  return flipSigns ? rest : { ...rest, flipSigns: true };
+}
+
 /** The layout the mapping screen's choice makes of the file it showed (`name` null: for this file only). */
 export function chosenLayout(view: CsvMappingView, s: FileSettings & { columns: NonNullable<FileSettings["columns"]> }, name: string | null) {
   const c = s.columns;

@@ -20,6 +20,7 @@
 import { ImportInputError, NeedsColumnMapping, SignsInDoubt } from "../core/errors.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseText } from "./formats/index.ts";
+import { SavedLayoutDiffers } from "./formats/csv.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { statementFiles } from "./formats/zip.ts";
 import { ownAccountId, parsedRowIdAssigner } from "./ids.ts";
@@ -83,11 +84,14 @@ function preview(req: Extract<WorkerRequest, { kind: "preview" }>): void {
   const name = req.request.fileName;
   const { text, sha256, size } = textOf(req.file, name);
   const flip = req.request.options.flipSigns === true;
+  // The flip the columns are read with: the user's, over the layout's own ("Flip signs" saved with it).
+  const flipWith = (layoutId: string | undefined) => flip !== ([req.request.options.layout, ...(req.request.options.userLayouts ?? [])].find((l) => l && l.id === layoutId)?.flipSigns === true);
   try {
     const p = previewText(text, { sha256, bytes: size }, req.request);
-    const layoutFlip = [req.request.options.layout, ...(req.request.options.userLayouts ?? [])].find((l) => l && l.id === p.columns?.layout)?.flipSigns === true;
-    post({ id: req.id, kind: "preview", preview: p, mapping: p.format === "csv" ? mappingView(text, name, p.columns ?? null, flip !== layoutFlip) : null });
+    post({ id: req.id, kind: "preview", preview: p, mapping: p.format === "csv" ? mappingView(text, name, p.columns ?? null, flipWith(p.columns?.layout)) : null });
   } catch (e) {
+    // A saved layout's header names in another order, or with more: the screen starts from the layout's roles by those names.
+    if (e instanceof SavedLayoutDiffers) throw new MappingNeeded(e.message, mappingView(text, name, e.plan, flipWith(e.plan.layout)), false);
     // The columns must be named: the mapping screen shows the file's first rows with the roles proposed for them.
     if (e instanceof NeedsColumnMapping) throw new MappingNeeded(e.message, mappingView(text, name, null, flip), e instanceof SignsInDoubt);
     throw e;

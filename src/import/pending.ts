@@ -49,6 +49,8 @@ export type HeldImport = {
    * guess; ticking "Flip signs" or confirming the columns as they are (the signs as written) answers it.
    */
   signsInDoubt?: string;
+  /** Why the columns are a guess, when a saved layout's are (its header's names in another order, or with more): said above the confirmation. */
+  guessedWhy?: string;
   /** The currency it takes if it names none, decided once for the files dropped with it (Importer.assumedCurrency). */
   assumedCurrency?: FallbackCurrency;
 };

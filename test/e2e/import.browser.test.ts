@@ -599,6 +599,71 @@ describe.skipIf(SKIP_BROWSER)("Import page after QA (round 4)", () => {
     expect(tp.problems.filter((p) => !/status of 400 \(Bad Request\).*\/commit\)$/.test(p))).toEqual([]);
   }, 60_000);
 
+  // A saved layout keeps its "Flip signs" when its file's columns are changed and saved again (review of webqa F2), and is
+  // applied only to a file of its very header: the same names with one more column open the mapping screen with its roles
+  // (issue 32), imported only once the user confirms them.
+  test("a saved layout's flip survives a changed column and a second save; a file of its names and one more asks, prefilled", async () => {
+    classifyAll(h, "Other");
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    const jan = "Slip|Day|Sum|Shop|Remark\n2001|2042-02-01|18.50|Tibits Bern|lunch\n2002|2042-02-02|7.20|Quokka Café|coffee\n2003|2042-02-03|-50.00|Card payment thank you|settlement\n";
+    await page.setInputFiles("#import-file", csvFile("slip-jan.csv", jan));
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-columns[open]").waitFor();
+    const role = (column: string) => file.getByLabel(`What column “${column}” holds`);
+    const flip = file.getByLabel("Flip signs (money out ↔ money in)");
+    const firstText = () => file.locator(".import-rows tbody tr td:first-child").first().innerText();
+    await role("Shop").selectOption("payee");
+    await role("Remark").selectOption("purpose");
+    await page.waitForFunction(() => document.querySelector(".import-rows tbody td:first-child")?.textContent === "Tibits Bern · lunch");
+    await flip.check();
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(2)")?.textContent === "CHF 25.70");
+    await file.getByLabel("Save layout as").fill("Slip card");
+    await file.getByRole("button", { name: "Save layout" }).click();
+    await page.waitForFunction(() => document.querySelector(".import-what")?.textContent?.includes("your layout “Slip card”"));
+    expect([await totals(page, "slip-jan.csv"), await flip.isChecked()]).toEqual([[["CHF", "CHF 25.70", "2", "CHF 50.00", "1"]], false]);
+
+    // A column changed on the screen: the columns are the user's now, the layout's flip with them (ticked, as it reads).
+    await file.locator(".import-columns summary").click();
+    await role("Remark").selectOption("ignore");
+    await page.waitForFunction(() => document.querySelector(".import-rows tbody td:first-child")?.textContent === "Tibits Bern");
+    expect([await firstText(), await totals(page, "slip-jan.csv"), await flip.isChecked()]).toEqual(["Tibits Bern", [["CHF", "CHF 25.70", "2", "CHF 50.00", "1"]], true]);
+    // Saved again under its name: still the signs shown.
+    await file.getByLabel("Save layout as").fill("Slip card");
+    await file.getByRole("button", { name: "Save layout" }).click();
+    await page.waitForFunction(() => document.querySelector(".import-what")?.textContent?.includes("your layout “Slip card”"));
+    expect([await totals(page, "slip-jan.csv"), await flip.isChecked()]).toEqual([[["CHF", "CHF 25.70", "2", "CHF 50.00", "1"]], false]);
+    await file.getByRole("button", { name: "Import 3 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT amount, raw_description FROM transactions WHERE date >= '2042-02-01' AND date < '2042-03-01' ORDER BY date")).toEqual([
+      { amount: -18.5, raw_description: "Tibits Bern" },
+      { amount: -7.2, raw_description: "Quokka Café" },
+      { amount: 50, raw_description: "Card payment thank you" },
+    ]);
+
+    // The next month has one column more: not read with the layout unasked; its roles by name, its flip, to be checked.
+    await page.goto(`${h.url}/import`);
+    const mar = "Slip|Day|Sum|Tip|Shop|Remark\n2004|2042-03-01|12.00|1.00|Kiosk Nord|paper\n2005|2042-03-02|30.00|0.00|Velohaus Fink|tyre\n";
+    await page.setInputFiles("#import-file", csvFile("slip-mar.csv", mar));
+    const next = page.locator(".import-file").first();
+    await next.locator(".import-confirm-columns").waitFor();
+    expect(squash(await next.locator(".import-guessed-why").innerText())).toBe(
+      'slip-mar.csv: its header has the columns of your saved layout "Slip card" with a column it does not have ("Tip"); a saved layout reads a file of its very header only: check what each column holds under “Change columns”.',
+    );
+    const nextRole = (column: string) => next.getByLabel(`What column “${column}” holds`);
+    expect(await Promise.all(["Slip", "Day", "Sum", "Tip", "Shop", "Remark"].map((c) => nextRole(c).inputValue()))).toEqual(["ignore", "date", "amount", "ignore", "payee", "ignore"]);
+    expect([await next.getByLabel("Flip signs (money out ↔ money in)").isChecked(), await totals(page, "slip-mar.csv"), await next.locator(".import-commit").isDisabled()]).toEqual([
+      true,
+      [["CHF", "CHF 42.00", "2", "CHF 0.00", "0"]],
+      true,
+    ]);
+    await next.getByRole("button", { name: "Use these columns" }).click();
+    await next.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT amount FROM transactions WHERE date >= '2042-03-01' AND date < '2042-04-01' ORDER BY date")).toEqual([{ amount: -12 }, { amount: -30 }]);
+    tp.expectClean();
+  }, 60_000);
+
   test("D2: the proposal confirmed as it is (“Use these columns”, the ignored column of amounts said beforehand) is the user’s choice: Import is offered then", async () => {
     classifyAll(h, "Other");
     const { page } = await suite.open();

@@ -192,6 +192,23 @@ describe("budget-chat import", () => {
   });
 });
 
+describe("a saved layout reads only a file of its very header (issue 32)", () => {
+  test("the same names with one column more: exit 2 naming the layout and the column, nothing stored; --mapping NAME reads it by the names", async () => {
+    const header = "Tag|Betrag|Laden\n";
+    expect((await cli(["import", file("laden-jan.csv", `${header}2026-01-05|-14.20|Papeterie Rose\n`), "--date-column", "Tag", "--amount-column", "Betrag", "--description-column", "Laden", "--currency", "chf", "--save-mapping", "laden", "--json", "--no-classify"])).code).toBe(0);
+    const feb = file("laden-feb.csv", "Tag|Betrag|Trinkgeld|Laden\n2026-02-03|-22.00|-2.00|Café Linde\n");
+    const refused = await cli(["import", feb, "--json", "--no-classify"]);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      'budget-chat: import: laden-feb.csv: its header has the columns of your saved layout "laden" with a column it does not have ("Trinkgeld"); a saved layout reads a file of its very header only: name its columns (--date-column …), or read it with the layout, its columns found by their names (--mapping "laden")\n',
+    ]);
+    expect(allRows(files.db).map((r) => [r.date, r.amount])).toEqual([["2026-01-05", -14.2]]);
+    const named = await cli(["import", feb, "--mapping", "laden", "--json", "--no-classify"]);
+    expect([named.code, JSON.parse(named.stdout).files[0].layout]).toEqual([0, "saved:laden"]);
+    expect(allRows(files.db).map((r) => [r.date, r.amount])).toEqual([["2026-01-05", -14.2], ["2026-02-03", -22]]);
+  });
+});
+
 describe("--save-mapping of a card's export read with purchases positive", () => {
   // QA round 4 on the binary: the layout saved from such a file read the next month's purchases as money in (exit 0),
   // and with --flip-signs its refund and payment as money out: the card's rule of the first read was not kept.
@@ -230,7 +247,12 @@ describe("a card's layout saved (purchases positive) and an account's export of 
     for (const text of ["Credit interest", "Transfer In", "Deposit from checking", "Incoming transfer J SMITH", "ACH CREDIT IRS TREAS 310", "Virement recu DUPONT"]) {
       expect(await read("sav-apr.csv", `Date,Description,Amount\n2026-04-02,${text},650.00\n2026-04-15,${text},300.00\n`)).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 950, in_rows: 2 }]]);
     }
-    expect(await read("savings.csv", "Date,Description,Type,Amount\n2026-06-02,From checking 4471,Transfer In,650.00\n2026-06-30,Monthly interest,Interest,2.17\n")).toEqual([0, "saved:my-card", [{ currency: "CHF", out: 0, out_rows: 0, in: 652.17, in_rows: 2 }]]);
+    // A savings export of the card's names and a Type column more is not the card's file: asked, not read with its layout (issue 32).
+    const savings = await cli(["import", file("savings.csv", "Date,Description,Type,Amount\n2026-06-02,From checking 4471,Transfer In,650.00\n2026-06-30,Monthly interest,Interest,2.17\n"), "--currency", "chf", "--dry-run", "--no-classify"]);
+    expect([savings.code, savings.stderr]).toEqual([
+      2,
+      'budget-chat: import: savings.csv: its header has the columns of your saved layout "my-card" with a column it does not have ("Type"); a saved layout reads a file of its very header only: name its columns (--date-column …), or read it with the layout, its columns found by their names (--mapping "my-card")\n',
+    ]);
   });
 
   test("the card's month with its payment keeps the layout's currency, in data whose main currency is another (review of r4-cardlayout: read in USD, exit 0)", async () => {

@@ -7,6 +7,8 @@
 import { describe, expect, test } from "bun:test";
 import { ChangeRefused } from "../../src/core/errors.ts";
 import { estimateClassification, LLM_BATCH } from "../../src/import/classify.ts";
+import { SavedLayoutDiffers } from "../../src/import/formats/csv.ts";
+import type { ColumnPlan } from "../../src/import/formats/csv-layout.ts";
 import { parseStatement } from "../../src/import/formats/index.ts";
 import { choiceOf, layoutFromChoice, mappingView, proposeNotation, proposeRoles, savedLayout, savedLayouts, saveLayout, type ColumnRole } from "../../src/import/user-layouts.ts";
 import { Store } from "../../src/store/store.ts";
@@ -129,6 +131,67 @@ describe("a layout saved from a card's export read with purchases positive", () 
       expect(amounts(read({ userLayouts: [fromView] }))).toEqual([...expected]);
     });
   }
+});
+
+describe("a saved layout is found by its very header: names and order, none more (issue 32)", () => {
+  const header = ["Valuta", "Empfänger", "Belastung", "Gutschrift", "Saldo"];
+  const layout = layoutFromChoice({ header, delimiter: ";", roles: ["date", "payee", "debit", "credit", "balance"], dateFormat: "DD.MM.YYYY", decimal: ",", flipSigns: true }, "Kasse Mühlbach");
+  const read = (csv: string, o: { layout?: typeof layout } = {}) => parseStatement(new TextEncoder().encode(csv), { fileName: "mai.csv", userLayouts: [layout], fallbackCurrency: { code: "CHF", from: "test" }, ...o });
+  const reason = (f: () => unknown) => {
+    try {
+      f();
+      return null;
+    } catch (e) {
+      return e instanceof SavedLayoutDiffers ? e.message : String(e);
+    }
+  };
+
+  test("the same header is read with the layout, its Flip signs too", () => {
+    const s = read("Valuta;Empfänger;Belastung;Gutschrift;Saldo\n04.05.2026;Velo Brunner;80,00;;920,00\n06.05.2026;Lohn Holzbau AG;;3000,00;3920,00\n");
+    expect([s.layout, s.rows.toArray().map((r) => [r.date, r.amount, r.description])]).toEqual([
+      "saved:Kasse Mühlbach",
+      [
+        ["2026-05-04", 80, "Velo Brunner"],
+        ["2026-05-06", -3000, "Lohn Holzbau AG"],
+      ],
+    ]);
+  });
+
+  test("blank header cells, named by their place as the mapping screen shows them, are the same header", () => {
+    const csv = "Date,Text,,Amount,\n2026-01-03,COOP,x,-18.50,\n2026-01-05,MIGROS,y,-7.20,\n";
+    const view = mappingView(csv, "blank.csv", null, false)!;
+    expect(view.header).toEqual(["Date", "Text", "column 3", "Amount", "column 5"]);
+    const blank = layoutFromChoice({ ...view, roles: ["date", "payee", "ignore", "amount", "ignore"], currency: "CHF" }, "Blank cells");
+    const s = parseStatement(new TextEncoder().encode(csv), { fileName: "blank.csv", userLayouts: [blank] });
+    expect([s.layout, s.rows.toArray().map((r) => r.amount)]).toEqual(["saved:Blank cells", [-18.5, -7.2]]);
+  });
+
+  // Its names in another order (money in and out swapped), or one column more: read with the layout's roles by name, its
+  // columns were taken as the user never saw them. Refused, naming the layout and what differs; the mapping screen opens
+  // with the layout's roles by those names (the page), `--mapping NAME` reads it with them (the command line).
+  const swapped = "Valuta;Empfänger;Gutschrift;Belastung;Saldo\n04.05.2026;Velo Brunner;;80,00;920,00\n06.05.2026;Lohn Holzbau AG;3000,00;;3920,00\n";
+  test("the same names in another order: refused, the screen prefilled with the layout's roles by name", () => {
+    expect(reason(() => read(swapped))).toBe(
+      'mai.csv: its header has the columns of your saved layout "Kasse Mühlbach" in another order; a saved layout reads a file of its very header only: name its columns (--date-column …), or read it with the layout, its columns found by their names (--mapping "Kasse Mühlbach")',
+    );
+    let plan: ColumnPlan | null = null;
+    try {
+      read(swapped);
+    } catch (e) {
+      if (e instanceof SavedLayoutDiffers) plan = e.plan;
+    }
+    const view = mappingView(swapped, "mai.csv", plan, true)!;
+    expect([view.roles, view.dateFormat, view.decimal, view.flipSigns, view.savedAs]).toEqual([["date", "payee", "credit", "debit", "balance"], "DD.MM.YYYY", ",", true, "Kasse Mühlbach"]);
+    // Named (--mapping, the page's saved layout chosen): read with it, its columns by their names.
+    expect(read(swapped, { layout }).rows.toArray().map((r) => r.amount)).toEqual([80, -3000]);
+  });
+
+  test("one column more: refused, naming it", () => {
+    const wider = "Valuta;Empfänger;Belastung;Gutschrift;Gebühr;Saldo\n04.05.2026;Velo Brunner;80,00;;1,50;918,50\n";
+    expect(reason(() => read(wider))).toBe(
+      'mai.csv: its header has the columns of your saved layout "Kasse Mühlbach" with a column it does not have ("Gebühr"); a saved layout reads a file of its very header only: name its columns (--date-column …), or read it with the layout, its columns found by their names (--mapping "Kasse Mühlbach")',
+    );
+  });
 });
 
 describe("roles for the mapping screen", () => {

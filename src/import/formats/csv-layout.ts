@@ -408,6 +408,16 @@ export function headerMatches(layout: BankLayout, cells: readonly string[]): boo
 }
 
 /**
+ * Does this header row (its cells through headerCells) hold a user's saved layout's header exactly: its names, in its
+ * order, none more (a blank cell named by its place, "column 3", as its layout was made)? A saved layout is found by that alone (issue 32): its roles were chosen for
+ * those very columns, and a file of the same names in another order, or with one more, may hold other things under
+ * them. Such a file is shown on the mapping screen, prefilled (csv.ts, SavedLayoutDiffers), never read unasked.
+ */
+export function headerIs(layout: BankLayout, cells: readonly string[]): boolean {
+  return cells.length === layout.header.length && layout.header.every((h, i) => spellings(h).some((name) => isNamed(name, cells[i]!)));
+}
+
+/**
  * The layout's columns as indexes in this header. The columns a row cannot be read without (the
  * header's, the date, the money, the currency, the id, the description, the skip rules') must be
  * there, else the file is refused naming them; the others (balance, value date, facts, accounts)

@@ -10,7 +10,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { columnsOf, fits, listColumns, looksLikeAmount } from "./csv-columns.ts";
 import { ACCOUNT_NUMBER, guessColumns, headerHits, headerlessMapping, OWN_ACCOUNT_HEADERS } from "./csv-guess.ts";
 import { cardLayoutDecides, headerlessSignsInDoubt, kindSaysPurchasesPositive, unmarkedInDoubt, writesPurchasesPositive } from "./csv-signs.ts";
-import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, YOUR_LAYOUT, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { headerCells, headerIs, headerMatches, moneyCells, resolveLayout, skipRuleReason, YOUR_LAYOUT, type BankLayout, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { columnName, headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, statedTurnoverKind, summaryHeaderNames, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, japaneseCell, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { MONTH_FIRST_DOLLARS, NO_BOOKINGS_NOTE, readRows, repeatsHeader, unguarded, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
@@ -113,7 +113,7 @@ type Table = {
  * mapping's date column, then the first row naming at least two roles (a date and an amount, say);
  * among delimiters, a found header wins, then the most rows of one width.
  */
-function findTable(text: string, layouts: readonly BankLayout[], wanted: string | undefined, fileName: string): Table {
+function findTable(text: string, layouts: readonly BankLayout[], wanted: string | undefined, fileName: string, saved: ReadonlySet<BankLayout> = new Set()): Table {
   const nl = text.search(/\r\n|\n|\r/);
   const sep = /^sep=(.)\s*$/.exec(nl < 0 ? text : text.slice(0, nl));
   const start = sep ? nl + (text.startsWith("\r\n", nl) ? 2 : 1) : 0;
@@ -131,7 +131,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     let layout: BankLayout | null = null;
     let at = probe.findIndex(({ r }) => {
       const cells = headerCells(r.fields);
-      return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
+      // A saved layout names a blank header cell by its place ("column 3"), as the mapping screen showed it (tableHeader).
+      const named = saved.size ? headerCells(tableHeader(r, false, null).fields) : cells;
+      return (layout = layouts.find((l) => (saved.has(l) ? headerIs(l, named) : headerMatches(l, cells))) ?? null) !== null;
     });
     // A row of data is no header, whatever words its text holds (CommBank's "… Value Date: 21/01/2026" named two roles:
     // its first booking was taken for the header and the file refused; QA round 4, pass 9).
@@ -203,7 +205,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
  */
 function tableHeader(r: CsvRecord, headerless: boolean, layout: BankLayout | null): CsvRecord {
   if (headerless) return { line: r.line - 1, fields: r.fields.map((_, i) => columnName(i)) };
-  if (layout || !r.fields.some((f) => f.trim() === "")) return r;
+  if ((layout && layout.bank !== YOUR_LAYOUT) || !r.fields.some((f) => f.trim() === "")) return r;
   return { ...r, fields: r.fields.map((f, i) => (f.trim() === "" ? columnName(i) : f)) };
 }
 
@@ -991,11 +993,38 @@ function vote(
   return { dateOrders, decimal, dateNote, decimalNote };
 }
 
+/**
+ * A file with a saved layout's header names, in another order or with more columns: its columns are shown on the mapping
+ * screen with the layout's roles by their names (`plan`), to be checked, never read with them unasked (issue 32).
+ */
+export class SavedLayoutDiffers extends NeedsColumnMapping {
+  override name = "SavedLayoutDiffers";
+  constructor(message: string, readonly plan: ColumnPlan) {
+    super(message);
+  }
+}
+
+/** Refuses (SavedLayoutDiffers) a table no saved layout was found for whose header holds the names of one of them. */
+function nearlySaved(saved: readonly BankLayout[], table: Table, fileName: string): void {
+  if (table.headerless || (table.layout && saved.includes(table.layout))) return;
+  const cells = headerCells(table.header.fields);
+  const layout = saved.find((l) => headerMatches(l, cells));
+  if (!layout) return;
+  const known = new Set(headerCells(layout.header.flat()));
+  const more = table.header.fields.filter((f, i) => cells[i] !== "" && !known.has(cells[i]!)).map((f) => f.trim());
+  const how = more.length ? `with ${more.length === 1 ? "a column" : "columns"} it does not have (${more.map((n) => `"${n}"`).join(", ")})` : "in another order";
+  throw new SavedLayoutDiffers(
+    `${fileName}: its header has the columns of your saved layout "${layout.name}" ${how}; a saved layout reads a file of its very header only: name its columns (--date-column …), or read it with the layout, its columns found by their names (--mapping "${layout.name}")`,
+    resolveLayout(layout, table.header, fileName),
+  );
+}
+
 export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string, stated: Partial<StatedBalances> = {}): Statement {
   const { fileName } = opts;
   let table: Table;
   try {
-    table = findTable(text, layouts, opts.mapping?.dateColumn?.trim(), fileName);
+    // The user's saved layouts are found by their exact header (headerIs); one named (--mapping NAME, the page's) reads by names.
+    table = findTable(text, layouts, opts.mapping?.dateColumn?.trim(), fileName, new Set(opts.layout ? [] : opts.userLayouts));
   } catch (e) {
     if (!guess) throw new ImportInputError(noTable(fileName));
     throw e;
@@ -1051,6 +1080,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // in that currency where no cell names one (review of r4-left: Bank Norwegian with --currency SEK became a generic CSV,
   // other descriptions and ids). Any column, date or decimal setting is the user's own reading of the columns.
   const given = onlyCurrency(opts.mapping, fileName);
+  if (!opts.layout && (!opts.mapping || given)) nearlySaved(opts.userLayouts ?? [], table, fileName);
   let plan: ColumnPlan | null = table.layout && (!opts.mapping || given) ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && given) plan = { ...plan, defaultCurrency: { code: given, from: "--currency" } };
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample, fileName) };

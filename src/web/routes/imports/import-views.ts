@@ -125,7 +125,7 @@ export const fileView = (id: string, h: HeldImport, account: (a: string) => stri
       currency: p && !s.columns && readByBankLayout(p) ? (s.flags?.currency ?? "") : null,
     },
     mapping: o.mapping,
-    guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping), signs: h.signsInDoubt ?? null } : null,
+    guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping), signs: h.signsInDoubt ?? null, why: h.guessedWhy ?? null } : null,
     ...(p ? { preview: previewView(id, p, account, of.model) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
   };
 };

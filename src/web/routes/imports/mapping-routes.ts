@@ -4,7 +4,7 @@
  */
 import type { Context, Hono } from "hono";
 import { ChangeRefused } from "../../../core/errors.ts";
-import { chosenLayout, settingsFromFields, type FileSettings } from "../../../import/mapping.ts";
+import { chosenLayout, settingsFromFields, withLayoutFlip, type FileSettings } from "../../../import/mapping.ts";
 import type { HeldImport } from "../../../import/pending.ts";
 import { saveLayout } from "../../../import/user-layouts.ts";
 import type { WebDeps, WebEnv } from "../../context.ts";
@@ -26,14 +26,16 @@ export function mappingRoutes(r: Hono<WebEnv>, s: ImportSession, deps: WebDeps) 
     const userId = userOf(c);
     try {
       // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
-      let settings = settingsFromFields({ ...body, columns });
-      if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
+      const before = pending.get(id, userId);
+      let settings = withLayoutFlip(settingsFromFields({ ...body, columns }), before.settings, mappingOf(before));
+      if (c.req.query("save") === "1") settings = saveChosen(c, before, settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
       const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h), h.assumedCurrency));
       // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
       // account or the format leaves the guess a guess.
       if (c.req.query("columns") === "chosen" || !held.settings.columns) {
         delete held.columnsGuessed;
         delete held.signsInDoubt;
+        delete held.guessedWhy;
       }
       // "Flip signs" ticked answers the signs' doubt (the command line's --flip-signs), not the columns' guess.
       if (held.settings.flipSigns) delete held.signsInDoubt;

@@ -33,6 +33,8 @@ export function inPageWords(message: string, currency: CurrencyField = "columns"
     // mapping screen and its roles; word by word it read "name the amount column with the amount column" (uqa10).
     .replace(/if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page/, `choose what each column holds ${COLUMNS_SCREEN} (${SIGNED} for the amounts if they carry their own signs)`)
     .replace(/;\s*name them with --date-column "column N"[^;]*$/, `; choose what each column holds ${COLUMNS_SCREEN}`)
+    // A saved layout's names in another order (csv.ts, SavedLayoutDiffers): the screen opens with its roles, to be checked.
+    .replace(/: name its columns \(--date-column …\), or read it with the layout, its columns found by their names \(--mapping "[^"]*"\)$/, `: check what each column holds ${COLUMNS_SCREEN}`)
     .replace(/name the columns with --amount-column ("[^"]*"|\S+)/, (_, col: string) => `choose ${SIGNED} for ${col.replace(/^"|"$/g, "")} ${COLUMNS_SCREEN}`)
     .replace(/import it again with --flip-signs|flip the signs \(--flip-signs\)/, "tick “Flip signs”")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")

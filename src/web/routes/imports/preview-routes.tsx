@@ -58,16 +58,18 @@ export function previewRoutes(r: Hono<WebEnv>, s: ImportSession, deps: WebDeps) 
         let outcome = await outcomeFor(sent, settings, null, assumedCurrency);
         let guessed = false;
         let signsInDoubt: string | undefined;
+        let guessedWhy: string | undefined;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
-          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
+          // (A saved layout's roles, for its header's names in another order: its "Flip signs" with them.)
+          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency }, ...(outcome.mapping.flipSigns ? { flipSigns: true as const } : {}) };
           const tried = await outcomeFor(file, proposal, outcome.mapping, assumedCurrency);
           // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
           // refuse the file until its columns are named). The signs in doubt (uqa9's card CSV: its purchases money in,
           // unsaid) stay said beside "Flip signs" until then, as the command line says them.
-          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined];
+          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed, signsInDoubt, guessedWhy] = [proposal, tried, true, outcome.signs ? outcome.problem : undefined, outcome.mapping.savedAs ? outcome.problem : undefined];
         }
         // Read with a layout the user saved with an account, a file that names none is that account's, as the Account
         // field then shows (uqa10: it landed with no account, where the user had named one when saving the layout).
@@ -76,7 +78,7 @@ export function previewRoutes(r: Hono<WebEnv>, s: ImportSession, deps: WebDeps) 
           settings = { ...settings, account: kept };
           outcome = await outcomeFor(file, settings, outcome.mapping, assumedCurrency);
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}) }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, assumedCurrency, ...(guessed ? { columnsGuessed: true as const } : {}), ...(signsInDoubt ? { signsInDoubt } : {}), ...(guessedWhy ? { guessedWhy } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
