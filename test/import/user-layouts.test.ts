@@ -166,6 +166,17 @@ describe("a saved layout is found by its very header: names and order, none more
     expect([s.layout, s.rows.toArray().map((r) => r.amount)]).toEqual(["saved:Blank cells", [-18.5, -7.2]]);
   });
 
+  test("a delimiter at the end of every line, added or dropped since the layout was saved, is the same header (review of r4-layouts)", () => {
+    const trailing = "Valuta;Empfänger;Belastung;Gutschrift;Saldo;\n04.05.2026;Velo Brunner;80,00;;920,00;\n06.05.2026;Lohn Holzbau AG;;3000,00;3920,00;\n";
+    expect([read(trailing).layout, read(trailing).rows.toArray().map((r) => r.amount)]).toEqual(["saved:Kasse Mühlbach", [80, -3000]]);
+    // Saved from a file whose lines ended in ";" ("column 6", ignored): the next export without it is its header too.
+    const view = mappingView(trailing, "mai.csv", null, false)!;
+    const savedTrailing = layoutFromChoice({ ...view, roles: ["date", "payee", "debit", "credit", "balance", "ignore"], dateFormat: "DD.MM.YYYY", decimal: ",", currency: "CHF" }, "Mit Strichpunkt");
+    const plain = "Valuta;Empfänger;Belastung;Gutschrift;Saldo\n04.05.2026;Velo Brunner;80,00;;920,00\n";
+    const s = parseStatement(new TextEncoder().encode(plain), { fileName: "juni.csv", userLayouts: [savedTrailing] });
+    expect([view.header[5], s.layout, s.rows.toArray().map((r) => r.amount)]).toEqual(["column 6", "saved:Mit Strichpunkt", [-80]]);
+  });
+
   // Its names in another order (money in and out swapped), or one column more: read with the layout's roles by name, its
   // columns were taken as the user never saw them. Refused, naming the layout and what differs; the mapping screen opens
   // with the layout's roles by those names (the page), `--mapping NAME` reads it with them (the command line).

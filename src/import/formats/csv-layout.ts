@@ -9,7 +9,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import type { AppExport } from "./app-exports.ts";
-import { headerTier, normaliseHeader, notTheCurrency } from "./csv-words.ts";
+import { columnName, headerTier, normaliseHeader, notTheCurrency } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { DateOrder, Decimal } from "./values.ts";
 
@@ -414,7 +414,20 @@ export function headerMatches(layout: BankLayout, cells: readonly string[]): boo
  * them. Such a file is shown on the mapping screen, prefilled (csv.ts, SavedLayoutDiffers), never read unasked.
  */
 export function headerIs(layout: BankLayout, cells: readonly string[]): boolean {
-  return cells.length === layout.header.length && layout.header.every((h, i) => spellings(h).some((name) => isNamed(name, cells[i]!)));
+  const names = layout.header.slice(0, namedLength(layout.header.map((h) => spellings(h)[0]!)));
+  return namedLength(cells) === names.length && names.every((h, i) => spellings(h).some((name) => isNamed(name, cells[i]!)));
+}
+
+/**
+ * How many of a header's cells come before the blank ones at its end (named by their place, "column N"): a delimiter at
+ * the end of every line, which a bank or a spreadsheet adds or drops between two exports, is no column of its own (review
+ * of r4-layouts: a saved layout's own bank's next file, its lines ending in ";", was refused). A role on such a column
+ * is still looked for by its name, so a file without it is refused naming it.
+ */
+function namedLength(cells: readonly string[]): number {
+  let n = cells.length;
+  while (n > 0 && normaliseHeader(cells[n - 1]!) === normaliseHeader(columnName(n - 1))) n--;
+  return n;
 }
 
 /**
