@@ -12,7 +12,7 @@ import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
-import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, OWED_BALANCE_HEADERS, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, firstFall, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -488,9 +488,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A balance cell as written, a spreadsheet's guard apostrophe left out ("'1234.50"); null when empty or no amount. */
   const balanceIn = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(unguarded(cell(i)).trim(), plan.decimal));
-  /** The balance after the row: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide). */
+  /**
+   * The balance after the row: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide);
+   * turned round when the column is the amount owed on a card or a loan (OWED_BALANCE_HEADERS): what the holder owes is
+   * what the holder has, negative, so the amounts' signs are checked as against an account's balance.
+   */
+  const owed = plan.balance !== null && OWED_BALANCE_HEADERS.has(normaliseHeader(name(plan.balance)));
   const rowBalance = (): number | null => {
     const v = balanceIn(plan.balance);
+    if (v !== null && owed) return -v;
     return v !== null && plan.balanceSide != null && indicatorSign(cell(plan.balanceSide)) === -1 ? -Math.abs(v) : v;
   };
   /**

@@ -8,7 +8,7 @@ import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
-import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, OWED_BALANCE_HEADERS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
 import { CARD_PAYMENT_LINE, CHANNEL, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -184,6 +184,29 @@ const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(tex
 const ACCOUNT_IN = /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b/i;
 /** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
 const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
+
+/**
+ * A payment with no payee named, as the whole text: "PAYMENT", "ONLINE PAYMENT", "WEB PYMT", or the issuer's bare line
+ * (issuerLine). A card's statement writes its payment received so, an account its payment out as often: alone it tells
+ * no side ("PAYMENT TO OAK PROPERTIES" names a payee, an account's).
+ */
+const BARE_PAYMENT = new RegExp(String.raw`^\W*(?:(?:${CHANNEL}|web|phone)\s+)?(?:payment|pymt|pmt)${TAIL}\W*$`, "i");
+const barePayment = (text: string): boolean => BARE_PAYMENT.test(text.trim().slice(0, 200)) || issuerLine(text);
+
+/**
+ * Whether a balance column walks with the amounts as written, step by step (oldest or newest first): at least two steps,
+ * none the other way. An account's balance does so with its money in, a card's amount owed with its purchases written
+ * positive: it tells neither from the other.
+ */
+function walksAsWritten(balance: Column, amounts: readonly string[]): boolean {
+  const b = balance.values.map(centsOf);
+  const a = amounts.map(centsOf);
+  const steps = (order: 1 | -1) => b.slice(1).map((x, i) => (order === 1 ? x - b[i]! === a[i + 1]! : b[i]! - x === a[i]!));
+  return [1, -1].some((order) => {
+    const s = steps(order as 1 | -1);
+    return s.length >= 2 && s.every(Boolean);
+  });
+}
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -665,6 +688,18 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     const said = (r: number) => `line ${lines[r]}: "${texts.map((t) => (t[r] ?? "").trim()).find((t) => t !== "")!.slice(0, 80)}"`;
     throw new SignsInDoubt(
       `${fileName}: ${said(refunded.paid)} and ${said(refunded.back)} are written negative beside ${positive === 1 ? "one positive amount" : `${positive} positive amounts`} in "${name}": a card's month (purchases positive, its payment and a refund negative) or an account's (money coming in, a refund it paid out, a card paid), and nothing else in the file tells which; ${whichFlag(name)}`,
+    );
+  }
+  // Mostly positive beside a payment with no payee written negative (barePayment), and a balance column that walks with
+  // the amounts as written: an account's balance with its money in and a payment out, or a card's amount owed with its
+  // purchases and the payment it received (r4-signs3: a card's month beside "Balance" was booked as money in, exit 0).
+  // Only a header that names the amount owed tells (OWED_BALANCE_HEADERS, read in csv-rows.ts); else the user says which.
+  const bare = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => barePayment(t[r] ?? "")));
+  if (!told && byKind === 0 && balance && !OWED_BALANCE_HEADERS.has(balance.norm) && askWhenUnsure && bare >= 0 && mostlyPositive && accountIn < 0 && !paidIn && !payWithin && !spentNegative && walksAsWritten(balance, values)) {
+    const text = texts.map((t) => (t[bare] ?? "").trim()).find(barePayment)!;
+    throw new SignsInDoubt(
+      `${fileName}: line ${lines[bare]}: "${text.slice(0, 80)}" is written negative and names a payment, and ${positive} of the ${booked.length} amounts in "${name}" are positive, beside a balance column ("${balance.name.trim()}") that rises with them: ` +
+        `a card's export (purchases positive, the balance the amount owed) or an account's (money coming in, a payment going out), and the balance walks with either; ${whichFlag(name)}`,
     );
   }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the

@@ -36,6 +36,8 @@ export const JOINED_SINCE_IDS = new Set([
   "nom",
   // qa43: VTB's and Bulgarian banks' "Основание" (the payment's grounds).
   "основание",
+  // r4-signs3: a card's "Amount owed" (OWED_BALANCE_HEADERS), a balance.
+  "amount owed", "amount owing",
 ]);
 
 /**
@@ -226,7 +228,9 @@ export const WORDS: Record<Role, string[][]> = {
     "buchungswahrung"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben",
     // Czech and Slovak (ČSOB's "zůstatek").
-    "zustatek", "zostatok"]],
+    "zustatek", "zostatok",
+    // A card's or a loan's amount owed (OWED_BALANCE_HEADERS): a balance, not the amount ("Amount owed").
+    "amount owed", "amount owing"]],
   detail: [
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
@@ -375,6 +379,13 @@ export const NOT_THE_AMOUNT = new RegExp(`${FOREIGN_OR_RATE.source}|${INTERNATIO
 export function notTheCurrency(norm: string, norms: readonly string[]): boolean {
   return FOREIGN_OR_RATE.test(norm) || (INTERNATIONAL.test(norm) && norms.some((n) => n !== norm && INTERNATIONAL.test(n)));
 }
+
+/**
+ * Headers of a balance column that is the amount owed on a card or a loan (normalised): it rises with the purchases and
+ * falls with a payment, the other way round from an account's balance (r4-signs3: a card's month of purchases written
+ * positive beside "Amount owed" walked with them as written, and was booked as money in, exit 0).
+ */
+export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set(["amount owed", "amount owing", "balance owed", "balance owing", "outstanding balance", "owed", "owing"]);
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {
