@@ -8,7 +8,7 @@ import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
-import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, OWED_BALANCE_HEADERS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, MONEY_BACK_WORDS, NUMBER_MARKS, OWED_BALANCE_HEADERS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
 import { CARD_PAYMENT_LINE, CHANNEL, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -171,11 +171,11 @@ const issuerLine = (text: string): boolean => CARD_PAYMENT_LINE.test(text.trim()
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
 /**
- * Money given back (a refund, a "Gutschrift", a "remboursement": REFUND_KINDS, and a "REFUNDED" order), as a word of a
- * row's text (normalised): money into the holder's pocket. An account writes it positive; a card that writes its
- * purchases positive writes it negative, as it writes the payment it received.
+ * Money given back (a refund, a "Gutschrift", a "STORNO", an "AVOIR": MONEY_BACK_WORDS), as a word of a row's text
+ * (normalised): money into the holder's pocket. An account writes it positive; a card that writes its purchases positive
+ * writes it negative, as it writes the payment it received.
  */
-const MONEY_BACK = new RegExp(String.raw`\b(?:${[...REFUND_KINDS, "refunded", "rueckerstattung"].join("|")})\b`);
+const MONEY_BACK = new RegExp(String.raw`\b(?:${MONEY_BACK_WORDS.join("|")})\b`);
 const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(text.slice(0, 200)));
 /**
  * Money an account receives that no card does, at the text's start or after its payer: a transfer in ("ONLINE TRANSFER

@@ -705,3 +705,10 @@ export function sectionNote(norm: string, inPending: boolean): string | null | u
 
 /** A row's kind when it is a refund: money in, whatever sign the file writes it with. */
 export const REFUND_KINDS = new Set(["refund", "refunds", "erstattung", "ruckerstattung", "gutschrift", "remboursement", "rimborso", "reembolso", "terugbetaling", "restitution"]);
+/**
+ * Words of a booking's text (normalised) for money given back: the refund kinds, and words that say so in a text but
+ * not as a row's kind, where they may undo either side ("STORNO" of a credit, a "RETOUR" of a transfer sent): an order
+ * "REFUNDED", "RÜCKERSTATTUNG", a "STORNO", a French "AVOIR", a Spanish "DEVOLUCIÓN", a Dutch "RETOUR", Revolut France's
+ * "RETOURNÉ" (r4-signs3: a card's refund in these words was not read as one, its month's purchase booked as money in).
+ */
+export const MONEY_BACK_WORDS: readonly string[] = [...REFUND_KINDS, "refunded", "rueckerstattung", "storno", "avoir", "devolucion", "retour", "retourne"];

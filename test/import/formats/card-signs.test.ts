@@ -50,4 +50,16 @@ describe("a card's or an account's month, told by what its lines say", () => {
     // A card's month of purchases beside the same line and its refund written negative: still the card's.
     expect(amounts(month("AUTOPAY PAYMENT", "TRADER JOES #552,84.12\n01/15/2026,SHELL OIL 5744,52.40\n01/17/2026,NETFLIX.COM,15.99\n01/18/2026,TRADER JOES REFUND,-12.00"))).toEqual([-84.12, -52.4, -15.99, 12, 131.2]);
   });
+
+  test("money given back in other languages' words (STORNO, AVOIR, DEVOLUCIÓN, RETOUR, RÜCKERSTATTUNG, GUTSCHRIFT, REMBOURSEMENT, RIMBORSO, TERUGBETALING, Revolut's \"RETOURNÉ\"): read as a refund by the card rule (r4-signs3: STORNO, AVOIR, DEVOLUCIÓN, RETOUR, RETOURNÉ were not, and a card's month of one purchase was read as written, the purchase money in, exit 0)", () => {
+    const card = (refund: string) => `Date,Description,Amount\n03/13/2026,COPPER KETTLE CAFE,5.75\n03/14/2026,CAPITAL ONE AUTOPAY PYMT,-500.00\n03/15/2026,${refund},-42.10\n`;
+    const words = ["STORNO LIBRERIA CENTRALE", "AVOIR LIBRAIRIE DU PORT", "DEVOLUCIÓN LIBRERÍA SOL", "DEVOLUCION LIBRERIA SOL", "RETOUR BOEKHANDEL ZUID", "RÜCKERSTATTUNG BUCHLADEN", "GUTSCHRIFT BUCHLADEN", "REMBOURSEMENT LIBRAIRIE", "RIMBORSO LIBRERIA", "TERUGBETALING BOEKHANDEL", "RETOURNÉ Librairie du Port"];
+    for (const refund of words) expect(() => amounts(card(refund))).toThrow(`line 4: "${refund}" are written negative beside one positive amount`);
+    // The same words written positive in a checking month beside the bare "AUTOPAY PAYMENT": money an account receives (the file says both).
+    const month = (back: string, first = "STRIPE TRANSFER", third = "VENMO INC") => `Date,Description,Amount\n01/13/2026,${first},512.40\n01/15/2026,${back},18.00\n01/17/2026,${third},120.00\n01/19/2026,AUTOPAY PAYMENT,-131.20\n`;
+    for (const back of words) expect(() => amounts(month(back), "checking.csv")).toThrow(`line 3: "${back}" written positive as money coming into an account`);
+    // A word that merely holds one of them is none ("RETOURENLABEL", "STORNOWAY CAFE", "SAVOIR FAIRE BISTRO"): a card's
+    // month of purchases beside its autopay line stays the card's.
+    for (const shop of ["STORNOWAY CAFE", "SAVOIR FAIRE BISTRO", "RETOURENLABEL DHL"]) expect(amounts(month(shop, "TRADER JOES #552", "NETFLIX.COM"))).toEqual([-512.4, -18, -120, 131.2]);
+  });
 });
