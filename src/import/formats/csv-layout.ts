@@ -124,6 +124,8 @@ export type BankLayout = {
   delimiter: ";" | "," | "\t" | "|";
   /** The notations of its date columns (several when the bank mixes them, tried in order). */
   dates: readonly LayoutDate[];
+  /** Its dates' times are UTC clock times: a row is booked on its day in this time zone (IANA; pytr's "Europe/Berlin"). */
+  utcTimesIn?: string;
   /** The decimal mark; "per file" when the bank writes both (BancaStato: `20.000,00` in one account, `1’333.85` in another). */
   decimal: Decimal | "per file";
   /** The column a row is dated by (the booking date, or the pipeline's trade date for UBS). */
@@ -261,6 +263,8 @@ export type ColumnPlan = {
   dateOrders: readonly DateOrder[];
   /** A Japanese file's dates may be written in era years ("R03.03.01": csv-columns.ts, eraDatesIn). */
   eraDates?: true;
+  /** The layout's time zone for dates written with a UTC time (BankLayout.utcTimesIn). */
+  utcTimesIn?: string;
   valueDate: number | null;
   money:
     | { kind: "split"; debit: number; credit: number }
@@ -468,6 +472,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     emptyDateTakesPrevious: layout.emptyDateTakesPrevious === true,
     dateWhenEmpty: opt(layout.dateWhenEmpty),
     dateOrders: orders,
+    ...(layout.utcTimesIn ? { utcTimesIn: layout.utcTimesIn } : {}),
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,

@@ -20,7 +20,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, sideMark, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, dayInZone, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, sideMark, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -528,7 +528,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return [...out, ...inn];
   };
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
-  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders, plan.eraDates));
+  const zone = plan.utcTimesIn;
+  const dateIn = new Recent((raw: string) => parseDateIn(zone ? dayInZone(raw, zone) : raw, plan.dateOrders, plan.eraDates));
 
   /**
    * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
