@@ -17,6 +17,9 @@ export function normaliseHeader(h: string): string {
   return h.includes("\ufffd") ? lostLetters(h, LOST_LETTER_GUESSES) : plainHeader(h);
 }
 
+/** A card's or a loan's amount owed, as a header of the balance column names it (no "balance" in it): OWED_BALANCE_HEADERS. */
+const OWED_AMOUNT = ["amount owed", "amount owing"];
+
 /**
  * The headers that joined a description, or moved a row's date, after the content-hash ids were fixed, normalised:
  * Hype's "Nome" (the other party) and "Tipologia" (the kind) since bc56641; since ff421e0 (qa34) Nordea Finland's
@@ -37,7 +40,7 @@ export const JOINED_SINCE_IDS = new Set([
   // qa43: VTB's and Bulgarian banks' "Основание" (the payment's grounds).
   "основание",
   // r4-signs3: a card's "Amount owed" (OWED_BALANCE_HEADERS), a balance.
-  "amount owed", "amount owing",
+  ...OWED_AMOUNT,
 ]);
 
 /**
@@ -230,7 +233,7 @@ export const WORDS: Record<Role, string[][]> = {
     // Czech and Slovak (ČSOB's "zůstatek").
     "zustatek", "zostatok",
     // A card's or a loan's amount owed (OWED_BALANCE_HEADERS): a balance, not the amount ("Amount owed").
-    "amount owed", "amount owing"]],
+    ...OWED_AMOUNT]],
   detail: [
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
@@ -385,7 +388,7 @@ export function notTheCurrency(norm: string, norms: readonly string[]): boolean 
  * falls with a payment, the other way round from an account's balance (r4-signs3: a card's month of purchases written
  * positive beside "Amount owed" walked with them as written, and was booked as money in, exit 0).
  */
-export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set(["amount owed", "amount owing", "balance owed", "balance owing", "outstanding balance", "owed", "owing"]);
+export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set([...OWED_AMOUNT, "balance owed", "balance owing", "outstanding balance", "owed", "owing"]);
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {
