@@ -1008,7 +1008,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (signed < 0) outCount++;
       const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
       // The date as read when the ids were fixed (csv-guess.ts: Nordea's rows were dated by "Valutadag" then).
-      const idDate = plan.idDate === undefined ? null : dateIn.get(cell(plan.idDate).trim());
+      // A UTC time's day as written, before it was booked on its zone's day (utcTimesIn: pytr's, r4-signs3): a file imported
+      // before keeps its rows' ids, and is not booked again.
+      const idDate = plan.idDate !== undefined ? dateIn.get(cell(plan.idDate).trim()) : zone ? parseDateIn(cell(plan.date).trim(), plan.dateOrders, plan.eraDates) : null;
       if (idDate && idDate !== date) row.idDate = idDate;
       // The account as the rows had it when the ids were fixed, the statement's (its preamble's, or none), whether the
       // column read since names one account or several; an account given for every row takes its place (parseText).

@@ -23,4 +23,6 @@ test("a pytr export's UTC times are booked on Berlin's day: a payment after midn
     ["2026-07-04", 250],
     ["2026-07-06", 10],
   ]);
+  // A row's id keeps the day as written (its UTC day): a file imported before is not booked again with its moved rows.
+  expect(s.rows.map((r) => r.idDate ?? null)).toEqual(["2026-01-14", null, "2026-07-03", null, null]);
 });
