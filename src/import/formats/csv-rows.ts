@@ -1204,7 +1204,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           );
         }
       }
-      if (check.byDay) notes.push("the balance column states each day's closing balance on every row of the day: checked day by day");
+      if (check.byDay && !check.disagreement) notes.push("the balance column states each day's closing balance on every row of the day: checked day by day");
       if (check.uncovered > 0) {
         const outside = "outside the balance column's first and last balance";
         const clause = check.uncovered === 1 ? `row lies ${outside} and is not covered` : `rows lie ${outside} and are not covered`;

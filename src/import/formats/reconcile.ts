@@ -206,8 +206,10 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
     { order: datesOrder, sign: -1 },
     { order: otherOrder, sign: -1 },
   ];
-  // Each day's closing balance on every row of the day, read only when no row-by-row reading holds (below: the first exact one).
-  if (byDay.forward || byDay.reverse) hypotheses.push(...hypotheses.filter((h) => byDay[h.order] !== null && byDay[h.order]!.length >= 2).map((h) => ({ ...h, byDay: true as const })));
+  // Each day's closing balance on every row of the day, read only when no row-by-row reading holds (below: the first exact
+  // one), and only in the dates' order: read the other way, each day's *opening* balance would close it, backwards in time
+  // (review of r4-signs3: such a file had every sign turned, its closing before its opening, exit 0).
+  if (byDay.forward || byDay.reverse) hypotheses.push(...hypotheses.filter((h) => h.order === datesOrder && byDay[h.order] !== null && byDay[h.order]!.length >= 2).map((h) => ({ ...h, byDay: true as const })));
   const results = hypotheses.map((h) => ({ h, ...test(h) }));
   // Turned round only when the caller allows it (it counts the file's steps of the balance: csv-rows.ts). Not allowed,
   // a chain that agrees only turned round disagrees, with its line.
