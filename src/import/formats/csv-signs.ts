@@ -175,18 +175,20 @@ const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
  * (normalised): money into the holder's pocket. An account writes it positive; a card that writes its purchases positive
  * writes it negative, as it writes the payment it received.
  */
-const MONEY_BACK = new RegExp(String.raw`\b(?:${MONEY_BACK_WORDS.join("|")})\b`);
+// Not after "aller": a French round trip ("BILLET ALLER-RETOUR", review of r4-signs3) is a purchase, not a "RETOUR".
+const MONEY_BACK = new RegExp(String.raw`(?<!\baller )\b(?:${MONEY_BACK_WORDS.join("|")})\b`);
 const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(text.slice(0, 200)));
 /**
  * Money an account receives that no card does, at the text's start or after its payer: a transfer in ("ONLINE TRANSFER
  * FROM SAV"), a platform's payout ("ETSY INC PAYOUT"), a money app's cash-out ("VENMO CASHOUT"), a seller's takings as
  * the payment platform's transfer writes them at the start ("STRIPE TRANSFER", "SQUARE INC DES:SQ…", "SHOPIFY PAYMENTS",
- * "PAYPAL TRANSFER"), an electronic deposit ("ACH DEPOSIT"; r4-signs3: a month of them beside "AUTOPAY PAYMENT" had every
+ * "PAYPAL TRANSFER"; "SQUARE INC" only before "DES:", a run of digits or the end, not Square's fee billed to a card,
+ * "SQUARE INC 877-417-4551 CA": review of r4-signs3), an electronic deposit ("ACH DEPOSIT"; r4-signs3: a month of them beside "AUTOPAY PAYMENT" had every
  * sign turned, exit 0). Not a purchase at a shop on such a platform ("SQ *MAPLE COFFEE", "SHOPIFY* 8812", "STRIPE* …",
  * "SQUARESPACE INC"): a card's.
  */
 const ACCOUNT_IN =
-  /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b|^\W*(?:(?:stripe|paypal|shopify)\s+transfer|shopify\s+payments|square\s+inc\b(?!\s*\*)|(?:ach|electronic|direct)\s+deposit)\b/i;
+  /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b|^\W*(?:(?:stripe|paypal|shopify)\s+transfer|shopify\s+payments|(?:ach|electronic|direct)\s+deposit)\b|^\W*square\s+inc(?:\s*des:|\s+\d+(?![\d-])|\s*$)/i;
 /** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
 const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
 
