@@ -297,6 +297,11 @@ export type ColumnPlan = {
    * is an overdrawn −7'549.00), or absent: the balance cell's own sign.
    */
   balanceSide?: number | null;
+  /**
+   * The balance column is the amount owed on a card or a loan (owedBalance, csv-signs.ts): read turned round, with the
+   * statement's own balance lines, so the amounts are checked as against an account's balance.
+   */
+  balanceOwed?: true;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;

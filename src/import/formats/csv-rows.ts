@@ -12,7 +12,7 @@ import { appKindSign } from "./app-exports.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, onCard, skipRuleOf, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { neutralUnder } from "./csv-words-world.ts";
-import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, OWED_BALANCE_HEADERS, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
+import { accountOfCell, ACCRUED_INTEREST_TEXTS, AVAILABLE_BALANCE_TEXTS, BOOK_BALANCE_TEXTS, columnName, DASH_MARKS, datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, NOT_BOOKED, noteLine, REFUND_KINDS, sectionNote, statedBalanceKind, statedBalanceText, NIL_FIGURES, summaryHeaderNames, SUMMARY_COLUMNS, TOTAL_LABEL, TOTAL_LINE, TURNOVER_TEXTS } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, firstFall, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -304,7 +304,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     skip(`the statement's balance on ${said.day} ("${said.text}")`);
     // (Its currency cell, when it names one: in a file of several currencies, the rows it is the balance of.)
     const currency = plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase();
-    datedBalances.push({ day: said.day, amount, currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
+    datedBalances.push({ day: said.day, amount: asHeld(amount), currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -330,7 +330,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
    */
   const stateBalance = (kind: "opening" | "closing", amount: number | null, date: string | null): void => {
     if (kind === "opening" && statedInLines.opening !== null) return;
-    statedInLines[kind] = amount;
+    statedInLines[kind] = amount === null ? null : asHeld(amount);
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
   };
   /** The skipped entries of the lines that state a balance: each says "checked" only once a check ran (sayWhetherChecked). */
@@ -341,7 +341,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const statedReason = (kind: "opening" | "closing", label: string): string => `the statement's ${kind} balance ("${oneLine(label).trim()}")`;
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
-    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
+    if (kind === "opening" && rowCount === 0) runningCents = cents(asHeld(amount));
     stateBalance(kind, amount, date);
     keptBalance(statedReason(kind, label));
   };
@@ -488,16 +488,21 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A balance cell as written, a spreadsheet's guard apostrophe left out ("'1234.50"); null when empty or no amount. */
   const balanceIn = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(unguarded(cell(i)).trim(), plan.decimal));
-  /**
-   * The balance after the row: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide);
-   * turned round when the column is the amount owed on a card or a loan (OWED_BALANCE_HEADERS): what the holder owes is
-   * what the holder has, negative, so the amounts' signs are checked as against an account's balance.
-   */
-  const owed = plan.balance !== null && OWED_BALANCE_HEADERS.has(normaliseHeader(name(plan.balance)));
-  const rowBalance = (): number | null => {
+  /** The balance after the row as written: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide). */
+  const balanceWritten = (): number | null => {
     const v = balanceIn(plan.balance);
-    if (v !== null && owed) return -v;
     return v !== null && plan.balanceSide != null && indicatorSign(cell(plan.balanceSide)) === -1 ? -Math.abs(v) : v;
+  };
+  /**
+   * A balance as the holder has it: turned round when the file's balances are the amount owed on a card or a loan
+   * (ColumnPlan.balanceOwed), what the holder owes being what the holder has, negative, so the amounts' signs are checked
+   * as against an account's balance. The statement's own balance lines too (review of r4-signs3: its "Opening balance"
+   * and "Closing balance" were not, and a right card month was off by twice its closing balance).
+   */
+  const asHeld = (v: number): number => (plan.balanceOwed ? -v : v);
+  const rowBalance = (): number | null => {
+    const v = balanceWritten();
+    return v === null ? null : asHeld(v);
   };
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
@@ -771,7 +776,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
         const label = shortOwnText();
         const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
-        const stated = labelled ? rowBalance() : null;
+        const stated = labelled ? balanceWritten() : null;
         if (labelled && stated !== null) {
           const date = dateIn.get(dateCell) ?? null;
           if (rowCount === 0) return statedLine(labelled, label, stated, date);
@@ -805,11 +810,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const labelled = statedBalanceText(norm);
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
-        if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
+        if (labelled) return statedLine(labelled, ownText, balanceWritten() ?? amount, dateIn.get(rawDate) ?? null);
         // The book balance on its day ("Saldo contabile"): with a balance column, only a row that leaves it where it was, as
         // "Saldo" below (review of r4-qa31, s4.csv: a booking of −250.00 called "Saldo contable" was dropped).
         const bookDay = BOOK_BALANCE_TEXTS.has(norm) && (rowBalance() === null || lastBalance === null || interimBalance(amount)) ? dateIn.get(rawDate) : null;
-        if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, rowBalance() ?? amount);
+        if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, balanceWritten() ?? amount);
         const availableDay = AVAILABLE_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
         if (availableDay) return skip(`the available balance on ${availableDay} ("${oneLine(ownText)}"), no booking of its own: not checked (it counts what is not booked yet)`);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
@@ -882,7 +887,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
         // QA round 21: refused, off by the whole opening balance.)
-        if (kind) return statedLine(kind, said!, rowBalance() ?? amount, date);
+        if (kind) return statedLine(kind, said!, balanceWritten() ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       if (unmarked !== null) return bad(`${unmarked} is empty: no mark of money out or in`);
@@ -1144,8 +1149,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const datedCurrency = endCurrency !== null && datedEnds.every((d) => d.currency === endCurrency) && [...groups.values()].filter((g) => g.currency === endCurrency).length === 1 ? endCurrency : null;
   // The preamble's, else what lines of the table or its footer state.
   const both = {
-    opening: src.stated?.opening ?? statedInLines.opening,
-    closing: src.stated?.closing ?? statedInLines.closing,
+    opening: src.stated?.opening != null ? asHeld(src.stated.opening) : statedInLines.opening,
+    closing: src.stated?.closing != null ? asHeld(src.stated.closing) : statedInLines.closing,
     credits: src.stated?.credits ?? null,
     debits: src.stated?.debits ?? null,
     ...(src.stated?.pending ? { pending: src.stated.pending } : {}),

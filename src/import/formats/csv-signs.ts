@@ -215,6 +215,21 @@ function walksAsWritten(balance: Column, amounts: readonly string[]): boolean {
   });
 }
 
+/**
+ * Whether the balance column is the amount owed on a card or a loan, decided once for the reader (ColumnPlan.balanceOwed):
+ * - the user's flip (a card's purchases written positive), when the balance walks with the amounts as written: only the
+ *   amount owed does so beside purchases turned to money out (review of r4-signs3: the refusal's own advice, --flip-signs,
+ *   was refused again, "off by 192.60");
+ * - else a header that names it (OWED_BALANCE_HEADERS), the column taken by that header, not by what it holds; not when
+ *   the user said the signs are as written (--amount-column) and the balance walks with them: an account's.
+ */
+export function owedBalance(balance: Column | undefined, byHeader: boolean, amount: Column | undefined, user: { flipSigns: boolean; amountColumn: boolean }): boolean {
+  if (!balance) return false;
+  const walks = amount !== undefined && walksAsWritten(balance, amount.values);
+  if (user.flipSigns) return walks;
+  return byHeader && OWED_BALANCE_HEADERS.has(balance.norm) && !(user.amountColumn && walks);
+}
+
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /**
@@ -615,7 +630,7 @@ export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: numbe
  * payments are named. `askWhenUnsure`: refuse a file of nearly all positive amounts that nothing else tells (false when
  * the user named the amount column or flipped the signs: that says it).
  */
-export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
+export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, balanceOwed: boolean, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
   const values = cols[amount]!.values;
   const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
   const texts = textColumns.map((i) => cols[i]!.values);
@@ -665,6 +680,14 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const accountIn = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => receivedByAccount(t[r] ?? "")));
   const autopayTells = autopayFirst >= 0 && mostlyPositive && accountIn < 0 && !payWithin && !spentNegative;
   const refunded = refundedNegative(values, texts, accountIn >= 0 || payWithin);
+  // A header that names the amount owed (balanceOwed) beside money an account receives written positive: an account's
+  // balance under a card's word, or a card's month with such a line; the user says which (review of r4-signs3: an
+  // account's month under "Outstanding balance" had every sign turned, its payroll money out, "checked", exit 0).
+  if (balance && balanceOwed && askWhenUnsure && byKind === 0 && mostlyPositive && (accountIn >= 0 || payWithin)) {
+    const at = accountIn >= 0 ? accountIn : values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => PAY_WITHIN.test(t[r] ?? "")));
+    const received = texts.map((t) => (t[at] ?? "").trim()).find((x) => x !== "") ?? "";
+    throw new SignsInDoubt(`${fileName}: the balance column "${balance.name.trim()}" names an amount owed (a card's or a loan's), but line ${lines[at]}: "${received.slice(0, 80)}" written positive reads as money coming into an account; ${whichFlag(cols[amount]!.name.trim())}`);
+  }
   const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
@@ -700,9 +723,9 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // Mostly positive beside a payment with no payee written negative (barePayment), and a balance column that walks with
   // the amounts as written: an account's balance with its money in and a payment out, or a card's amount owed with its
   // purchases and the payment it received (r4-signs3: a card's month beside "Balance" was booked as money in, exit 0).
-  // Only a header that names the amount owed tells (OWED_BALANCE_HEADERS, read in csv-rows.ts); else the user says which.
+  // Only a header that names the amount owed tells (balanceOwed); else the user says which.
   const bare = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => barePayment(t[r] ?? "")));
-  if (!told && byKind === 0 && balance && !OWED_BALANCE_HEADERS.has(balance.norm) && askWhenUnsure && bare >= 0 && mostlyPositive && accountIn < 0 && !paidIn && !payWithin && !spentNegative && walksAsWritten(balance, values)) {
+  if (!told && byKind === 0 && balance && !balanceOwed && askWhenUnsure && bare >= 0 && mostlyPositive && accountIn < 0 && !paidIn && !payWithin && !spentNegative && walksAsWritten(balance, values)) {
     const text = texts.map((t) => (t[bare] ?? "").trim()).find(barePayment)!;
     throw new SignsInDoubt(
       `${fileName}: line ${lines[bare]}: "${text.slice(0, 80)}" is written negative and names a payment, and ${positive} of the ${booked.length} amounts in "${name}" are positive, beside a balance column ("${balance.name.trim()}") that rises with them: ` +

@@ -386,9 +386,10 @@ export function notTheCurrency(norm: string, norms: readonly string[]): boolean 
 /**
  * Headers of a balance column that is the amount owed on a card or a loan (normalised): it rises with the purchases and
  * falls with a payment, the other way round from an account's balance (r4-signs3: a card's month of purchases written
- * positive beside "Amount owed" walked with them as written, and was booked as money in, exit 0).
+ * positive beside "Amount owed" walked with them as written, and was booked as money in, exit 0). Not a bare "Owed" or
+ * "Owing" (review of r4-signs3: a savings account's "Owing" column, taken by what it holds, had every sign turned).
  */
-export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set([...OWED_AMOUNT, "balance owed", "balance owing", "outstanding balance", "owed", "owing"]);
+export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set([...OWED_AMOUNT, "balance owed", "balance owing", "outstanding balance"]);
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {

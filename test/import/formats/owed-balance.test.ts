@@ -55,3 +55,42 @@ describe("a balance column headed as the amount owed", () => {
     expect(totals(statement(month("Balance", "PAYMENT TO OAK PROPERTIES")))).toEqual({ out: 150, in: 163.04 });
   });
 });
+
+describe("review of r4-signs3: the amount-owed reading, where it does not belong and where its lines go", () => {
+  // An account's month under "Outstanding balance": truth in 2101.20, out 845.20, the balance 1000.00 → 2256.00.
+  const account = "Date,Description,Amount,Outstanding balance\n03/02/2026,PAYROLL ACME CORP,2000.00,3000.00\n03/05/2026,RENT OAK PROPERTIES,-800.00,2200.00\n03/10/2026,TRANSFER FROM SAVINGS,100.00,2300.00\n03/15/2026,GREEN VALLEY MARKET,-45.20,2254.80\n03/20/2026,INTEREST,1.20,2256.00\n";
+  const withColumn = (text: string) => read(utf8(text), { fileName: "card.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } });
+
+  test("an owed header beside money an account receives written positive: asked, not every sign turned (was: the payroll money out, 'checked', exit 0)", () => {
+    expect(() => statement(account)).toThrow(
+      `card.csv: the balance column "Outstanding balance" names an amount owed (a card's or a loan's), but line 2: "PAYROLL ACME CORP" written positive reads as money coming into an account; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)`,
+    );
+    // The answer "money received": read as written, checked against the balance as written.
+    const s = withColumn(account);
+    expect(totals(s)).toEqual({ out: 845.2, in: 2101.2 });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 1000, 2256]]);
+  });
+
+  test("a bare \"Owing\" names no amount owed, nor does a column taken as the balance by what it holds: a savings month read as written (was: every sign turned, exit 0)", () => {
+    const s = statement("Date,Description,Amount,Owing\n03/02/2026,DEPOSIT,200.00,1200.00\n03/05/2026,DEPOSIT,200.00,1400.00\n03/10/2026,WITHDRAWAL,-50.00,1350.00\n03/15/2026,DEPOSIT,200.00,1550.00\n");
+    expect(totals(s)).toEqual({ out: 50, in: 600 });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 1000, 1550]]);
+  });
+
+  test("the statement's own opening and closing lines beside the amount owed are turned as its balance column is: checked (was: off by 26.08)", () => {
+    const lines = month("Amount owed", "PAYMENT").trim().split("\n");
+    const s = statement(["Opening balance,100.00", "", ...lines, "", "Closing balance,113.04", ""].join("\n"));
+    expect(totals(s)).toEqual({ out: 163.04, in: 150 });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", -100, -113.04, 0]]);
+  });
+
+  test("the plain-\"Balance\" refusal's own advice, --flip-signs: the purchases money out, the balance read as the amount owed, checked (was: refused again, 'off by 192.60')", () => {
+    const s = statement(month("Balance", "PAYMENT"), true);
+    expect(totals(s)).toEqual({ out: 163.04, in: 150 });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", -100, -113.04]]);
+    // Its other advice, the signs as written: money in, checked.
+    const t = withColumn(month("Balance", "PAYMENT"));
+    expect(totals(t)).toEqual({ out: 150, in: 163.04 });
+    expect(t.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 100, 113.04]]);
+  });
+});
