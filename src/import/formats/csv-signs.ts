@@ -188,7 +188,7 @@ const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(tex
  * "SQUARESPACE INC"): a card's.
  */
 const ACCOUNT_IN =
-  /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b|^\W*(?:(?:stripe|paypal|shopify)\s+transfer|shopify\s+payments|(?:ach|electronic|direct)\s+deposit)\b|^\W*square\s+inc(?:\s*des:|\s+\d+(?![\d-])|\s*$)/i;
+  /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b|^\W*(?:(?:stripe|paypal|shopify)\s+transfer|shopify\s+payments|(?:ach|electronic)\s+deposit)\b|^\W*square\s+inc(?:\s*des:|\s+\d+(?![\d-])|\s*$)/i;
 /** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
 const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
 

@@ -480,7 +480,14 @@ export function dayInZone(raw: string, zone: string): string {
   const m = UTC_TIME.exec(raw);
   if (!m) return raw;
   const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)));
-  return Number.isNaN(at.getTime()) ? raw : new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return Number.isNaN(at.getTime()) ? raw : dayFormat(zone).format(at);
+}
+/** One formatter of a day in each zone (built once: a pytr file's every cell is a time of its own). */
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let f = DAY_FORMATS.get(zone);
+  if (!f) DAY_FORMATS.set(zone, (f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return f;
 }
 
 /** The date in a cell under the given order (two-digit years are 20xx), or null when not a real date; `eras`: a Japanese file's era dates too. */
