@@ -21,7 +21,7 @@ import { looksLikeDate, MINUS_MARK, sideMark, SIGN_MARK } from "./values.ts";
 import { allEmpty, centsOf, type Column, columnsOf, eitherMark, eraDatesIn, fits, isCurrencyCode, KIND_HEADERS, listColumns, looksLikeAmount, share, signedMoneyUnderMarks, unnamed } from "./csv-columns.ts";
 import { skipRules } from "./csv-skips.ts";
 import { appExportOf, type AppExport } from "./app-exports.ts";
-import { appKindMarks, appKinds, contradictsSigns, creditsMarkedOnly, dashMarks, kindMarks, kindOrSideInDoubt, mostlyMarks, numberMarks, oneSided, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
+import { appKindMarks, appKinds, contradictsSigns, creditsMarkedOnly, dashMarks, kindMarks, kindOrSideInDoubt, mostlyMarks, numberMarks, oneSided, owedBalance, signedBesideUnsigned, unmarkedInDoubt, unreadIndicator, unsignedBesideKinds, writesPurchasesPositive } from "./csv-signs.ts";
 
 /**
  * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
@@ -666,9 +666,10 @@ export function guessColumns(
   const signedAmount = money.kind === "signed" ? cols[money.amount]! : null;
   const sidesWritten = signedAmount !== null && signedAmount.values.some((v) => sideMark(v) !== null);
   const unmarkedOut = signedAmount !== null && sidesWritten && creditsMarkedOnly(signedAmount);
+  const balanceOwed = owedBalance(balance, !balanceByContent, signedAmount ?? undefined, { flipSigns, amountColumn: mapping.amountColumn !== undefined });
   // A card export writes its purchases positive, and says so (writesPurchasesPositive).
   const purchasesPositive =
-    money.kind === "signed" && !sidesWritten && writesPurchasesPositive(cols, money.amount, description.out, card, balance, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName, sample.map((r) => r.line));
+    money.kind === "signed" && !sidesWritten && writesPurchasesPositive(cols, money.amount, description.out, card, balance, balanceOwed, (!mapping.amountColumn || byContent.length > 0) && !flipSigns, fileName, sample.map((r) => r.line));
   if (money.kind === "signed" && !purchasesPositive && !balance && !mapping.amountColumn && !flipSigns) unsignedBesideKinds(cols, money.amount, sample, fileName);
 
   // The ids are of the rows as read when the words of JOINED_SINCE_IDS named nothing, so a month imported then is still
@@ -722,6 +723,7 @@ export function guessColumns(
     defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
     balance: balance?.index ?? null,
     balanceSide: balanceSide?.index ?? null,
+    ...(balanceOwed ? { balanceOwed } : {}),
     reference: null,
     description,
     descriptionAsIs: false,

@@ -124,6 +124,8 @@ export type BankLayout = {
   delimiter: ";" | "," | "\t" | "|";
   /** The notations of its date columns (several when the bank mixes them, tried in order). */
   dates: readonly LayoutDate[];
+  /** Its dates' times are UTC clock times: a row is booked on its day in this time zone (IANA; pytr's "Europe/Berlin"). */
+  utcTimesIn?: string;
   /** The decimal mark; "per file" when the bank writes both (BancaStato: `20.000,00` in one account, `1’333.85` in another). */
   decimal: Decimal | "per file";
   /** The column a row is dated by (the booking date, or the pipeline's trade date for UBS). */
@@ -267,6 +269,8 @@ export type ColumnPlan = {
   dateOrders: readonly DateOrder[];
   /** A Japanese file's dates may be written in era years ("R03.03.01": csv-columns.ts, eraDatesIn). */
   eraDates?: true;
+  /** The layout's time zone for dates written with a UTC time (BankLayout.utcTimesIn). */
+  utcTimesIn?: string;
   valueDate: number | null;
   money:
     | { kind: "split"; debit: number; credit: number }
@@ -299,6 +303,11 @@ export type ColumnPlan = {
    * is an overdrawn −7'549.00), or absent: the balance cell's own sign.
    */
   balanceSide?: number | null;
+  /**
+   * The balance column is the amount owed on a card or a loan (owedBalance, csv-signs.ts): read turned round, with the
+   * statement's own balance lines, so the amounts are checked as against an account's balance.
+   */
+  balanceOwed?: true;
   /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
   balancePocket?: number | null;
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;
@@ -499,6 +508,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     emptyDateTakesPrevious: layout.emptyDateTakesPrevious === true,
     dateWhenEmpty: opt(layout.dateWhenEmpty),
     dateOrders: orders,
+    ...(layout.utcTimesIn ? { utcTimesIn: layout.utcTimesIn } : {}),
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,

@@ -20,7 +20,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { asciiMinus, currencyInAmount, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, sideMark, type DateOrder } from "./values.ts";
+import { asciiMinus, currencyInAmount, dayInZone, MINUS_CHARS, looksLikeDate, minorUnits, parseAmount, parseDate, sideMark, type DateOrder } from "./values.ts";
 
 /** A file of a header row and nothing under it (QA round 4, pass 17: refused as an unknown format). */
 export const NO_BOOKINGS_NOTE = "the file has its header row and no rows below it: nothing to import (an export of a period with no bookings)";
@@ -304,7 +304,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     skip(`the statement's balance on ${said.day} ("${said.text}")`);
     // (Its currency cell, when it names one: in a file of several currencies, the rows it is the balance of.)
     const currency = plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase();
-    datedBalances.push({ day: said.day, amount, currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
+    datedBalances.push({ day: said.day, amount: asHeld(amount), currency: ISO_CURRENCIES.has(currency) ? currency : null, entry: skipped[skipped.length - 1]!, before: new Map([...groups].map(([k, g]) => [k, { n: g.n, cents: g.cents }])) });
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -330,7 +330,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
    */
   const stateBalance = (kind: "opening" | "closing", amount: number | null, date: string | null): void => {
     if (kind === "opening" && statedInLines.opening !== null) return;
-    statedInLines[kind] = amount;
+    statedInLines[kind] = amount === null ? null : asHeld(amount);
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
   };
   /** The skipped entries of the lines that state a balance: each says "checked" only once a check ran (sayWhetherChecked). */
@@ -341,7 +341,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const statedReason = (kind: "opening" | "closing", label: string): string => `the statement's ${kind} balance ("${oneLine(label).trim()}")`;
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
-    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
+    if (kind === "opening" && rowCount === 0) runningCents = cents(asHeld(amount));
     stateBalance(kind, amount, date);
     keptBalance(statedReason(kind, label));
   };
@@ -488,10 +488,21 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A balance cell as written, a spreadsheet's guard apostrophe left out ("'1234.50"); null when empty or no amount. */
   const balanceIn = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(unguarded(cell(i)).trim(), plan.decimal));
-  /** The balance after the row: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide). */
-  const rowBalance = (): number | null => {
+  /** The balance after the row as written: its cell, overdrawn when the balance's own Dr/Cr column says "Dr" (ColumnPlan.balanceSide). */
+  const balanceWritten = (): number | null => {
     const v = balanceIn(plan.balance);
     return v !== null && plan.balanceSide != null && indicatorSign(cell(plan.balanceSide)) === -1 ? -Math.abs(v) : v;
+  };
+  /**
+   * A balance as the holder has it: turned round when the file's balances are the amount owed on a card or a loan
+   * (ColumnPlan.balanceOwed), what the holder owes being what the holder has, negative, so the amounts' signs are checked
+   * as against an account's balance. The statement's own balance lines too (review of r4-signs3: its "Opening balance"
+   * and "Closing balance" were not, and a right card month was off by twice its closing balance).
+   */
+  const asHeld = (v: number): number => (plan.balanceOwed ? -v : v);
+  const rowBalance = (): number | null => {
+    const v = balanceWritten();
+    return v === null ? null : asHeld(v);
   };
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
@@ -522,7 +533,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     return [...out, ...inn];
   };
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
-  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders, plan.eraDates));
+  const zone = plan.utcTimesIn;
+  const dateIn = new Recent((raw: string) => parseDateIn(zone ? dayInZone(raw, zone) : raw, plan.dateOrders, plan.eraDates));
 
   /**
    * A line marked not booked whose balance is the line above's plus its amount, held until the next line says whether the
@@ -764,7 +776,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // in the balance column (Stanbic Zambia's "Opening balance" and "Closing balance"; qa44: skipped, unchecked).
         const label = shortOwnText();
         const labelled = BALANCE_WORD.test(label) ? statedBalanceText(normaliseHeader(label)) : null;
-        const stated = labelled ? rowBalance() : null;
+        const stated = labelled ? balanceWritten() : null;
         if (labelled && stated !== null) {
           const date = dateIn.get(dateCell) ?? null;
           if (rowCount === 0) return statedLine(labelled, label, stated, date);
@@ -798,11 +810,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const labelled = statedBalanceText(norm);
         // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
         // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
-        if (labelled) return statedLine(labelled, ownText, rowBalance() ?? amount, dateIn.get(rawDate) ?? null);
+        if (labelled) return statedLine(labelled, ownText, balanceWritten() ?? amount, dateIn.get(rawDate) ?? null);
         // The book balance on its day ("Saldo contabile"): with a balance column, only a row that leaves it where it was, as
         // "Saldo" below (review of r4-qa31, s4.csv: a booking of −250.00 called "Saldo contable" was dropped).
         const bookDay = BOOK_BALANCE_TEXTS.has(norm) && (rowBalance() === null || lastBalance === null || interimBalance(amount)) ? dateIn.get(rawDate) : null;
-        if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, rowBalance() ?? amount);
+        if (bookDay) return datedBalanceLine({ text: ownText, day: bookDay }, balanceWritten() ?? amount);
         const availableDay = AVAILABLE_BALANCE_TEXTS.has(norm) ? dateIn.get(rawDate) : null;
         if (availableDay) return skip(`the available balance on ${availableDay} ("${oneLine(ownText)}"), no booking of its own: not checked (it counts what is not booked yet)`);
         // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
@@ -875,7 +887,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
         // (Its balance the balance column's when it has one: Starling's "Opening Balance" row, 0.00 and then the balance;
         // QA round 21: refused, off by the whole opening balance.)
-        if (kind) return statedLine(kind, said!, rowBalance() ?? amount, date);
+        if (kind) return statedLine(kind, said!, balanceWritten() ?? amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       if (unmarked !== null) return bad(`${unmarked} is empty: no mark of money out or in`);
@@ -1001,7 +1013,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (signed < 0) outCount++;
       const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
       // The date as read when the ids were fixed (csv-guess.ts: Nordea's rows were dated by "Valutadag" then).
-      const idDate = plan.idDate === undefined ? null : dateIn.get(cell(plan.idDate).trim());
+      // A UTC time's day as written, before it was booked on its zone's day (utcTimesIn: pytr's, r4-signs3): a file imported
+      // before keeps its rows' ids, and is not booked again.
+      const idDate = plan.idDate !== undefined ? dateIn.get(cell(plan.idDate).trim()) : zone ? parseDateIn(cell(plan.date).trim(), plan.dateOrders, plan.eraDates) : null;
       if (idDate && idDate !== date) row.idDate = idDate;
       // The account as the rows had it when the ids were fixed, the statement's (its preamble's, or none), whether the
       // column read since names one account or several; an account given for every row takes its place (parseText).
@@ -1136,8 +1150,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const datedCurrency = endCurrency !== null && datedEnds.every((d) => d.currency === endCurrency) && [...groups.values()].filter((g) => g.currency === endCurrency).length === 1 ? endCurrency : null;
   // The preamble's, else what lines of the table or its footer state.
   const both = {
-    opening: src.stated?.opening ?? statedInLines.opening,
-    closing: src.stated?.closing ?? statedInLines.closing,
+    opening: src.stated?.opening != null ? asHeld(src.stated.opening) : statedInLines.opening,
+    closing: src.stated?.closing != null ? asHeld(src.stated.closing) : statedInLines.closing,
     credits: src.stated?.credits ?? null,
     debits: src.stated?.debits ?? null,
     ...(src.stated?.pending ? { pending: src.stated.pending } : {}),
@@ -1196,6 +1210,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           );
         }
       }
+      if (check.byDay && !check.disagreement) notes.push("the balance column states each day's closing balance on every row of the day: checked day by day");
       if (check.uncovered > 0) {
         const outside = "outside the balance column's first and last balance";
         const clause = check.uncovered === 1 ? `row lies ${outside} and is not covered` : `rows lie ${outside} and are not covered`;

@@ -8,7 +8,7 @@ import { NeedsColumnMapping, SignsInDoubt } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { type ColumnPlan } from "./csv-layout.ts";
 import { appKindSign, type AppExport } from "./app-exports.ts";
-import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, NUMBER_MARKS, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { APP_KIND_MARKS, DASH_MARKS, headerTier, indicatorSign, KIND_MARKS, LETTER_MARKS, normaliseHeader, MONEY_BACK_WORDS, NUMBER_MARKS, OWED_BALANCE_HEADERS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { asciiMinus, MINUS_MARK, sideMark, SIGN_MARK, writtenNegative } from "./values.ts";
 import { CARD_PAYMENT_LINE, CHANNEL, TAIL } from "./card-lines.ts";
 import { centsOf, type Column, columnsOf, eitherMark, KIND_HEADERS, signedMoneyUnderMarks, unmarkedIcici } from "./csv-columns.ts";
@@ -171,19 +171,64 @@ const issuerLine = (text: string): boolean => CARD_PAYMENT_LINE.test(text.trim()
 /** Pay named after its payer ("NORTHWIND LOGISTICS PAYROLL", "ACME CORP DIR DEP"): written positive, no card's purchase. */
 const PAY_WITHIN = new RegExp(String.raw`\b(?:${PAY_WORDS})\b`, "i");
 /**
- * Money given back (a refund, a "Gutschrift", a "remboursement": REFUND_KINDS, and a "REFUNDED" order), as a word of a
- * row's text (normalised): money into the holder's pocket. An account writes it positive; a card that writes its
- * purchases positive writes it negative, as it writes the payment it received.
+ * Money given back (a refund, a "Gutschrift", a "STORNO", an "AVOIR": MONEY_BACK_WORDS), as a word of a row's text
+ * (normalised): money into the holder's pocket. An account writes it positive; a card that writes its purchases positive
+ * writes it negative, as it writes the payment it received.
  */
-const MONEY_BACK = new RegExp(String.raw`\b(?:${[...REFUND_KINDS, "refunded", "rueckerstattung"].join("|")})\b`);
+// Not after "aller": a French round trip ("BILLET ALLER-RETOUR", review of r4-signs3) is a purchase, not a "RETOUR".
+const MONEY_BACK = new RegExp(String.raw`(?<!\baller )\b(?:${MONEY_BACK_WORDS.join("|")})\b`);
 const givesBack = (text: string): boolean => MONEY_BACK.test(normaliseHeader(text.slice(0, 200)));
 /**
  * Money an account receives that no card does, at the text's start or after its payer: a transfer in ("ONLINE TRANSFER
- * FROM SAV"), a platform's payout ("ETSY INC PAYOUT"), a money app's cash-out ("VENMO CASHOUT").
+ * FROM SAV"), a platform's payout ("ETSY INC PAYOUT"), a money app's cash-out ("VENMO CASHOUT"), a seller's takings as
+ * the payment platform's transfer writes them at the start ("STRIPE TRANSFER", "SQUARE INC DES:SQ…", "SHOPIFY PAYMENTS",
+ * "PAYPAL TRANSFER"; "SQUARE INC" only before "DES:", a run of digits or the end, not Square's fee billed to a card,
+ * "SQUARE INC 877-417-4551 CA": review of r4-signs3), an electronic deposit ("ACH DEPOSIT"; r4-signs3: a month of them beside "AUTOPAY PAYMENT" had every
+ * sign turned, exit 0). Not a purchase at a shop on such a platform ("SQ *MAPLE COFFEE", "SHOPIFY* 8812", "STRIPE* …",
+ * "SQUARESPACE INC"): a card's.
  */
-const ACCOUNT_IN = /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b/i;
+const ACCOUNT_IN =
+  /^\W*(?:(?:online|mobile|internal|ach|wire)\s+)?transfer\s+from\b|\b(?:payout|cash\s*out)\b|^\W*(?:(?:stripe|paypal|shopify)\s+transfer|shopify\s+payments|(?:ach|electronic)\s+deposit)\b|^\W*square\s+inc(?:\s*des:|\s+\d+(?![\d-])|\s*$)/i;
 /** Money an account receives that no card does, written positive: pay or a deposit (INCOME_TEXT), a transfer in or a payout (ACCOUNT_IN), money given back. */
 const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || ACCOUNT_IN.test(text.slice(0, 200)) || givesBack(text);
+
+/**
+ * A payment with no payee named, as the whole text: "PAYMENT", "ONLINE PAYMENT", "WEB PYMT", or the issuer's bare line
+ * (issuerLine). A card's statement writes its payment received so, an account its payment out as often: alone it tells
+ * no side ("PAYMENT TO OAK PROPERTIES" names a payee, an account's).
+ */
+const BARE_PAYMENT = new RegExp(String.raw`^\W*(?:(?:${CHANNEL}|web|phone)\s+)?(?:payment|pymt|pmt)${TAIL}\W*$`, "i");
+const barePayment = (text: string): boolean => BARE_PAYMENT.test(text.trim().slice(0, 200)) || issuerLine(text);
+
+/**
+ * Whether a balance column walks with the amounts as written, step by step (oldest or newest first): at least two steps,
+ * none the other way. An account's balance does so with its money in, a card's amount owed with its purchases written
+ * positive: it tells neither from the other.
+ */
+function walksAsWritten(balance: Column, amounts: readonly string[]): boolean {
+  const b = balance.values.map(centsOf);
+  const a = amounts.map(centsOf);
+  const steps = (order: 1 | -1) => b.slice(1).map((x, i) => (order === 1 ? x - b[i]! === a[i + 1]! : b[i]! - x === a[i]!));
+  return [1, -1].some((order) => {
+    const s = steps(order as 1 | -1);
+    return s.length >= 2 && s.every(Boolean);
+  });
+}
+
+/**
+ * Whether the balance column is the amount owed on a card or a loan, decided once for the reader (ColumnPlan.balanceOwed):
+ * - the user's flip (a card's purchases written positive), when the balance walks with the amounts as written: only the
+ *   amount owed does so beside purchases turned to money out (review of r4-signs3: the refusal's own advice, --flip-signs,
+ *   was refused again, "off by 192.60");
+ * - else a header that names it (OWED_BALANCE_HEADERS), the column taken by that header, not by what it holds; not when
+ *   the user said the signs are as written (--amount-column) and the balance walks with them: an account's.
+ */
+export function owedBalance(balance: Column | undefined, byHeader: boolean, amount: Column | undefined, user: { flipSigns: boolean; amountColumn: boolean }): boolean {
+  if (!balance) return false;
+  const walks = amount !== undefined && walksAsWritten(balance, amount.values);
+  if (user.flipSigns) return walks;
+  return byHeader && OWED_BALANCE_HEADERS.has(balance.norm) && !(user.amountColumn && walks);
+}
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -585,7 +630,7 @@ export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: numbe
  * payments are named. `askWhenUnsure`: refuse a file of nearly all positive amounts that nothing else tells (false when
  * the user named the amount column or flipped the signs: that says it).
  */
-export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
+export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, balanceOwed: boolean, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
   const values = cols[amount]!.values;
   const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
   const texts = textColumns.map((i) => cols[i]!.values);
@@ -635,6 +680,14 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   const accountIn = values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => receivedByAccount(t[r] ?? "")));
   const autopayTells = autopayFirst >= 0 && mostlyPositive && accountIn < 0 && !payWithin && !spentNegative;
   const refunded = refundedNegative(values, texts, accountIn >= 0 || payWithin);
+  // A header that names the amount owed (balanceOwed) beside money an account receives written positive: an account's
+  // balance under a card's word, or a card's month with such a line; the user says which (review of r4-signs3: an
+  // account's month under "Outstanding balance" had every sign turned, its payroll money out, "checked", exit 0).
+  if (balance && balanceOwed && askWhenUnsure && byKind === 0 && mostlyPositive && (accountIn >= 0 || payWithin)) {
+    const at = accountIn >= 0 ? accountIn : values.findIndex((v, r) => (eitherMark(v) ?? 0) > 0 && texts.some((t) => PAY_WITHIN.test(t[r] ?? "")));
+    const received = texts.map((t) => (t[at] ?? "").trim()).find((x) => x !== "") ?? "";
+    throw new SignsInDoubt(`${fileName}: the balance column "${balance.name.trim()}" names an amount owed (a card's or a loan's), but line ${lines[at]}: "${received.slice(0, 80)}" written positive reads as money coming into an account; ${whichFlag(cols[amount]!.name.trim())}`);
+  }
   const told = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || thanked || autopayTells || (card !== undefined && allPositive) || cardSides || charged || (!balance && (chinesePurchasesPositive(values, texts) || interestChargedPositive(values, texts)));
   // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
   // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
@@ -665,6 +718,18 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
     const said = (r: number) => `line ${lines[r]}: "${texts.map((t) => (t[r] ?? "").trim()).find((t) => t !== "")!.slice(0, 80)}"`;
     throw new SignsInDoubt(
       `${fileName}: ${said(refunded.paid)} and ${said(refunded.back)} are written negative beside ${positive === 1 ? "one positive amount" : `${positive} positive amounts`} in "${name}": a card's month (purchases positive, its payment and a refund negative) or an account's (money coming in, a refund it paid out, a card paid), and nothing else in the file tells which; ${whichFlag(name)}`,
+    );
+  }
+  // Mostly positive beside a payment with no payee written negative (barePayment), and a balance column that walks with
+  // the amounts as written: an account's balance with its money in and a payment out, or a card's amount owed with its
+  // purchases and the payment it received (r4-signs3: a card's month beside "Balance" was booked as money in, exit 0).
+  // Only a header that names the amount owed tells (balanceOwed); else the user says which.
+  const bare = values.findIndex((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => barePayment(t[r] ?? "")));
+  if (!told && byKind === 0 && balance && !balanceOwed && askWhenUnsure && bare >= 0 && mostlyPositive && accountIn < 0 && !paidIn && !payWithin && !spentNegative && walksAsWritten(balance, values)) {
+    const text = texts.map((t) => (t[bare] ?? "").trim()).find(barePayment)!;
+    throw new SignsInDoubt(
+      `${fileName}: line ${lines[bare]}: "${text.slice(0, 80)}" is written negative and names a payment, and ${positive} of the ${booked.length} amounts in "${name}" are positive, beside a balance column ("${balance.name.trim()}") that rises with them: ` +
+        `a card's export (purchases positive, the balance the amount owed) or an account's (money coming in, a payment going out), and the balance walks with either; ${whichFlag(name)}`,
     );
   }
   // Mostly positive beside a debit whose words name a card paid, not in the card's own words: a card's export (the

@@ -17,6 +17,9 @@ export function normaliseHeader(h: string): string {
   return h.includes("\ufffd") ? lostLetters(h, LOST_LETTER_GUESSES) : plainHeader(h);
 }
 
+/** A card's or a loan's amount owed, as a header of the balance column names it (no "balance" in it): OWED_BALANCE_HEADERS. */
+const OWED_AMOUNT = ["amount owed", "amount owing"];
+
 /**
  * The headers that joined a description, or moved a row's date, after the content-hash ids were fixed, normalised:
  * Hype's "Nome" (the other party) and "Tipologia" (the kind) since bc56641; since ff421e0 (qa34) Nordea Finland's
@@ -36,6 +39,8 @@ export const JOINED_SINCE_IDS = new Set([
   "nom",
   // qa43: VTB's and Bulgarian banks' "Основание" (the payment's grounds).
   "основание",
+  // r4-signs3: a card's "Amount owed" (OWED_BALANCE_HEADERS), a balance.
+  ...OWED_AMOUNT,
 ]);
 
 /**
@@ -226,7 +231,9 @@ export const WORDS: Record<Role, string[][]> = {
     "buchungswahrung"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben",
     // Czech and Slovak (ČSOB's "zůstatek").
-    "zustatek", "zostatok"]],
+    "zustatek", "zostatok",
+    // A card's or a loan's amount owed (OWED_BALANCE_HEADERS): a balance, not the amount ("Amount owed").
+    ...OWED_AMOUNT]],
   detail: [
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
@@ -375,6 +382,14 @@ export const NOT_THE_AMOUNT = new RegExp(`${FOREIGN_OR_RATE.source}|${INTERNATIO
 export function notTheCurrency(norm: string, norms: readonly string[]): boolean {
   return FOREIGN_OR_RATE.test(norm) || (INTERNATIONAL.test(norm) && norms.some((n) => n !== norm && INTERNATIONAL.test(n)));
 }
+
+/**
+ * Headers of a balance column that is the amount owed on a card or a loan (normalised): it rises with the purchases and
+ * falls with a payment, the other way round from an account's balance (r4-signs3: a card's month of purchases written
+ * positive beside "Amount owed" walked with them as written, and was booked as money in, exit 0). Not a bare "Owed" or
+ * "Owing" (review of r4-signs3: a savings account's "Owing" column, taken by what it holds, had every sign turned).
+ */
+export const OWED_BALANCE_HEADERS: ReadonlySet<string> = new Set([...OWED_AMOUNT, "balance owed", "balance owing", "outstanding balance"]);
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {
@@ -694,3 +709,10 @@ export function sectionNote(norm: string, inPending: boolean): string | null | u
 
 /** A row's kind when it is a refund: money in, whatever sign the file writes it with. */
 export const REFUND_KINDS = new Set(["refund", "refunds", "erstattung", "ruckerstattung", "gutschrift", "remboursement", "rimborso", "reembolso", "terugbetaling", "restitution"]);
+/**
+ * Words of a booking's text (normalised) for money given back: the refund kinds, and words that say so in a text but
+ * not as a row's kind, where they may undo either side ("STORNO" of a credit, a "RETOUR" of a transfer sent): an order
+ * "REFUNDED", "RÜCKERSTATTUNG", a "STORNO", a French "AVOIR", a Spanish "DEVOLUCIÓN", a Dutch "RETOUR", Revolut France's
+ * "RETOURNÉ" (r4-signs3: a card's refund in these words was not read as one, its month's purchase booked as money in).
+ */
+export const MONEY_BACK_WORDS: readonly string[] = [...REFUND_KINDS, "refunded", "rueckerstattung", "storno", "avoir", "devolucion", "retour", "retourne"];

@@ -1100,7 +1100,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const own = table.header.fields.filter((h) => h.trim() !== "").length === table.layout.header.length;
     if (!own || !cardLayoutDecides(cols[amount]!.values, plan.description.out.map((i) => cols[i]!.values))) {
       const balance = plan.balance === null ? undefined : cols[plan.balance];
-      plan = { ...plan, purchasesPositive: writesPurchasesPositive(cols, amount, plan.description.out, undefined, balance, false, fileName, sample.map((r) => r.line)) };
+      plan = { ...plan, purchasesPositive: writesPurchasesPositive(cols, amount, plan.description.out, undefined, balance, plan.balanceOwed === true, false, fileName, sample.map((r) => r.line)) };
     }
   }
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another

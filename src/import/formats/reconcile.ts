@@ -132,9 +132,36 @@ export type ChainCheck = {
   entriesCents: number;
   /** Rows outside that span (before the first or after the last stated balance). */
   uncovered: number;
+  /** The balance column states each day's closing balance on every row of the day, and was checked day by day (dayEnds). */
+  byDay?: true;
 };
 
-type Hypothesis = { order: "forward" | "reverse"; sign: 1 | -1 };
+/** `byDay`: the balances read as each day's closing one (dayEnds). */
+type Hypothesis = { order: "forward" | "reverse"; sign: 1 | -1; byDay?: true };
+
+/** Whether rows `i` and `j` (one after the other in the file) both state one balance on one day: the rows of a day that share its closing balance. */
+const sameDayEnd = (rows: BalanceChain, i: number, j: number): boolean => j >= 0 && j < rows.length && rows.balanceCents(j) !== null && rows.balanceCents(j) === rows.balanceCents(i) && rows.date(j) === rows.date(i);
+
+/**
+ * The stated rows that close their day when a bank writes each day's closing balance on every row of the day (rows of
+ * one day, one after the other, stating one balance: r4-signs3, such a file was refused as "off by" its day's first
+ * amount): of each such run, the day's last booking (the run's last row oldest first, its first newest first); every
+ * other stated row as it is. Null when no two rows share their day's balance so.
+ */
+function dayEnds(rows: BalanceChain, stated: readonly number[], order: "forward" | "reverse"): number[] | null {
+  const later = order === "forward" ? 1 : -1;
+  const kept = stated.filter((i) => !sameDayEnd(rows, i, i + later));
+  return kept.length < stated.length ? kept : null;
+}
+
+/** The first and last row (file order) of the run of rows around `i` that share its day's closing balance (dayEnds). */
+function dayRun(rows: BalanceChain, i: number): [number, number] {
+  let lo = i;
+  let hi = i;
+  while (sameDayEnd(rows, i, lo - 1)) lo--;
+  while (sameDayEnd(rows, i, hi + 1)) hi++;
+  return [lo, hi];
+}
 
 /**
  * Check one chain (one account and currency). Null when fewer than two rows state a balance:
@@ -148,12 +175,15 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
   const prefix = new Array<number>(rows.length + 1);
   prefix[0] = 0;
   for (let i = 0; i < rows.length; i++) prefix[i + 1] = prefix[i]! + rows.amountCents(i);
+  const byDay = { forward: dayEnds(rows, stated, "forward"), reverse: dayEnds(rows, stated, "reverse") };
+  const statedFor = (h: Hypothesis) => (h.byDay ? byDay[h.order]! : stated);
   const test = (h: Hypothesis) => {
     let mismatches = 0;
     let first: { line: number; differenceCents: number } | null = null;
-    for (let k = 1; k < stated.length; k++) {
-      const i = stated[k - 1]!;
-      const j = stated[k]!;
+    const kept = statedFor(h);
+    for (let k = 1; k < kept.length; k++) {
+      const i = kept[k - 1]!;
+      const j = kept[k]!;
       const bi = rows.balanceCents(i)!;
       const bj = rows.balanceCents(j)!;
       // forward: b_j = b_i + amounts of rows i+1..j;  reverse (newest first): b_i = b_j + amounts of rows i..j-1.
@@ -176,6 +206,10 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
     { order: datesOrder, sign: -1 },
     { order: otherOrder, sign: -1 },
   ];
+  // Each day's closing balance on every row of the day, read only when no row-by-row reading holds (below: the first exact
+  // one), and only in the dates' order: read the other way, each day's *opening* balance would close it, backwards in time
+  // (review of r4-signs3: such a file had every sign turned, its closing before its opening, exit 0).
+  if (byDay.forward || byDay.reverse) hypotheses.push(...hypotheses.filter((h) => h.order === datesOrder && byDay[h.order] !== null && byDay[h.order]!.length >= 2).map((h) => ({ ...h, byDay: true as const })));
   const results = hypotheses.map((h) => ({ h, ...test(h) }));
   // Turned round only when the caller allows it (it counts the file's steps of the balance: csv-rows.ts). Not allowed,
   // a chain that agrees only turned round disagrees, with its line.
@@ -184,21 +218,25 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
   const best = exact ?? results.filter((r) => r.h.sign === 1).sort((a, b) => a.mismatches - b.mismatches)[0]!;
   const { order, sign } = best.h;
   const inverted = exact !== undefined && sign === -1;
-  const oldest = order === "forward" ? stated[0]! : stated[stated.length - 1]!;
-  const newest = order === "forward" ? stated[stated.length - 1]! : stated[0]!;
-  const lo = Math.min(oldest, newest);
-  const hi = Math.max(oldest, newest);
+  const kept = statedFor(best.h);
+  const oldest = order === "forward" ? kept[0]! : kept[kept.length - 1]!;
+  const newest = order === "forward" ? kept[kept.length - 1]! : kept[0]!;
+  // Read by day, the first day's balance closes all its rows: the opening is before them.
+  const [firstLo, firstHi] = best.h.byDay ? dayRun(rows, oldest) : [oldest, oldest];
+  const lo = Math.min(firstLo, newest);
+  const hi = Math.max(firstHi, newest);
   const amountSign = inverted ? -1 : 1;
   const entriesCents = amountSign * (prefix[hi + 1]! - prefix[lo]!);
   return {
     order,
     inverted,
     disagreement: exact ? null : best.first,
-    opening: { amount: fromCents(rows.balanceCents(oldest)! - amountSign * rows.amountCents(oldest)), date: rows.date(oldest) },
+    opening: { amount: fromCents(rows.balanceCents(oldest)! - amountSign * (prefix[firstHi + 1]! - prefix[firstLo]!)), date: rows.date(oldest) },
     closing: { amount: fromCents(rows.balanceCents(newest)!), date: rows.date(newest) },
     entries: hi - lo + 1,
     entriesCents,
     uncovered: rows.length - (hi - lo + 1),
+    ...(best.h.byDay ? { byDay: true as const } : {}),
   };
 }
 

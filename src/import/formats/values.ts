@@ -469,6 +469,27 @@ function tenCharDate(s: string, order: DateOrder): string | null | undefined {
   return order === "DMY" ? isoDate(year, n(3), n(0)) : isoDate(year, n(0), n(3));
 }
 
+/** An ISO date with a UTC clock time ("2026-01-14T23:30:05", a "Z" or "+00:00" after it or none). */
+const UTC_TIME = /^\s*(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]00:?00)?\s*$/;
+/**
+ * The day, in time zone `zone`, of a cell written as an ISO date with a UTC clock time ("2026-01-14T23:30:05" in
+ * "Europe/Berlin": "2026-01-15", 00:30 there); any other cell as it is. (r4-signs3: pytr's times are Trade Republic's UTC
+ * clock: a payment just after midnight in Berlin was dated the day before.)
+ */
+export function dayInZone(raw: string, zone: string): string {
+  const m = UTC_TIME.exec(raw);
+  if (!m) return raw;
+  const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0)));
+  return Number.isNaN(at.getTime()) ? raw : dayFormat(zone).format(at);
+}
+/** One formatter of a day in each zone (built once: a pytr file's every cell is a time of its own). */
+const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(zone: string): Intl.DateTimeFormat {
+  let f = DAY_FORMATS.get(zone);
+  if (!f) DAY_FORMATS.set(zone, (f = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  return f;
+}
+
 /** The date in a cell under the given order (two-digit years are 20xx), or null when not a real date; `eras`: a Japanese file's era dates too. */
 export function parseDate(raw: string, order: DateOrder, eras = false): string | null {
   const ten = tenCharDate(raw, order);

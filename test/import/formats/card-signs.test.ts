@@ -16,8 +16,10 @@ describe("a card's or an account's month, told by what its lines say", () => {
       expect(read(utf8(card(payment)), { fileName: "card.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-5.75, 500, 42.1]);
     }
     // An account's month of that shape (the review's): takings in, a refund paid to a buyer, the card paid: asked, not turned.
-    const seller = "Date,Description,Amount\n01/10/2026,PAYPAL TRANSFER,300.00\n01/11/2026,EBAY REFUND TO BUYER,-35.00\n01/12/2026,MERCARI,120.00\n01/13/2026,AUTOMATIC PAYMENT,-131.20\n";
+    const seller = "Date,Description,Amount\n01/10/2026,HARBOR GOODS LLC,300.00\n01/11/2026,EBAY REFUND TO BUYER,-35.00\n01/12/2026,MERCARI,120.00\n01/13/2026,AUTOMATIC PAYMENT,-131.20\n";
     expect(() => amounts(seller, "checking.csv")).toThrow('checking.csv: line 5: "AUTOMATIC PAYMENT" and line 3: "EBAY REFUND TO BUYER" are written negative beside 2 positive amounts');
+    // Its takings as the payment platform's transfer writes them ("PAYPAL TRANSFER") say the account's: read as written (r4-signs3).
+    expect(amounts(seller.replace("HARBOR GOODS LLC", "PAYPAL TRANSFER"), "checking.csv")).toEqual([300, -35, 120, -131.2]);
     // An account's words for the card it pays say nothing of the file's signs: a business's takings, a refund to a
     // customer and that payment out are read as written.
     expect(amounts(card("CHASE CREDIT CRD AUTOPAY", "REFUND TO J SMITH"), "checking.csv")).toEqual([5.75, -500, -42.1]);
@@ -43,11 +45,37 @@ describe("a card's or an account's month, told by what its lines say", () => {
       );
     }
     // A refund alone, a payout or a cash-out alone say so too.
-    expect(() => amounts(month("AUTOPAY PAYMENT", "STRIPE TRANSFER,512.40\n01/15/2026,ETSY INC PAYOUT,318.75\n01/17/2026,VENMO CASHOUT,120.00"), "checking.csv")).toThrow('line 3: "ETSY INC PAYOUT" written positive as money coming into an account');
-    expect(() => amounts(month("AUTOPAY PAYMENT", "STRIPE TRANSFER,512.40\n01/15/2026,BLUE HERON BOOKS REFUND,18.00\n01/17/2026,VENMO INC,120.00"), "checking.csv")).toThrow('line 3: "BLUE HERON BOOKS REFUND" written positive as money coming into an account');
+    expect(() => amounts(month("AUTOPAY PAYMENT", "HARBOR GOODS LLC,512.40\n01/15/2026,ETSY INC PAYOUT,318.75\n01/17/2026,VENMO CASHOUT,120.00"), "checking.csv")).toThrow('line 3: "ETSY INC PAYOUT" written positive as money coming into an account');
+    expect(() => amounts(month("AUTOPAY PAYMENT", "HARBOR GOODS LLC,512.40\n01/15/2026,BLUE HERON BOOKS REFUND,18.00\n01/17/2026,VENMO INC,120.00"), "checking.csv")).toThrow('line 3: "BLUE HERON BOOKS REFUND" written positive as money coming into an account');
     // A cash withdrawal written negative is an account's spending: read as written.
     expect(amounts(month("AUTOPAY PAYMENT", "STRIPE TRANSFER,512.40\n01/15/2026,ATM WITHDRAWAL 4410 MAIN ST,-100.00\n01/17/2026,VENMO INC,120.00\n01/18/2026,SQUARE INC,80.00"), "checking.csv")).toEqual([512.4, -100, 120, 80, -131.2]);
     // A card's month of purchases beside the same line and its refund written negative: still the card's.
     expect(amounts(month("AUTOPAY PAYMENT", "TRADER JOES #552,84.12\n01/15/2026,SHELL OIL 5744,52.40\n01/17/2026,NETFLIX.COM,15.99\n01/18/2026,TRADER JOES REFUND,-12.00"))).toEqual([-84.12, -52.4, -15.99, 12, 131.2]);
+  });
+
+  test("money given back in other languages' words (STORNO, AVOIR, DEVOLUCIÓN, RETOUR, RÜCKERSTATTUNG, GUTSCHRIFT, REMBOURSEMENT, RIMBORSO, TERUGBETALING, Revolut's \"RETOURNÉ\"): read as a refund by the card rule (r4-signs3: STORNO, AVOIR, DEVOLUCIÓN, RETOUR, RETOURNÉ were not, and a card's month of one purchase was read as written, the purchase money in, exit 0)", () => {
+    const card = (refund: string) => `Date,Description,Amount\n03/13/2026,COPPER KETTLE CAFE,5.75\n03/14/2026,CAPITAL ONE AUTOPAY PYMT,-500.00\n03/15/2026,${refund},-42.10\n`;
+    const words = ["STORNO LIBRERIA CENTRALE", "AVOIR LIBRAIRIE DU PORT", "DEVOLUCIÓN LIBRERÍA SOL", "DEVOLUCION LIBRERIA SOL", "RETOUR BOEKHANDEL ZUID", "RÜCKERSTATTUNG BUCHLADEN", "GUTSCHRIFT BUCHLADEN", "REMBOURSEMENT LIBRAIRIE", "RIMBORSO LIBRERIA", "TERUGBETALING BOEKHANDEL", "RETOURNÉ Librairie du Port"];
+    for (const refund of words) expect(() => amounts(card(refund))).toThrow(`line 4: "${refund}" are written negative beside one positive amount`);
+    // The same words written positive in a checking month beside the bare "AUTOPAY PAYMENT": money an account receives (the file says both).
+    const month = (back: string, first = "HARBOR GOODS LLC", third = "VENMO INC") => `Date,Description,Amount\n01/13/2026,${first},512.40\n01/15/2026,${back},18.00\n01/17/2026,${third},120.00\n01/19/2026,AUTOPAY PAYMENT,-131.20\n`;
+    for (const back of words) expect(() => amounts(month(back), "checking.csv")).toThrow(`line 3: "${back}" written positive as money coming into an account`);
+    // A word that merely holds one of them is none ("RETOURENLABEL", "STORNOWAY CAFE", "SAVOIR FAIRE BISTRO"): a card's
+    // month of purchases beside its autopay line stays the card's.
+    // Nor is a French round trip ("ALLER-RETOUR": review of r4-signs3, a card's train ticket made its month refused).
+    for (const shop of ["STORNOWAY CAFE", "SAVOIR FAIRE BISTRO", "RETOURENLABEL DHL", "SNCF BILLET ALLER-RETOUR PARIS", "TRAIN ALLER RETOUR LYON"]) expect(amounts(month(shop, "TRADER JOES #552", "NETFLIX.COM"))).toEqual([-512.4, -18, -120, 131.2]);
+  });
+
+  test("a checking month of takings (a payment platform's transfer, payout or deposit) beside the bare \"AUTOPAY PAYMENT\": the takings say an account, the file says both and is refused, both lines named (was: every sign turned, exit 0)", () => {
+    const month = (takings: string, other = "VENMO INC") => `Date,Description,Amount\n01/13/2026,${takings},512.40\n01/15/2026,${other},120.00\n01/17/2026,MAPLE COFFEE ROASTERS,80.00\n01/19/2026,AUTOPAY PAYMENT,-131.20\n`;
+    for (const takings of ["STRIPE TRANSFER", "STRIPE TRANSFER ST-K2H8Q4", "SQUARE INC 260113P2", "SQUARE INC DES:SQ260113", "SQUARE INC", "SQUARE INC  DES: SQ260113", "SHOPIFY PAYMENTS", "SHOPIFY TRANSFER", "PAYPAL TRANSFER", "ACH DEPOSIT NORTHWIND", "ELECTRONIC DEPOSIT GUSTO"]) {
+      expect(() => amounts(month(takings), "checking.csv")).toThrow(
+        `checking.csv: line 5: "AUTOPAY PAYMENT" written negative reads as a card's automatic payment, and line 2: "${takings}" written positive as money coming into an account: the file says both, and 3 of the 4 amounts in "Amount" are positive;`,
+      );
+    }
+    // A card's purchases at a shop on such a platform ("SHOPIFY* 8812", "SQ *MAPLE COFFEE", "STRIPE* PRESS") are purchases:
+    // the month stays the card's.
+    // Nor is Square's own fee billed to a card, its phone number after the name (review of r4-signs3: such a month was refused).
+    for (const shop of ["SHOPIFY* 8812345", "SQ *MAPLE COFFEE", "STRIPE* NORTHWIND PRESS", "SQUARESPACE INC", "SQUARE INC 877-417-4551 CA", "SQUARE INC SAN FRANCISCO"]) expect(amounts(month(shop, "NETFLIX.COM"))).toEqual([-512.4, -120, -80, 131.2]);
   });
 });

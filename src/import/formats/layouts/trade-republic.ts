@@ -2,8 +2,8 @@
  * Trade Republic's cash account as pytr exports it (`pytr export_transactions`, transactions.csv: Trade Republic has
  * no CSV of its own): `Date;Type;Value;Note;ISIN;Shares;Fees;Taxes` with the header in the language asked for
  * (German `Datum;Typ;Wert;Notiz;ISIN;Stück;Gebühren;Steuern`; newer versions add `ISIN2;Stück2`), ISO dates (newer
- * versions with the time: `2024-02-20T16:32:07`, Trade Republic's UTC clock time, taken as written: a payment just after
- * midnight in Berlin is dated the day before; review of r4-qa51), `;`, and amounts as Python writes them (`-7.01`) or, with
+ * versions with the time: `2024-02-20T16:32:07`, Trade Republic's UTC clock time: booked on its day in Berlin, where the
+ * account is (r4-signs3: taken as written, a payment just after midnight in Berlin was dated the day before), `;`, and amounts as Python writes them (`-7.01`) or, with
  * --decimal-localization, as the language does (`-3.002,8`): the decimal mark is decided per file. Value is the cash
  * that moved, fee and tax already in it (a buy of 60 shares at 50.03 with a 1.00 fee is -3,002.80): Fees and Taxes
  * are not booked again. No currency column: the account is in euros. Read by the generic reader the English file took
@@ -39,6 +39,7 @@ export const TRADE_REPUBLIC: BankLayout = {
   encoding: "utf-8",
   delimiter: ";",
   dates: ["YYYY-MM-DD"],
+  utcTimesIn: "Europe/Berlin",
   decimal: "per file",
   date: DATE,
   money: { amount: VALUE },
