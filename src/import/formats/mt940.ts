@@ -797,7 +797,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         afterDash.push(raw);
         return;
       }
-      if (t && SAME_MESSAGE.has(t[1]!)) {
+      // A "-" right before a tag that goes on (no text held after it) is a message's end where the message states no
+      // opening balance: MT942 fragments, each ended by "-", their :90D:/:90C: optional (second review of r4-qa52: a
+      // resent fragment, which the repeat rule skips, was joined to the one before and booked twice, exit 0).
+      if (t && SAME_MESSAGE.has(t[1]!) && (msg?.opening || afterDash.some((held) => held.trim() !== "-"))) {
         // The held lines go on with the text, each lone "-" joining the lines either side of it.
         const lines = field!.lines;
         let joins = false;

@@ -1793,6 +1793,23 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // SPEC §10.1 rules out for a file that is no CSV). No account: the import's --account, or none.
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 2, difference: null }],
   },
+  // MT942 fragments each ended by "-" with no :90D:/:90C: (optional), the last one resent: the fragments after the first
+  // are no message's (no :20:, :25: or :34F: of their own), as the start tree read them: bad rows, the file refused
+  // (second review of r4-qa52: a "-" before :61: was taken for a hyphen of the text, the fragments joined, the resent
+  // one booked twice, exit 0).
+  "mt942-fragments-resent-no-totals.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE75512108001245126199",
+    dataLines: 3,
+    rows: [[5, "2026-04-11", -12, "EUR", "Cafe Central · Kaffee · KARTENZAHLUNG"]],
+    totals: [{ currency: "EUR", out: 12, outRows: 1, in: 0, inRows: 0 }],
+    bad: [
+      { line: 8, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" },
+      { line: 11, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" },
+    ],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 1, difference: null }],
+  },
   "mt942-fragments-two-days.sta": {
     format: "mt940",
     layout: null,
