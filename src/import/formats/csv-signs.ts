@@ -217,16 +217,18 @@ function walksAsWritten(balance: Column, amounts: readonly string[]): boolean {
 
 /**
  * Whether the balance column is the amount owed on a card or a loan, decided once for the reader (ColumnPlan.balanceOwed):
- * - the user's flip (a card's purchases written positive), when the balance walks with the amounts as written: only the
- *   amount owed does so beside purchases turned to money out (review of r4-signs3: the refusal's own advice, --flip-signs,
- *   was refused again, "off by 192.60");
+ * - the user's flip (a card's purchases written positive), when the balance walks with the amounts as written and most
+ *   of them are written positive: only the amount owed does so beside purchases turned to money out (review of r4-signs3:
+ *   the refusal's own advice, --flip-signs, was refused again, "off by 192.60");
  * - else a header that names it (OWED_BALANCE_HEADERS), the column taken by that header, not by what it holds; not when
  *   the user said the signs are as written (--amount-column) and the balance walks with them: an account's.
  */
 export function owedBalance(balance: Column | undefined, byHeader: boolean, amount: Column | undefined, user: { flipSigns: boolean; amountColumn: boolean }): boolean {
   if (!balance) return false;
   const walks = amount !== undefined && walksAsWritten(balance, amount.values);
-  if (user.flipSigns) return walks;
+  // A flip of rows mostly money out as written is no card's purchases turned: an account's month, its balance falling
+  // with them, flipped by mistake stays refused (balance-sides.test: it was read flipped, "checked", exit 0).
+  if (user.flipSigns) return walks && amount.values.filter((v) => (eitherMark(v) ?? 0) > 0).length > amount.values.filter((v) => (eitherMark(v) ?? 0) < 0).length;
   return byHeader && OWED_BALANCE_HEADERS.has(balance.norm) && !(user.amountColumn && walks);
 }
 
