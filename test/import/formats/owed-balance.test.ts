@@ -84,6 +84,12 @@ describe("review of r4-signs3: the amount-owed reading, where it does not belong
     expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", -100, -113.04, 0]]);
   });
 
+  test("a user's flip of an account's month (its balance walking with the amounts as written, most of them money out): refused, not read as an amount owed (second review of r4-signs3: every sign turned, 'checked', exit 0)", () => {
+    const account = "Date,Description,Amount,Balance\n03/02/2026,PAYROLL ACME CORP,2000.00,3000.00\n03/05/2026,RENT OAK PROPERTIES,-800.00,2200.00\n03/10/2026,GREEN VALLEY MARKET,-45.20,2154.80\n03/15/2026,POWER CO,-80.00,2074.80\n03/20/2026,INTEREST,1.20,2076.00\n";
+    const s = statement(account, true);
+    expect(s.reconciliation.map((r) => [r.status, r.difference, r.opening, r.flipContradicts ?? false])).toEqual([["off", -1600, 5000, true]]);
+  });
+
   test("the plain-\"Balance\" refusal's own advice, --flip-signs: the purchases money out, the balance read as the amount owed, checked (was: refused again, 'off by 192.60')", () => {
     const s = statement(month("Balance", "PAYMENT"), true);
     expect(totals(s)).toEqual({ out: 163.04, in: 150 });
