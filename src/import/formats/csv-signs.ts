@@ -200,6 +200,11 @@ const receivedByAccount = (text: string): boolean => INCOME_TEXT.test(text) || A
 const BARE_PAYMENT = new RegExp(String.raw`^\W*(?:(?:${CHANNEL}|web|phone)\s+)?(?:payment|pymt|pmt)${TAIL}\W*$`, "i");
 const barePayment = (text: string): boolean => BARE_PAYMENT.test(text.trim().slice(0, 200)) || issuerLine(text);
 
+/** A column's amounts as written, signed; the unreadable and zero ones left out. */
+const signedAmounts = (values: readonly string[]): number[] => values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+/** Whether more than half of such amounts are written positive. */
+const mostlyWrittenPositive = (amounts: readonly number[]): boolean => amounts.filter((a) => a > 0).length * 2 > amounts.length;
+
 /**
  * Whether a balance column walks with the amounts as written, step by step (oldest or newest first): at least two steps,
  * none the other way. An account's balance does so with its money in, a card's amount owed with its purchases written
@@ -228,7 +233,7 @@ export function owedBalance(balance: Column | undefined, byHeader: boolean, amou
   const walks = amount !== undefined && walksAsWritten(balance, amount.values);
   // A flip of rows mostly money out as written is no card's purchases turned: an account's month, its balance falling
   // with them, flipped by mistake stays refused (balance-sides.test: it was read flipped, "checked", exit 0).
-  if (user.flipSigns) return walks && amount.values.filter((v) => (eitherMark(v) ?? 0) > 0).length > amount.values.filter((v) => (eitherMark(v) ?? 0) < 0).length;
+  if (user.flipSigns) return walks && mostlyWrittenPositive(signedAmounts(amount.values));
   return byHeader && OWED_BALANCE_HEADERS.has(balance.norm) && !(user.amountColumn && walks);
 }
 
@@ -612,7 +617,7 @@ const whichFlag = (amountColumn: string) => `if they are card purchases, import 
  */
 export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: number, names: readonly string[], fileName: string): void {
   const filled = rows.map((r) => (r.fields[amount] ?? "").trim()).filter((v) => v !== "");
-  const amounts = filled.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const amounts = signedAmounts(filled);
   // (A plus written before the money in says its side as a minus would: review of r4-qa50.)
   if (amounts.length === 0 || amounts.some((a) => a < 0) || filled.some((v) => sideMark(v) !== null || v.startsWith("+"))) return;
   const empty = [amount + 1, amount - 1].find((c) => c >= 0 && rows.every((r) => c < r.fields.length && r.fields[c]!.trim() === ""));
@@ -634,7 +639,7 @@ export function headerlessSignsInDoubt(rows: readonly CsvRecord[], amount: numbe
  */
 export function writesPurchasesPositive(cols: readonly Column[], amount: number, textColumns: readonly number[], card: Column | undefined, balance: Column | undefined, balanceOwed: boolean, askWhenUnsure: boolean, fileName: string, lines: readonly number[]): boolean {
   const values = cols[amount]!.values;
-  const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const amounts = signedAmounts(values);
   const texts = textColumns.map((i) => cols[i]!.values);
   const cardHolder = cols.some((c) => c.norm === "titulaire de la carte");
   // A payment to the card written negative, in the card's own words (cardsPaymentLine). Words that merely name a card
@@ -648,11 +653,11 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // countinghouse's aqua.csv run as it is: every purchase was money in, exit 0). Only the whole fixed line at the
   // text's start: a current account's "Zahlung Rechnung 4711 danke" or "REVERSAL OF PAYMENT RECEIVED J SMITH" out,
   // its salary in, turned every sign (review of QA round 21).
-  const others = values.filter((v, r) => !paidRows[r]).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const others = signedAmounts(values.filter((v, r) => !paidRows[r]));
   const thanked = paidToCard && others.filter((a) => a > 0).length * 2 >= others.length;
   // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
   // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
-  const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+  const mostlyPositive = mostlyWrittenPositive(amounts);
   // A card-number column alone, amounts of both signs: an account's export that names the card a payment was made with
   // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
   // turned). Only with every amount positive does the card column say the purchases are written so.
@@ -698,7 +703,7 @@ export function writesPurchasesPositive(cols: readonly Column[], amount: number,
   // (Not the lines that state the statement's balance, Standard Bank's "OPEN BALANCE" and "CLOSE BALANCE" beside its
   // rows: no bookings, they made a file of two credits and a purchase "4 of the 5 amounts positive", refused; review of r4-qa32.)
   const statesBalance = (r: number) => cols.some((c) => statedBalanceKind(normaliseHeader(c.values[r] ?? "")) !== null);
-  const booked = values.filter((_, r) => !statesBalance(r)).map(eitherMark).filter((a): a is number => a !== null && a !== 0);
+  const booked = signedAmounts(values.filter((_, r) => !statesBalance(r)));
   const positive = booked.filter((a) => a > 0).length;
   const mixed = positive < booked.length;
   // Spending written negative tells it (spentNegative); so does pay or a deposit written positive (paidIn).
